@@ -1,0 +1,125 @@
+# Makefile for sonde (GNU make).
+#
+#   make              build ./sonde             make check       all tests
+#   make run          install deps, run a demo  make check-unit  no-root tests only
+#   make deps         apt-get missing packages  make clean
+#
+# Switches: V=1 (show commands), WERROR=1, ASAN=1, UBSAN=1,
+#           TESTFLAGS=-v (passed to tests/run-tests.sh).
+# build/.flags records the compiler flags; changing a switch rebuilds
+# every object, so sanitizer and plain objects can never be mixed.
+
+CC       ?= cc
+PKGS     := libbpf libelf zlib
+DEB_PKGS := gcc make pkg-config libbpf-dev libelf-dev zlib1g-dev
+
+# CFLAGS (default -O2 -g), CPPFLAGS and LDFLAGS given by the user come
+# after ours.
+CFLAGS   ?= -O2 -g
+XCFLAGS  := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wshadow -Wstrict-prototypes \
+            -Wmissing-prototypes -Wno-unused-parameter -Wpointer-arith -Wformat=2
+XCPPFLAGS := -Isrc $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+XLDFLAGS :=
+PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+LDLIBS   := $(if $(PKG_LIBS),$(PKG_LIBS),-lbpf -lelf -lz)
+
+ifeq ($(WERROR),1)
+XCFLAGS  += -Werror
+endif
+ifeq ($(ASAN),1)
+XCFLAGS  += -fsanitize=address -fno-omit-frame-pointer
+XLDFLAGS += -fsanitize=address
+endif
+ifeq ($(UBSAN),1)
+XCFLAGS  += -fsanitize=undefined -fno-sanitize-recover=all
+XLDFLAGS += -fsanitize=undefined -fno-sanitize-recover=all
+endif
+ALL_CFLAGS  := $(XCPPFLAGS) $(CPPFLAGS) $(XCFLAGS) $(CFLAGS)
+ALL_LDFLAGS := $(XLDFLAGS) $(LDFLAGS)
+
+ifeq ($(V),1)
+Q   :=
+msg  = @true
+else
+Q   := @
+msg  = @printf '  %-3s %s\n'
+endif
+
+B         := build
+SRCS      := $(sort $(wildcard src/*.c))
+OBJS      := $(SRCS:src/%.c=$(B)/%.o)
+LIB_OBJS  := $(filter-out $(B)/main.o,$(OBJS))
+TEST_SRCS := $(sort $(wildcard tests/unit/test_*.c))
+TEST_BINS := $(TEST_SRCS:tests/unit/%.c=$(B)/tests/%)
+DEPS      := $(OBJS:.o=.d) $(TEST_BINS:=.d)
+
+# Everything that changes the produced code; see build/.flags above.
+CONFIG := $(CC) $(ALL_CFLAGS) | $(ALL_LDFLAGS) $(LDLIBS)
+
+DEMO := BEGIN { printf("sonde: counting ticks for 3 seconds\n"); } \
+	interval:ms:100 { @ticks = count(); } interval:s:3 { exit(); } \
+	END { printf("done\n"); }
+
+.PHONY: all deps run check check-unit unit-tests clean FORCE
+.DEFAULT_GOAL := all
+
+all: sonde
+
+sonde: $(OBJS) $(B)/.flags
+	$(msg) LD $@
+	$(Q)$(CC) $(ALL_LDFLAGS) -o $@ $(OBJS) $(LDLIBS)
+
+$(B)/%.o: src/%.c $(B)/.flags
+	$(msg) CC $<
+	$(Q)$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(B)/tests/%: tests/unit/%.c $(LIB_OBJS) $(B)/.flags
+	@mkdir -p $(@D)
+	$(msg) CC $<
+	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -MMD -MP -MF $@.d -MT $@ \
+		-o $@ $< $(LIB_OBJS) $(LDLIBS)
+
+# Rewritten only when the flags differ, so its date moves only then.
+$(B)/.flags: FORCE
+	@mkdir -p $(@D)
+	@printf '%s\n' '$(CONFIG)' | cmp -s - $@ || printf '%s\n' '$(CONFIG)' > $@
+
+FORCE:
+
+unit-tests: $(TEST_BINS)
+
+check: all unit-tests
+	$(Q)tests/run-tests.sh $(TESTFLAGS)
+
+check-unit: all unit-tests
+	$(Q)tests/run-tests.sh --unit $(TESTFLAGS)
+
+# Install only what is missing; apt-get update only when installing.
+deps:
+	@if ! command -v dpkg >/dev/null 2>&1; then \
+		echo "deps: not a Debian system; install the equivalents of: $(DEB_PKGS)"; \
+		exit 0; \
+	fi; \
+	missing=; \
+	for p in $(DEB_PKGS); do \
+		dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; \
+	done; \
+	[ -z "$$missing" ] && exit 0; \
+	if [ "$$(id -u)" -ne 0 ]; then \
+		echo "deps: missing build packages:$$missing" >&2; \
+		echo "deps: as root run: apt-get install$$missing" >&2; \
+		exit 1; \
+	fi; \
+	echo "deps: installing$$missing"; \
+	apt-get update -q && \
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing
+
+# A sub-make, so the build sees the libraries deps may just have installed.
+run: deps
+	$(Q)$(MAKE) --no-print-directory sonde
+	./sonde -e '$(DEMO)'
+
+clean:
+	rm -rf build build-san sonde
+
+-include $(DEPS)

@@ -1,0 +1,196 @@
+/* asm.c - labels to offsets, and the --dump=bpf listing. */
+#include "ir.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_INSNS 1000000
+
+void ir_init(struct ir *ir)
+{
+	memset(ir, 0, sizeof(*ir));
+}
+
+void ir_free(struct ir *ir)
+{
+	free(ir->v);
+	free(ir->label_at);
+	memset(ir, 0, sizeof(*ir));
+}
+
+int ir_label(struct ir *ir)
+{
+	if (ir->nlabels == ir->labels_cap) {
+		ir->labels_cap = ir->labels_cap ? ir->labels_cap * 2 : 64;
+		ir->label_at = xrealloc(ir->label_at, sizeof(int) *
+					(size_t)ir->labels_cap);
+	}
+	ir->label_at[ir->nlabels] = -1;
+	return ir->nlabels++;
+}
+
+void ir_bind(struct ir *ir, int label)
+{
+	ir->label_at[label] = ir->n;
+}
+
+static struct ir_insn *slot(struct ir *ir)
+{
+	struct ir_insn *x;
+
+	if (ir->n == ir->cap) {
+		ir->cap = ir->cap ? ir->cap * 2 : 256;
+		ir->v = xrealloc(ir->v, sizeof(*ir->v) * (size_t)ir->cap);
+	}
+	x = &ir->v[ir->n++];
+	memset(x, 0, sizeof(*x));
+	x->target = -1;
+	x->line = ir->line;
+	return x;
+}
+
+void ir_emit(struct ir *ir, struct bpf_insn in)
+{
+	slot(ir)->in = in;
+}
+
+void ir_jump(struct ir *ir, struct bpf_insn in, int label)
+{
+	struct ir_insn *x = slot(ir);
+
+	x->in = in;
+	x->target = label;
+}
+
+void ir_ld64(struct ir *ir, int dst, uint64_t imm, enum reloc_kind reloc,
+	     int arg)
+{
+	struct ir_insn *x = slot(ir);
+
+	x->in = bpf_i(BPF_LD | BPF_DW | BPF_IMM, (uint8_t)dst, 0, 0,
+		      (int32_t)(uint32_t)imm);
+	x->reloc = reloc;
+	x->reloc_arg = arg;
+	if (reloc == RELOC_MAP_FD || reloc == RELOC_SCRATCH_FD ||
+	    reloc == RELOC_RINGBUF_FD || reloc == RELOC_STATS_FD)
+		x->in.src_reg = BPF_PSEUDO_MAP_FD;
+	x = slot(ir);
+	x->in = bpf_i(0, 0, 0, 0, (int32_t)(uint32_t)(imm >> 32));
+}
+
+int asm_resolve(struct compiler *c, struct ir *ir, struct prog_spec *ps)
+{
+	int nrel = 0;
+
+	if (ir->n > MAX_INSNS) {
+		diag_error(&c->diag, ps->probe.loc, E_LIMIT,
+			   "probe %s compiles to %d BPF instructions (limit %d)",
+			   ps->probe.name, ir->n, MAX_INSNS);
+		return -1;
+	}
+	ps->insns = arena_alloc(&c->arena, sizeof(*ps->insns) * (size_t)ir->n);
+	ps->line = arena_alloc(&c->arena, sizeof(int) * (size_t)ir->n);
+	for (int i = 0; i < ir->n; i++)
+		if (ir->v[i].reloc != RELOC_NONE)
+			nrel++;
+	ps->relocs = arena_alloc(&c->arena, sizeof(*ps->relocs) *
+				 (size_t)(nrel ? nrel : 1));
+	ps->nrelocs = 0;
+	for (int i = 0; i < ir->n; i++) {
+		struct ir_insn *x = &ir->v[i];
+
+		ps->insns[i] = x->in;
+		ps->line[i] = x->line;
+		if (x->target >= 0) {
+			int to = ir->label_at[x->target];
+			long off = (long)to - (i + 1);
+
+			if (to < 0) {
+				diag_error(&c->diag, ps->probe.loc, E_LIMIT,
+					   "internal error: unbound label %d",
+					   x->target);
+				return -1;
+			}
+			if (off < SHRT_MIN || off > SHRT_MAX) {
+				diag_error(&c->diag, ps->probe.loc, E_LIMIT,
+					   "probe %s: a jump spans %ld instructions (limit %d); split the block",
+					   ps->probe.name, off, SHRT_MAX);
+				return -1;
+			}
+			ps->insns[i].off = (int16_t)off;
+		}
+		if (x->reloc != RELOC_NONE) {
+			struct bpf_reloc *r = &ps->relocs[ps->nrelocs++];
+
+			r->insn = i;
+			r->kind = x->reloc;
+			r->arg = x->reloc_arg;
+		}
+	}
+	ps->ninsns = ir->n;
+	return 0;
+}
+
+/* The source line LINE (1-based) without its newline. */
+static void source_line(const struct compiler *c, int line, const char **s,
+			int *len)
+{
+	const char *p = c->src, *end = c->src + c->srclen;
+	int l = 1;
+
+	while (p < end && l < line) {
+		if (*p++ == '\n')
+			l++;
+	}
+	*s = p;
+	while (p < end && *p != '\n')
+		p++;
+	*len = (int)(p - *s);
+	while (*len > 0 && (**s == ' ' || **s == '\t')) {
+		(*s)++;
+		(*len)--;
+	}
+}
+
+static const char *prog_type_name(enum bpf_prog_type t)
+{
+	switch (t) {
+	case BPF_PROG_TYPE_RAW_TRACEPOINT: return "raw_tracepoint";
+	case BPF_PROG_TYPE_PERF_EVENT: return "perf_event";
+	case BPF_PROG_TYPE_TRACEPOINT: return "tracepoint";
+	case BPF_PROG_TYPE_KPROBE: return "kprobe";
+	default: return "?";
+	}
+}
+
+void asm_dump(FILE *f, const struct compiler *c, const struct prog_spec *ps)
+{
+	int last = -1, r = 0;
+	char buf[160];
+
+	fprintf(f, "%s: %s, %d insns\n", ps->probe.name,
+		prog_type_name(ps->type), ps->ninsns);
+	for (int i = 0; i < ps->ninsns;) {
+		const struct bpf_reloc *rel = NULL;
+		int n;
+
+		while (r < ps->nrelocs && ps->relocs[r].insn < i)
+			r++;
+		if (r < ps->nrelocs && ps->relocs[r].insn == i)
+			rel = &ps->relocs[r];
+		if (ps->line[i] && ps->line[i] != last) {
+			const char *s;
+			int len;
+
+			source_line(c, ps->line[i], &s, &len);
+			fprintf(f, "; %.*s  (line %d)\n", len > 100 ? 100 : len, s,
+				ps->line[i]);
+			last = ps->line[i];
+		}
+		n = disasm_insn(buf, sizeof(buf), &ps->insns[i], i, rel);
+		fprintf(f, "%5d: %s\n", i, buf);
+		i += n;
+	}
+	fputc('\n', f);
+}

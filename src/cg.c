@@ -1,0 +1,390 @@
+/* cg.c - one BPF program per attach point: prologue, statements,
+ * register and memory bookkeeping shared by the other cg files. */
+#include "cg.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "lex.h"
+
+void cg_emit(struct cg *g, struct bpf_insn in)
+{
+	ir_emit(&g->ir, in);
+}
+
+void cg_jump(struct cg *g, struct bpf_insn in, int label)
+{
+	ir_jump(&g->ir, in, label);
+}
+
+int cg_label(struct cg *g)
+{
+	return ir_label(&g->ir);
+}
+
+void cg_bind(struct cg *g, int label)
+{
+	ir_bind(&g->ir, label);
+}
+
+void cg_imm(struct cg *g, int reg, int64_t v)
+{
+	if (v >= INT32_MIN && v <= INT32_MAX)
+		cg_emit(g, MOV_IMM(reg, (int32_t)v));
+	else
+		ir_ld64(&g->ir, reg, (uint64_t)v, RELOC_NONE, 0);
+}
+
+void cg_ld_map(struct cg *g, int reg, enum reloc_kind k, int arg)
+{
+	ir_ld64(&g->ir, reg, 0, k, arg);
+}
+
+void cg_call(struct cg *g, int helper)
+{
+	cg_emit(g, CALL(helper));
+}
+
+/* An 8-byte stack slot; callers give slots back by restoring g->stack. */
+int cg_stack_alloc(struct cg *g, struct node *at)
+{
+	g->stack += 8;
+	if (g->stack > STACK_LIMIT - STACK_RESERVED) {
+		if (!g->failed && at)
+			diag_error(&g->c->diag, at->loc, E_STACK,
+				   "probe %s needs more than %d bytes of BPF stack for its integer variables and temporaries",
+				   g->ps->name, STACK_LIMIT);
+		g->failed = true;
+		g->stack = 8;
+	}
+	if (g->stack > g->stack_max)
+		g->stack_max = g->stack;
+	return -(STACK_RESERVED + g->stack);
+}
+
+struct mem cg_scratch_alloc(struct cg *g, int size, struct node *at)
+{
+	struct mem m = { RSCR, g->scratch };
+
+	g->scratch += ALIGN_UP(size, 8);
+	if (g->scratch > SCRATCH_LIMIT) {
+		if (!g->failed && at)
+			diag_error(&g->c->diag, at->loc, E_STACK,
+				   "probe %s needs more than %d bytes of scratch memory (lower BPFTRACE_STRLEN?)",
+				   g->ps->name, SCRATCH_LIMIT);
+		g->failed = true;
+		g->scratch = 0;
+		m.off = 0;
+	}
+	if (g->scratch > g->scratch_max)
+		g->scratch_max = g->scratch;
+	return m;
+}
+
+void cg_addr_of(struct cg *g, int reg, struct mem m)
+{
+	cg_emit(g, MOV_REG(reg, m.base));
+	if (m.off)
+		cg_emit(g, ALU64_IMM(BPF_ADD, reg, m.off));
+}
+
+/* Zero bytes [FROM, TO) of M with the widest stores that fit. */
+void cg_zero(struct cg *g, struct mem m, int from, int to)
+{
+	while (from < to) {
+		int n = to - from, sz;
+
+		if (n >= 8 && !(from & 7))
+			n = 8, sz = BPF_DW;
+		else if (n >= 4 && !(from & 3))
+			n = 4, sz = BPF_W;
+		else if (n >= 2 && !(from & 1))
+			n = 2, sz = BPF_H;
+		else
+			n = 1, sz = BPF_B;
+		cg_emit(g, ST_IMM(sz, m.base, (int16_t)(m.off + from), 0));
+		from += n;
+	}
+}
+
+/* Add one to slot SLOT of the per-CPU stats array (lost events, map
+ * drops); clobbers r0-r5. */
+void cg_count_stat(struct cg *g, int slot)
+{
+	int skip = cg_label(g);
+
+	cg_emit(g, ST_IMM(BPF_W, RFP, -4, slot));
+	cg_ld_map(g, R1, RELOC_STATS_FD, 0);
+	cg_emit(g, MOV_REG(R2, RFP));
+	cg_emit(g, ALU64_IMM(BPF_ADD, R2, -4));
+	cg_call(g, BPF_FUNC_map_lookup_elem);
+	cg_jump(g, JMP_IMM(BPF_JEQ, R0, 0), skip);
+	cg_emit(g, LDX(BPF_DW, R1, R0, 0));
+	cg_emit(g, ALU64_IMM(BPF_ADD, R1, 1));
+	cg_emit(g, STX(BPF_DW, R0, 0, R1));
+	cg_bind(g, skip);
+}
+
+static void stmt(struct cg *g, struct node *n);
+
+void cg_block(struct cg *g, struct node *b)
+{
+	for (int i = 0; i < b->nargs; i++)
+		stmt(g, b->args[i]);
+}
+
+static void assign_var(struct cg *g, struct node *n)
+{
+	struct var *v = n->a->var;
+
+	if (v->ty->kind == TY_INT || v->ty->kind == TY_TSTAMP) {
+		if (n->op == T_ASSIGN) {
+			cg_int(g, n->b);
+		} else {
+			/* $x op= e is $x = $x op e with $x's type. */
+			struct node bin;
+
+			memset(&bin, 0, sizeof(bin));
+			bin.kind = N_BINOP;
+			bin.loc = n->loc;
+			bin.a = n->a;
+			bin.b = n->b;
+			bin.op = cg_binop_of(n->op);
+			bin.ty = (bin.op == T_SHL || bin.op == T_SHR) ?
+				 ty_promote(v->ty) : ty_arith(v->ty, n->b->ty);
+			cg_int(g, &bin);
+		}
+		cg_norm(g, R0, v->ty);
+		cg_emit(g, STX(BPF_DW, RFP, (int16_t)v->slot, R0));
+		return;
+	}
+	{
+		struct mem dst = { v->in_scratch ? RSCR : RFP, v->slot };
+
+		cg_store(g, n->b, dst, v->ty);
+	}
+}
+
+static void stmt(struct cg *g, struct node *n)
+{
+	int saved_stack = g->stack, saved_scratch = g->scratch;
+
+	g->ir.line = n->loc.line;
+	switch (n->kind) {
+	case N_EXPRSTMT: {
+		struct node *e = n->a;
+
+		if (e->kind == N_CALL && e->ty->kind == TY_VOID)
+			cg_call_stmt(g, e);
+		else if (e->ty->kind == TY_INT || e->ty->kind == TY_TSTAMP)
+			cg_int(g, e);
+		else
+			(void)cg_addr(g, e);
+		break;
+	}
+	case N_ASSIGN:
+		if (n->a->kind == N_VAR)
+			assign_var(g, n);
+		else if (n->b->kind == N_CALL && n->a->ty &&
+			 n->a->ty->kind == TY_VOID)
+			cg_agg(g, n);
+		else
+			cg_map_assign(g, n);
+		break;
+	case N_IF: {
+		int lelse = cg_label(g), lend = cg_label(g);
+
+		cg_branch(g, n->a, lelse, false);
+		cg_block(g, n->b);
+		if (n->c) {
+			cg_jump(g, JA(), lend);
+			cg_bind(g, lelse);
+			cg_block(g, n->c);
+		} else {
+			cg_bind(g, lelse);
+		}
+		cg_bind(g, lend);
+		break;
+	}
+	case N_WHILE: {
+		int top = cg_label(g), end = cg_label(g);
+		int obrk = g->brk, ocont = g->cont;
+
+		cg_bind(g, top);
+		g->ir.line = n->loc.line;
+		cg_branch(g, n->a, end, false);
+		g->brk = end;
+		g->cont = top;
+		cg_block(g, n->b);
+		cg_jump(g, JA(), top);
+		cg_bind(g, end);
+		g->brk = obrk;
+		g->cont = ocont;
+		break;
+	}
+	case N_UNROLL:
+		for (int64_t i = 0; i < n->a->cval; i++)
+			cg_block(g, n->b);
+		break;
+	case N_RETURN:
+		cg_jump(g, JA(), g->exit_label);
+		break;
+	case N_BREAK:
+		cg_jump(g, JA(), g->brk);
+		break;
+	case N_CONTINUE:
+		cg_jump(g, JA(), g->cont);
+		break;
+	case N_BLOCK:
+		cg_block(g, n);
+		break;
+	default:
+		break;
+	}
+	g->stack = saved_stack;
+	g->scratch = saved_scratch;
+}
+
+/* Slots for the probe's variables, fixed for the whole program. */
+static void place_vars(struct cg *g)
+{
+	for (struct var *v = g->pi->vars; v; v = v->next) {
+		if (v->ty->kind == TY_INT || v->ty->kind == TY_TSTAMP) {
+			v->in_scratch = false;
+			v->slot = cg_stack_alloc(g, NULL);
+		} else {
+			struct mem m = cg_scratch_alloc(g, ty_slot_size(v->ty),
+							NULL);
+
+			v->in_scratch = true;
+			v->slot = m.off;
+		}
+	}
+}
+
+/* Variables start at zero: a variable assigned on one branch only is
+ * still initialised when the verifier follows the other. */
+static void init_vars(struct cg *g, struct ir *pro)
+{
+	struct ir *saved = &g->ir;
+
+	(void)saved;
+	for (struct var *v = g->pi->vars; v; v = v->next) {
+		if (!v->in_scratch) {
+			ir_emit(pro, ST_IMM(BPF_DW, RFP, (int16_t)v->slot, 0));
+		} else {
+			int size = ty_slot_size(v->ty);
+
+			for (int i = 0; i < size; i += 8)
+				ir_emit(pro, ST_IMM(BPF_DW, RSCR,
+						    (int16_t)(v->slot + i), 0));
+		}
+	}
+}
+
+static enum bpf_prog_type prog_type(enum probe_kind k)
+{
+	switch (k) {
+	case PK_INTERVAL:
+		return BPF_PROG_TYPE_PERF_EVENT;
+	default:
+		return BPF_PROG_TYPE_RAW_TRACEPOINT;
+	}
+}
+
+/* Prepend PRO to the body in g->ir, shifting every bound label. */
+static void prepend(struct cg *g, struct ir *pro)
+{
+	struct ir *ir = &g->ir;
+	int k = pro->n;
+
+	while (ir->cap < ir->n + k) {
+		ir->cap = ir->cap ? ir->cap * 2 : 256;
+		ir->v = xrealloc(ir->v, sizeof(*ir->v) * (size_t)ir->cap);
+	}
+	memmove(ir->v + k, ir->v, sizeof(*ir->v) * (size_t)ir->n);
+	memcpy(ir->v, pro->v, sizeof(*ir->v) * (size_t)k);
+	ir->n += k;
+	for (int i = 0; i < ir->nlabels; i++)
+		if (ir->label_at[i] >= 0)
+			ir->label_at[i] += k;
+}
+
+static int gen_prog(struct compiler *c, struct node *p, struct probe_spec *ps)
+{
+	struct cg g;
+	struct ir pro;
+	struct prog_spec *out;
+	int rc;
+
+	memset(&g, 0, sizeof(g));
+	g.c = c;
+	g.ps = ps;
+	g.pi = p->extra;
+	g.brk = g.cont = -1;
+	ir_init(&g.ir);
+	ir_init(&pro);
+	g.exit_label = cg_label(&g);
+	place_vars(&g);
+
+	g.ir.line = p->loc.line;
+	if (p->a) {
+		g.ir.line = p->a->loc.line;
+		cg_branch(&g, p->a, g.exit_label, false);
+	}
+	cg_block(&g, p->b);
+	g.ir.line = 0;
+	cg_bind(&g, g.exit_label);
+	cg_emit(&g, MOV_IMM(R0, 0));
+	cg_emit(&g, EXIT());
+
+	/* Prologue, now that we know what the body needs. */
+	pro.line = p->loc.line;
+	if (g.uses_ctx)
+		ir_emit(&pro, MOV_REG(RCTX, R1));
+	if (g.scratch_max) {
+		ir_emit(&pro, ST_IMM(BPF_W, RFP, -4, 0));
+		ir_ld64(&pro, R1, 0, RELOC_SCRATCH_FD, 0);
+		ir_emit(&pro, MOV_REG(R2, RFP));
+		ir_emit(&pro, ALU64_IMM(BPF_ADD, R2, -4));
+		ir_emit(&pro, CALL(BPF_FUNC_map_lookup_elem));
+		ir_jump(&pro, JMP_IMM(BPF_JEQ, R0, 0), g.exit_label);
+		ir_emit(&pro, MOV_REG(RSCR, R0));
+	}
+	init_vars(&g, &pro);
+	prepend(&g, &pro);
+
+	if (g.scratch_max > c->scratch_size)
+		c->scratch_size = g.scratch_max;
+	if (c->nprogs == c->progs_cap) {
+		c->progs_cap = c->progs_cap ? c->progs_cap * 2 : 8;
+		c->progs = xrealloc(c->progs, sizeof(*c->progs) *
+				    (size_t)c->progs_cap);
+	}
+	out = &c->progs[c->nprogs];
+	memset(out, 0, sizeof(*out));
+	out->probe = *ps;
+	out->type = prog_type(ps->kind);
+	out->fd = -1;
+	rc = g.failed ? -1 : asm_resolve(c, &g.ir, out);
+	if (!rc)
+		c->nprogs++;
+	ir_free(&g.ir);
+	ir_free(&pro);
+	return rc;
+}
+
+int cg_program(struct compiler *c)
+{
+	int rc = 0;
+
+	c->nstats = STATS_MAP_DROPS + c->nmaps;
+	for (struct node *p = c->ast->probes; p; p = p->next) {
+		struct probe_info *pi = p->extra;
+
+		for (int i = 0; i < pi->nspecs; i++)
+			if (gen_prog(c, p, &pi->specs[i]))
+				rc = -1;
+	}
+	return rc;
+}

@@ -1,0 +1,33 @@
+/* compiler.c - the compile entry: text to assembled programs. */
+#include "compiler.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse.h"
+#include "sema.h"
+
+void compiler_init(struct compiler *c, const char *file, const char *src,
+		   size_t len)
+{
+	memset(c, 0, sizeof(*c));
+	c->src = src;
+	c->srclen = len;
+	c->diag.file = file;
+	c->diag.src = src;
+	c->diag.srclen = len;
+	c->diag.out = stderr;
+	c->strlen_ = 64;
+	c->map_keys_max = 4096;
+}
+
+void compiler_free(struct compiler *c)
+{
+	free(c->maps);
+	free(c->events);
+	free(c->progs);
+	arena_free(&c->arena);
+	c->maps = NULL;
+	c->events = NULL;
+	c->progs = NULL;
+}

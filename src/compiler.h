@@ -1,0 +1,154 @@
+/* compiler.h - the state of one compile, and the plain specs it hands to
+ * the loader and runtime (which never see the AST). */
+#ifndef SONDE_COMPILER_H
+#define SONDE_COMPILER_H
+
+#include <linux/bpf.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include "ast.h"
+#include "diag.h"
+#include "types.h"
+#include "util.h"
+
+enum agg_kind {
+	AGG_NONE,	/* a plain value: @x = expr */
+	AGG_COUNT, AGG_SUM, AGG_MIN, AGG_MAX, AGG_AVG, AGG_STATS,
+	AGG_HIST, AGG_LHIST,
+};
+
+/* One @map of the script, as sema found it and the runtime prints it. */
+struct mapinfo {
+	const char *name;	/* "@x", "@" */
+	int id;			/* index in compiler.maps */
+	struct loc first;	/* where it first appears */
+	struct type *key;	/* NULL: no key; else the key type (a tuple
+				 * for several keys) */
+	int nkeys;
+	enum agg_kind agg;
+	struct type *val;	/* AGG_NONE: the value type; aggregations:
+				 * the type of the values fed in */
+	int64_t lh_min, lh_max, lh_step;	/* lhist */
+	bool written;		/* some probe stores into it */
+	bool read;		/* some probe reads it */
+	/* BPF layout, set by sema */
+	enum bpf_map_type bpf_type;
+	int key_size;		/* bytes, including a hist bucket index */
+	int value_size;
+	int max_entries;
+	int fd;			/* set by the loader */
+};
+
+/* Kinds of records the BPF programs send to user space. */
+enum ev_kind {
+	EV_PRINTF,	/* fmt, args */
+	EV_PRINT_VAL,	/* one value of type arg_types[0] */
+	EV_PRINT_MAP,	/* map, then u64 top, u64 div */
+	EV_CLEAR,
+	EV_ZERO,
+	EV_TIME,	/* fmt */
+	EV_EXIT,
+};
+
+struct ev_arg {
+	struct type *ty;
+	int off;		/* offset in the record (after the id) */
+	const char *tfmt;	/* strftime() argument: its format */
+};
+
+struct event_spec {
+	enum ev_kind kind;
+	const char *fmt;	/* printf/time format (escapes resolved) */
+	size_t fmt_len;
+	int nargs;
+	struct ev_arg *args;
+	int size;		/* record size in bytes, id included */
+	struct mapinfo *map;	/* PRINT_MAP, CLEAR, ZERO */
+	struct loc loc;
+};
+
+enum probe_kind {
+	PK_BEGIN,
+	PK_END,
+	PK_INTERVAL,
+};
+
+/* One attach point; each gets its own BPF program. */
+struct probe_spec {
+	enum probe_kind kind;
+	const char *name;	/* full name as `probe` shows it */
+	uint64_t period_ns;	/* INTERVAL */
+	struct loc loc;
+};
+
+/* What cg emits for a relocation the loader patches into an ld_imm64. */
+enum reloc_kind {
+	RELOC_NONE,
+	RELOC_MAP_FD,		/* arg: map id */
+	RELOC_SCRATCH_FD,	/* the per-CPU scratch array */
+	RELOC_RINGBUF_FD,
+	RELOC_STATS_FD,		/* per-CPU counters of losses */
+	RELOC_START_NS,		/* CLOCK_MONOTONIC ns at start, for elapsed */
+	RELOC_NCPUS,
+	RELOC_BOOT_TO_EPOCH,	/* ns to add to boot-time to get epoch */
+};
+
+struct bpf_reloc {
+	int insn;		/* index of the ld_imm64's first slot */
+	enum reloc_kind kind;
+	int arg;
+};
+
+/* One assembled program, ready to load. */
+struct prog_spec {
+	struct probe_spec probe;
+	enum bpf_prog_type type;
+	struct bpf_insn *insns;
+	int ninsns;
+	int *line;		/* per insn: source line, 0 if none */
+	struct bpf_reloc *relocs;
+	int nrelocs;
+	int fd;			/* set by the loader */
+};
+
+/* Stats map slots: [0] lost events, [STATS_MAP_DROPS + map id] drops. */
+#define STATS_LOST 0
+#define STATS_MAP_DROPS 1
+
+struct compiler {
+	struct arena arena;
+	struct diag diag;
+	const char *src;
+	size_t srclen;
+	struct program *ast;
+
+	/* options */
+	int strlen_;		/* BPFTRACE_STRLEN, default 64 */
+	int map_keys_max;	/* BPFTRACE_MAP_KEYS_MAX, default 4096 */
+	char **params;		/* positional parameters $1.. */
+	int nparams;
+
+	/* sema */
+	struct mapinfo **maps;
+	int nmaps;
+	struct event_spec *events;
+	int nevents, events_cap;
+
+	/* cg + asm */
+	struct prog_spec *progs;
+	int nprogs, progs_cap;
+	int scratch_size;	/* bytes of the per-CPU scratch value */
+	bool needs_ringbuf;
+	int nstats;		/* slots in the stats map */
+};
+
+void compiler_init(struct compiler *c, const char *file, const char *src,
+		   size_t len);
+void compiler_free(struct compiler *c);
+
+/* sema.c */
+int sema_check(struct compiler *c);	/* 0, or -1 after errors */
+/* cg*.c */
+int cg_program(struct compiler *c);	/* 0, or -1 after errors */
+
+#endif

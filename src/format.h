@@ -1,0 +1,90 @@
+/* format.h - printf-style formatting and ASCII rendering of aggregations.
+ *
+ * Used twice: sema parses a printf format at compile time (fmt_parse) to
+ * check argument count and types and report the column of a bad
+ * conversion; the runtime formats events (fmt_print) and renders
+ * histograms and stats exactly as bpftrace 0.17 prints them.
+ */
+#ifndef SONDE_FORMAT_H
+#define SONDE_FORMAT_H
+
+#include <stdint.h>
+#include <stddef.h>
+#include <stdio.h>
+
+/* What a conversion consumes. */
+enum fmt_want {
+	FMT_WANT_NONE,	/* literal text, or "%%" */
+	FMT_WANT_INT,	/* d i u o x X c (and length modifiers) */
+	FMT_WANT_STR,	/* s */
+};
+
+/* One piece of a parsed format: literal text or one conversion. */
+struct fmt_piece {
+	enum fmt_want want;
+	size_t off;		/* byte offset of the piece in the format */
+	size_t len;		/* length in bytes in the format */
+	char conv;		/* conversion char: d i u o x X c s p,
+				 * '%' for "%%", 0 for text */
+	char flags[6];		/* subset of "-+ #0", NUL-terminated */
+	int width;		/* -1 if absent */
+	int prec;		/* -1 if absent */
+};
+
+/* Parse FMT (length LEN, may contain no NULs) into at most MAX pieces.
+ * Returns the number of pieces (possibly > MAX: then call again with a
+ * bigger array), or -1 on a bad conversion with *ERR_OFF set to the
+ * byte offset of the offending '%' and *ERR_MSG to a short English
+ * message ("unknown conversion '%q'", "'*' width is not supported",
+ * "format ends inside a conversion"). */
+int fmt_parse(const char *fmt, size_t len, struct fmt_piece *out, int max,
+	      size_t *err_off, const char **err_msg);
+
+/* A runtime argument. */
+struct fmt_arg {
+	int is_str;		/* 1: s/slen valid; 0: i valid */
+	int is_signed;		/* for integers: how to read i */
+	uint64_t i;		/* integer value (bits) */
+	const char *s;		/* string bytes, not necessarily NUL-terminated */
+	size_t slen;		/* max bytes of s; stop at first NUL */
+};
+
+/* Format FMT with ARGS into F, the way bpftrace's printf does (C printf
+ * semantics: %d of an unsigned value prints it as signed 64-bit etc.).
+ * Backslash escapes in the format were already resolved by the lexer.
+ * Returns 0, or -1 if the format does not parse. */
+int fmt_print(FILE *f, const char *fmt, size_t len,
+	      const struct fmt_arg *args, int nargs);
+
+/* Log2 histogram.  bucket[0] counts values < 0, bucket[1] the value 0,
+ * bucket[k] for k >= 2 values in [2^(k-2), 2^(k-1)).  NB buckets (<= 66).
+ * Prints the rows exactly as bpftrace 0.17 does, from the first non-zero
+ * bucket to the last non-zero one, with 52-wide '@' bars, and nothing if
+ * every bucket is zero. */
+void fmt_hist(FILE *f, const uint64_t *bucket, int nb);
+
+/* fmt_hist for print(@h, top, div): counts are printed divided by DIV
+ * (0 means 1) but bars and trimming use the undivided counts, as
+ * bpftrace 0.17 does.  fmt_hist(f, b, nb) == fmt_hist_div(f, b, nb, 1).
+ * (lhist ignores div in bpftrace 0.17, so there is no fmt_lhist_div.) */
+void fmt_hist_div(FILE *f, const uint64_t *bucket, int nb, uint64_t div);
+
+/* Linear histogram lhist(v, min, max, step).  bucket[0] counts v < min,
+ * bucket[1 + i] values in [min + i*step, min + (i+1)*step), the last
+ * bucket (index nb - 1) v >= max.  nb == (max - min) / step + 2. */
+void fmt_lhist(FILE *f, const uint64_t *bucket, int nb,
+	       int64_t min, int64_t max, int64_t step);
+
+/* The value avg() prints: TOTAL / COUNT truncated toward zero (C
+ * division), 0 when COUNT is 0.  Also the "average" of fmt_stats. */
+int64_t fmt_average(uint64_t count, int64_t total);
+
+/* "count N, average N, total N" (no newline), as bpftrace prints stats. */
+void fmt_stats(FILE *f, uint64_t count, int64_t total);
+
+/* time(fmt) and strftime(fmt, ns): format wall-clock time NS
+ * (nanoseconds since the epoch) with strftime(3) plus bpftrace's %f
+ * (microseconds, 6 digits).  Writes at most CAP-1 bytes. */
+size_t fmt_time(char *buf, size_t cap, const char *fmt, uint64_t epoch_ns);
+
+#endif

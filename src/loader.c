@@ -1,0 +1,288 @@
+/* loader.c - maps and programs into the kernel.
+ *
+ * Programs load without a verifier log first (fast path); only when
+ * the kernel rejects one is it loaded again with a growing log, whose
+ * last instruction is mapped back to the script line it came from.
+ */
+#include "tracer.h"
+
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define RINGBUF_SIZE (1 << 22)
+
+void tracer_init(struct tracer *t, struct compiler *c, FILE *out)
+{
+	memset(t, 0, sizeof(*t));
+	t->c = c;
+	t->out = out;
+	t->scratch_fd = t->ringbuf_fd = t->stats_fd = -1;
+}
+
+const char *ld_explain(int err)
+{
+	switch (err) {
+	case EPERM: case EACCES:
+		return "sonde needs root (or CAP_BPF and CAP_PERFMON) to load BPF programs: run it with sudo";
+	case ENOSYS:
+		return "this kernel has no bpf() system call (CONFIG_BPF_SYSCALL is off)";
+	case EINVAL:
+		return "the kernel does not support a BPF feature sonde needs (Linux 5.8 or newer is required)";
+	default:
+		return strerror(err);
+	}
+}
+
+static int map_create(struct tracer *t, enum bpf_map_type type,
+		      const char *name, int ksize, int vsize, int entries)
+{
+	int fd = bpf_map_create(type, name, (uint32_t)ksize, (uint32_t)vsize,
+				(uint32_t)entries, NULL);
+
+	if (fd < 0) {
+		int err = errno;
+
+		fprintf(stderr, "sonde: cannot create map %s: %s\n", name,
+			ld_explain(err));
+		return -err;
+	}
+	if (t->verbose)
+		fprintf(stderr, "sonde: map %s: type %d, key %d, value %d, %d entries\n",
+			name, type, ksize, vsize, entries);
+	return fd;
+}
+
+/* Kernel map names: 15 chars of [A-Za-z0-9_.]. */
+static void map_name(char *buf, size_t cap, const char *name)
+{
+	size_t n = 0;
+
+	for (const char *p = name; *p && n + 1 < cap && n < 15; p++)
+		buf[n++] = (*p == '@') ? 'm' : *p;
+	if (n == 1)
+		buf[n++] = '_';
+	buf[n] = 0;
+}
+
+static void patch(struct tracer *t, struct prog_spec *ps)
+{
+	struct compiler *c = t->c;
+
+	for (int i = 0; i < ps->nrelocs; i++) {
+		struct bpf_reloc *r = &ps->relocs[i];
+		struct bpf_insn *in = &ps->insns[r->insn];
+		uint64_t v = 0;
+
+		switch (r->kind) {
+		case RELOC_MAP_FD: in->imm = c->maps[r->arg]->fd; continue;
+		case RELOC_SCRATCH_FD: in->imm = t->scratch_fd; continue;
+		case RELOC_RINGBUF_FD: in->imm = t->ringbuf_fd; continue;
+		case RELOC_STATS_FD: in->imm = t->stats_fd; continue;
+		case RELOC_START_NS: v = t->start_ns; break;
+		case RELOC_NCPUS: v = (uint64_t)t->ncpus_online; break;
+		case RELOC_BOOT_TO_EPOCH: v = (uint64_t)t->mono_to_epoch; break;
+		default: continue;
+		}
+		in[0].imm = (int32_t)(uint32_t)v;
+		in[1].imm = (int32_t)(uint32_t)(v >> 32);
+	}
+}
+
+/* The verifier log names failing instructions as "N: (code) ...";
+ * find the last one. */
+static int last_insn(const char *log)
+{
+	int last = -1;
+
+	for (const char *p = log; *p;) {
+		const char *nl = strchr(p, '\n');
+		char *end;
+		long v = strtol(p, &end, 10);
+
+		if (end != p && *end == ':' && end[1] == ' ' && end[2] == '(')
+			last = (int)v;
+		if (!nl)
+			break;
+		p = nl + 1;
+	}
+	return last;
+}
+
+static void verifier_report(struct tracer *t, struct prog_spec *ps,
+			    const char *log, int err)
+{
+	struct compiler *c = t->c;
+	int idx = last_insn(log), line = 0, nlines = 0;
+	const char *p, *tail;
+
+	fprintf(stderr, "sonde: probe %s: the kernel's verifier rejected the program (%s)\n",
+		ps->probe.name, strerror(err));
+	if (idx >= 0 && idx < ps->ninsns)
+		line = ps->line[idx];
+	if (line > 0) {
+		struct loc l = { line, 1, 0, 1 };
+		const char *s = c->src;
+
+		for (int k = 1; k < line && s < c->src + c->srclen; s++)
+			if (*s == '\n')
+				k++;
+		l.off = (int)(s - c->src);
+		fprintf(stderr, "%s:%d: instruction %d came from this line:\n",
+			c->diag.file, line, idx);
+		diag_show(&c->diag, l);
+	}
+	/* The verifier's last lines say why. */
+	tail = log + strlen(log);
+	for (p = tail; p > log; p--) {
+		if (p[-1] == '\n' && p != tail && ++nlines > 8)
+			break;
+	}
+	fprintf(stderr, "verifier log (last lines):\n%s", p);
+	if (tail > log && tail[-1] != '\n')
+		fputc('\n', stderr);
+	fputs("this is a bug in sonde: please report it with the script\n",
+	      stderr);
+}
+
+static int load_prog(struct tracer *t, struct prog_spec *ps)
+{
+	LIBBPF_OPTS(bpf_prog_load_opts, opts);
+	char name[16];
+	size_t logsz = 1 << 20;
+	int fd;
+
+	map_name(name, sizeof(name), ps->probe.name);
+	for (char *q = name; *q; q++)
+		if (!((*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z') ||
+		      (*q >= '0' && *q <= '9')))
+			*q = '_';
+	fd = bpf_prog_load(ps->type, name, "GPL", ps->insns,
+			   (size_t)ps->ninsns, &opts);
+	if (fd >= 0)
+		return fd;
+	if (errno == EPERM || errno == ENOSYS) {
+		fprintf(stderr, "sonde: %s\n", ld_explain(errno));
+		return -errno;
+	}
+	for (;;) {
+		char *log = xmalloc(logsz);
+		int err;
+
+		log[0] = 0;
+		opts.log_buf = log;
+		opts.log_size = (uint32_t)logsz;
+		opts.log_level = 1;
+		fd = bpf_prog_load(ps->type, name, "GPL", ps->insns,
+				   (size_t)ps->ninsns, &opts);
+		err = errno;
+		if (fd >= 0) {	/* loads with a log but not without? */
+			free(log);
+			return fd;
+		}
+		if (err == ENOSPC && logsz < (1u << 28)) {
+			free(log);
+			logsz *= 4;
+			continue;
+		}
+		verifier_report(t, ps, log, err);
+		free(log);
+		return -err;
+	}
+}
+
+int ld_load(struct tracer *t)
+{
+	struct compiler *c = t->c;
+	struct timespec mono, real;
+	int fd;
+
+	t->ncpus_possible = libbpf_num_possible_cpus();
+	if (t->ncpus_possible <= 0)
+		t->ncpus_possible = 1;
+	t->ncpus_online = (int)sysconf(_SC_NPROCESSORS_ONLN);
+	clock_gettime(CLOCK_MONOTONIC, &mono);
+	clock_gettime(CLOCK_REALTIME, &real);
+	t->start_ns = (uint64_t)mono.tv_sec * 1000000000ULL + (uint64_t)mono.tv_nsec;
+	t->mono_to_epoch = ((int64_t)real.tv_sec * 1000000000LL + real.tv_nsec) -
+			   (int64_t)t->start_ns;
+	t->drops_seen = xcalloc((size_t)(c->nmaps ? c->nmaps : 1), sizeof(uint64_t));
+
+	for (int i = 0; i < c->nmaps; i++) {
+		struct mapinfo *m = c->maps[i];
+		char name[16];
+
+		map_name(name, sizeof(name), m->name);
+		fd = map_create(t, m->bpf_type, name, m->key_size, m->value_size,
+				m->max_entries);
+		if (fd < 0)
+			return fd;
+		m->fd = fd;
+	}
+	if (c->scratch_size) {
+		fd = map_create(t, BPF_MAP_TYPE_PERCPU_ARRAY, "sonde_scratch", 4,
+				c->scratch_size, 1);
+		if (fd < 0)
+			return fd;
+		t->scratch_fd = fd;
+	}
+	fd = map_create(t, BPF_MAP_TYPE_RINGBUF, "sonde_events", 0, 0,
+			RINGBUF_SIZE);
+	if (fd < 0)
+		return fd;
+	t->ringbuf_fd = fd;
+	fd = map_create(t, BPF_MAP_TYPE_PERCPU_ARRAY, "sonde_stats", 4, 8,
+			c->nstats > 0 ? c->nstats : 1);
+	if (fd < 0)
+		return fd;
+	t->stats_fd = fd;
+
+	for (int i = 0; i < c->nprogs; i++) {
+		struct prog_spec *ps = &c->progs[i];
+
+		patch(t, ps);
+		fd = load_prog(t, ps);
+		if (fd < 0)
+			return fd;
+		ps->fd = fd;
+		if (t->verbose)
+			fprintf(stderr, "sonde: loaded %s: %d instructions\n",
+				ps->probe.name, ps->ninsns);
+	}
+	return 0;
+}
+
+void tracer_close(struct tracer *t)
+{
+	struct compiler *c = t->c;
+
+	at_detach_all(t);
+	if (t->rb)
+		ring_buffer__free(t->rb);
+	t->rb = NULL;
+	for (int i = 0; c && i < c->nprogs; i++) {
+		if (c->progs[i].fd >= 0)
+			close(c->progs[i].fd);
+		c->progs[i].fd = -1;
+	}
+	for (int i = 0; c && i < c->nmaps; i++) {
+		if (c->maps[i]->fd >= 0)
+			close(c->maps[i]->fd);
+		c->maps[i]->fd = -1;
+	}
+	if (t->scratch_fd >= 0)
+		close(t->scratch_fd);
+	if (t->ringbuf_fd >= 0)
+		close(t->ringbuf_fd);
+	if (t->stats_fd >= 0)
+		close(t->stats_fd);
+	t->scratch_fd = t->ringbuf_fd = t->stats_fd = -1;
+	free(t->attach_fds);
+	t->attach_fds = NULL;
+	free(t->drops_seen);
+	t->drops_seen = NULL;
+}

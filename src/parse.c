@@ -1,0 +1,693 @@
+/* parse.c - recursive descent over the bpftrace grammar.
+ *
+ *   program   := item*
+ *   item      := '#' line | probes [ '/' expr '/' ] block
+ *   probes    := PROBE (',' PROBE)*
+ *   block     := '{' (stmt (';' stmt)*)? '}'
+ *   stmt      := if | while | unroll | return | block | lvalue op= expr | expr
+ *
+ * Expressions follow C precedence.  Inside a predicate a bare '/' ends
+ * the expression, so division there needs parentheses (as in bpftrace).
+ * Syntax errors longjmp out through diag_fatal; every node lives in the
+ * arena, so nothing leaks.
+ */
+#include "parse.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct parser {
+	struct lexer lx;
+	struct token tok;	/* current token, valid when have_tok */
+	int have_tok;
+	struct arena *arena;
+	struct diag *diag;
+	int depth;
+	int in_pred;		/* parenthesis level 0 of a predicate */
+	int loop_depth;
+};
+
+static struct token *peek(struct parser *p)
+{
+	if (!p->have_tok) {
+		lex_next(&p->lx, &p->tok);
+		p->have_tok = 1;
+	}
+	return &p->tok;
+}
+
+static struct token take(struct parser *p)
+{
+	struct token t = *peek(p);
+
+	p->have_tok = 0;
+	return t;
+}
+
+static int accept(struct parser *p, enum tok k)
+{
+	if (peek(p)->kind == k) {
+		p->have_tok = 0;
+		return 1;
+	}
+	return 0;
+}
+
+static _Noreturn void unexpected(struct parser *p, const char *what)
+{
+	struct token *t = peek(p);
+
+	if (t->kind == T_EOF)
+		diag_fatal(p->diag, t->loc, E_SYNTAX,
+			   "%s expected, found end of file", what);
+	diag_fatal(p->diag, t->loc, E_SYNTAX, "%s expected, found '%.*s'",
+		   what, t->loc.len > 40 ? 40 : t->loc.len,
+		   p->lx.src + t->loc.off);
+}
+
+static struct token expect(struct parser *p, enum tok k, const char *what)
+{
+	if (peek(p)->kind != k)
+		unexpected(p, what);
+	return take(p);
+}
+
+/* "'}' expected to close '{' at 3:12" */
+static void expect_close(struct parser *p, enum tok k, struct loc open)
+{
+	if (peek(p)->kind != k) {
+		const char *o = k == T_RBRACE ? "{" : k == T_RPAREN ? "(" : "[";
+		char what[96];
+
+		snprintf(what, sizeof(what), "'%s' to close '%s' at %d:%d",
+			 tok_spelling(k), o, open.line, open.col);
+		unexpected(p, what);
+	}
+	take(p);
+}
+
+static struct node *mk(struct parser *p, enum node_kind k, struct loc loc)
+{
+	struct node *n = arena_alloc(p->arena, sizeof(*n));
+
+	n->kind = k;
+	n->loc = loc;
+	return n;
+}
+
+/* Span from A's start to B's end, for carets under whole expressions. */
+static struct loc span(struct loc a, struct loc b)
+{
+	if (b.off + b.len > a.off && b.line == a.line)
+		a.len = b.off + b.len - a.off;
+	return a;
+}
+
+static void enter(struct parser *p)
+{
+	if (++p->depth > PARSE_MAX_DEPTH)
+		diag_fatal(p->diag, peek(p)->loc, E_LIMIT,
+			   "nesting deeper than %d levels", PARSE_MAX_DEPTH);
+}
+
+static void leave(struct parser *p)
+{
+	p->depth--;
+}
+
+/* Growable argument lists live in the arena: build in a temp array. */
+struct list {
+	struct node **v;
+	int n, cap;
+};
+
+static void list_add(struct parser *p, struct list *l, struct node *n)
+{
+	if (l->n == l->cap) {
+		int cap = l->cap ? l->cap * 2 : 4;
+		struct node **v = arena_alloc(p->arena, sizeof(*v) * (size_t)cap);
+
+		if (l->n)
+			memcpy(v, l->v, sizeof(*v) * (size_t)l->n);
+		l->v = v;
+		l->cap = cap;
+	}
+	l->v[l->n++] = n;
+}
+
+static struct node *expr(struct parser *p);
+static struct node *block(struct parser *p);
+
+static const char *const int_type_names[] = {
+	"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
+	"uint64", "char", "short", "int", "long", "unsigned", "bool",
+	"u8", "u16", "u32", "u64", "s8", "s16", "s32", "s64",
+};
+
+static int is_type_name(const struct token *t)
+{
+	if (t->kind == T_STRUCT || t->kind == T_UNION || t->kind == T_ENUM)
+		return 1;
+	if (t->kind != T_IDENT)
+		return 0;
+	for (size_t i = 0; i < ARRAY_SIZE(int_type_names); i++)
+		if (strcmp(t->text, int_type_names[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* type-name := int-name | (struct|union|enum) IDENT, then '*'s. */
+static void type_name(struct parser *p, struct node *n)
+{
+	struct token t = take(p);
+
+	if (t.kind == T_STRUCT || t.kind == T_UNION || t.kind == T_ENUM) {
+		struct token id = expect(p, T_IDENT, "type name");
+
+		n->tyname = arena_printf(p->arena, "%s %s", tok_spelling(t.kind),
+					 id.text);
+	} else {
+		n->tyname = t.text;
+		/* "unsigned int", "long long" and friends */
+		while (peek(p)->kind == T_IDENT && is_type_name(peek(p)))
+			n->tyname = arena_printf(p->arena, "%s %s", n->tyname,
+						 take(p).text);
+	}
+	while (accept(p, T_STAR))
+		n->tyname_ptr++;
+}
+
+static struct node *call_args(struct parser *p, struct node *n)
+{
+	struct list l = { 0 };
+	struct loc open = take(p).loc;	/* '(' */
+	int saved = p->in_pred;
+
+	p->in_pred = 0;
+	if (peek(p)->kind != T_RPAREN) {
+		do {
+			list_add(p, &l, expr(p));
+		} while (accept(p, T_COMMA));
+	}
+	n->loc = span(n->loc, peek(p)->loc);
+	expect_close(p, T_RPAREN, open);
+	p->in_pred = saved;
+	n->args = l.v;
+	n->nargs = l.n;
+	return n;
+}
+
+static struct node *primary(struct parser *p)
+{
+	struct token t = take(p);
+	struct node *n;
+
+	switch (t.kind) {
+	case T_INT:
+		n = mk(p, N_INT, t.loc);
+		n->ival = t.ival;
+		return n;
+	case T_STRING:
+		n = mk(p, N_STR, t.loc);
+		n->name = t.text;
+		n->len = t.len;
+		/* Adjacent literals concatenate, as in C. */
+		while (peek(p)->kind == T_STRING) {
+			struct token s = take(p);
+			char *b = arena_alloc(p->arena, n->len + s.len + 1);
+
+			memcpy(b, n->name, n->len);
+			memcpy(b + n->len, s.text, s.len);
+			n->name = b;
+			n->len += s.len;
+			n->loc = span(n->loc, s.loc);
+		}
+		return n;
+	case T_VAR:
+		n = mk(p, N_VAR, t.loc);
+		n->name = t.text;
+		return n;
+	case T_POSITIONAL:
+		n = mk(p, N_POSITIONAL, t.loc);
+		n->ival = t.ival;
+		return n;
+	case T_NARGS:
+		return mk(p, N_NARGS, t.loc);
+	case T_MAP:
+		n = mk(p, N_MAP, t.loc);
+		n->name = t.text;
+		if (peek(p)->kind == T_LBRACKET) {
+			struct loc open = take(p).loc;
+			struct list l = { 0 };
+			int saved = p->in_pred;
+
+			p->in_pred = 0;
+			do {
+				list_add(p, &l, expr(p));
+			} while (accept(p, T_COMMA));
+			n->loc = span(n->loc, peek(p)->loc);
+			expect_close(p, T_RBRACKET, open);
+			p->in_pred = saved;
+			n->args = l.v;
+			n->nargs = l.n;
+		}
+		return n;
+	case T_IDENT:
+		if (peek(p)->kind == T_LPAREN) {
+			n = mk(p, N_CALL, t.loc);
+			n->name = t.text;
+			return call_args(p, n);
+		}
+		n = mk(p, N_BUILTIN, t.loc);
+		n->name = t.text;
+		return n;
+	case T_SIZEOF: {
+		struct loc open = expect(p, T_LPAREN, "'(' after sizeof").loc;
+
+		n = mk(p, N_SIZEOF, t.loc);
+		if (is_type_name(peek(p)))
+			type_name(p, n);
+		else
+			n->a = expr(p);
+		n->loc = span(n->loc, peek(p)->loc);
+		expect_close(p, T_RPAREN, open);
+		return n;
+	}
+	case T_LPAREN: {
+		struct list l = { 0 };
+		int saved = p->in_pred;
+
+		p->in_pred = 0;
+		n = expr(p);
+		if (peek(p)->kind == T_COMMA) {
+			list_add(p, &l, n);
+			while (accept(p, T_COMMA))
+				list_add(p, &l, expr(p));
+			n = mk(p, N_TUPLE, t.loc);
+			n->args = l.v;
+			n->nargs = l.n;
+			n->loc = span(t.loc, peek(p)->loc);
+		}
+		expect_close(p, T_RPAREN, t.loc);
+		p->in_pred = saved;
+		return n;
+	}
+	default:
+		p->have_tok = 1;
+		p->tok = t;
+		unexpected(p, "expression");
+	}
+}
+
+static struct node *postfix(struct parser *p)
+{
+	struct node *n = primary(p);
+
+	for (;;) {
+		struct token *t = peek(p);
+
+		if (t->kind == T_DOT || t->kind == T_ARROW) {
+			struct token op = take(p);
+			struct node *f = mk(p, N_FIELD, op.loc);
+			struct token id = take(p);
+
+			if (id.kind == T_IDENT) {
+				f->name = id.text;
+			} else if (id.kind == T_INT && op.kind == T_DOT) {
+				f->name = arena_printf(p->arena, "%llu",
+						       (unsigned long long)id.ival);
+				f->ival = id.ival;
+			} else {
+				p->tok = id;
+				p->have_tok = 1;
+				unexpected(p, "field name");
+			}
+			f->op = op.kind;
+			f->a = n;
+			f->loc = span(n->loc, id.loc);
+			n = f;
+		} else if (t->kind == T_LBRACKET) {
+			struct loc open = take(p).loc;
+			struct node *ix = mk(p, N_INDEX, n->loc);
+			int saved = p->in_pred;
+
+			p->in_pred = 0;
+			ix->a = n;
+			ix->b = expr(p);
+			ix->loc = span(n->loc, peek(p)->loc);
+			expect_close(p, T_RBRACKET, open);
+			p->in_pred = saved;
+			n = ix;
+		} else if (t->kind == T_INC || t->kind == T_DEC) {
+			struct token op = take(p);
+			struct node *u = mk(p, N_INCDEC, span(n->loc, op.loc));
+
+			u->op = op.kind;
+			u->a = n;
+			n = u;
+		} else {
+			return n;
+		}
+	}
+}
+
+static struct node *unary(struct parser *p)
+{
+	struct token *t = peek(p);
+	struct node *n;
+
+	enter(p);
+	switch (t->kind) {
+	case T_BANG: case T_TILDE: case T_MINUS: case T_PLUS: case T_STAR:
+	case T_AMP: {
+		struct token op = take(p);
+
+		n = mk(p, N_UNOP, op.loc);
+		n->op = op.kind;
+		n->a = unary(p);
+		n->loc = span(op.loc, n->a->loc);
+		break;
+	}
+	case T_INC: case T_DEC: {
+		struct token op = take(p);
+
+		n = mk(p, N_INCDEC, op.loc);
+		n->op = op.kind;
+		n->prefix = 1;
+		n->a = unary(p);
+		n->loc = span(op.loc, n->a->loc);
+		break;
+	}
+	case T_LPAREN: {
+		/* A cast if a type name follows the parenthesis. */
+		struct lexer save = p->lx;
+		struct token open = take(p);
+
+		if (is_type_name(peek(p))) {
+			n = mk(p, N_CAST, open.loc);
+			type_name(p, n);
+			expect_close(p, T_RPAREN, open.loc);
+			n->a = unary(p);
+			n->loc = span(open.loc, n->a->loc);
+			break;
+		}
+		/* Not a cast: rewind to the '(' and parse a primary. */
+		p->lx = save;
+		p->tok = open;
+		p->have_tok = 1;
+		n = postfix(p);
+		break;
+	}
+	default:
+		n = postfix(p);
+	}
+	leave(p);
+	return n;
+}
+
+/* Binary operators by precedence level, lowest first. */
+static int binop_level(enum tok k)
+{
+	switch (k) {
+	case T_LOR: return 1;
+	case T_LAND: return 2;
+	case T_PIPE: return 3;
+	case T_CARET: return 4;
+	case T_AMP: return 5;
+	case T_EQ: case T_NE: return 6;
+	case T_LT: case T_GT: case T_LE: case T_GE: return 7;
+	case T_SHL: case T_SHR: return 8;
+	case T_PLUS: case T_MINUS: return 9;
+	case T_STAR: case T_SLASH: case T_PERCENT: return 10;
+	default: return 0;
+	}
+}
+
+static struct node *binary(struct parser *p, int min_level)
+{
+	struct node *lhs = unary(p);
+
+	for (;;) {
+		enum tok k = peek(p)->kind;
+		int level = binop_level(k);
+		struct token op;
+		struct node *n, *rhs;
+
+		if (!level || level < min_level)
+			return lhs;
+		if (k == T_SLASH && p->in_pred)
+			return lhs;
+		op = take(p);
+		enter(p);
+		rhs = binary(p, level + 1);
+		leave(p);
+		n = mk(p, k == T_LAND ? N_LAND : k == T_LOR ? N_LOR : N_BINOP,
+		       op.loc);
+		n->op = k;
+		n->a = lhs;
+		n->b = rhs;
+		n->loc = span(lhs->loc, rhs->loc);
+		lhs = n;
+	}
+}
+
+static struct node *expr(struct parser *p)
+{
+	struct node *c;
+
+	enter(p);
+	c = binary(p, 1);
+	if (peek(p)->kind == T_QUESTION) {
+		struct node *n = mk(p, N_TERNARY, take(p).loc);
+
+		n->a = c;
+		n->b = expr(p);
+		expect(p, T_COLON, "':' of the conditional expression");
+		n->c = expr(p);
+		n->loc = span(c->loc, n->c->loc);
+		c = n;
+	}
+	leave(p);
+	return c;
+}
+
+static int is_assign_op(enum tok k)
+{
+	return k == T_ASSIGN || (k >= T_ADD_ASSIGN && k <= T_SHR_ASSIGN);
+}
+
+static struct node *if_stmt(struct parser *p, struct token kw)
+{
+	struct node *n = mk(p, N_IF, kw.loc);
+	struct loc open = expect(p, T_LPAREN, "'(' after if").loc;
+
+	n->a = expr(p);
+	expect_close(p, T_RPAREN, open);
+	n->b = block(p);
+	if (accept(p, T_ELSE)) {
+		if (peek(p)->kind == T_IF) {
+			struct node *b = mk(p, N_BLOCK, peek(p)->loc);
+
+			b->args = arena_alloc(p->arena, sizeof(struct node *));
+			b->args[0] = if_stmt(p, take(p));
+			b->nargs = 1;
+			n->c = b;
+		} else {
+			n->c = block(p);
+		}
+	}
+	return n;
+}
+
+/* Returns the statement and whether it ended in a block (no ';' needed). */
+static struct node *stmt(struct parser *p, int *ends_block)
+{
+	struct token *t = peek(p);
+	struct node *n;
+
+	*ends_block = 0;
+	enter(p);
+	switch (t->kind) {
+	case T_IF:
+		n = if_stmt(p, take(p));
+		*ends_block = 1;
+		break;
+	case T_WHILE: {
+		struct token kw = take(p);
+		struct loc open = expect(p, T_LPAREN, "'(' after while").loc;
+
+		n = mk(p, N_WHILE, kw.loc);
+		n->a = expr(p);
+		expect_close(p, T_RPAREN, open);
+		p->loop_depth++;
+		n->b = block(p);
+		p->loop_depth--;
+		*ends_block = 1;
+		break;
+	}
+	case T_UNROLL: {
+		struct token kw = take(p);
+		struct loc open = expect(p, T_LPAREN, "'(' after unroll").loc;
+
+		n = mk(p, N_UNROLL, kw.loc);
+		n->a = expr(p);
+		expect_close(p, T_RPAREN, open);
+		n->b = block(p);
+		*ends_block = 1;
+		break;
+	}
+	case T_RETURN:
+		n = mk(p, N_RETURN, take(p).loc);
+		break;
+	case T_BREAK: case T_CONTINUE: {
+		struct token kw = take(p);
+
+		if (!p->loop_depth)
+			diag_fatal(p->diag, kw.loc, E_SYNTAX,
+				   "'%s' outside a while loop",
+				   tok_spelling(kw.kind));
+		n = mk(p, kw.kind == T_BREAK ? N_BREAK : N_CONTINUE, kw.loc);
+		break;
+	}
+	case T_LBRACE:
+		n = block(p);
+		*ends_block = 1;
+		break;
+	default: {
+		struct node *e = expr(p);
+
+		if (is_assign_op(peek(p)->kind)) {
+			struct token op = take(p);
+
+			n = mk(p, N_ASSIGN, op.loc);
+			n->op = op.kind;
+			n->a = e;
+			n->b = expr(p);
+			n->loc = span(e->loc, n->b->loc);
+		} else {
+			n = mk(p, N_EXPRSTMT, e->loc);
+			n->a = e;
+		}
+	}
+	}
+	leave(p);
+	return n;
+}
+
+static struct node *block(struct parser *p)
+{
+	struct token open = expect(p, T_LBRACE, "'{'");
+	struct node *b = mk(p, N_BLOCK, open.loc);
+	struct list l = { 0 };
+
+	enter(p);
+	for (;;) {
+		int ends_block;
+
+		while (accept(p, T_SEMI))
+			;
+		if (peek(p)->kind == T_RBRACE)
+			break;
+		if (peek(p)->kind == T_EOF)
+			expect_close(p, T_RBRACE, open.loc);
+		list_add(p, &l, stmt(p, &ends_block));
+		if (peek(p)->kind == T_RBRACE)
+			break;
+		if (!ends_block && peek(p)->kind != T_SEMI) {
+			char what[96];
+
+			snprintf(what, sizeof(what),
+				 "';' or '}' to close '{' at %d:%d",
+				 open.loc.line, open.loc.col);
+			unexpected(p, what);
+		}
+	}
+	take(p);
+	leave(p);
+	b->args = l.v;
+	b->nargs = l.n;
+	return b;
+}
+
+static struct node *probe(struct parser *p, struct token first)
+{
+	struct node *pr = mk(p, N_PROBE, first.loc);
+	struct list l = { 0 };
+	struct token t = first;
+
+	for (;;) {
+		struct node *ap = mk(p, N_ATTACH, t.loc);
+
+		ap->name = t.text;
+		list_add(p, &l, ap);
+		if (peek(p)->kind != T_COMMA)
+			break;
+		take(p);
+		p->have_tok = 0;
+		lex_probe(&p->lx, &t);
+		if (t.kind != T_PROBE) {
+			p->tok = t;
+			p->have_tok = 1;
+			unexpected(p, "probe after ','");
+		}
+	}
+	pr->args = l.v;
+	pr->nargs = l.n;
+	if (peek(p)->kind == T_SLASH) {
+		take(p);
+		p->in_pred = 1;
+		pr->a = expr(p);
+		p->in_pred = 0;
+		expect(p, T_SLASH, "'/' to end the predicate");
+	}
+	if (peek(p)->kind != T_LBRACE)
+		unexpected(p, "'{' to start the probe's action block");
+	pr->b = block(p);
+	return pr;
+}
+
+struct program *parse_program(const char *src, size_t len, struct arena *a,
+			      struct diag *d)
+{
+	struct parser p;
+	struct program *prog = arena_alloc(a, sizeof(*prog));
+	struct node **tail = &prog->probes;
+	jmp_buf env, *saved = d->fatal;
+
+	memset(&p, 0, sizeof(p));
+	p.arena = a;
+	p.diag = d;
+	lex_init(&p.lx, src, len, a, d);
+	d->fatal = &env;
+	if (setjmp(env)) {
+		d->fatal = saved;
+		return NULL;
+	}
+	for (;;) {
+		struct token t;
+
+		if (lex_peekc(&p.lx) == '#') {
+			lex_skip_line(&p.lx, &t);	/* #include etc. */
+			continue;
+		}
+		lex_probe(&p.lx, &t);
+		if (t.kind == T_EOF)
+			break;
+		if (t.kind != T_PROBE) {
+			p.tok = t;
+			p.have_tok = 1;
+			unexpected(&p, "probe");
+		}
+		*tail = probe(&p, t);
+		tail = &(*tail)->next;
+		prog->nprobes++;
+	}
+	d->fatal = saved;
+	if (!prog->nprobes) {
+		struct loc l = { 0, 0, 0, 0 };
+
+		diag_error(d, l, E_SYNTAX, "the program has no probes");
+		return NULL;
+	}
+	return prog;
+}

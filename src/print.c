@@ -1,0 +1,420 @@
+/* print.c - maps and values as text, the way bpftrace 0.17 prints them.
+ *
+ * A map is read whole from the kernel (per-CPU values merged here),
+ * sorted by value ascending (ties by key), and printed as
+ * "@name[key]: value" lines; hist/lhist maps print one histogram per
+ * key.  The rules follow bpftrace 0.17's text output; the notes in
+ * format.c record them.
+ */
+#include "tracer.h"
+
+#include <bpf/bpf.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "format.h"
+
+struct entry {
+	uint8_t *key;		/* key bytes (without the bucket index) */
+	int64_t v;		/* count, sum, min, max, avg; hist total */
+	uint64_t count;		/* avg/stats */
+	int64_t total;		/* avg/stats */
+	uint64_t *buckets;	/* hist/lhist */
+	const uint8_t *raw;	/* AGG_NONE value bytes */
+};
+
+struct table {
+	struct entry *e;
+	int n, cap;
+	int nb;			/* buckets per hist entry */
+	uint8_t *keys, *vals;	/* storage */
+};
+
+static int key_len(const struct mapinfo *m)
+{
+	return (m->agg == AGG_HIST || m->agg == AGG_LHIST) ? m->key_size - 8
+							   : m->key_size;
+}
+
+static int nbuckets(const struct mapinfo *m)
+{
+	if (m->agg == AGG_HIST)
+		return 66;
+	if (m->agg == AGG_LHIST)
+		return (int)((m->lh_max - m->lh_min) / m->lh_step + 2);
+	return 0;
+}
+
+static struct entry *find_or_add(struct table *tb, const struct mapinfo *m,
+				 const uint8_t *key)
+{
+	int kl = key_len(m);
+
+	if (tb->nb) {
+		for (int i = 0; i < tb->n; i++)
+			if (!memcmp(tb->e[i].key, key, (size_t)kl))
+				return &tb->e[i];
+	}
+	if (tb->n == tb->cap) {
+		tb->cap = tb->cap ? tb->cap * 2 : 64;
+		tb->e = xrealloc(tb->e, sizeof(*tb->e) * (size_t)tb->cap);
+	}
+	struct entry *e = &tb->e[tb->n++];
+
+	memset(e, 0, sizeof(*e));
+	e->key = xmalloc((size_t)(kl ? kl : 1));
+	memcpy(e->key, key, (size_t)kl);
+	if (tb->nb)
+		e->buckets = xcalloc((size_t)tb->nb, sizeof(uint64_t));
+	return e;
+}
+
+static void table_free(struct table *tb)
+{
+	for (int i = 0; i < tb->n; i++) {
+		free(tb->e[i].key);
+		free(tb->e[i].buckets);
+		free((void *)tb->e[i].raw);
+	}
+	free(tb->e);
+	memset(tb, 0, sizeof(*tb));
+}
+
+/* Read and merge map M into TB.  Returns 0 or -errno. */
+static int table_read(struct tracer *t, struct mapinfo *m, struct table *tb)
+{
+	bool percpu = m->bpf_type == BPF_MAP_TYPE_PERCPU_HASH;
+	int ncpu = percpu ? t->ncpus_possible : 1;
+	size_t vstride = percpu ? (size_t)ALIGN_UP(m->value_size, 8)
+				: (size_t)m->value_size;
+	uint8_t *key = xcalloc(1, (size_t)m->key_size);
+	uint8_t *next = xcalloc(1, (size_t)m->key_size);
+	uint8_t *val = xcalloc((size_t)ncpu, vstride);
+	void *prev = NULL;
+
+	memset(tb, 0, sizeof(*tb));
+	tb->nb = nbuckets(m);
+	while (bpf_map_get_next_key(m->fd, prev, next) == 0) {
+		struct entry *e;
+
+		memcpy(key, next, (size_t)m->key_size);
+		prev = key;
+		if (bpf_map_lookup_elem(m->fd, key, val) != 0)
+			continue;	/* deleted meanwhile */
+		e = find_or_add(tb, m, key);
+		switch (m->agg) {
+		case AGG_NONE: {
+			uint8_t *raw = xmalloc((size_t)m->value_size);
+
+			memcpy(raw, val, (size_t)m->value_size);
+			e->raw = raw;
+			if (m->val && m->val->kind == TY_INT)
+				memcpy(&e->v, val, 8);
+			break;
+		}
+		case AGG_COUNT: case AGG_SUM:
+			for (int c = 0; c < ncpu; c++) {
+				int64_t x;
+
+				memcpy(&x, val + (size_t)c * vstride, 8);
+				e->v += x;
+			}
+			break;
+		case AGG_MIN: case AGG_MAX: {
+			bool any = false;
+
+			for (int c = 0; c < ncpu; c++) {
+				int64_t x;
+				uint64_t set;
+
+				memcpy(&x, val + (size_t)c * vstride, 8);
+				memcpy(&set, val + (size_t)c * vstride + 8, 8);
+				if (!set)
+					continue;
+				if (!any)
+					e->v = x;
+				else if (m->val->is_signed ?
+					 (m->agg == AGG_MIN ? x < e->v : x > e->v) :
+					 (m->agg == AGG_MIN ? (uint64_t)x < (uint64_t)e->v
+							    : (uint64_t)x > (uint64_t)e->v))
+					e->v = x;
+				any = true;
+			}
+			break;
+		}
+		case AGG_AVG: case AGG_STATS:
+			for (int c = 0; c < ncpu; c++) {
+				uint64_t cnt;
+				int64_t tot;
+
+				memcpy(&cnt, val + (size_t)c * vstride, 8);
+				memcpy(&tot, val + (size_t)c * vstride + 8, 8);
+				e->count += cnt;
+				e->total += tot;
+			}
+			e->v = fmt_average(e->count, e->total);
+			break;
+		case AGG_HIST: case AGG_LHIST: {
+			uint64_t b, sum = 0;
+
+			memcpy(&b, key + m->key_size - 8, 8);
+			for (int c = 0; c < ncpu; c++) {
+				uint64_t x;
+
+				memcpy(&x, val + (size_t)c * vstride, 8);
+				sum += x;
+			}
+			if (b < (uint64_t)tb->nb)
+				e->buckets[b] += sum;
+			e->v += (int64_t)sum;
+			break;
+		}
+		}
+	}
+	free(key);
+	free(next);
+	free(val);
+	return 0;
+}
+
+/* Compare keys by their typed elements: integers numerically, strings
+ * as text. */
+static int key_cmp_typed(const struct type *ty, const uint8_t *a,
+			 const uint8_t *b)
+{
+	if (!ty)
+		return 0;
+	switch (ty->kind) {
+	case TY_INT: {
+		int64_t x, y;
+
+		memcpy(&x, a, 8);
+		memcpy(&y, b, 8);
+		if (ty->is_signed)
+			return x < y ? -1 : x > y;
+		return (uint64_t)x < (uint64_t)y ? -1 : (uint64_t)x > (uint64_t)y;
+	}
+	case TY_STR:
+		return strncmp((const char *)a, (const char *)b, (size_t)ty->size);
+	case TY_TUPLE:
+		for (int i = 0; i < ty->nelem; i++) {
+			int r = key_cmp_typed(ty->elem[i], a + ty->off[i],
+					      b + ty->off[i]);
+			if (r)
+				return r;
+		}
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+static const struct mapinfo *sort_map;
+
+static int entry_cmp(const void *pa, const void *pb)
+{
+	const struct entry *a = pa, *b = pb;
+	const struct mapinfo *m = sort_map;
+	bool sgn = m->agg == AGG_COUNT || m->agg == AGG_HIST ||
+		   m->agg == AGG_LHIST || !m->val || m->val->is_signed;
+
+	if (m->agg == AGG_NONE && m->val && m->val->kind != TY_INT)
+		return key_cmp_typed(m->key, a->key, b->key);
+	if (m->agg == AGG_STATS || m->agg == AGG_AVG) {
+		if (a->v != b->v)
+			return a->v < b->v ? -1 : 1;
+	} else if (a->v != b->v) {
+		if (sgn)
+			return a->v < b->v ? -1 : 1;
+		return (uint64_t)a->v < (uint64_t)b->v ? -1 : 1;
+	}
+	return key_cmp_typed(m->key, a->key, b->key);
+}
+
+static void print_typed(FILE *f, const struct type *ty, const uint8_t *p)
+{
+	switch (ty->kind) {
+	case TY_INT: {
+		int64_t v;
+
+		memcpy(&v, p, 8);
+		if (ty->is_signed)
+			fprintf(f, "%" PRId64, v);
+		else
+			fprintf(f, "%" PRIu64, (uint64_t)v);
+		break;
+	}
+	case TY_STR:
+		fprintf(f, "%.*s", ty->size, (const char *)p);
+		break;
+	case TY_TUPLE:
+		fputc('(', f);
+		for (int i = 0; i < ty->nelem; i++) {
+			if (i)
+				fputs(", ", f);
+			print_typed(f, ty->elem[i], p + ty->off[i]);
+		}
+		fputc(')', f);
+		break;
+	default:
+		break;
+	}
+}
+
+/* Keys print without the tuple's parentheses: @m[1, abc]. */
+static void print_key(FILE *f, const struct mapinfo *m, const uint8_t *key)
+{
+	if (!m->key)
+		return;
+	fputc('[', f);
+	if (m->key->kind == TY_TUPLE) {
+		for (int i = 0; i < m->key->nelem; i++) {
+			if (i)
+				fputs(", ", f);
+			print_typed(f, m->key->elem[i], key + m->key->off[i]);
+		}
+	} else {
+		print_typed(f, m->key, key);
+	}
+	fputc(']', f);
+}
+
+static void print_scalar(FILE *f, const struct mapinfo *m, int64_t v,
+			 uint64_t div)
+{
+	bool sgn = m->agg == AGG_COUNT ? false : (!m->val || m->val->is_signed);
+
+	if (div > 1)
+		v = sgn ? v / (int64_t)div : (int64_t)((uint64_t)v / div);
+	if (sgn)
+		fprintf(f, "%" PRId64, v);
+	else
+		fprintf(f, "%" PRIu64, (uint64_t)v);
+}
+
+void pr_map(struct tracer *t, struct mapinfo *m, uint64_t top, uint64_t div)
+{
+	struct table tb;
+	FILE *f = t->out;
+	int from = 0;
+
+	if (m->fd < 0 || table_read(t, m, &tb))
+		return;
+	sort_map = m;
+	qsort(tb.e, (size_t)tb.n, sizeof(*tb.e), entry_cmp);
+	if (top && (uint64_t)tb.n > top)
+		from = tb.n - (int)top;
+	if (!tb.n) {
+		/* bpftrace prints an empty map as its trailing blank lines */
+		fputs(m->agg == AGG_AVG || m->agg == AGG_STATS ? "\n\n" : "\n", f);
+		table_free(&tb);
+		return;
+	}
+	if (m->agg == AGG_HIST || m->agg == AGG_LHIST) {
+		for (int i = from; i < tb.n; i++) {
+			struct entry *e = &tb.e[i];
+
+			fputs(m->name, f);
+			print_key(f, m, e->key);
+			fputs(": \n", f);
+			if (m->agg == AGG_HIST)
+				fmt_hist_div(f, e->buckets, tb.nb, div > 1 ? div : 1);
+			else
+				fmt_lhist(f, e->buckets, tb.nb, m->lh_min,
+					  m->lh_max, m->lh_step);
+			fputc('\n', f);
+		}
+		table_free(&tb);
+		return;
+	}
+	for (int i = from; i < tb.n; i++) {
+		struct entry *e = &tb.e[i];
+
+		fputs(m->name, f);
+		print_key(f, m, e->key);
+		fputs(": ", f);
+		switch (m->agg) {
+		case AGG_NONE:
+			if (m->val && m->val->kind == TY_INT)
+				print_scalar(f, m, e->v, div);
+			else if (m->val)
+				print_typed(f, m->val, e->raw);
+			break;
+		case AGG_STATS:
+			fmt_stats(f, e->count, e->total);
+			break;
+		default:
+			print_scalar(f, m, e->v, div);
+		}
+		fputc('\n', f);
+	}
+	if (m->agg == AGG_STATS || m->agg == AGG_AVG)
+		fputc('\n', f);
+	table_free(&tb);
+}
+
+static int name_cmp(const void *a, const void *b)
+{
+	const struct mapinfo *x = *(const struct mapinfo *const *)a;
+	const struct mapinfo *y = *(const struct mapinfo *const *)b;
+
+	return strcmp(x->name, y->name);
+}
+
+void pr_all_maps(struct tracer *t)
+{
+	struct compiler *c = t->c;
+	struct mapinfo **sorted;
+
+	/* bpftrace 0.17 always opens the exit output with two newlines */
+	fputs("\n\n", t->out);
+	if (!c->nmaps)
+		return;
+	sorted = xmalloc(sizeof(*sorted) * (size_t)c->nmaps);
+	memcpy(sorted, c->maps, sizeof(*sorted) * (size_t)c->nmaps);
+	qsort(sorted, (size_t)c->nmaps, sizeof(*sorted), name_cmp);
+	for (int i = 0; i < c->nmaps; i++)
+		pr_map(t, sorted[i], 0, 0);
+	free(sorted);
+}
+
+void pr_value(struct tracer *t, const struct type *ty, const void *data)
+{
+	print_typed(t->out, ty, data);
+	fputc('\n', t->out);
+}
+
+int pr_clear(struct tracer *t, struct mapinfo *m)
+{
+	uint8_t *k = xcalloc(1, (size_t)m->key_size);
+
+	while (bpf_map_get_next_key(m->fd, NULL, k) == 0)
+		if (bpf_map_delete_elem(m->fd, k) != 0)
+			break;
+	free(k);
+	return 0;
+}
+
+int pr_zero(struct tracer *t, struct mapinfo *m)
+{
+	bool percpu = m->bpf_type == BPF_MAP_TYPE_PERCPU_HASH;
+	size_t vsize = percpu ? (size_t)t->ncpus_possible *
+				(size_t)ALIGN_UP(m->value_size, 8)
+			      : (size_t)m->value_size;
+	uint8_t *k = xcalloc(1, (size_t)m->key_size);
+	uint8_t *n = xcalloc(1, (size_t)m->key_size);
+	uint8_t *zero = xcalloc(1, vsize);
+	void *prev = NULL;
+
+	while (bpf_map_get_next_key(m->fd, prev, n) == 0) {
+		memcpy(k, n, (size_t)m->key_size);
+		prev = k;
+		bpf_map_update_elem(m->fd, k, zero, BPF_EXIST);
+	}
+	free(k);
+	free(n);
+	free(zero);
+	return 0;
+}

@@ -1,0 +1,13 @@
+/* probes.h - probe specifications: parse "interval:s:1" and friends,
+ * expand wildcards, and describe each attach point for cg and attach. */
+#ifndef SONDE_PROBES_H
+#define SONDE_PROBES_H
+
+#include "compiler.h"
+
+/* Expand one attach point node into *OUT (arena array) and *N specs.
+ * Reports an E_PROBE error and returns -1 when it is malformed. */
+int probes_expand(struct compiler *c, struct node *ap,
+		  struct probe_spec **out, int *n);
+
+#endif

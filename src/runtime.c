@@ -1,0 +1,265 @@
+/* runtime.c - BEGIN, the event loop, END.
+ *
+ * BEGIN and END are raw-tracepoint programs run once each with
+ * BPF_PROG_TEST_RUN, so they need no attach point; other probes are
+ * attached after BEGIN's programs are loaded and before they run, as in
+ * bpftrace.  The loop consumes the ring buffer until exit(), a signal,
+ * or (later) the end of -c's command.
+ */
+#include "tracer.h"
+
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "format.h"
+
+/* The only global: set by SIGINT/SIGTERM. */
+static volatile sig_atomic_t stop_signal;
+
+static void on_signal(int sig)
+{
+	if (stop_signal) {
+		/* A second Ctrl-C: leave now.  Probes go with our fds. */
+		_exit(128 + sig);
+	}
+	stop_signal = sig;
+}
+
+void rt_install_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
+
+static void print_time(struct tracer *t, const char *fmt, uint64_t epoch_ns)
+{
+	char buf[512];
+	size_t n = fmt_time(buf, sizeof(buf), fmt, epoch_ns);
+
+	fwrite(buf, 1, n, t->out);
+}
+
+static uint64_t now_epoch_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+static void do_printf(struct tracer *t, struct event_spec *e,
+		      const uint8_t *rec)
+{
+	struct fmt_arg args[64];
+	char tbuf[64][128];
+	int n = e->nargs < 64 ? e->nargs : 64;
+
+	for (int i = 0; i < n; i++) {
+		const struct ev_arg *a = &e->args[i];
+		const uint8_t *p = rec + a->off;
+
+		memset(&args[i], 0, sizeof(args[i]));
+		if (a->ty->kind == TY_STR) {
+			args[i].is_str = 1;
+			args[i].s = (const char *)p;
+			args[i].slen = (size_t)a->ty->size;
+		} else if (a->ty->kind == TY_TSTAMP) {
+			uint64_t ns;
+
+			memcpy(&ns, p, 8);
+			args[i].is_str = 1;
+			args[i].slen = fmt_time(tbuf[i], sizeof(tbuf[i]), a->tfmt,
+						ns + (uint64_t)t->mono_to_epoch);
+			args[i].s = tbuf[i];
+		} else {
+			memcpy(&args[i].i, p, 8);
+			args[i].is_signed = a->ty->is_signed;
+		}
+	}
+	fmt_print(t->out, e->fmt, e->fmt_len, args, n);
+}
+
+static int on_event(void *ctx, void *data, size_t size)
+{
+	struct tracer *t = ctx;
+	struct compiler *c = t->c;
+	uint64_t id;
+	struct event_spec *e;
+	const uint8_t *rec = data;
+
+	if (size < 8)
+		return 0;
+	memcpy(&id, data, 8);
+	if (id >= (uint64_t)c->nevents)
+		return 0;
+	e = &c->events[id];
+	if ((int)size < e->size)
+		return 0;
+	switch (e->kind) {
+	case EV_PRINTF:
+		do_printf(t, e, rec);
+		break;
+	case EV_PRINT_VAL:
+		pr_value(t, e->args[0].ty, rec + e->args[0].off);
+		break;
+	case EV_PRINT_MAP: {
+		uint64_t top, div;
+
+		memcpy(&top, rec + 8, 8);
+		memcpy(&div, rec + 16, 8);
+		pr_map(t, e->map, top, div);
+		break;
+	}
+	case EV_CLEAR:
+		pr_clear(t, e->map);
+		break;
+	case EV_ZERO:
+		pr_zero(t, e->map);
+		break;
+	case EV_TIME:
+		print_time(t, e->fmt, now_epoch_ns());
+		break;
+	case EV_EXIT:
+		t->exiting = true;
+		break;
+	}
+	return 0;
+}
+
+/* Run a BEGIN or END program once on this CPU. */
+static int run_once(struct tracer *t, struct prog_spec *ps)
+{
+	LIBBPF_OPTS(bpf_test_run_opts, opts);
+	uint64_t ctx[1] = { 0 };
+
+	opts.ctx_in = ctx;
+	opts.ctx_size_in = sizeof(ctx);
+	if (bpf_prog_test_run_opts(ps->fd, &opts) < 0) {
+		int err = errno;
+
+		fprintf(stderr, "sonde: probe %s: cannot run: %s\n",
+			ps->probe.name, strerror(err));
+		return -err;
+	}
+	return 0;
+}
+
+static uint64_t stat_sum(struct tracer *t, uint32_t slot)
+{
+	uint64_t *v = xcalloc((size_t)t->ncpus_possible, sizeof(uint64_t));
+	uint64_t sum = 0;
+
+	if (bpf_map_lookup_elem(t->stats_fd, &slot, v) == 0)
+		for (int i = 0; i < t->ncpus_possible; i++)
+			sum += v[i];
+	free(v);
+	return sum;
+}
+
+/* Say once per map when it filled up and dropped keys. */
+static void check_drops(struct tracer *t, bool final)
+{
+	struct compiler *c = t->c;
+
+	for (int i = 0; i < c->nmaps; i++) {
+		uint64_t d = stat_sum(t, (uint32_t)(STATS_MAP_DROPS + i));
+
+		if (d && !t->drops_seen[i] && !final)
+			fprintf(stderr, "sonde: warning: map %s is full (%d keys); new keys are dropped (raise BPFTRACE_MAP_KEYS_MAX)\n",
+				c->maps[i]->name, c->maps[i]->max_entries);
+		if (final && d)
+			fprintf(stderr, "%s: %llu keys dropped, map full (raise with BPFTRACE_MAP_KEYS_MAX)\n",
+				c->maps[i]->name, (unsigned long long)d);
+		t->drops_seen[i] = d;
+	}
+	if (final) {
+		uint64_t lost = stat_sum(t, STATS_LOST);
+
+		if (lost)
+			fprintf(stderr, "Lost %llu events\n", (unsigned long long)lost);
+	}
+}
+
+static int run_kind(struct tracer *t, enum probe_kind k)
+{
+	struct compiler *c = t->c;
+
+	for (int i = 0; i < c->nprogs; i++) {
+		if (c->progs[i].probe.kind != k)
+			continue;
+		int rc = run_once(t, &c->progs[i]);
+
+		if (rc)
+			return rc;
+		ring_buffer__consume(t->rb);
+		if (k == PK_BEGIN && t->exiting)
+			break;
+	}
+	return 0;
+}
+
+int rt_run(struct tracer *t)
+{
+	struct compiler *c = t->c;
+	int nprobes = 0, rc;
+	struct timespec last, now;
+
+	t->rb = ring_buffer__new(t->ringbuf_fd, on_event, t, NULL);
+	if (!t->rb) {
+		fprintf(stderr, "sonde: cannot read the ring buffer: %s\n",
+			strerror(errno));
+		return -errno;
+	}
+	for (int i = 0; i < c->nprogs; i++)
+		nprobes++;
+	if (!t->quiet) {
+		fprintf(t->out, "Attaching %d probe%s...\n", nprobes,
+			nprobes == 1 ? "" : "s");
+		fflush(t->out);
+	}
+	for (int i = 0; i < c->nprogs; i++) {
+		rc = at_attach(t, &c->progs[i]);
+		if (rc)
+			return rc;
+	}
+	rc = run_kind(t, PK_BEGIN);
+	fflush(t->out);
+	if (rc)
+		return rc;
+	clock_gettime(CLOCK_MONOTONIC, &last);
+	while (!t->exiting && !stop_signal) {
+		rc = ring_buffer__poll(t->rb, 100);
+		fflush(t->out);
+		if (rc < 0 && rc != -EINTR) {
+			fprintf(stderr, "sonde: reading events: %s\n", strerror(-rc));
+			break;
+		}
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		if (now.tv_sec != last.tv_sec) {
+			check_drops(t, false);
+			last = now;
+		}
+	}
+	/* No more events from attached probes, then END. */
+	at_detach_all(t);
+	ring_buffer__consume(t->rb);
+	t->exiting = false;
+	rc = run_kind(t, PK_END);
+	t->exiting = true;
+	fflush(t->out);
+	pr_all_maps(t);
+	fflush(t->out);
+	check_drops(t, true);
+	return rc;
+}

@@ -1,0 +1,1406 @@
+/* sema.c - names, types and maps of a parsed script.
+ *
+ * Two passes over the whole program: the first only learns the types of
+ * maps and variables (a map may be read in END before the probe that
+ * writes it, a string variable may grow), the second checks every node
+ * against what the first learnt, reports errors, and records events
+ * (printf, print, time, exit, ...).  Sema reports many errors before
+ * giving up; after it, every node has a type.
+ */
+#include "sema.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "format.h"
+#include "lex.h"
+#include "probes.h"
+
+#define MAX_ERRORS 20
+#define LHIST_MAX_BUCKETS 1000
+
+static const struct {
+	const char *name;
+	int ty;
+} builtins[] = {
+#define X(e, name, ty) { name, 0 },
+#include "builtins.def"
+#undef X
+};
+
+static const struct {
+	const char *name;
+	int lo, hi;
+} funcs[] = {
+#define X(e, name, lo, hi) { name, lo, hi },
+#include "funcs.def"
+#undef X
+};
+
+const char *builtin_name(int b)
+{
+	return (unsigned)b < B_NBUILTINS ? builtins[b].name : "?";
+}
+
+const char *func_name(int f)
+{
+	return (unsigned)f < F_NFUNCS ? funcs[f].name : "?";
+}
+
+struct sema {
+	struct compiler *c;
+	int report;		/* second pass: report errors, make events */
+	struct node *probe;
+	struct probe_info *pi;
+};
+
+#define ERR(s, loc, tag, ...)                                          \
+	do {                                                           \
+		if ((s)->report && (s)->c->diag.nerrors < MAX_ERRORS)  \
+			diag_error(&(s)->c->diag, loc, tag, __VA_ARGS__); \
+		else if ((s)->report)                                  \
+			(s)->c->diag.nerrors++;                        \
+	} while (0)
+
+static struct type *expr(struct sema *s, struct node *n);
+static void stmt(struct sema *s, struct node *n);
+
+static bool is_int(const struct type *t)
+{
+	return t->kind == TY_INT;
+}
+
+static bool is_err(const struct type *t)
+{
+	return t->kind == TY_ERROR;
+}
+
+static struct type *set(struct node *n, struct type *t)
+{
+	n->ty = t;
+	return t;
+}
+
+static struct type *str_type(struct sema *s, int size)
+{
+	return ty_str(&s->c->arena, size);
+}
+
+/* Merge two types stored in the same place (a variable, a map key or
+ * value): integers widen to 64 bits, strings to the longer, tuples
+ * element-wise.  NULL if they cannot share storage. */
+static struct type *unify(struct sema *s, struct type *old, struct type *new)
+{
+	if (!old || is_err(old))
+		return new;
+	if (is_err(new))
+		return old;
+	if (old->kind != new->kind)
+		return NULL;
+	switch (old->kind) {
+	case TY_INT:
+		return ty_int(8, old->is_signed);
+	case TY_STR:
+		return old->size >= new->size ? old : new;
+	case TY_TSTAMP:
+		return old;
+	case TY_TUPLE: {
+		struct type **e;
+		bool same = true;
+
+		if (old->nelem != new->nelem)
+			return NULL;
+		e = arena_alloc(&s->c->arena, sizeof(*e) * (size_t)old->nelem);
+		for (int i = 0; i < old->nelem; i++) {
+			e[i] = unify(s, old->elem[i], new->elem[i]);
+			if (!e[i])
+				return NULL;
+			if (e[i] != old->elem[i])
+				same = false;
+		}
+		return same ? old : ty_tuple(&s->c->arena, e, old->nelem);
+	}
+	default:
+		return old;
+	}
+}
+
+/* Storage form of a value type: integers are kept as 64-bit, strings at
+ * least BPFTRACE_STRLEN long so that later, longer values fit. */
+static struct type *storage(struct sema *s, struct type *t)
+{
+	switch (t->kind) {
+	case TY_INT:
+		return ty_int(8, t->is_signed);
+	case TY_STR:
+		return t->size < s->c->strlen_ ? str_type(s, s->c->strlen_) : t;
+	case TY_TUPLE: {
+		struct type **e = arena_alloc(&s->c->arena,
+					      sizeof(*e) * (size_t)t->nelem);
+
+		for (int i = 0; i < t->nelem; i++)
+			e[i] = storage(s, t->elem[i]);
+		return ty_tuple(&s->c->arena, e, t->nelem);
+	}
+	default:
+		return t;
+	}
+}
+
+static struct mapinfo *map_get(struct sema *s, struct node *n)
+{
+	struct compiler *c = s->c;
+	struct mapinfo *m;
+
+	for (int i = 0; i < c->nmaps; i++)
+		if (!strcmp(c->maps[i]->name, n->name))
+			return n->map = c->maps[i];
+	m = arena_alloc(&c->arena, sizeof(*m));
+	m->name = n->name;
+	m->id = c->nmaps;
+	m->first = n->loc;
+	m->nkeys = -1;
+	m->fd = -1;
+	c->maps = xrealloc(c->maps, sizeof(*c->maps) * (size_t)(c->nmaps + 1));
+	c->maps[c->nmaps++] = m;
+	return n->map = m;
+}
+
+/* Check the keys of @m[...] and merge them into the map's key type. */
+static struct mapinfo *map_keys(struct sema *s, struct node *n)
+{
+	struct mapinfo *m = map_get(s, n);
+	struct type *kt = NULL, *u;
+
+	if (n->nargs == 1) {
+		kt = expr(s, n->args[0]);
+	} else if (n->nargs > 1) {
+		struct type **e = arena_alloc(&s->c->arena,
+					      sizeof(*e) * (size_t)n->nargs);
+
+		for (int i = 0; i < n->nargs; i++)
+			e[i] = expr(s, n->args[i]);
+		for (int i = 0; i < n->nargs; i++)
+			if (is_err(e[i]))
+				return m;
+		kt = ty_tuple(&s->c->arena, e, n->nargs);
+	}
+	if (kt && is_err(kt))
+		return m;
+	if (kt && kt->kind != TY_INT && kt->kind != TY_STR &&
+	    kt->kind != TY_TUPLE) {
+		ERR(s, n->args[0]->loc, E_TYPE, "a %s cannot be a map key",
+		    type_name(kt));
+		return m;
+	}
+	if (kt && kt->kind == TY_TUPLE) {
+		for (int i = 0; i < kt->nelem; i++) {
+			enum ty_kind k = kt->elem[i]->kind;
+
+			if (k != TY_INT && k != TY_STR) {
+				ERR(s, n->args[i]->loc, E_TYPE,
+				    "a %s cannot be part of a map key",
+				    type_name(kt->elem[i]));
+				return m;
+			}
+		}
+	}
+	if (m->nkeys < 0) {
+		m->nkeys = n->nargs;
+		m->key = kt ? storage(s, kt) : NULL;
+		return m;
+	}
+	if (m->nkeys != n->nargs) {
+		ERR(s, n->loc, E_MAP,
+		    "%s is used with %d key%s here but %d at %d:%d", m->name,
+		    n->nargs, n->nargs == 1 ? "" : "s", m->nkeys, m->first.line,
+		    m->first.col);
+		return m;
+	}
+	if (kt) {
+		u = unify(s, m->key, storage(s, kt));
+		if (!u)
+			ERR(s, n->loc, E_MAP,
+			    "%s has %s keys, not %s (first used at %d:%d)",
+			    m->name, type_name(m->key), type_name(kt),
+			    m->first.line, m->first.col);
+		else
+			m->key = u;
+	}
+	return m;
+}
+
+static const char *agg_name(enum agg_kind a)
+{
+	static const char *const names[] = {
+		"a plain value", "count()", "sum()", "min()", "max()", "avg()",
+		"stats()", "hist()", "lhist()",
+	};
+	return names[a];
+}
+
+static struct var *var_find(struct sema *s, const char *name)
+{
+	for (struct var *v = s->pi->vars; v; v = v->next)
+		if (!strcmp(v->name, name))
+			return v;
+	return NULL;
+}
+
+static struct event_spec *add_event(struct sema *s, struct node *n,
+				    enum ev_kind kind)
+{
+	struct compiler *c = s->c;
+	struct event_spec *e;
+
+	if (c->nevents == c->events_cap) {
+		c->events_cap = c->events_cap ? c->events_cap * 2 : 16;
+		c->events = xrealloc(c->events, sizeof(*c->events) *
+				     (size_t)c->events_cap);
+	}
+	e = &c->events[c->nevents];
+	memset(e, 0, sizeof(*e));
+	e->kind = kind;
+	e->loc = n->loc;
+	e->size = 8;
+	n->cval = c->nevents++;
+	n->extra = e;
+	c->needs_ringbuf = true;
+	return e;
+}
+
+/* Lay out the values of an event record after its 8-byte id. */
+static void event_args(struct sema *s, struct event_spec *e,
+		       struct node **args, int nargs)
+{
+	int off = 8;
+
+	e->nargs = nargs;
+	e->args = arena_alloc(&s->c->arena, sizeof(*e->args) *
+			      (size_t)(nargs ? nargs : 1));
+	for (int i = 0; i < nargs; i++) {
+		struct type *t = args[i]->ty;
+
+		if (t->kind == TY_INT)
+			t = ty_int(8, t->is_signed);
+		e->args[i].ty = t;
+		e->args[i].off = off;
+		if (t->kind == TY_TSTAMP)
+			e->args[i].tfmt = t->tfmt;
+		off += ty_slot_size(t);
+	}
+	e->size = off;
+}
+
+/* An integer argument that must be known at compile time. */
+static bool const_int(struct sema *s, struct node *n, int64_t *v,
+		      const char *what)
+{
+	struct type *t = expr(s, n);
+
+	if (is_err(t))
+		return false;
+	if (!is_int(t) || !n->is_const) {
+		ERR(s, n->loc, E_TYPE, "%s must be a constant integer", what);
+		return false;
+	}
+	*v = n->cval;
+	return true;
+}
+
+static struct type *check_printf(struct sema *s, struct node *n)
+{
+	struct node *f = n->args[0];
+	struct fmt_piece pieces[128];
+	int np, k = 1;
+	size_t eoff;
+	const char *emsg;
+
+	for (int i = 1; i < n->nargs; i++)
+		expr(s, n->args[i]);
+	if (f->kind != N_STR) {
+		ERR(s, f->loc, E_FORMAT, "the format of %s must be a string literal",
+		    n->name);
+		return &ty_void;
+	}
+	np = fmt_parse(f->name, f->len, pieces, (int)ARRAY_SIZE(pieces), &eoff,
+		       &emsg);
+	if (np < 0) {
+		struct loc l = f->loc;
+
+		/* Point into the literal when it is on one line. */
+		if (l.len >= 2 && (int)eoff + 1 < l.len) {
+			l.off += (int)eoff + 1;
+			l.col += (int)eoff + 1;
+			l.len = 1;
+		}
+		ERR(s, l, E_FORMAT, "%s", emsg);
+		return &ty_void;
+	}
+	if (np > (int)ARRAY_SIZE(pieces)) {
+		ERR(s, f->loc, E_LIMIT, "format has more than %d pieces",
+		    (int)ARRAY_SIZE(pieces));
+		return &ty_void;
+	}
+	for (int i = 0; i < np; i++) {
+		struct node *a;
+		struct type *t;
+
+		if (pieces[i].want == FMT_WANT_NONE)
+			continue;
+		if (k >= n->nargs) {
+			ERR(s, f->loc, E_FORMAT,
+			    "format has more conversions than the %d argument%s given",
+			    n->nargs - 1, n->nargs == 2 ? "" : "s");
+			return &ty_void;
+		}
+		a = n->args[k++];
+		t = a->ty;
+		if (is_err(t))
+			continue;
+		if (pieces[i].want == FMT_WANT_STR && t->kind != TY_STR &&
+		    t->kind != TY_TSTAMP)
+			ERR(s, a->loc, E_FORMAT,
+			    "%%%c expects a string, this is %s", pieces[i].conv,
+			    type_name(t));
+		else if (pieces[i].want == FMT_WANT_INT && t->kind != TY_INT)
+			ERR(s, a->loc, E_FORMAT,
+			    "%%%c expects an integer, this is %s", pieces[i].conv,
+			    type_name(t));
+	}
+	if (k < n->nargs) {
+		ERR(s, n->args[k]->loc, E_FORMAT,
+		    "%d argument%s more than the format's conversions",
+		    n->nargs - k, n->nargs - k == 1 ? "" : "s");
+		return &ty_void;
+	}
+	if (s->report) {
+		struct event_spec *e = add_event(s, n, EV_PRINTF);
+
+		e->fmt = f->name;
+		e->fmt_len = f->len;
+		event_args(s, e, n->args + 1, n->nargs - 1);
+	}
+	return &ty_void;
+}
+
+/* A map used whole, as in clear(@m) or print(@m). */
+static struct mapinfo *map_arg(struct sema *s, struct node *a, const char *fn)
+{
+	if (a->kind != N_MAP || a->nargs) {
+		ERR(s, a->loc, E_ARGS, "%s() takes a map without keys, like %s(@m)",
+		    fn, fn);
+		return NULL;
+	}
+	a->ty = &ty_mapref;
+	return map_get(s, a);
+}
+
+static bool is_agg_func(int f)
+{
+	return f >= F_COUNT && f <= F_LHIST;
+}
+
+static int func_lookup(const char *name)
+{
+	for (int i = 0; i < F_NFUNCS; i++)
+		if (!strcmp(funcs[i].name, name))
+			return i;
+	return -1;
+}
+
+static struct type *check_str(struct sema *s, struct node *n)
+{
+	struct node *a = n->args[0];
+	struct type *t;
+	int64_t len = 0;
+	int size = s->c->strlen_;
+
+	if (a->kind == N_POSITIONAL) {
+		/* str($1) is the parameter's text, numeric or not. */
+		a->extra = (void *)1;
+	}
+	t = expr(s, a);
+	if (n->nargs == 2) {
+		struct type *lt = expr(s, n->args[1]);
+
+		if (!is_err(lt) && !is_int(lt))
+			ERR(s, n->args[1]->loc, E_TYPE,
+			    "str() length must be an integer");
+		if (n->args[1]->is_const) {
+			len = n->args[1]->cval;
+			if (len < 1 || len > s->c->strlen_) {
+				ERR(s, n->args[1]->loc, E_ARGS,
+				    "str() length %lld is not in 1..%d (BPFTRACE_STRLEN)",
+				    (long long)len, s->c->strlen_);
+				len = 0;
+			}
+		}
+	}
+	if (is_err(t))
+		return set(n, &ty_error);
+	if (t->kind == TY_STR) {
+		if (len && len < t->size)
+			size = (int)len;
+		else
+			size = t->size;
+		return set(n, str_type(s, size));
+	}
+	if (!is_int(t)) {
+		ERR(s, a->loc, E_TYPE, "str() needs a string or an address, not %s",
+		    type_name(t));
+		return set(n, &ty_error);
+	}
+	return set(n, str_type(s, size));
+}
+
+static struct type *check_call(struct sema *s, struct node *n, bool assigned)
+{
+	int f = func_lookup(n->name);
+
+	if (f < 0) {
+		for (int i = 0; i < n->nargs; i++)
+			expr(s, n->args[i]);
+		ERR(s, n->loc, E_FUNC, "unknown function '%s'", n->name);
+		return set(n, &ty_error);
+	}
+	n->builtin = f;
+	if (n->nargs < funcs[f].lo || n->nargs > funcs[f].hi) {
+		if (funcs[f].lo == funcs[f].hi)
+			ERR(s, n->loc, E_ARGS, "%s() takes %d argument%s, %d given",
+			    n->name, funcs[f].lo, funcs[f].lo == 1 ? "" : "s",
+			    n->nargs);
+		else
+			ERR(s, n->loc, E_ARGS,
+			    "%s() takes %d to %d arguments, %d given", n->name,
+			    funcs[f].lo, funcs[f].hi, n->nargs);
+		return set(n, &ty_error);
+	}
+	if (is_agg_func(f) && !assigned) {
+		ERR(s, n->loc, E_TYPE,
+		    "%s() must be assigned to a map, as in @x = %s(...)",
+		    n->name, n->name);
+		for (int i = 0; i < n->nargs; i++)
+			expr(s, n->args[i]);
+		return set(n, &ty_error);
+	}
+	switch (f) {
+	case F_PRINTF:
+		return set(n, check_printf(s, n));
+	case F_EXIT:
+		if (s->report)
+			add_event(s, n, EV_EXIT);
+		return set(n, &ty_void);
+	case F_TIME: {
+		struct event_spec *e;
+
+		if (n->nargs && n->args[0]->kind != N_STR) {
+			ERR(s, n->args[0]->loc, E_FORMAT,
+			    "time() takes a string literal format");
+			return set(n, &ty_void);
+		}
+		if (s->report) {
+			e = add_event(s, n, EV_TIME);
+			e->fmt = n->nargs ? n->args[0]->name : "%H:%M:%S\n";
+			e->fmt_len = strlen(e->fmt);
+		}
+		return set(n, &ty_void);
+	}
+	case F_STRFTIME: {
+		struct type *t = expr(s, n->args[1]);
+
+		if (n->args[0]->kind != N_STR) {
+			ERR(s, n->args[0]->loc, E_FORMAT,
+			    "strftime() takes a string literal format");
+			return set(n, &ty_error);
+		}
+		if (!is_err(t) && !is_int(t)) {
+			ERR(s, n->args[1]->loc, E_TYPE,
+			    "strftime() needs nanoseconds, not %s", type_name(t));
+			return set(n, &ty_error);
+		}
+		return set(n, ty_tstamp(&s->c->arena, n->args[0]->name));
+	}
+	case F_STR:
+		return check_str(s, n);
+	case F_PRINT: {
+		struct node *a = n->args[0];
+		struct event_spec *e;
+
+		if (a->kind == N_MAP && !a->nargs) {
+			struct mapinfo *m = map_arg(s, a, "print");
+			int64_t top = 0, div = 0;
+
+			if (n->nargs > 1 && const_int(s, n->args[1], &top, "top") &&
+			    top < 0)
+				ERR(s, n->args[1]->loc, E_ARGS, "top must not be negative");
+			if (n->nargs > 2 && const_int(s, n->args[2], &div, "div") &&
+			    div < 0)
+				ERR(s, n->args[2]->loc, E_ARGS, "div must not be negative");
+			if (s->report && m) {
+				e = add_event(s, n, EV_PRINT_MAP);
+				e->map = m;
+				e->size = 24;
+			}
+			return set(n, &ty_void);
+		}
+		if (n->nargs > 1) {
+			ERR(s, n->args[1]->loc, E_ARGS,
+			    "print() of a value takes one argument");
+			return set(n, &ty_void);
+		}
+		{
+			struct type *t = expr(s, a);
+
+			if (is_err(t))
+				return set(n, &ty_void);
+			if (t->kind == TY_VOID || t->kind == TY_MAPREF) {
+				ERR(s, a->loc, E_TYPE, "print() cannot print %s",
+				    type_name(t));
+				return set(n, &ty_void);
+			}
+		}
+		if (s->report) {
+			e = add_event(s, n, EV_PRINT_VAL);
+			event_args(s, e, n->args, 1);
+		}
+		return set(n, &ty_void);
+	}
+	case F_CLEAR: case F_ZERO: {
+		struct mapinfo *m = map_arg(s, n->args[0], n->name);
+
+		if (s->report && m) {
+			struct event_spec *e = add_event(s, n, f == F_CLEAR ?
+							 EV_CLEAR : EV_ZERO);
+			e->map = m;
+		}
+		return set(n, &ty_void);
+	}
+	case F_DELETE: {
+		struct node *a = n->args[0];
+
+		if (a->kind != N_MAP) {
+			ERR(s, a->loc, E_ARGS, "delete() takes a map element, as in delete(@m[key])");
+			return set(n, &ty_void);
+		}
+		if (n->nargs == 2) {
+			/* delete(@m, key) is the newer spelling */
+			if (a->nargs) {
+				ERR(s, a->loc, E_ARGS, "delete(@m, key) takes the map without keys");
+				return set(n, &ty_void);
+			}
+			a->args = &n->args[1];
+			a->nargs = 1;
+			n->nargs = 1;
+		}
+		map_keys(s, a);
+		a->ty = &ty_mapref;
+		if (a->map->nkeys > 0 && !a->nargs)
+			ERR(s, a->loc, E_MAP, "delete() of %s needs its key",
+			    a->map->name);
+		return set(n, &ty_void);
+	}
+	default:
+		/* aggregations: checked by agg_assign */
+		for (int i = 0; i < n->nargs; i++)
+			expr(s, n->args[i]);
+		return set(n, &ty_void);
+	}
+}
+
+static struct type *check_builtin(struct sema *s, struct node *n)
+{
+	static const char *const later[] = {
+		"args", "retval", "func", "kstack", "ustack", "cpid",
+		"arg0", "arg1", "arg2", "arg3", "arg4", "arg5", "arg6", "arg7",
+		"arg8", "arg9", "sarg0", "sarg1", "sarg2", "username",
+	};
+
+	for (int i = 0; i < B_NBUILTINS; i++) {
+		if (strcmp(builtins[i].name, n->name))
+			continue;
+		n->builtin = i;
+		switch (i) {
+		case B_COMM:
+			return set(n, str_type(s, 16));
+		case B_PROBE:
+			return set(n, str_type(s, s->pi->name_max));
+		case B_PID: case B_TID: case B_UID: case B_GID: case B_CPU:
+		case B_RAND: case B_NUMAID:
+			return set(n, &ty_u32);
+		default:
+			return set(n, &ty_u64);
+		}
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(later); i++) {
+		if (!strcmp(later[i], n->name)) {
+			ERR(s, n->loc, E_CONTEXT,
+			    "'%s' is not available in %s probes", n->name,
+			    s->pi->nspecs ? s->pi->specs[0].name : "these");
+			return set(n, &ty_error);
+		}
+	}
+	if (func_lookup(n->name) >= 0)
+		ERR(s, n->loc, E_IDENT, "'%s' is a function: call it as %s()",
+		    n->name, n->name);
+	else
+		ERR(s, n->loc, E_IDENT, "unknown identifier '%s'", n->name);
+	return set(n, &ty_error);
+}
+
+static bool positional_int(const char *p, int64_t *v)
+{
+	char *end;
+
+	if (!*p)
+		return false;
+	errno = 0;
+	*v = strtoll(p, &end, 0);
+	return !errno && !*end;
+}
+
+static struct type *binop(struct sema *s, struct node *n)
+{
+	struct type *a = expr(s, n->a), *b = expr(s, n->b), *t;
+
+	if (is_err(a) || is_err(b))
+		return set(n, &ty_error);
+	if (n->op == T_EQ || n->op == T_NE) {
+		if (a->kind == TY_STR && b->kind == TY_STR)
+			return set(n, &ty_s64);
+	}
+	if (!is_int(a) || !is_int(b)) {
+		ERR(s, n->loc, E_TYPE, "operator '%s' cannot take %s and %s",
+		    tok_spelling(n->op), type_name(a), type_name(b));
+		return set(n, &ty_error);
+	}
+	switch (n->op) {
+	case T_EQ: case T_NE: case T_LT: case T_GT: case T_LE: case T_GE:
+		t = &ty_s64;
+		break;
+	case T_SHL: case T_SHR:
+		t = ty_promote(a);
+		if (n->b->is_const && (n->b->cval < 0 || n->b->cval >= 64)) {
+			ERR(s, n->b->loc, E_TYPE, "shift count %lld is not in 0..63",
+			    (long long)n->b->cval);
+			return set(n, &ty_error);
+		}
+		break;
+	default:
+		t = ty_arith(a, b);
+	}
+	return set(n, t);
+}
+
+/* Fold integer constants so that lhist(), unroll() and shifts can see
+ * them; cg still emits the general code path for non-constants. */
+static void fold(struct node *n)
+{
+	int64_t a, b, r;
+	uint64_t ua, ub;
+	bool sgn;
+
+	if (n->kind == N_UNOP && n->a->is_const && n->ty->kind == TY_INT) {
+		a = n->a->cval;
+		switch (n->op) {
+		case T_MINUS: r = (int64_t)(0 - (uint64_t)a); break;
+		case T_PLUS: r = a; break;
+		case T_TILDE: r = ~a; break;
+		case T_BANG: r = !a; break;
+		default: return;
+		}
+		n->cval = r;
+		n->is_const = 1;
+		return;
+	}
+	if (n->kind != N_BINOP || !n->a->is_const || !n->b->is_const ||
+	    n->ty->kind != TY_INT)
+		return;
+	a = n->a->cval;
+	b = n->b->cval;
+	ua = (uint64_t)a;
+	ub = (uint64_t)b;
+	sgn = n->ty->is_signed;
+	switch (n->op) {
+	case T_PLUS: r = (int64_t)(ua + ub); break;
+	case T_MINUS: r = (int64_t)(ua - ub); break;
+	case T_STAR: r = (int64_t)(ua * ub); break;
+	case T_SLASH:
+		if (!b)
+			r = 0;
+		else if (sgn)
+			r = (a == INT64_MIN && b == -1) ? a : a / b;
+		else
+			r = (int64_t)(ua / ub);
+		break;
+	case T_PERCENT:
+		if (!b)
+			r = 0;
+		else if (sgn)
+			r = (b == -1) ? 0 : a % b;
+		else
+			r = (int64_t)(ua % ub);
+		break;
+	case T_AMP: r = a & b; break;
+	case T_PIPE: r = a | b; break;
+	case T_CARET: r = a ^ b; break;
+	case T_SHL: r = (int64_t)(ua << (ub & 63)); break;
+	case T_SHR: r = sgn ? a >> (ub & 63) : (int64_t)(ua >> (ub & 63)); break;
+	case T_EQ: r = a == b; break;
+	case T_NE: r = a != b; break;
+	case T_LT: r = sgn ? a < b : ua < ub; break;
+	case T_GT: r = sgn ? a > b : ua > ub; break;
+	case T_LE: r = sgn ? a <= b : ua <= ub; break;
+	case T_GE: r = sgn ? a >= b : ua >= ub; break;
+	default: return;
+	}
+	/* The operands' common type decides how comparisons read them. */
+	if (n->op >= T_LT && n->op <= T_NE) {
+		struct type *ct = ty_arith(n->a->ty, n->b->ty);
+
+		if (!ct->is_signed) {
+			switch (n->op) {
+			case T_LT: r = ua < ub; break;
+			case T_GT: r = ua > ub; break;
+			case T_LE: r = ua <= ub; break;
+			case T_GE: r = ua >= ub; break;
+			default: break;
+			}
+		} else {
+			switch (n->op) {
+			case T_LT: r = a < b; break;
+			case T_GT: r = a > b; break;
+			case T_LE: r = a <= b; break;
+			case T_GE: r = a >= b; break;
+			default: break;
+			}
+		}
+	}
+	/* Truncate to the result type. */
+	if (n->ty->size < 8) {
+		int sh = 64 - n->ty->size * 8;
+
+		r = sgn ? (int64_t)((uint64_t)r << sh) >> sh
+			: (int64_t)(((uint64_t)r << sh) >> sh);
+	}
+	n->cval = r;
+	n->is_const = 1;
+}
+
+static struct type *expr(struct sema *s, struct node *n)
+{
+	struct type *t;
+
+	switch (n->kind) {
+	case N_INT:
+		n->is_const = 1;
+		n->cval = (int64_t)n->ival;
+		return set(n, n->ival > INT64_MAX ? &ty_u64 : &ty_s64);
+	case N_STR:
+		return set(n, str_type(s, (int)n->len + 1));
+	case N_POSITIONAL: {
+		int64_t v;
+		const char *p;
+
+		if (n->ival == 0) {
+			ERR(s, n->loc, E_POSITIONAL,
+			    "$0 does not exist: parameters start at $1");
+			return set(n, &ty_error);
+		}
+		if ((int)n->ival > s->c->nparams) {
+			if (n->extra) {	/* str($N) of a missing parameter */
+				n->name = "";
+				return set(n, str_type(s, 1));
+			}
+			ERR(s, n->loc, E_POSITIONAL,
+			    "positional parameter $%llu is not set (%d given)",
+			    (unsigned long long)n->ival, s->c->nparams);
+			return set(n, &ty_error);
+		}
+		p = s->c->params[n->ival - 1];
+		if (!n->extra && positional_int(p, &v)) {
+			n->is_const = 1;
+			n->cval = v;
+			return set(n, &ty_s64);
+		}
+		n->name = p;
+		n->len = strlen(p);
+		if (n->len + 1 > (size_t)s->c->strlen_) {
+			ERR(s, n->loc, E_POSITIONAL,
+			    "$%llu is longer than BPFTRACE_STRLEN (%d)",
+			    (unsigned long long)n->ival, s->c->strlen_);
+			return set(n, &ty_error);
+		}
+		return set(n, str_type(s, (int)n->len + 1));
+	}
+	case N_NARGS:
+		n->is_const = 1;
+		n->cval = s->c->nparams;
+		return set(n, &ty_s64);
+	case N_VAR: {
+		struct var *v = var_find(s, n->name);
+
+		n->var = v;
+		if (!v || !v->defined) {
+			ERR(s, n->loc, E_UNDEF,
+			    "variable %s is used before it is assigned", n->name);
+			return set(n, &ty_error);
+		}
+		return set(n, v->ty);
+	}
+	case N_MAP: {
+		struct mapinfo *m = map_keys(s, n);
+
+		m->read = true;
+		if (m->nkeys > 0 && !n->nargs) {
+			ERR(s, n->loc, E_MAP, "%s has keys: use %s[...]", m->name,
+			    m->name);
+			return set(n, &ty_error);
+		}
+		if (m->agg != AGG_NONE) {
+			ERR(s, n->loc, E_TYPE,
+			    "%s holds %s: its value is merged across CPUs in user space and cannot be read in a probe",
+			    m->name, agg_name(m->agg));
+			return set(n, &ty_error);
+		}
+		if (!m->val) {
+			if (s->report)
+				ERR(s, n->loc, E_UNDEF,
+				    "%s is read but never assigned", m->name);
+			return set(n, &ty_error);
+		}
+		return set(n, m->val);
+	}
+	case N_BUILTIN:
+		return check_builtin(s, n);
+	case N_CALL:
+		return check_call(s, n, false);
+	case N_BINOP:
+		t = binop(s, n);
+		fold(n);
+		return t;
+	case N_UNOP:
+		t = expr(s, n->a);
+		if (is_err(t))
+			return set(n, &ty_error);
+		if (n->op == T_STAR || n->op == T_AMP) {
+			ERR(s, n->loc, E_TYPE,
+			    "pointer operator '%s' is not supported on %s",
+			    tok_spelling(n->op), type_name(t));
+			return set(n, &ty_error);
+		}
+		if (!is_int(t)) {
+			ERR(s, n->loc, E_TYPE, "operator '%s' cannot take %s",
+			    tok_spelling(n->op), type_name(t));
+			return set(n, &ty_error);
+		}
+		set(n, n->op == T_BANG ? &ty_s64 : ty_promote(t));
+		fold(n);
+		return n->ty;
+	case N_LAND: case N_LOR: {
+		struct type *a = expr(s, n->a), *b = expr(s, n->b);
+
+		if (is_err(a) || is_err(b))
+			return set(n, &ty_error);
+		if (!is_int(a) || !is_int(b)) {
+			ERR(s, n->loc, E_TYPE, "operator '%s' needs integers, not %s and %s",
+			    n->kind == N_LAND ? "&&" : "||", type_name(a),
+			    type_name(b));
+			return set(n, &ty_error);
+		}
+		return set(n, &ty_s64);
+	}
+	case N_TERNARY: {
+		struct type *c = expr(s, n->a), *a = expr(s, n->b),
+			    *b = expr(s, n->c);
+
+		if (is_err(c) || is_err(a) || is_err(b))
+			return set(n, &ty_error);
+		if (!is_int(c)) {
+			ERR(s, n->a->loc, E_TYPE, "condition must be an integer, not %s",
+			    type_name(c));
+			return set(n, &ty_error);
+		}
+		if (is_int(a) && is_int(b))
+			return set(n, ty_arith(a, b));
+		if (a->kind == TY_STR && b->kind == TY_STR)
+			return set(n, str_type(s, a->size > b->size ? a->size
+							      : b->size));
+		ERR(s, n->loc, E_TYPE,
+		    "the branches of '?:' have different types: %s and %s",
+		    type_name(a), type_name(b));
+		return set(n, &ty_error);
+	}
+	case N_INCDEC: {
+		struct node *a = n->a;
+
+		if (a->kind == N_VAR) {
+			t = expr(s, a);
+		} else if (a->kind == N_MAP) {
+			struct mapinfo *m = map_keys(s, a);
+
+			a->map = m;
+			if (m->agg != AGG_NONE) {
+				ERR(s, n->loc, E_MAP, "%s holds %s and cannot be incremented",
+				    m->name, agg_name(m->agg));
+				return set(n, &ty_error);
+			}
+			m->written = m->read = true;
+			if (!m->val)
+				m->val = &ty_s64;
+			t = a->ty = m->val;
+		} else {
+			ERR(s, n->loc, E_TYPE, "'%s' needs a variable or a map",
+			    tok_spelling(n->op));
+			return set(n, &ty_error);
+		}
+		if (is_err(t))
+			return set(n, &ty_error);
+		if (!is_int(t)) {
+			ERR(s, n->loc, E_TYPE, "'%s' cannot take %s",
+			    tok_spelling(n->op), type_name(t));
+			return set(n, &ty_error);
+		}
+		return set(n, t);
+	}
+	case N_CAST: {
+		struct type *to = n->tyname_ptr ? NULL : ty_by_name(n->tyname);
+
+		t = expr(s, n->a);
+		if (!to) {
+			ERR(s, n->loc, E_TYPE, "cannot cast to '%s%s' (struct and pointer types come with BTF support)",
+			    n->tyname, n->tyname_ptr ? " *" : "");
+			return set(n, &ty_error);
+		}
+		if (is_err(t))
+			return set(n, &ty_error);
+		if (!is_int(t)) {
+			ERR(s, n->loc, E_TYPE, "cannot cast %s to %s", type_name(t),
+			    type_name(to));
+			return set(n, &ty_error);
+		}
+		if (n->a->is_const) {
+			int sh = 64 - to->size * 8;
+			uint64_t u = (uint64_t)n->a->cval;
+
+			n->is_const = 1;
+			n->cval = to->is_signed ? (int64_t)(u << sh) >> sh
+						: (int64_t)((u << sh) >> sh);
+		}
+		return set(n, to);
+	}
+	case N_FIELD: {
+		if (n->a->kind == N_BUILTIN && !strcmp(n->a->name, "args")) {
+			ERR(s, n->a->loc, E_CONTEXT,
+			    "'args' is not available in %s probes",
+			    s->pi->nspecs ? s->pi->specs[0].name : "these");
+			return set(n, &ty_error);
+		}
+		t = expr(s, n->a);
+		if (is_err(t))
+			return set(n, &ty_error);
+		if (t->kind == TY_TUPLE && n->op == T_DOT &&
+		    n->name[0] >= '0' && n->name[0] <= '9') {
+			if (n->ival >= (uint64_t)t->nelem) {
+				ERR(s, n->loc, E_TYPE, "tuple index %s is out of range (%d elements)",
+				    n->name, t->nelem);
+				return set(n, &ty_error);
+			}
+			return set(n, t->elem[n->ival]);
+		}
+		ERR(s, n->loc, E_TYPE, "%s has no field '%s'", type_name(t), n->name);
+		return set(n, &ty_error);
+	}
+	case N_INDEX:
+		t = expr(s, n->a);
+		expr(s, n->b);
+		if (!is_err(t))
+			ERR(s, n->loc, E_TYPE, "%s cannot be indexed", type_name(t));
+		return set(n, &ty_error);
+	case N_TUPLE: {
+		struct type **e = arena_alloc(&s->c->arena,
+					      sizeof(*e) * (size_t)n->nargs);
+
+		for (int i = 0; i < n->nargs; i++) {
+			e[i] = expr(s, n->args[i]);
+			if (is_err(e[i]))
+				return set(n, &ty_error);
+			if (e[i]->kind != TY_INT && e[i]->kind != TY_STR &&
+			    e[i]->kind != TY_TSTAMP) {
+				ERR(s, n->args[i]->loc, E_TYPE,
+				    "a tuple cannot hold %s", type_name(e[i]));
+				return set(n, &ty_error);
+			}
+			if (e[i]->kind == TY_INT)
+				e[i] = ty_int(8, e[i]->is_signed);
+		}
+		return set(n, ty_tuple(&s->c->arena, e, n->nargs));
+	}
+	case N_SIZEOF:
+		if (n->tyname) {
+			t = n->tyname_ptr ? &ty_u64 : ty_by_name(n->tyname);
+			if (!t) {
+				ERR(s, n->loc, E_TYPE, "unknown type '%s'", n->tyname);
+				return set(n, &ty_error);
+			}
+		} else {
+			t = expr(s, n->a);
+			if (is_err(t))
+				return set(n, &ty_error);
+		}
+		n->is_const = 1;
+		n->cval = t->size;
+		return set(n, &ty_u64);
+	default:
+		ERR(s, n->loc, E_SYNTAX, "%s is not an expression",
+		    node_kind_name(n->kind));
+		return set(n, &ty_error);
+	}
+}
+
+/* @m[k] = count() and friends. */
+static void agg_assign(struct sema *s, struct node *n)
+{
+	struct node *target = n->a, *call = n->b;
+	struct mapinfo *m;
+	enum agg_kind agg;
+	struct type *vt = &ty_s64;
+	int f = func_lookup(call->name);
+	int64_t lmin = 0, lmax = 0, lstep = 0;
+
+	check_call(s, call, true);
+	if (target->kind != N_MAP) {
+		ERR(s, target->loc, E_TYPE, "%s() can only be assigned to a map",
+		    call->name);
+		return;
+	}
+	if (n->op != T_ASSIGN) {
+		ERR(s, n->loc, E_TYPE, "%s() needs '=', not '%s'", call->name,
+		    tok_spelling(n->op));
+		return;
+	}
+	m = map_keys(s, target);
+	target->ty = &ty_void;
+	if (is_err(call->ty))
+		return;
+	switch (f) {
+	case F_COUNT: agg = AGG_COUNT; break;
+	case F_SUM: agg = AGG_SUM; break;
+	case F_AVG: agg = AGG_AVG; break;
+	case F_MIN: agg = AGG_MIN; break;
+	case F_MAX: agg = AGG_MAX; break;
+	case F_STATS: agg = AGG_STATS; break;
+	case F_HIST: agg = AGG_HIST; break;
+	default: agg = AGG_LHIST; break;
+	}
+	if (f != F_COUNT) {
+		struct type *t = expr(s, call->args[0]);
+
+		if (is_err(t))
+			return;
+		if (!is_int(t)) {
+			ERR(s, call->args[0]->loc, E_TYPE, "%s() needs an integer, not %s",
+			    call->name, type_name(t));
+			return;
+		}
+		vt = ty_int(8, t->is_signed);
+	}
+	if (f == F_LHIST) {
+		if (!const_int(s, call->args[1], &lmin, "lhist() min") ||
+		    !const_int(s, call->args[2], &lmax, "lhist() max") ||
+		    !const_int(s, call->args[3], &lstep, "lhist() step"))
+			return;
+		if (lstep <= 0) {
+			ERR(s, call->args[3]->loc, E_ARGS, "lhist() step must be positive");
+			return;
+		}
+		if (lmax <= lmin) {
+			ERR(s, call->args[2]->loc, E_ARGS, "lhist() max must be greater than min");
+			return;
+		}
+		if ((lmax - lmin) / lstep > LHIST_MAX_BUCKETS) {
+			ERR(s, call->loc, E_LIMIT, "lhist() would have more than %d buckets",
+			    LHIST_MAX_BUCKETS);
+			return;
+		}
+	}
+	m->written = true;
+	if (m->agg == AGG_NONE && !m->val) {
+		m->agg = agg;
+		m->val = vt;
+		m->lh_min = lmin;
+		m->lh_max = lmax;
+		m->lh_step = lstep;
+		return;
+	}
+	if (m->agg != agg) {
+		ERR(s, call->loc, E_MAP, "%s already holds %s (first used at %d:%d), not %s",
+		    m->name, agg_name(m->agg), m->first.line, m->first.col,
+		    agg_name(agg));
+		return;
+	}
+	if (agg == AGG_LHIST && (m->lh_min != lmin || m->lh_max != lmax ||
+				 m->lh_step != lstep)) {
+		ERR(s, call->loc, E_MAP, "%s is an lhist() with other bounds elsewhere",
+		    m->name);
+		return;
+	}
+	if (m->val && !m->val->is_signed)
+		m->val = vt;
+}
+
+static bool is_agg_call(struct node *n)
+{
+	if (n->kind != N_CALL)
+		return false;
+	return is_agg_func(func_lookup(n->name));
+}
+
+static void assign(struct sema *s, struct node *n)
+{
+	struct node *target = n->a;
+	struct type *t, *u;
+
+	if (is_agg_call(n->b)) {
+		agg_assign(s, n);
+		return;
+	}
+	t = expr(s, n->b);
+	if (target->kind == N_VAR) {
+		struct var *v = var_find(s, target->name);
+
+		if (n->op != T_ASSIGN) {
+			struct type *old = expr(s, target);
+
+			if (is_err(old) || is_err(t))
+				return;
+			if (!is_int(old) || !is_int(t)) {
+				ERR(s, n->loc, E_TYPE, "'%s' needs integers, not %s and %s",
+				    tok_spelling(n->op), type_name(old), type_name(t));
+			}
+			return;
+		}
+		if (is_err(t)) {
+			if (v)
+				v->defined = true;
+			return;
+		}
+		if (t->kind == TY_VOID || t->kind == TY_MAPREF) {
+			ERR(s, n->b->loc, E_TYPE, "cannot assign %s to a variable",
+			    t->kind == TY_VOID ? "a call without a value" : "a whole map");
+			return;
+		}
+		if (!v) {
+			v = arena_alloc(&s->c->arena, sizeof(*v));
+			v->name = target->name;
+			v->first = target->loc;
+			v->ty = storage(s, t);
+			v->next = s->pi->vars;
+			s->pi->vars = v;
+		} else {
+			u = unify(s, v->ty, storage(s, t));
+			if (!u)
+				ERR(s, n->loc, E_TYPE,
+				    "%s holds %s (from %d:%d); cannot assign %s",
+				    v->name, type_name(v->ty), v->first.line,
+				    v->first.col, type_name(t));
+			else
+				v->ty = u;
+		}
+		v->defined = true;
+		target->var = v;
+		target->ty = v->ty;
+		return;
+	}
+	if (target->kind == N_MAP) {
+		struct mapinfo *m = map_keys(s, target);
+
+		m->written = true;
+		if (n->op != T_ASSIGN)
+			m->read = true;
+		if (m->agg != AGG_NONE) {
+			ERR(s, n->loc, E_MAP, "%s holds %s (first used at %d:%d); cannot assign a value",
+			    m->name, agg_name(m->agg), m->first.line, m->first.col);
+			return;
+		}
+		if (m->nkeys > 0 && !target->nargs) {
+			ERR(s, target->loc, E_MAP, "%s has keys: use %s[...]", m->name,
+			    m->name);
+			return;
+		}
+		if (is_err(t))
+			return;
+		if (t->kind == TY_VOID || t->kind == TY_MAPREF) {
+			ERR(s, n->b->loc, E_TYPE, "cannot store %s in a map",
+			    t->kind == TY_VOID ? "a call without a value" : "a whole map");
+			return;
+		}
+		if (n->op != T_ASSIGN && !is_int(t)) {
+			ERR(s, n->loc, E_TYPE, "'%s' needs an integer, not %s",
+			    tok_spelling(n->op), type_name(t));
+			return;
+		}
+		if (!m->val) {
+			m->val = storage(s, t);
+		} else {
+			u = unify(s, m->val, storage(s, t));
+			if (!u)
+				ERR(s, n->loc, E_MAP,
+				    "%s holds %s values (first used at %d:%d), not %s",
+				    m->name, type_name(m->val), m->first.line,
+				    m->first.col, type_name(t));
+			else
+				m->val = u;
+		}
+		target->ty = m->val;
+		return;
+	}
+	expr(s, target);
+	ERR(s, target->loc, E_TYPE, "only variables ($x) and maps (@x) can be assigned");
+}
+
+static void block(struct sema *s, struct node *b)
+{
+	for (int i = 0; i < b->nargs; i++)
+		stmt(s, b->args[i]);
+}
+
+static void cond(struct sema *s, struct node *n)
+{
+	struct type *t = expr(s, n);
+
+	if (!is_err(t) && !is_int(t))
+		ERR(s, n->loc, E_TYPE, "condition must be an integer, not %s",
+		    type_name(t));
+}
+
+static void stmt(struct sema *s, struct node *n)
+{
+	switch (n->kind) {
+	case N_EXPRSTMT: {
+		struct type *t = expr(s, n->a);
+
+		(void)t;
+		if (n->a->kind == N_MAP && !n->a->nargs)
+			ERR(s, n->a->loc, E_SYNTAX, "a map alone is not a statement");
+		break;
+	}
+	case N_ASSIGN:
+		assign(s, n);
+		break;
+	case N_IF:
+		cond(s, n->a);
+		block(s, n->b);
+		if (n->c)
+			block(s, n->c);
+		break;
+	case N_WHILE:
+		cond(s, n->a);
+		block(s, n->b);
+		break;
+	case N_UNROLL: {
+		int64_t k;
+
+		if (const_int(s, n->a, &k, "unroll count") &&
+		    (k < 1 || k > 100)) {
+			ERR(s, n->a->loc, E_LIMIT, "unroll count must be in 1..100");
+			n->a->cval = 1;
+		}
+		block(s, n->b);
+		break;
+	}
+	case N_BLOCK:
+		block(s, n);
+		break;
+	case N_RETURN: case N_BREAK: case N_CONTINUE:
+		break;
+	default:
+		expr(s, n);
+	}
+}
+
+static void finalize_maps(struct compiler *c)
+{
+	for (int i = 0; i < c->nmaps; i++) {
+		struct mapinfo *m = c->maps[i];
+
+		if (m->nkeys < 0)
+			m->nkeys = 0;
+		m->key_size = m->key ? ty_slot_size(m->key) : 8;
+		m->max_entries = c->map_keys_max;
+		switch (m->agg) {
+		case AGG_NONE:
+			m->value_size = m->val ? ty_slot_size(m->val) : 8;
+			m->bpf_type = BPF_MAP_TYPE_HASH;
+			break;
+		case AGG_COUNT: case AGG_SUM:
+			m->value_size = 8;
+			m->bpf_type = BPF_MAP_TYPE_PERCPU_HASH;
+			break;
+		case AGG_HIST: case AGG_LHIST:
+			m->key_size += 8;	/* bucket index */
+			m->value_size = 8;
+			m->bpf_type = BPF_MAP_TYPE_PERCPU_HASH;
+			break;
+		default:	/* min max: {value, set}; avg stats: {count, total} */
+			m->value_size = 16;
+			m->bpf_type = BPF_MAP_TYPE_PERCPU_HASH;
+		}
+	}
+}
+
+int sema_check(struct compiler *c)
+{
+	struct sema s;
+	int errors_before = c->diag.nerrors;
+
+	memset(&s, 0, sizeof(s));
+	s.c = c;
+	/* Probe specs first: `probe` needs the longest name. */
+	for (struct node *p = c->ast->probes; p; p = p->next) {
+		struct probe_info *pi = arena_alloc(&c->arena, sizeof(*pi));
+		int total = 0;
+		struct probe_spec **lists;
+		int *counts;
+
+		p->extra = pi;
+		lists = arena_alloc(&c->arena, sizeof(*lists) * (size_t)p->nargs);
+		counts = arena_alloc(&c->arena, sizeof(*counts) * (size_t)p->nargs);
+		for (int i = 0; i < p->nargs; i++) {
+			if (probes_expand(c, p->args[i], &lists[i], &counts[i]))
+				counts[i] = 0;
+			total += counts[i];
+		}
+		pi->specs = arena_alloc(&c->arena, sizeof(*pi->specs) *
+					(size_t)(total ? total : 1));
+		for (int i = 0; i < p->nargs; i++)
+			for (int j = 0; j < counts[i]; j++)
+				pi->specs[pi->nspecs++] = lists[i][j];
+		pi->name_max = 1;
+		for (int i = 0; i < pi->nspecs; i++) {
+			int len = (int)strlen(pi->specs[i].name) + 1;
+
+			if (len > pi->name_max)
+				pi->name_max = len;
+		}
+	}
+	if (c->diag.nerrors > errors_before)
+		return -1;
+	for (s.report = 0; s.report < 2; s.report++) {
+		for (struct node *p = c->ast->probes; p; p = p->next) {
+			s.probe = p;
+			s.pi = p->extra;
+			for (struct var *v = s.pi->vars; v; v = v->next)
+				v->defined = false;
+			if (p->a)
+				cond(&s, p->a);
+			block(&s, p->b);
+		}
+		if (c->diag.nerrors > errors_before)
+			return -1;
+	}
+	finalize_maps(c);
+	return 0;
+}

@@ -1,0 +1,43 @@
+/* sema.h - what sema leaves on the AST for cg. */
+#ifndef SONDE_SEMA_H
+#define SONDE_SEMA_H
+
+#include "compiler.h"
+
+enum builtin {
+#define X(e, name, ty) e,
+#include "builtins.def"
+#undef X
+	B_NBUILTINS
+};
+
+enum func {
+#define X(e, name, lo, hi) e,
+#include "funcs.def"
+#undef X
+	F_NFUNCS
+};
+
+/* A scratch variable ($x); scoped to its probe block. */
+struct var {
+	const char *name;
+	struct type *ty;
+	struct loc first;
+	bool defined;		/* assigned earlier in the current pass */
+	int slot;		/* cg: offset of its storage */
+	bool in_scratch;	/* cg: slot is in scratch, not on the stack */
+	struct var *next;
+};
+
+/* Per N_PROBE node (node->extra). */
+struct probe_info {
+	struct probe_spec *specs;
+	int nspecs;
+	struct var *vars;
+	int name_max;		/* longest probe name + 1 */
+};
+
+const char *builtin_name(int b);
+const char *func_name(int f);
+
+#endif

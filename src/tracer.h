@@ -1,0 +1,54 @@
+/* tracer.h - the loader, attach, runtime and printer share this: what the tracer owns at run
+ * time.  None of it sees the AST, only the specs in struct compiler. */
+#ifndef SONDE_TRACER_H
+#define SONDE_TRACER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "compiler.h"
+
+struct ring_buffer;
+
+struct tracer {
+	struct compiler *c;
+	FILE *out;
+	bool verbose, quiet;
+	int scratch_fd, ringbuf_fd, stats_fd;
+	struct ring_buffer *rb;
+	int *attach_fds;	/* perf events and links we own */
+	int nattach, attach_cap;
+	int ncpus_possible;
+	int ncpus_online;
+	uint64_t start_ns;	/* CLOCK_MONOTONIC at start */
+	int64_t mono_to_epoch;	/* add to a CLOCK_MONOTONIC ns for epoch ns */
+	bool exiting;
+	uint64_t *drops_seen;	/* per map, drops already reported */
+	uint64_t lost_seen;
+};
+
+/* loader.c */
+void tracer_init(struct tracer *t, struct compiler *c, FILE *out);
+/* Create maps, relocate and load every program: 0 or -errno (after
+ * printing what went wrong). */
+int ld_load(struct tracer *t);
+void tracer_close(struct tracer *t);
+/* One sentence on why BPF is unusable for errno ERR. */
+const char *ld_explain(int err);
+
+/* attach.c */
+int at_attach(struct tracer *t, struct prog_spec *ps);
+void at_detach_all(struct tracer *t);
+
+/* runtime.c */
+int rt_run(struct tracer *t);
+void rt_install_signals(void);
+
+/* print.c */
+void pr_map(struct tracer *t, struct mapinfo *m, uint64_t top, uint64_t div);
+void pr_all_maps(struct tracer *t);
+void pr_value(struct tracer *t, const struct type *ty, const void *data);
+int pr_clear(struct tracer *t, struct mapinfo *m);
+int pr_zero(struct tracer *t, struct mapinfo *m);
+
+#endif

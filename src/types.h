@@ -1,0 +1,51 @@
+/* types.h - the types of the bpftrace language as sonde models them. */
+#ifndef SONDE_TYPES_H
+#define SONDE_TYPES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "util.h"
+
+enum ty_kind {
+	TY_ERROR,	/* an expression sema already reported */
+	TY_VOID,	/* statements, functions without a value */
+	TY_INT,
+	TY_STR,		/* NUL-terminated, zero-padded buffer of size bytes */
+	TY_TUPLE,
+	TY_MAPREF,	/* @map used whole: print(@m), clear(@m) */
+	TY_TSTAMP,	/* strftime(fmt, ns): ns, formatted in user space */
+};
+
+struct type {
+	enum ty_kind kind;
+	int size;		/* bytes in memory (INT: 1 2 4 8) */
+	bool is_signed;		/* INT */
+	int nelem;		/* TUPLE */
+	struct type **elem;	/* TUPLE element types */
+	int *off;		/* TUPLE element offsets */
+	const char *tfmt;	/* TSTAMP: the strftime format */
+};
+
+extern struct type ty_error, ty_void, ty_mapref;
+extern struct type ty_s8, ty_s16, ty_s32, ty_s64, ty_u8, ty_u16, ty_u32,
+	ty_u64;
+
+struct type *ty_int(int size, bool is_signed);
+struct type *ty_str(struct arena *a, int size);
+struct type *ty_tuple(struct arena *a, struct type **elem, int n);
+struct type *ty_tstamp(struct arena *a, const char *fmt);
+/* Bytes one value of T takes in a map key, map value or event record
+ * (integers widen to 8 bytes there). */
+int ty_slot_size(const struct type *t);
+bool ty_equal(const struct type *a, const struct type *b);
+/* The usual arithmetic conversions of C for a binary operator. */
+struct type *ty_arith(const struct type *a, const struct type *b);
+/* Integer promotion of a single operand. */
+struct type *ty_promote(const struct type *a);
+/* Human-readable name, e.g. "uint32", "string[64]", "(int64, string[16])"
+ * (static buffer rotation: valid for a few calls). */
+const char *type_name(const struct type *t);
+/* "uint32" etc. to a type; NULL if not an integer type name. */
+struct type *ty_by_name(const char *name);
+
+#endif

@@ -1,0 +1,176 @@
+/* util.c - arena, vectors, allocation wrappers, file reading. */
+#include "util.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+struct arena_block {
+	struct arena_block *next;
+	size_t used, cap;
+	max_align_t data[];
+};
+
+#define BLOCK_MIN (64 * 1024)
+
+void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (!p) {
+		fputs("sonde: out of memory\n", stderr);
+		abort();
+	}
+	return p;
+}
+
+void *xcalloc(size_t n, size_t m)
+{
+	void *p = calloc(n ? n : 1, m ? m : 1);
+
+	if (!p) {
+		fputs("sonde: out of memory\n", stderr);
+		abort();
+	}
+	return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p) {
+		fputs("sonde: out of memory\n", stderr);
+		abort();
+	}
+	return p;
+}
+
+char *xstrdup(const char *s)
+{
+	size_t n = strlen(s) + 1;
+
+	return memcpy(xmalloc(n), s, n);
+}
+
+void *arena_alloc(struct arena *a, size_t n)
+{
+	struct arena_block *b = a->head;
+	void *p;
+
+	n = ALIGN_UP(n ? n : 1, sizeof(max_align_t));
+	if (!b || b->cap - b->used < n) {
+		size_t cap = n > BLOCK_MIN ? n : BLOCK_MIN;
+
+		b = xmalloc(sizeof(*b) + cap);
+		b->used = 0;
+		b->cap = cap;
+		b->next = a->head;
+		a->head = b;
+	}
+	p = (char *)b->data + b->used;
+	b->used += n;
+	memset(p, 0, n);
+	return p;
+}
+
+char *arena_strndup(struct arena *a, const char *s, size_t n)
+{
+	char *p = arena_alloc(a, n + 1);
+
+	memcpy(p, s, n);
+	p[n] = 0;
+	return p;
+}
+
+char *arena_strdup(struct arena *a, const char *s)
+{
+	return arena_strndup(a, s, strlen(s));
+}
+
+char *arena_printf(struct arena *a, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+	char *p;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	p = arena_alloc(a, (size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(p, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	return p;
+}
+
+void arena_free(struct arena *a)
+{
+	struct arena_block *b = a->head, *next;
+
+	for (; b; b = next) {
+		next = b->next;
+		free(b);
+	}
+	a->head = NULL;
+}
+
+void *vec_push(struct vec *v)
+{
+	void *slot;
+
+	if (v->len == v->cap) {
+		v->cap = v->cap ? v->cap * 2 : 16;
+		v->data = xrealloc(v->data, v->cap * v->elem);
+	}
+	slot = (char *)v->data + v->len * v->elem;
+	memset(slot, 0, v->elem);
+	v->len++;
+	return slot;
+}
+
+void vec_free(struct vec *v)
+{
+	free(v->data);
+	v->data = NULL;
+	v->len = v->cap = 0;
+}
+
+int read_file(const char *path, char **out, size_t *len)
+{
+	FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+	size_t cap = 4096, n = 0;
+	char *buf;
+
+	if (!f)
+		return -errno;
+	buf = xmalloc(cap);
+	for (;;) {
+		size_t r;
+
+		if (cap - n < 2) {
+			cap *= 2;
+			buf = xrealloc(buf, cap);
+		}
+		r = fread(buf + n, 1, cap - n - 1, f);
+		n += r;
+		if (r == 0)
+			break;
+	}
+	if (ferror(f)) {
+		int err = errno ? errno : EIO;
+
+		free(buf);
+		if (f != stdin)
+			fclose(f);
+		return -err;
+	}
+	if (f != stdin)
+		fclose(f);
+	buf[n] = 0;
+	*out = buf;
+	*len = n;
+	return 0;
+}

@@ -1,0 +1,45 @@
+/* util.h - arena, growable arrays and small helpers shared by all phases. */
+#ifndef SONDE_UTIL_H
+#define SONDE_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdbool.h>
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#define ALIGN_UP(x, a) (((x) + (a) - 1) / (a) * (a))
+
+/* One arena per compile: every AST node, string and IR array lives in it
+ * and is freed at once by arena_free(). */
+struct arena_block;
+struct arena {
+	struct arena_block *head;
+};
+
+void *arena_alloc(struct arena *a, size_t n);	/* zeroed */
+char *arena_strndup(struct arena *a, const char *s, size_t n);
+char *arena_strdup(struct arena *a, const char *s);
+char *arena_printf(struct arena *a, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void arena_free(struct arena *a);
+
+/* Growable array of fixed-size elements, memory from malloc. */
+struct vec {
+	void *data;
+	size_t len, cap, elem;
+};
+#define VEC_INIT(type) { NULL, 0, 0, sizeof(type) }
+void *vec_push(struct vec *v);		/* returns new zeroed slot */
+void vec_free(struct vec *v);
+#define VEC_AT(v, type, i) (((type *)(v)->data)[i])
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t m);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+
+/* Read a whole file (or stdin for "-") into a malloc'd NUL-terminated
+ * buffer. Returns 0 or -errno. */
+int read_file(const char *path, char **out, size_t *len);
+
+#endif

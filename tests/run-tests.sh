@@ -1,0 +1,278 @@
+#!/bin/bash
+# run-tests.sh - run sonde's tests; see the "Tests" section of README.md.
+#
+# usage: tests/run-tests.sh [-v] [--unit] [PATTERN...]
+#   -v        also print "PASS name" and "SKIP name" lines
+#   --unit    only the no-root tier (unit binaries, ast, codegen, errors)
+#   PATTERN   only tests whose path contains one of the PATTERNs
+# Run from the repository root.  Environment:
+#   SONDE              binary under test (default ./sonde)
+#   SONDE_UNIT_DIR     where the unit test binaries are (default build/tests)
+#   SONDE_REQUIRE_BPF  1: root-tier tests fail, not skip, without BPF
+# The last line is always "N passed, N failed" (", N skipped" when some
+# were skipped); the exit status is 1 if any test failed.
+
+set -u
+export LC_ALL=C
+
+verbose=0
+unit_only=0
+patterns=()
+for arg in "$@"; do
+	case $arg in
+	-v) verbose=1 ;;
+	--unit) unit_only=1 ;;
+	-h|--help) sed -n '2,13s/^# \{0,1\}//p' "$0"; exit 0 ;;
+	-*) echo "run-tests.sh: unknown option $arg" >&2; exit 2 ;;
+	*) patterns+=("$arg") ;;
+	esac
+done
+
+root=$(pwd)
+if [[ ! -d tests ]]; then
+	echo "run-tests.sh: run me from the repository root" >&2
+	exit 2
+fi
+
+# Tests run inside their own directory, so SONDE must be absolute.
+SONDE=${SONDE:-./sonde}
+if [[ $SONDE == */* ]]; then
+	d=$(cd "$(dirname "$SONDE")" 2>/dev/null && pwd) && SONDE=$d/$(basename "$SONDE")
+else
+	SONDE=$(command -v "$SONDE" || echo "$SONDE")
+fi
+export SONDE SONDE_ROOT=$root
+unit_dir=${SONDE_UNIT_DIR:-build/tests}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/sonde-tests.XXXXXX") || exit 2
+trap 'rm -rf "$tmp"' EXIT
+out=$tmp/stdout
+err=$tmp/stderr
+
+npass=0 nfail=0 nskip=0
+shopt -s nullglob
+
+selected() {
+	local p
+	(( ${#patterns[@]} == 0 )) && return 0
+	for p in "${patterns[@]}"; do
+		[[ $1 == *"$p"* ]] && return 0
+	done
+	return 1
+}
+
+pass() {
+	npass=$((npass + 1))
+	(( verbose )) && echo "PASS $1"
+	return 0
+}
+
+skip() {
+	nskip=$((nskip + 1))
+	(( verbose )) && echo "SKIP $1 ($2)"
+	return 0
+}
+
+# fail NAME REASON [FILE]: FILE (a diff, stderr, ...) is shown indented.
+fail() {
+	nfail=$((nfail + 1))
+	echo "FAIL $1: $2"
+	if [[ -n ${3-} && -s $3 ]]; then
+		head -n 40 "$3" | sed 's/^/    /'
+		local n
+		n=$(wc -l < "$3")
+		(( n > 40 )) && echo "    ... ($((n - 40)) more lines)"
+	fi
+	return 0
+}
+
+# What an unexpected exit status means, for messages.
+status_text() {
+	case $1 in
+	124) echo "timed out after $2 s" ;;
+	126|127) echo "could not run (exit $1)" ;;
+	1[3-9][0-9]|2[0-5][0-9]) echo "crashed (exit $1, signal $(($1 - 128)))" ;;
+	*) echo "exit $1" ;;
+	esac
+}
+
+# run SECONDS DIR CMD...: run CMD in DIR, stdout to $out, stderr to $err.
+# The subshell reaps CMD, so bash's "Segmentation fault" notice about a
+# crash goes to /dev/null, not to our output; status_text reports it.
+run() {
+	local secs=$1 dir=$2
+	shift 2
+	(
+		cd "$dir" || exit 126
+		timeout -k 5 "$secs" "$@" < /dev/null > "$out" 2> "$err"
+		exit $?
+	) 2> /dev/null
+}
+
+sanitizer_report() {
+	grep -qE 'AddressSanitizer|LeakSanitizer|runtime error:' "$err"
+}
+
+# differs EXPECTED ACTUAL: 1 if equal, else 0 with the diff in $tmp/diff.
+differs() {
+	! diff -u --label "expected $(basename "$1")" --label actual "$1" "$2" \
+		> "$tmp/diff" 2>&1
+}
+
+# Unit test binaries: pass iff exit 0; their own output on failure.
+for src in tests/unit/test_*.c; do
+	name=$(basename "$src" .c)
+	selected "$src" || continue
+	bin=$unit_dir/$name
+	if [[ ! -x $bin ]]; then
+		fail "$src" "$bin not built (run make check-unit)"
+		continue
+	fi
+	run 60 "$root" "$bin"
+	st=$?
+	cat "$err" >> "$out"
+	if (( st != 0 )); then
+		fail "$src" "$(status_text $st 60)" "$out"
+	else
+		pass "$src"
+	fi
+done
+
+# Golden dumps: DIR EXT MODE, e.g. tests/ast/x.bt against tests/ast/x.ast.
+golden() {
+	local dir=$1 ext=$2 mode=$3 bt base want st
+	for bt in "$dir"/*.bt; do
+		selected "$bt" || continue
+		base=$(basename "$bt" .bt)
+		want=$dir/$base.$ext
+		if [[ ! -f $want ]]; then
+			fail "$bt" "no expected output $want"
+			continue
+		fi
+		run 10 "$dir" "$SONDE" --dump="$mode" "$base.bt"
+		st=$?
+		if (( st != 0 )); then
+			fail "$bt" "$(status_text $st 10)" "$err"
+		elif sanitizer_report; then
+			fail "$bt" "sanitizer report" "$err"
+		elif differs "$want" "$out"; then
+			fail "$bt" "stdout differs from $want" "$tmp/diff"
+		else
+			pass "$bt"
+		fi
+	done
+}
+golden tests/ast ast ast
+golden tests/codegen bpf bpf
+
+# Error tests: NAME[.noloc].E_TAG.bt must fail with error[E_TAG].
+for bt in tests/errors/*.bt; do
+	selected "$bt" || continue
+	base=$(basename "$bt" .bt)
+	tag=${base##*.}
+	if [[ $base != *.* || ! $tag =~ ^E_[A-Z0-9_]+$ ]]; then
+		fail "$bt" "name must be NAME.E_TAG.bt (E_TAG like E_SYNTAX)"
+		continue
+	fi
+	run 5 tests/errors "$SONDE" --dump=bpf "$base.bt"
+	st=$?
+	if sanitizer_report; then
+		fail "$bt" "sanitizer report" "$err"
+	elif (( st != 1 )); then
+		fail "$bt" "expected exit 1, got $(status_text $st 5)" "$err"
+	elif ! grep -qF "error[$tag]" "$err"; then
+		fail "$bt" "stderr lacks error[$tag]" "$err"
+	elif [[ $base != *.noloc.* ]] &&
+	     ! grep -qE '^[^:]+:[0-9]+:[0-9]+: error\[' "$err"; then
+		fail "$bt" "no 'file:line:col: error[' line" "$err"
+	elif [[ -f tests/errors/$base.err ]] && differs "tests/errors/$base.err" "$err"; then
+		fail "$bt" "stderr differs from tests/errors/$base.err" "$tmp/diff"
+	else
+		pass "$bt"
+	fi
+done
+
+# A NAME.bt beside NAME.sh and without NAME.out is that script's input.
+root_tests=()
+if (( ! unit_only )); then
+	for t in tests/run/*.bt tests/run/*.sh; do
+		selected "$t" || continue
+		base=${t%.*}
+		[[ $t == *.bt && ! -f $base.out && -f $base.sh ]] && continue
+		root_tests+=("$t")
+	done
+fi
+
+# Root tier: needs uid 0 and a sonde that says "bpf: yes"; decided once.
+bpf_ok=0
+why=
+if (( ${#root_tests[@]} > 0 )); then
+	if (( EUID != 0 )); then
+		why="not root"
+	elif ! run 10 "$root" "$SONDE" --info; then
+		why="$SONDE --info failed"
+	elif ! grep -qx 'bpf: yes' "$out"; then
+		why="$SONDE --info does not say 'bpf: yes'"
+	else
+		bpf_ok=1
+	fi
+	if (( ! bpf_ok )) && [[ ${SONDE_REQUIRE_BPF-} != 1 ]]; then
+		echo "SKIP root tier: $why"
+	fi
+fi
+
+for t in "${root_tests[@]}"; do
+	base=$(basename "$t")
+	base=${base%.*}
+	if [[ $t == *.bt && ! -f tests/run/$base.out ]]; then
+		fail "$t" "no expected output tests/run/$base.out"
+		continue
+	fi
+	if (( ! bpf_ok )); then
+		if [[ ${SONDE_REQUIRE_BPF-} == 1 ]]; then
+			fail "$t" "BPF unavailable and SONDE_REQUIRE_BPF=1 ($why)"
+		else
+			skip "$t" "$why"
+		fi
+		continue
+	fi
+	if [[ $t == *.sh ]]; then
+		if [[ ! -x $t ]]; then
+			fail "$t" "not executable (chmod +x)"
+			continue
+		fi
+		run 60 tests/run "./$base.sh"
+		st=$?
+		cat "$err" >> "$out"
+		case $st in
+		0) pass "$t" ;;
+		77) skip "$t" "$(tail -n 1 "$out")" ;;
+		*) fail "$t" "$(status_text $st 60)" "$out" ;;
+		esac
+		continue
+	fi
+	# NAME.args: words (split on blanks and newlines, no globbing).
+	args=()
+	[[ -f tests/run/$base.args ]] && read -r -d '' -a args < "tests/run/$base.args"
+	want_st=0
+	[[ -f tests/run/$base.status ]] && want_st=$(tr -d ' \n' < "tests/run/$base.status")
+	run 30 tests/run "$SONDE" "$base.bt" "${args[@]}"
+	st=$?
+	if sanitizer_report; then
+		fail "$t" "sanitizer report" "$err"
+	elif [[ $st != "$want_st" ]]; then
+		fail "$t" "expected exit $want_st, got $(status_text $st 30)" "$err"
+	elif differs "tests/run/$base.out" "$out"; then
+		fail "$t" "stdout differs from tests/run/$base.out" "$tmp/diff"
+	elif [[ -f tests/run/$base.stderr ]] && differs "tests/run/$base.stderr" "$err"; then
+		fail "$t" "stderr differs from tests/run/$base.stderr" "$tmp/diff"
+	else
+		pass "$t"
+	fi
+done
+
+summary="$npass passed, $nfail failed"
+(( nskip > 0 )) && summary+=", $nskip skipped"
+echo "$summary"
+(( nfail == 0 ))
