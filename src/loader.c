@@ -28,7 +28,7 @@ const char *ld_explain(int err)
 {
 	switch (err) {
 	case EPERM: case EACCES:
-		return "sonde needs root (or CAP_BPF and CAP_PERFMON) to load BPF programs: run it with sudo";
+		return "loading BPF programs needs root (or CAP_BPF and CAP_PERFMON): run sonde with sudo";
 	case ENOSYS:
 		return "this kernel has no bpf() system call (CONFIG_BPF_SYSCALL is off)";
 	case EINVAL:
@@ -47,8 +47,11 @@ static int map_create(struct tracer *t, enum bpf_map_type type,
 	if (fd < 0) {
 		int err = errno;
 
-		fprintf(stderr, "sonde: cannot create map %s: %s\n", name,
-			ld_explain(err));
+		if (err == EPERM || err == EACCES || err == ENOSYS)
+			fprintf(stderr, "sonde: %s\n", ld_explain(err));
+		else
+			fprintf(stderr, "sonde: cannot create map %s: %s\n", name,
+				ld_explain(err));
 		return -err;
 	}
 	if (t->verbose)

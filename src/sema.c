@@ -127,15 +127,14 @@ static struct type *unify(struct sema *s, struct type *old, struct type *new)
 	}
 }
 
-/* Storage form of a value type: integers are kept as 64-bit, strings at
- * least BPFTRACE_STRLEN long so that later, longer values fit. */
+/* Storage form of a value type: integers are kept as 64-bit.  Strings
+ * keep their size: unify() grows the storage to the longest value
+ * stored, which the second pass sees. */
 static struct type *storage(struct sema *s, struct type *t)
 {
 	switch (t->kind) {
 	case TY_INT:
 		return ty_int(8, t->is_signed);
-	case TY_STR:
-		return t->size < s->c->strlen_ ? str_type(s, s->c->strlen_) : t;
 	case TY_TUPLE: {
 		struct type **e = arena_alloc(&s->c->arena,
 					      sizeof(*e) * (size_t)t->nelem);
