@@ -2,6 +2,7 @@
 #include "ir.h"
 
 #include <limits.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -79,9 +80,74 @@ void ir_ld64(struct ir *ir, int dst, uint64_t imm, enum reloc_kind reloc,
 	x->in = bpf_i(0, 0, 0, 0, (int32_t)(uint32_t)(imm >> 32));
 }
 
+static bool is_ld64(const struct ir_insn *x)
+{
+	return x->in.code == (BPF_LD | BPF_DW | BPF_IMM);
+}
+
+/* The verifier rejects unreachable instructions, and cg leaves some
+ * behind (code after exit() or return, the dead arm of a constant
+ * condition).  Drop them, keeping labels on the surviving insns. */
+static void drop_unreachable(struct ir *ir)
+{
+	char *reach = xcalloc((size_t)ir->n + 1, 1);
+	int *work = xmalloc(sizeof(int) * ((size_t)ir->n + 1));
+	int *newidx = xmalloc(sizeof(int) * ((size_t)ir->n + 1));
+	int nw = 0, k = 0;
+
+	if (ir->n)
+		work[nw++] = 0;
+	while (nw) {
+		int i = work[--nw];
+		const struct ir_insn *x;
+		int cls, op, next[2], nn = 0;
+
+		if (i < 0 || i >= ir->n || reach[i])
+			continue;
+		reach[i] = 1;
+		x = &ir->v[i];
+		cls = BPF_CLASS(x->in.code);
+		op = BPF_OP(x->in.code);
+		if (is_ld64(x)) {
+			if (i + 1 < ir->n)
+				reach[i + 1] = 1;
+			next[nn++] = i + 2;
+		} else if ((cls == BPF_JMP || cls == BPF_JMP32) && op == BPF_EXIT) {
+			/* nothing follows */
+		} else if ((cls == BPF_JMP || cls == BPF_JMP32) && op == BPF_JA) {
+			next[nn++] = x->target >= 0 ? ir->label_at[x->target]
+						    : i + 1 + x->in.off;
+		} else if ((cls == BPF_JMP || cls == BPF_JMP32) && op != BPF_CALL) {
+			next[nn++] = i + 1;
+			next[nn++] = x->target >= 0 ? ir->label_at[x->target]
+						    : i + 1 + x->in.off;
+		} else {
+			next[nn++] = i + 1;
+		}
+		for (int j = 0; j < nn; j++)
+			if (next[j] >= 0 && next[j] < ir->n && !reach[next[j]])
+				work[nw++] = next[j];
+	}
+	for (int i = 0; i < ir->n; i++) {
+		newidx[i] = k;
+		if (reach[i])
+			ir->v[k++] = ir->v[i];
+	}
+	newidx[ir->n] = k;
+	for (int l = 0; l < ir->nlabels; l++)
+		if (ir->label_at[l] >= 0)
+			ir->label_at[l] = newidx[ir->label_at[l]];
+	ir->n = k;
+	free(reach);
+	free(work);
+	free(newidx);
+}
+
 int asm_resolve(struct compiler *c, struct ir *ir, struct prog_spec *ps)
 {
 	int nrel = 0;
+
+	drop_unreachable(ir);
 
 	if (ir->n > MAX_INSNS) {
 		diag_error(&c->diag, ps->probe.loc, E_LIMIT,

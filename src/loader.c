@@ -14,7 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#define RINGBUF_SIZE (1 << 22)
+#define RINGBUF_SIZE (1 << 20)
 
 void tracer_init(struct tracer *t, struct compiler *c, FILE *out)
 {
