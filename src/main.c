@@ -32,6 +32,8 @@ static void usage(FILE *f)
 "  -v                verbose: say what is loaded and attached\n"
 "  -d, --dump=bpf    print the BPF of each probe with its source lines; do not run\n"
 "      --dump=ast    print the syntax tree with types; do not run\n"
+"      --dry-run     load every program into the kernel (the verifier checks\n"
+"                    them), then exit without attaching or running\n"
 "      --info        print the kernel features sonde found\n"
 "  -h, --help        this help\n"
 "  -V, --version     the version\n"
@@ -58,20 +60,21 @@ static int env_int(const char *name, int def, int lo, int hi)
 	return (int)n;
 }
 
-enum { OPT_DUMP = 256, OPT_INFO };
+enum { OPT_DUMP = 256, OPT_INFO, OPT_DRY_RUN };
 
 int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "dump", required_argument, NULL, OPT_DUMP },
 		{ "info", no_argument, NULL, OPT_INFO },
+		{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *prog_text = NULL, *file = NULL, *outpath = NULL;
 	const char *dump = NULL;
-	bool quiet = false, verbose = false;
+	bool quiet = false, verbose = false, dry_run = false;
 	char *src = NULL;
 	size_t srclen;
 	struct compiler c;
@@ -94,6 +97,7 @@ int main(int argc, char **argv)
 			}
 			dump = optarg;
 			break;
+		case OPT_DRY_RUN: dry_run = true; break;
 		case OPT_INFO:
 			return info_print(stdout) ? 1 : 0;
 		case 'h': usage(stdout); return 0;
@@ -160,7 +164,7 @@ int main(int argc, char **argv)
 	t.quiet = quiet;
 	t.verbose = verbose;
 	rt_install_signals();
-	if (ld_load(&t) == 0 && rt_run(&t) == 0)
+	if (ld_load(&t) == 0 && (dry_run || rt_run(&t) == 0))
 		rc = 0;
 	tracer_close(&t);
 	if (out != stdout)

@@ -211,12 +211,10 @@ static int key_cmp_typed(const struct type *ty, const uint8_t *a,
 	}
 }
 
-static const struct mapinfo *sort_map;
-
-static int entry_cmp(const void *pa, const void *pb)
+static int entry_cmp(const void *pa, const void *pb, void *arg)
 {
 	const struct entry *a = pa, *b = pb;
-	const struct mapinfo *m = sort_map;
+	const struct mapinfo *m = arg;
 	bool sgn = m->agg == AGG_COUNT || m->agg == AGG_HIST ||
 		   m->agg == AGG_LHIST || !m->val || m->val->is_signed;
 
@@ -302,8 +300,8 @@ void pr_map(struct tracer *t, struct mapinfo *m, uint64_t top, uint64_t div)
 
 	if (m->fd < 0 || table_read(t, m, &tb))
 		return;
-	sort_map = m;
-	qsort(tb.e, (size_t)tb.n, sizeof(*tb.e), entry_cmp);
+	if (tb.n > 1)
+		qsort_r(tb.e, (size_t)tb.n, sizeof(*tb.e), entry_cmp, m);
 	if (top && (uint64_t)tb.n > top)
 		from = tb.n - (int)top;
 	if (!tb.n) {

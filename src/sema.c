@@ -198,7 +198,7 @@ static struct mapinfo *map_keys(struct sema *s, struct node *n)
 		for (int i = 0; i < kt->nelem; i++) {
 			enum ty_kind k = kt->elem[i]->kind;
 
-			if (k != TY_INT && k != TY_STR) {
+			if (k != TY_INT && k != TY_STR && k != TY_TUPLE) {
 				ERR(s, n->args[i]->loc, E_TYPE,
 				    "a %s cannot be part of a map key",
 				    type_name(kt->elem[i]));
@@ -1027,7 +1027,7 @@ static struct type *expr(struct sema *s, struct node *n)
 			if (is_err(e[i]))
 				return set(n, &ty_error);
 			if (e[i]->kind != TY_INT && e[i]->kind != TY_STR &&
-			    e[i]->kind != TY_TSTAMP) {
+			    e[i]->kind != TY_TSTAMP && e[i]->kind != TY_TUPLE) {
 				ERR(s, n->args[i]->loc, E_TYPE,
 				    "a tuple cannot hold %s", type_name(e[i]));
 				return set(n, &ty_error);
@@ -1182,8 +1182,18 @@ static void assign(struct sema *s, struct node *n)
 			return;
 		}
 		if (is_err(t)) {
-			if (v)
-				v->defined = true;
+			/* Already reported: define it so that its uses do not
+			 * cascade into "used before assigned" errors. */
+			if (!v) {
+				v = arena_alloc(&s->c->arena, sizeof(*v));
+				v->name = target->name;
+				v->first = target->loc;
+				v->ty = &ty_error;
+				v->next = s->pi->vars;
+				s->pi->vars = v;
+			}
+			v->defined = true;
+			target->var = v;
 			return;
 		}
 		if (t->kind == TY_VOID || t->kind == TY_MAPREF) {
