@@ -412,6 +412,14 @@ void cg_int(struct cg *g, struct node *n)
 		break;
 	case N_CAST:
 		cg_int(g, n->a);
+		if (n->op == 1) {	/* (bool)x is x != 0 */
+			int z = cg_label(g);
+
+			cg_jump(g, JMP_IMM(BPF_JEQ, R0, 0), z);
+			cg_emit(g, MOV_IMM(R0, 1));
+			cg_bind(g, z);
+			break;
+		}
 		cg_norm(g, R0, n->ty);
 		break;
 	case N_FIELD: {

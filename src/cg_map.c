@@ -217,7 +217,8 @@ static void lin_bucket(struct cg *g, struct mapinfo *m)
 }
 
 /* Fold the value in the stack slot V into the per-CPU value at r0. */
-static void agg_in_place(struct cg *g, struct mapinfo *m, int v)
+/* SGN: whether this call's value is signed (for min and max). */
+static void agg_in_place(struct cg *g, struct mapinfo *m, int v, bool sgn)
 {
 	int skip = cg_label(g);
 
@@ -244,7 +245,6 @@ static void agg_in_place(struct cg *g, struct mapinfo *m, int v)
 		break;
 	case AGG_MIN: case AGG_MAX: {
 		int set = cg_label(g);
-		bool sgn = m->val->is_signed;
 		int op = m->agg == AGG_MIN ? (sgn ? BPF_JSGE : BPF_JGE)
 					   : (sgn ? BPF_JSLE : BPF_JLE);
 
@@ -298,6 +298,8 @@ void cg_agg(struct cg *g, struct node *n)
 	struct mem key, val;
 	int v = 0;
 	int have = cg_label(g), done = cg_label(g), again = cg_label(g);
+	/* Buckets and comparisons follow this call's value type. */
+	bool sgn = m->agg != AGG_COUNT && call->args[0]->ty->is_signed;
 
 	if (m->agg != AGG_COUNT) {
 		v = cg_stack_alloc(g, n);
@@ -308,7 +310,7 @@ void cg_agg(struct cg *g, struct node *n)
 	if (m->agg == AGG_HIST || m->agg == AGG_LHIST) {
 		cg_emit(g, LDX(BPF_DW, R1, RFP, (int16_t)v));
 		if (m->agg == AGG_HIST)
-			log2_bucket(g, m->val->is_signed);
+			log2_bucket(g, sgn);
 		else
 			lin_bucket(g, m);
 		cg_emit(g, STX(BPF_DW, key.base,
@@ -326,7 +328,7 @@ void cg_agg(struct cg *g, struct node *n)
 	cg_jump(g, JA(), again);
 	cg_bind(g, have);
 	cg_bind(g, again);
-	agg_in_place(g, m, v);
+	agg_in_place(g, m, v, m->val->is_signed);
 	cg_bind(g, done);
 	g->scratch = saved;
 	g->stack = saved_stack;

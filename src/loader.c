@@ -9,6 +9,7 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 #include <errno.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -123,8 +124,15 @@ static void verifier_report(struct tracer *t, struct prog_spec *ps,
 	int idx = last_insn(log), line = 0, nlines = 0;
 	const char *p, *tail;
 
-	fprintf(stderr, "sonde: probe %s: the kernel's verifier rejected the program (%s)\n",
-		ps->probe.name, strerror(err));
+	bool loop = strstr(log, "BPF program is too large") ||
+		    strstr(log, "infinite loop detected");
+
+	if (loop)
+		fprintf(stderr, "sonde: probe %s: the kernel's verifier could not prove that a loop ends (it follows at most 1 million instructions); give the loop a bound, as in while ($i < 1000)\n",
+			ps->probe.name);
+	else
+		fprintf(stderr, "sonde: probe %s: the kernel's verifier rejected the program (%s)\n",
+			ps->probe.name, strerror(err));
 	if (idx >= 0 && idx < ps->ninsns)
 		line = ps->line[idx];
 	if (line > 0) {
@@ -148,8 +156,9 @@ static void verifier_report(struct tracer *t, struct prog_spec *ps,
 	fprintf(stderr, "verifier log (last lines):\n%s", p);
 	if (tail > log && tail[-1] != '\n')
 		fputc('\n', stderr);
-	fputs("this is a bug in sonde: please report it with the script\n",
-	      stderr);
+	if (!loop)
+		fputs("this is a bug in sonde: please report it with the script\n",
+		      stderr);
 }
 
 static int load_prog(struct tracer *t, struct prog_spec *ps)

@@ -231,9 +231,23 @@ static int entry_cmp(const void *pa, const void *pb, void *arg)
 	return key_cmp_typed(m->key, a->key, b->key);
 }
 
-static void print_typed(FILE *f, const struct type *ty, const uint8_t *p)
+static void print_typed(struct tracer *t, const struct type *ty,
+			const uint8_t *p)
 {
+	FILE *f = t->out;
+
 	switch (ty->kind) {
+	case TY_TSTAMP: {
+		uint64_t ns;
+		char buf[256];
+		size_t n;
+
+		memcpy(&ns, p, 8);
+		n = fmt_time(buf, sizeof(buf), ty->tfmt,
+			     ns + (uint64_t)t->mono_to_epoch);
+		fwrite(buf, 1, n, f);
+		break;
+	}
 	case TY_INT: {
 		int64_t v;
 
@@ -252,7 +266,7 @@ static void print_typed(FILE *f, const struct type *ty, const uint8_t *p)
 		for (int i = 0; i < ty->nelem; i++) {
 			if (i)
 				fputs(", ", f);
-			print_typed(f, ty->elem[i], p + ty->off[i]);
+			print_typed(t, ty->elem[i], p + ty->off[i]);
 		}
 		fputc(')', f);
 		break;
@@ -262,8 +276,11 @@ static void print_typed(FILE *f, const struct type *ty, const uint8_t *p)
 }
 
 /* Keys print without the tuple's parentheses: @m[1, abc]. */
-static void print_key(FILE *f, const struct mapinfo *m, const uint8_t *key)
+static void print_key(struct tracer *t, const struct mapinfo *m,
+		      const uint8_t *key)
 {
+	FILE *f = t->out;
+
 	if (!m->key)
 		return;
 	fputc('[', f);
@@ -271,10 +288,10 @@ static void print_key(FILE *f, const struct mapinfo *m, const uint8_t *key)
 		for (int i = 0; i < m->key->nelem; i++) {
 			if (i)
 				fputs(", ", f);
-			print_typed(f, m->key->elem[i], key + m->key->off[i]);
+			print_typed(t, m->key->elem[i], key + m->key->off[i]);
 		}
 	} else {
-		print_typed(f, m->key, key);
+		print_typed(t, m->key, key);
 	}
 	fputc(']', f);
 }
@@ -315,7 +332,7 @@ void pr_map(struct tracer *t, struct mapinfo *m, uint64_t top, uint64_t div)
 			struct entry *e = &tb.e[i];
 
 			fputs(m->name, f);
-			print_key(f, m, e->key);
+			print_key(t, m, e->key);
 			fputs(": \n", f);
 			if (m->agg == AGG_HIST)
 				fmt_hist_div(f, e->buckets, tb.nb, div > 1 ? div : 1);
@@ -331,14 +348,14 @@ void pr_map(struct tracer *t, struct mapinfo *m, uint64_t top, uint64_t div)
 		struct entry *e = &tb.e[i];
 
 		fputs(m->name, f);
-		print_key(f, m, e->key);
+		print_key(t, m, e->key);
 		fputs(": ", f);
 		switch (m->agg) {
 		case AGG_NONE:
 			if (m->val && m->val->kind == TY_INT)
 				print_scalar(f, m, e->v, div);
 			else if (m->val)
-				print_typed(f, m->val, e->raw);
+				print_typed(t, m->val, e->raw);
 			break;
 		case AGG_STATS:
 			fmt_stats(f, e->count, e->total);
@@ -380,7 +397,7 @@ void pr_all_maps(struct tracer *t)
 
 void pr_value(struct tracer *t, const struct type *ty, const void *data)
 {
-	print_typed(t->out, ty, data);
+	print_typed(t, ty, data);
 	fputc('\n', t->out);
 }
 

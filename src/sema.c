@@ -590,8 +590,14 @@ static struct type *check_call(struct sema *s, struct node *n, bool assigned)
 				ERR(s, a->loc, E_ARGS, "delete(@m, key) takes the map without keys");
 				return set(n, &ty_void);
 			}
-			a->args = &n->args[1];
-			a->nargs = 1;
+			if (n->args[1]->kind == N_TUPLE) {
+				/* delete(@m, (k1, k2)) names a key of two fields */
+				a->args = n->args[1]->args;
+				a->nargs = n->args[1]->nargs;
+			} else {
+				a->args = &n->args[1];
+				a->nargs = 1;
+			}
 			n->nargs = 1;
 		}
 		map_keys(s, a);
@@ -980,6 +986,14 @@ static struct type *expr(struct sema *s, struct node *n)
 			    type_name(to));
 			return set(n, &ty_error);
 		}
+		if (!strcmp(n->tyname, "bool")) {
+			n->op = 1;	/* cg: compare with zero */
+			if (n->a->is_const) {
+				n->is_const = 1;
+				n->cval = n->a->cval != 0;
+			}
+			return set(n, to);
+		}
 		if (n->a->is_const) {
 			int sh = 64 - to->size * 8;
 			uint64_t u = (uint64_t)n->a->cval;
@@ -1146,8 +1160,10 @@ static void agg_assign(struct sema *s, struct node *n)
 		    m->name);
 		return;
 	}
-	if (m->val && !m->val->is_signed)
-		m->val = vt;
+	/* Values fed in from several places meet in their common C type
+	 * (uint64 wins over int64), which min/max compare and print in. */
+	if (m->val)
+		m->val = ty_arith(m->val, vt);
 }
 
 static bool is_agg_call(struct node *n)
