@@ -73,6 +73,80 @@ static int attach_interval(struct tracer *t, struct prog_spec *ps)
 	return -err;
 }
 
+/* One perf event per online CPU (profile, software, hardware). */
+static int attach_percpu(struct tracer *t, struct prog_spec *ps)
+{
+	struct perf_event_attr attr;
+	int opened = 0, err = 0;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.type = ps->probe.perf_type;
+	attr.size = sizeof(attr);
+	attr.config = ps->probe.perf_config;
+	attr.freq = ps->probe.freq;
+	if (ps->probe.freq)
+		attr.sample_freq = ps->probe.sample;
+	else
+		attr.sample_period = ps->probe.sample;
+	for (int cpu = 0; cpu < t->ncpus_possible; cpu++) {
+		int pfd = perf_open(&attr, -1, cpu);
+
+		if (pfd < 0) {
+			if (errno == ENODEV)	/* offline CPU */
+				continue;
+			return -errno;
+		}
+		err = perf_attach(t, pfd, ps->fd);
+		if (err)
+			return err;
+		opened++;
+	}
+	return opened ? 0 : -ENODEV;
+}
+
+/* A tracepoint: one perf event; the kernel runs the program for the
+ * tracepoint on every CPU. */
+static int attach_tracepoint(struct tracer *t, struct prog_spec *ps)
+{
+	struct perf_event_attr attr;
+	int pfd;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.type = PERF_TYPE_TRACEPOINT;
+	attr.size = sizeof(attr);
+	attr.config = (uint64_t)ps->probe.tp_id;
+	attr.sample_period = 1;
+	attr.wakeup_events = 1;
+	pfd = perf_open(&attr, -1, 0);
+	if (pfd < 0)
+		return -errno;
+	return perf_attach(t, pfd, ps->fd);
+}
+
+static int attach_rawtp(struct tracer *t, struct prog_spec *ps)
+{
+	int fd = bpf_raw_tracepoint_open(ps->probe.target, ps->fd);
+
+	if (fd < 0)
+		return -errno;
+	own(t, fd);
+	return 0;
+}
+
+/* Why an attach failed, in one sentence, where errno alone would be
+ * cryptic. */
+static const char *explain(struct prog_spec *ps, int err)
+{
+	if (ps->probe.kind == PK_HARDWARE &&
+	    (err == ENOENT || err == EOPNOTSUPP || err == ENODEV || err == EINVAL))
+		return "this machine has no hardware performance counters (no PMU, as in most virtual machines); software:cpu-clock or profile probes sample instead";
+	if (err == EPERM || err == EACCES)
+		return "permission denied: tracing needs root (CAP_PERFMON and CAP_BPF)";
+	if (err == EBUSY)
+		return "the probe is busy (another tracer holds it exclusively)";
+	return strerror(err);
+}
+
 int at_attach(struct tracer *t, struct prog_spec *ps)
 {
 	int rc = 0;
@@ -83,10 +157,22 @@ int at_attach(struct tracer *t, struct prog_spec *ps)
 	case PK_INTERVAL:
 		rc = attach_interval(t, ps);
 		break;
+	case PK_PROFILE: case PK_SOFTWARE: case PK_HARDWARE:
+		rc = attach_percpu(t, ps);
+		break;
+	case PK_TRACEPOINT:
+		rc = attach_tracepoint(t, ps);
+		break;
+	case PK_RAWTP:
+		rc = attach_rawtp(t, ps);
+		break;
+	case PK_WATCHPOINT: case PK_ITER:
+		rc = -EOPNOTSUPP;
+		break;
 	}
 	if (rc < 0)
 		fprintf(stderr, "sonde: probe %s: attach failed: %s\n",
-			ps->probe.name, strerror(-rc));
+			ps->probe.name, explain(ps, -rc));
 	else if (t->verbose)
 		fprintf(stderr, "sonde: attached %s\n", ps->probe.name);
 	return rc;

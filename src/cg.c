@@ -50,8 +50,8 @@ int cg_stack_alloc(struct cg *g, struct node *at)
 {
 	g->stack += 8;
 	if (g->stack > STACK_LIMIT - STACK_RESERVED) {
-		if (!g->failed && at)
-			diag_error(&g->c->diag, at->loc, E_STACK,
+		if (!g->failed)
+			diag_error(&g->c->diag, at ? at->loc : g->ps->loc, E_STACK,
 				   "probe %s needs more than %d bytes of BPF stack for its integer variables and temporaries",
 				   g->ps->name, STACK_LIMIT);
 		g->failed = true;
@@ -68,8 +68,8 @@ struct mem cg_scratch_alloc(struct cg *g, int size, struct node *at)
 
 	g->scratch += ALIGN_UP(size, 8);
 	if (g->scratch > SCRATCH_LIMIT) {
-		if (!g->failed && at)
-			diag_error(&g->c->diag, at->loc, E_STACK,
+		if (!g->failed)
+			diag_error(&g->c->diag, at ? at->loc : g->ps->loc, E_STACK,
 				   "probe %s needs more than %d bytes of scratch memory (lower BPFTRACE_STRLEN?)",
 				   g->ps->name, SCRATCH_LIMIT);
 		g->failed = true;
@@ -155,7 +155,8 @@ static void assign_var(struct cg *g, struct node *n)
 			cg_int(g, &bin);
 		}
 		cg_norm(g, R0, v->ty);
-		cg_emit(g, STX(BPF_DW, RFP, (int16_t)v->slot, R0));
+		cg_emit(g, STX(BPF_DW, v->in_scratch ? RSCR : RFP,
+			       (int16_t)v->slot, R0));
 		return;
 	}
 	{
@@ -245,11 +246,14 @@ static void stmt(struct cg *g, struct node *n)
 	g->scratch = saved_scratch;
 }
 
-/* Slots for the probe's variables, fixed for the whole program. */
+/* Slots for the probe's variables, fixed for the whole program.
+ * Integers go on the stack, where the verifier tracks their values
+ * (loops need that), while it has room; the rest go to scratch. */
 static void place_vars(struct cg *g)
 {
 	for (struct var *v = g->pi->vars; v; v = v->next) {
-		if (v->ty->kind == TY_INT || v->ty->kind == TY_TSTAMP) {
+		if ((v->ty->kind == TY_INT || v->ty->kind == TY_TSTAMP) &&
+		    g->stack + 8 <= STACK_VARS) {
 			v->in_scratch = false;
 			v->slot = cg_stack_alloc(g, NULL);
 		} else {
@@ -285,9 +289,14 @@ static void init_vars(struct cg *g, struct ir *pro)
 static enum bpf_prog_type prog_type(enum probe_kind k)
 {
 	switch (k) {
-	case PK_INTERVAL:
+	case PK_INTERVAL: case PK_PROFILE: case PK_SOFTWARE: case PK_HARDWARE:
+	case PK_WATCHPOINT:
 		return BPF_PROG_TYPE_PERF_EVENT;
-	default:
+	case PK_TRACEPOINT:
+		return BPF_PROG_TYPE_TRACEPOINT;
+	case PK_ITER:
+		return BPF_PROG_TYPE_TRACING;
+	default:	/* BEGIN, END (run by test-run), raw tracepoints */
 		return BPF_PROG_TYPE_RAW_TRACEPOINT;
 	}
 }

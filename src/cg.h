@@ -31,6 +31,7 @@
 
 #define STACK_LIMIT 512
 #define STACK_RESERVED 8	/* [r10-8, r10): the u32 key of lookups */
+#define STACK_VARS 256		/* stack bytes for integer variables */
 #define SCRATCH_LIMIT (1 << 20)
 
 /* A place in memory: base register plus offset. */
@@ -89,6 +90,12 @@ void cg_agg(struct cg *g, struct node *assign);
 void cg_map_delete(struct cg *g, struct node *mapnode);
 /* T_ADD_ASSIGN -> T_PLUS and so on. */
 int cg_binop_of(int assign_op);
+
+/* cg_probe.c */
+void cg_args_int(struct cg *g, struct node *n);
+void cg_args_str(struct cg *g, struct node *n, struct mem dst,
+		 const struct type *dt);
+void cg_arg(struct cg *g, struct node *n);
 
 /* cg_call.c */
 void cg_call_stmt(struct cg *g, struct node *n);

@@ -35,7 +35,8 @@ static void send(struct cg *g, struct node *n, struct event_spec *e,
 
 void cg_call_stmt(struct cg *g, struct node *n)
 {
-	struct event_spec *e = n->extra;
+	/* sema keeps the event's index: the table moved as it grew */
+	struct event_spec *e = &g->c->events[n->cval];
 
 	switch (n->builtin) {
 	case F_PRINTF:
@@ -119,7 +120,8 @@ void cg_str_call(struct cg *g, struct node *n, struct mem dst,
 			int ok1 = cg_label(g), ok2 = cg_label(g);
 
 			cg_int(g, n->args[1]);
-			/* clamp the run-time length to 1..size */
+			/* n characters need n + 1 bytes; clamp to 1..size */
+			cg_emit(g, ALU64_IMM(BPF_ADD, R0, 1));
 			cg_jump(g, JMP_IMM(BPF_JLE, R0, size), ok1);
 			cg_emit(g, MOV_IMM(R0, size));
 			cg_bind(g, ok1);

@@ -38,6 +38,17 @@ static void load_simple(struct cg *g, int reg, struct node *n)
 		cg_emit(g, LDX(BPF_DW, reg, RFP, (int16_t)n->var->slot));
 }
 
+/* Convert the canonical value in REG from type FROM to type TO.  Only
+ * a signed value meeting a narrower-than-64-bit unsigned type changes
+ * bits: (uint32)x == (int32)-7 compares 0xfffffff9 with 0xfffffff9. */
+static void conv(struct cg *g, int reg, const struct type *from,
+		 const struct type *to)
+{
+	if (to->kind == TY_INT && to->size < 8 && from->kind == TY_INT &&
+	    from->is_signed != to->is_signed)
+		cg_norm(g, reg, to);
+}
+
 /* Evaluate A into r0 and B into r1. */
 static void two(struct cg *g, struct node *a, struct node *b)
 {
@@ -75,13 +86,19 @@ static void absval(struct cg *g, int reg, int flag)
 
 /* r0 = r0 / r1 or r0 % r1, defined as 0 when r1 is 0.  Signed division
  * goes through the magnitudes, so it does not need BPF's sdiv (v4). */
-static void divmod(struct cg *g, bool is_mod, bool is_signed)
+static void divmod(struct cg *g, bool is_mod, bool is_signed,
+		   const struct node *b)
 {
 	int nz = cg_label(g), done = cg_label(g);
+	bool nonzero = b->is_const && b->cval != 0;
+	bool positive = b->is_const && b->cval > 0;
 
-	cg_jump(g, JMP_IMM(BPF_JNE, R1, 0), nz);
-	cg_emit(g, MOV_IMM(R0, 0));
-	cg_jump(g, JA(), done);
+	/* A constant divisor needs no zero test, a positive one no sign. */
+	if (!nonzero) {
+		cg_jump(g, JMP_IMM(BPF_JNE, R1, 0), nz);
+		cg_emit(g, MOV_IMM(R0, 0));
+		cg_jump(g, JA(), done);
+	}
 	cg_bind(g, nz);
 	if (!is_signed) {
 		cg_emit(g, ALU64_REG(is_mod ? BPF_MOD : BPF_DIV, R0, R1));
@@ -89,7 +106,10 @@ static void divmod(struct cg *g, bool is_mod, bool is_signed)
 		int keep = cg_label(g);
 
 		absval(g, R0, R2);
-		absval(g, R1, R3);
+		if (positive)
+			cg_emit(g, MOV_IMM(R3, 0));
+		else
+			absval(g, R1, R3);
 		cg_emit(g, ALU64_REG(is_mod ? BPF_MOD : BPF_DIV, R0, R1));
 		/* quotient negative if signs differ; remainder follows the
 		 * dividend */
@@ -128,6 +148,19 @@ static int invert(int jop)
 	case BPF_JSLE: return BPF_JSGT;
 	default: return BPF_JSLE;	/* JSGT */
 	}
+}
+
+/* A constant operand converted to the comparison's type, as the
+ * register operand will be. */
+static int64_t cmp_const(const struct node *b, const struct type *ct)
+{
+	uint64_t v = (uint64_t)b->cval;
+	int sh;
+
+	if (ct->size >= 8 || !b->ty->is_signed || ct->is_signed)
+		return b->cval;
+	sh = 64 - ct->size * 8;
+	return (int64_t)((v << sh) >> sh);
 }
 
 static bool is_cmp(int op)
@@ -199,16 +232,18 @@ void cg_branch(struct cg *g, struct node *n, int label, bool when)
 		} else {
 			struct type *ct = ty_arith(n->a->ty, n->b->ty);
 			int op = cmp_op(n->op, ct->is_signed);
+			int64_t bv = n->b->is_const ? cmp_const(n->b, ct) : 0;
 
 			if (!when)
 				op = invert(op);
-			if (n->b->is_const && n->b->cval >= INT32_MIN &&
-			    n->b->cval <= INT32_MAX) {
+			if (n->b->is_const && bv >= INT32_MIN && bv <= INT32_MAX) {
 				cg_int(g, n->a);
-				cg_jump(g, JMP_IMM(op, R0, (int32_t)n->b->cval),
-					label);
+				conv(g, R0, n->a->ty, ct);
+				cg_jump(g, JMP_IMM(op, R0, (int32_t)bv), label);
 			} else {
 				two(g, n->a, n->b);
+				conv(g, R0, n->a->ty, ct);
+				conv(g, R1, n->b->ty, ct);
 				cg_jump(g, JMP_REG(op, R0, R1), label);
 			}
 			return;
@@ -244,6 +279,7 @@ static void binop(struct cg *g, struct node *n)
 	}
 	if ((n->op == T_SHL || n->op == T_SHR) && n->b->is_const) {
 		cg_int(g, n->a);
+		conv(g, R0, n->a->ty, t);
 		cg_emit(g, ALU64_IMM(n->op == T_SHL ? BPF_LSH :
 				     t->is_signed ? BPF_ARSH : BPF_RSH,
 				     R0, (int32_t)(n->b->cval & 63)));
@@ -251,6 +287,12 @@ static void binop(struct cg *g, struct node *n)
 		return;
 	}
 	two(g, n->a, n->b);
+	if (n->op != T_SHL && n->op != T_SHR) {
+		conv(g, R0, n->a->ty, t);
+		conv(g, R1, n->b->ty, t);
+	} else {
+		conv(g, R0, n->a->ty, t);
+	}
 	switch (n->op) {
 	case T_PLUS: alu = BPF_ADD; break;
 	case T_MINUS: alu = BPF_SUB; break;
@@ -265,7 +307,7 @@ static void binop(struct cg *g, struct node *n)
 	case T_SLASH: case T_PERCENT:
 		/* 32-bit unsigned operands are canonical, so a 64-bit unsigned
 		 * division gives the 32-bit result. */
-		divmod(g, n->op == T_PERCENT, t->is_signed);
+		divmod(g, n->op == T_PERCENT, t->is_signed, n->b);
 		cg_norm(g, R0, t);
 		return;
 	default:
@@ -351,7 +393,10 @@ void cg_int(struct cg *g, struct node *n)
 		break;
 	}
 	case N_BUILTIN:
-		builtin(g, n);
+		if (n->builtin == B_ARG)
+			cg_arg(g, n);
+		else
+			builtin(g, n);
 		break;
 	case N_BINOP:
 		binop(g, n);
@@ -400,12 +445,13 @@ void cg_int(struct cg *g, struct node *n)
 			cg_map_incdec(g, n);
 		} else {
 			struct var *v = n->a->var;
+			int base = v->in_scratch ? RSCR : RFP;
 
-			cg_emit(g, LDX(BPF_DW, R1, RFP, (int16_t)v->slot));
+			cg_emit(g, LDX(BPF_DW, R1, base, (int16_t)v->slot));
 			cg_emit(g, MOV_REG(R0, R1));
 			cg_emit(g, ALU64_IMM(BPF_ADD, R1, n->op == T_INC ? 1 : -1));
 			cg_norm(g, R1, v->ty);
-			cg_emit(g, STX(BPF_DW, RFP, (int16_t)v->slot, R1));
+			cg_emit(g, STX(BPF_DW, base, (int16_t)v->slot, R1));
 			if (n->prefix)
 				cg_emit(g, MOV_REG(R0, R1));
 		}
@@ -424,7 +470,13 @@ void cg_int(struct cg *g, struct node *n)
 		break;
 	case N_FIELD: {
 		int saved = g->scratch;
-		struct mem m = cg_addr(g, n->a);
+		struct mem m;
+
+		if (n->builtin == B_ARGS_FIELD) {
+			cg_args_int(g, n);
+			break;
+		}
+		m = cg_addr(g, n->a);
 		int off = n->a->ty->off[n->ival];
 
 		cg_emit(g, LDX(BPF_DW, R0, m.base, (int16_t)(m.off + off)));
@@ -543,6 +595,12 @@ void cg_store(struct cg *g, struct node *n, struct mem dst,
 		case N_MAP:
 			cg_map_read(g, n, dst, dt);
 			return;
+		case N_FIELD:
+			if (n->builtin == B_ARGS_FIELD) {
+				cg_args_str(g, n, dst, dt);
+				return;
+			}
+			break;
 		case N_TERNARY: {
 			int lelse = cg_label(g), lend = cg_label(g);
 
@@ -583,7 +641,7 @@ struct mem cg_addr(struct cg *g, struct node *n)
 		m.off = n->var->slot;
 		return m;
 	}
-	if (n->kind == N_FIELD) {
+	if (n->kind == N_FIELD && n->builtin != B_ARGS_FIELD) {
 		m = cg_addr(g, n->a);
 		m.off += n->a->ty->off[n->ival];
 		return m;

@@ -71,13 +71,33 @@ enum probe_kind {
 	PK_BEGIN,
 	PK_END,
 	PK_INTERVAL,
+	PK_PROFILE,	/* perf sampling on every CPU */
+	PK_SOFTWARE,	/* perf software event on every CPU */
+	PK_HARDWARE,	/* perf hardware event on every CPU */
+	PK_TRACEPOINT,
+	PK_RAWTP,
+	PK_WATCHPOINT,
+	PK_ITER,
 };
+
+struct tp_format;
 
 /* One attach point; each gets its own BPF program. */
 struct probe_spec {
 	enum probe_kind kind;
 	const char *name;	/* full name as `probe` shows it */
-	uint64_t period_ns;	/* INTERVAL */
+	uint64_t period_ns;	/* INTERVAL, PROFILE (when !freq) */
+	/* perf events (PROFILE, SOFTWARE, HARDWARE, WATCHPOINT) */
+	uint32_t perf_type;
+	uint64_t perf_config;
+	uint64_t sample;	/* period, or frequency when freq */
+	bool freq;
+	uint64_t bp_addr;	/* WATCHPOINT */
+	int bp_len, bp_type;
+	/* TRACEPOINT ("cat:name"), RAWTP (name), ITER (name) */
+	const char *target;
+	struct tp_format *tp;	/* TRACEPOINT: the record's fields */
+	int tp_id;		/* TRACEPOINT: the event id */
 	struct loc loc;
 };
 

@@ -131,6 +131,9 @@ int main(int argc, char **argv)
 	compiler_init(&c, file, src, srclen);
 	c.strlen_ = env_int("BPFTRACE_STRLEN", 64, 1, 4096);
 	c.map_keys_max = env_int("BPFTRACE_MAP_KEYS_MAX", 4096, 1, 1 << 24);
+	/* "sonde FILE -- -5 7": the -- only ends the options */
+	if (optind < argc && !strcmp(argv[optind], "--"))
+		optind++;
 	c.params = argv + optind;
 	c.nparams = argc - optind;
 	rc = 1;

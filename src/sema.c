@@ -17,6 +17,7 @@
 #include "format.h"
 #include "lex.h"
 #include "probes.h"
+#include "tracefs.h"
 
 #define MAX_ERRORS 20
 #define LHIST_MAX_BUCKETS 1000
@@ -265,7 +266,6 @@ static struct event_spec *add_event(struct sema *s, struct node *n,
 	e->loc = n->loc;
 	e->size = 8;
 	n->cval = c->nevents++;
-	n->extra = e;
 	c->needs_ringbuf = true;
 	return e;
 }
@@ -414,7 +414,7 @@ static struct type *check_str(struct sema *s, struct node *n)
 {
 	struct node *a = n->args[0];
 	struct type *t;
-	int64_t len = 0;
+	int64_t len;
 	int size = s->c->strlen_;
 
 	if (a->kind == N_POSITIONAL) {
@@ -428,25 +428,22 @@ static struct type *check_str(struct sema *s, struct node *n)
 		if (!is_err(lt) && !is_int(lt))
 			ERR(s, n->args[1]->loc, E_TYPE,
 			    "str() length must be an integer");
+		/* str(x, n) keeps at most n characters (as bpftrace does),
+		 * and never more than BPFTRACE_STRLEN - 1. */
 		if (n->args[1]->is_const) {
 			len = n->args[1]->cval;
-			if (len < 1 || len > s->c->strlen_) {
+			if (len < 0) {
 				ERR(s, n->args[1]->loc, E_ARGS,
-				    "str() length %lld is not in 1..%d (BPFTRACE_STRLEN)",
-				    (long long)len, s->c->strlen_);
+				    "str() length %lld is negative", (long long)len);
 				len = 0;
 			}
+			size = len + 1 < s->c->strlen_ ? (int)len + 1 : s->c->strlen_;
 		}
 	}
 	if (is_err(t))
 		return set(n, &ty_error);
-	if (t->kind == TY_STR) {
-		if (len && len < t->size)
-			size = (int)len;
-		else
-			size = t->size;
-		return set(n, str_type(s, size));
-	}
+	if (t->kind == TY_STR)
+		return set(n, str_type(s, size < t->size ? size : t->size));
 	if (!is_int(t)) {
 		ERR(s, a->loc, E_TYPE, "str() needs a string or an address, not %s",
 		    type_name(t));
@@ -639,6 +636,24 @@ static struct type *check_builtin(struct sema *s, struct node *n)
 			return set(n, &ty_u64);
 		}
 	}
+	if (!strncmp(n->name, "arg", 3) && n->name[3] >= '0' && n->name[3] <= '9') {
+		char *end;
+		long k = strtol(n->name + 3, &end, 10);
+
+		if (!*end && k < 32) {
+			for (int i = 0; i < s->pi->nspecs; i++) {
+				if (s->pi->specs[i].kind != PK_RAWTP) {
+					ERR(s, n->loc, E_CONTEXT,
+					    "'%s' is not available in %s probes",
+					    n->name, s->pi->specs[i].name);
+					return set(n, &ty_error);
+				}
+			}
+			n->builtin = B_ARG;
+			n->ival = (uint64_t)k;
+			return set(n, &ty_u64);
+		}
+	}
 	for (size_t i = 0; i < ARRAY_SIZE(later); i++) {
 		if (!strcmp(later[i], n->name)) {
 			ERR(s, n->loc, E_CONTEXT,
@@ -653,6 +668,56 @@ static struct type *check_builtin(struct sema *s, struct node *n)
 	else
 		ERR(s, n->loc, E_IDENT, "unknown identifier '%s'", n->name);
 	return set(n, &ty_error);
+}
+
+/* args.NAME of a tracepoint: the field must exist, with the same type,
+ * in every tracepoint of the block (cg reads each one's own offset). */
+static struct type *args_field(struct sema *s, struct node *n)
+{
+	struct type *t = NULL;
+
+	n->a->ty = &ty_void;
+	for (int i = 0; i < s->pi->nspecs; i++) {
+		struct probe_spec *ps = &s->pi->specs[i];
+		const struct tp_field *f = NULL;
+		struct type *ft;
+
+		if (ps->kind != PK_TRACEPOINT || !ps->tp) {
+			ERR(s, n->a->loc, E_CONTEXT,
+			    "'args' is not available in %s probes", ps->name);
+			return set(n, &ty_error);
+		}
+		for (int k = 0; k < ps->tp->nfields; k++)
+			if (!strcmp(ps->tp->fields[k].name, n->name))
+				f = &ps->tp->fields[k];
+		if (!f) {
+			ERR(s, n->loc, E_TYPE, "tracepoint %s has no field '%s'",
+			    ps->target, n->name);
+			return set(n, &ty_error);
+		}
+		if (f->kind == TPF_ARRAY) {
+			ERR(s, n->loc, E_TYPE,
+			    "field '%s' of %s is an array of %s, which sonde cannot read yet",
+			    n->name, ps->target, f->ctype);
+			return set(n, &ty_error);
+		}
+		ft = f->kind == TPF_DATALOC ? str_type(s, s->c->strlen_)
+					    : tp_field_type(&s->c->arena, f);
+		if (!t) {
+			t = ft;
+		} else if (!ty_equal(t, ft)) {
+			ERR(s, n->loc, E_TYPE,
+			    "field '%s' is %s in one tracepoint of this block and %s in %s",
+			    n->name, type_name(t), type_name(ft), ps->target);
+			return set(n, &ty_error);
+		}
+	}
+	if (!t) {
+		ERR(s, n->loc, E_CONTEXT, "'args' needs a tracepoint probe");
+		return set(n, &ty_error);
+	}
+	n->builtin = B_ARGS_FIELD;
+	return set(n, t);
 }
 
 static bool positional_int(const char *p, int64_t *v)
@@ -699,6 +764,18 @@ static struct type *binop(struct sema *s, struct node *n)
 	return set(n, t);
 }
 
+/* V, converted to integer type T (truncated, then extended). */
+static int64_t trunc_to(int64_t v, const struct type *t)
+{
+	int sh;
+
+	if (t->kind != TY_INT || t->size >= 8)
+		return v;
+	sh = 64 - t->size * 8;
+	return t->is_signed ? (int64_t)((uint64_t)v << sh) >> sh
+			    : (int64_t)(((uint64_t)v << sh) >> sh);
+}
+
 /* Fold integer constants so that lhist(), unroll() and shifts can see
  * them; cg still emits the general code path for non-constants. */
 static void fold(struct node *n)
@@ -716,15 +793,23 @@ static void fold(struct node *n)
 		case T_BANG: r = !a; break;
 		default: return;
 		}
-		n->cval = r;
+		n->cval = trunc_to(r, n->ty);
 		n->is_const = 1;
 		return;
 	}
 	if (n->kind != N_BINOP || !n->a->is_const || !n->b->is_const ||
 	    n->ty->kind != TY_INT)
 		return;
-	a = n->a->cval;
-	b = n->b->cval;
+	/* Operands convert to their common type first, as in C:
+	 * (uint32)x == (int32)-7 compares 32-bit unsigned values. */
+	{
+		struct type *ct = (n->op == T_SHL || n->op == T_SHR) ? n->ty :
+				  ty_arith(n->a->ty, n->b->ty);
+
+		a = trunc_to(n->a->cval, ct);
+		b = (n->op == T_SHL || n->op == T_SHR) ? n->b->cval
+						       : trunc_to(n->b->cval, ct);
+	}
 	ua = (uint64_t)a;
 	ub = (uint64_t)b;
 	sgn = n->ty->is_signed;
@@ -806,7 +891,7 @@ static struct type *expr(struct sema *s, struct node *n)
 	case N_STR:
 		return set(n, str_type(s, (int)n->len + 1));
 	case N_POSITIONAL: {
-		int64_t v;
+		int64_t v = 0;
 		const char *p;
 
 		if (n->ival == 0) {
@@ -814,30 +899,18 @@ static struct type *expr(struct sema *s, struct node *n)
 			    "$0 does not exist: parameters start at $1");
 			return set(n, &ty_error);
 		}
-		if ((int)n->ival > s->c->nparams) {
-			if (n->extra) {	/* str($N) of a missing parameter */
-				n->name = "";
-				return set(n, str_type(s, 1));
-			}
-			ERR(s, n->loc, E_POSITIONAL,
-			    "positional parameter $%llu is not set (%d given)",
-			    (unsigned long long)n->ival, s->c->nparams);
-			return set(n, &ty_error);
-		}
-		p = s->c->params[n->ival - 1];
-		if (!n->extra && positional_int(p, &v)) {
+		/* As in bpftrace, a missing parameter is 0, or "" in str(). */
+		p = (int)n->ival > s->c->nparams ? "" : s->c->params[n->ival - 1];
+		if (!n->extra && (!*p || positional_int(p, &v))) {
 			n->is_const = 1;
-			n->cval = v;
+			n->cval = *p ? v : 0;
 			return set(n, &ty_s64);
 		}
 		n->name = p;
 		n->len = strlen(p);
-		if (n->len + 1 > (size_t)s->c->strlen_) {
-			ERR(s, n->loc, E_POSITIONAL,
-			    "$%llu is longer than BPFTRACE_STRLEN (%d)",
-			    (unsigned long long)n->ival, s->c->strlen_);
-			return set(n, &ty_error);
-		}
+		/* Longer than BPFTRACE_STRLEN: cut, as bpftrace does. */
+		if (n->len + 1 > (size_t)s->c->strlen_)
+			n->len = (size_t)s->c->strlen_ - 1;
 		return set(n, str_type(s, (int)n->len + 1));
 	}
 	case N_NARGS:
@@ -1005,12 +1078,8 @@ static struct type *expr(struct sema *s, struct node *n)
 		return set(n, to);
 	}
 	case N_FIELD: {
-		if (n->a->kind == N_BUILTIN && !strcmp(n->a->name, "args")) {
-			ERR(s, n->a->loc, E_CONTEXT,
-			    "'args' is not available in %s probes",
-			    s->pi->nspecs ? s->pi->specs[0].name : "these");
-			return set(n, &ty_error);
-		}
+		if (n->a->kind == N_BUILTIN && !strcmp(n->a->name, "args"))
+			return args_field(s, n);
 		t = expr(s, n->a);
 		if (is_err(t))
 			return set(n, &ty_error);
@@ -1221,9 +1290,14 @@ static void assign(struct sema *s, struct node *n)
 			v = arena_alloc(&s->c->arena, sizeof(*v));
 			v->name = target->name;
 			v->first = target->loc;
-			v->ty = storage(s, t);
+			/* An integer variable keeps its C type while every
+			 * assignment agrees on it: uint32 $c stays uint32. */
+			v->ty = is_int(t) ? ty_promote(t) : storage(s, t);
 			v->next = s->pi->vars;
 			s->pi->vars = v;
+		} else if (is_int(v->ty) && is_int(t)) {
+			if (!ty_equal(v->ty, ty_promote(t)))
+				v->ty = ty_int(8, v->ty->is_signed);
 		} else {
 			u = unify(s, v->ty, storage(s, t));
 			if (!u)

@@ -8,7 +8,9 @@ enum builtin {
 #define X(e, name, ty) e,
 #include "builtins.def"
 #undef X
-	B_NBUILTINS
+	B_NBUILTINS,
+	B_ARG = B_NBUILTINS,	/* arg0..argN: node ival is N */
+	B_ARGS_FIELD,		/* args.NAME / args->NAME (an N_FIELD) */
 };
 
 enum func {

@@ -1,0 +1,93 @@
+/* ksyms.c - /proc/kallsyms, sorted by address for binary search. */
+#include "ksyms.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+static int by_addr(const void *a, const void *b)
+{
+	const struct ksym *x = a, *y = b;
+
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	return 0;
+}
+
+int ksyms_load(struct ksyms *k, const char *path)
+{
+	char *text, *p, *end;
+	size_t len, cap = 0;
+	int rc;
+
+	memset(k, 0, sizeof(*k));
+	rc = read_file(path ? path : "/proc/kallsyms", &text, &len);
+	if (rc)
+		return rc;
+	k->names = text;
+	end = text + len;
+	for (p = text; p < end;) {
+		char *nl = memchr(p, '\n', (size_t)(end - p));
+		char *line = p, *sp1, *sp2, *name, *tab;
+		uint64_t addr;
+
+		if (nl)
+			*nl = 0;
+		p = nl ? nl + 1 : end;
+		/* "ffffffff81000000 T _stext\t[module]" */
+		addr = strtoull(line, &sp1, 16);
+		if (sp1 == line || *sp1 != ' ')
+			continue;
+		sp2 = strchr(sp1 + 1, ' ');
+		if (!sp2)
+			continue;
+		name = sp2 + 1;
+		tab = strchr(name, '\t');
+		if (tab)
+			*tab = 0;
+		if (!addr || !*name)
+			continue;
+		if (k->n == cap) {
+			cap = cap ? cap * 2 : 65536;
+			k->v = xrealloc(k->v, sizeof(*k->v) * cap);
+		}
+		k->v[k->n].addr = addr;
+		k->v[k->n].name = name;
+		k->n++;
+	}
+	if (k->n > 1)
+		qsort(k->v, k->n, sizeof(*k->v), by_addr);
+	if (!k->n) {
+		/* Addresses read as 0 without CAP_SYSLOG. */
+		ksyms_free(k);
+		return -EPERM;
+	}
+	return 0;
+}
+
+void ksyms_free(struct ksyms *k)
+{
+	free(k->v);
+	free(k->names);
+	memset(k, 0, sizeof(*k));
+}
+
+const struct ksym *ksyms_find(const struct ksyms *k, uint64_t addr)
+{
+	size_t lo = 0, hi = k->n;
+
+	if (!k->n || addr < k->v[0].addr)
+		return NULL;
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (k->v[mid].addr <= addr)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return &k->v[lo];
+}
