@@ -40,6 +40,15 @@ static struct ir_insn *slot(struct ir *ir)
 {
 	struct ir_insn *x;
 
+	/* Past the kernel's limit keep rewriting the last slot: asm_resolve
+	 * reports the overflow, and memory stays bounded. */
+	if (ir->n >= MAX_INSNS + 2) {
+		ir->overflow = true;
+		x = &ir->v[ir->n - 1];
+		memset(x, 0, sizeof(*x));
+		x->target = -1;
+		return x;
+	}
 	if (ir->n == ir->cap) {
 		ir->cap = ir->cap ? ir->cap * 2 : 256;
 		ir->v = xrealloc(ir->v, sizeof(*ir->v) * (size_t)ir->cap);
@@ -147,12 +156,13 @@ int asm_resolve(struct compiler *c, struct ir *ir, struct prog_spec *ps)
 {
 	int nrel = 0;
 
-	drop_unreachable(ir);
-
-	if (ir->n > MAX_INSNS) {
+	if (!ir->overflow)
+		drop_unreachable(ir);
+	if (ir->overflow || ir->n > MAX_INSNS) {
 		diag_error(&c->diag, ps->probe.loc, E_LIMIT,
-			   "probe %s compiles to %d BPF instructions (limit %d)",
-			   ps->probe.name, ir->n, MAX_INSNS);
+			   "probe %s compiles to %s%d BPF instructions (limit %d)",
+			   ps->probe.name, ir->overflow ? "more than " : "",
+			   ir->overflow ? MAX_INSNS : ir->n, MAX_INSNS);
 		return -1;
 	}
 	ps->insns = arena_alloc(&c->arena, sizeof(*ps->insns) * (size_t)ir->n);

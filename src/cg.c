@@ -129,7 +129,7 @@ static void stmt(struct cg *g, struct node *n);
 
 void cg_block(struct cg *g, struct node *b)
 {
-	for (int i = 0; i < b->nargs; i++)
+	for (int i = 0; i < b->nargs && !g->ir.overflow; i++)
 		stmt(g, b->args[i]);
 }
 
@@ -224,7 +224,7 @@ static void stmt(struct cg *g, struct node *n)
 		break;
 	}
 	case N_UNROLL:
-		for (int64_t i = 0; i < n->a->cval; i++)
+		for (int64_t i = 0; i < n->a->cval && !g->ir.overflow; i++)
 			cg_block(g, n->b);
 		break;
 	case N_RETURN:
@@ -307,6 +307,8 @@ static void prepend(struct cg *g, struct ir *pro)
 	struct ir *ir = &g->ir;
 	int k = pro->n;
 
+	if (!k)
+		return;
 	while (ir->cap < ir->n + k) {
 		ir->cap = ir->cap ? ir->cap * 2 : 256;
 		ir->v = xrealloc(ir->v, sizeof(*ir->v) * (size_t)ir->cap);

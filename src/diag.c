@@ -21,40 +21,90 @@ const char *diag_tag_name(enum diag_tag t)
 	return (unsigned)t < DIAG_NTAGS ? tag_names[t] : "E_?";
 }
 
+/* The length of the UTF-8 sequence at P, or 0 if it is not valid. */
+static int utf8_len(const char *p, const char *end)
+{
+	const unsigned char *u = (const unsigned char *)p;
+	int n;
+
+	if (u[0] >= 0xc2 && u[0] <= 0xdf)
+		n = 2;
+	else if (u[0] >= 0xe0 && u[0] <= 0xef)
+		n = 3;
+	else if (u[0] >= 0xf0 && u[0] <= 0xf4)
+		n = 4;
+	else
+		return 0;
+	if (end - p < n)
+		return 0;
+	for (int i = 1; i < n; i++)
+		if ((u[i] & 0xc0) != 0x80)
+			return 0;
+	return n;
+}
+
+/* Print [FROM, TO) as one terminal column per character: tabs become
+ * spaces, control bytes and bytes that are not UTF-8 become '?', so the
+ * caret line can count columns the same way.  Returns the number of
+ * columns from FROM to AT (AT in [FROM, TO]) in *COL_AT and from AT to
+ * AT_END in *COL_LEN. */
+static void show_text(FILE *out, const char *from, const char *to,
+		      const char *at, const char *at_end, int *col_at,
+		      int *col_len)
+{
+	int col = 0;
+
+	*col_at = *col_len = -1;
+	for (const char *p = from; p < to;) {
+		unsigned char c = (unsigned char)*p;
+		int n = c >= 0x80 ? utf8_len(p, to) : 1;
+
+		if (p >= at && *col_at < 0)
+			*col_at = col;
+		if (p >= at_end && *col_len < 0)
+			*col_len = col - *col_at;
+		if (n > 1)
+			fwrite(p, 1, (size_t)n, out);
+		else
+			fputc(c == '\t' ? ' ' : (c < 32 || c >= 127) ? '?' : c, out);
+		p += n ? n : 1;
+		col++;
+	}
+	if (*col_at < 0)
+		*col_at = col;
+	if (*col_len < 0)
+		*col_len = col - *col_at;
+}
+
 void diag_show(struct diag *d, struct loc loc)
 {
 	const char *s = d->src, *end = d->src + d->srclen, *ls, *le;
-	int i, width;
+	const char *at, *at_end, *from, *to;
+	int i, col, width;
 
 	if (!s || loc.off < 0 || (size_t)loc.off > d->srclen)
 		return;
-	ls = s + loc.off;
+	at = s + loc.off;
+	ls = at;
 	while (ls > s && ls[-1] != '\n')
 		ls--;
-	le = s + loc.off;
+	le = at;
 	while (le < end && *le != '\n')
 		le++;
+	at_end = loc.len > le - at ? le : at + (loc.len > 0 ? loc.len : 0);
 	/* Very long lines are cut around the column to stay readable. */
+	from = ls;
+	to = le;
 	if (le - ls > 200) {
-		const char *from = s + loc.off - 80 < ls ? ls : s + loc.off - 80;
-		const char *to = from + 160 > le ? le : from + 160;
-		int skipped = (int)(from - ls);
-
-		fputs(skipped ? "..." : "", d->out);
-		for (const char *p = from; p < to; p++)
-			fputc(*p == '\t' ? ' ' : ((unsigned char)*p < 32 ? '?' : *p), d->out);
-		fputs(to < le ? "...\n" : "\n", d->out);
-		i = (int)(s + loc.off - from) + (skipped ? 3 : 0);
-	} else {
-		for (const char *p = ls; p < le; p++)
-			fputc(*p == '\t' ? ' ' : ((unsigned char)*p < 32 ? '?' : *p), d->out);
-		fputc('\n', d->out);
-		i = (int)(s + loc.off - ls);
+		from = at - 80 < ls ? ls : at - 80;
+		to = from + 160 > le ? le : from + 160;
 	}
-	fprintf(d->out, "%*s^", i, "");
-	width = loc.len;
-	if (loc.off + width > (int)(le - s))
-		width = (int)(le - s) - loc.off;
+	fputs(from > ls ? "..." : "", d->out);
+	show_text(d->out, from, to, at, at_end < to ? at_end : to, &col, &width);
+	fputs(to < le ? "...\n" : "\n", d->out);
+	if (from > ls)
+		col += 3;
+	fprintf(d->out, "%*s^", col, "");
 	if (width > 120)
 		width = 120;
 	for (i = 1; i < width; i++)

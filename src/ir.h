@@ -4,6 +4,7 @@
 #define SONDE_IR_H
 
 #include <linux/bpf.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include "compiler.h"
 
@@ -21,6 +22,7 @@ struct ir {
 	int *label_at;		/* label -> insn index, -1 while unbound */
 	int nlabels, labels_cap;
 	int line;		/* current source line for new insns */
+	bool overflow;		/* more than the kernel's limit emitted */
 };
 
 void ir_init(struct ir *ir);

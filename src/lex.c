@@ -110,12 +110,16 @@ static int skip_space(struct lexer *lx)
 			while (lx->p < lx->end && *lx->p != '\n')
 				lx->p++;
 		} else if (c == '/' && lx->p + 1 < lx->end && lx->p[1] == '*') {
-			const char *start = lx->p;
+			const char *start = lx->p, *ls = lx->line_start;
+			int line = lx->line;
 
 			lx->p += 2;
 			for (;;) {
 				if (lx->p + 1 >= lx->end) {
+					/* Report where the comment opens. */
 					lx->p = start;
+					lx->line = line;
+					lx->line_start = ls;
 					fail(lx, start, 2,
 					     "unterminated comment: '*/' expected to close '/*'");
 				}
@@ -307,17 +311,77 @@ static void lex_string(struct lexer *lx, struct token *t)
 	t->len = n;
 }
 
+/* End of file is reported just after the last token (LAST, on line
+ * LINE starting at LS), where a missing '}' or ';' belongs, rather than
+ * on the empty line after the final newline. */
+static void eof_token(struct lexer *lx, struct token *t, const char *last,
+		      int line, const char *ls)
+{
+	t->kind = T_EOF;
+	t->loc.line = line;
+	t->loc.col = (int)(last - ls) + 1;
+	t->loc.off = (int)(last - lx->src);
+	t->loc.len = 1;
+}
+
+/* The length of the UTF-8 sequence at P, or 0 if it is not valid. */
+static int utf8_len(const char *p, const char *end)
+{
+	const unsigned char *u = (const unsigned char *)p;
+	int n;
+
+	if (u[0] >= 0xc2 && u[0] <= 0xdf)
+		n = 2;
+	else if (u[0] >= 0xe0 && u[0] <= 0xef)
+		n = 3;
+	else if (u[0] >= 0xf0 && u[0] <= 0xf4)
+		n = 4;
+	else
+		return 0;
+	if (end - p < n)
+		return 0;
+	for (int i = 1; i < n; i++)
+		if ((u[i] & 0xc0) != 0x80)
+			return 0;
+	return n;
+}
+
+static _Noreturn void bad_char(struct lexer *lx, const char *at)
+{
+	unsigned char c = (unsigned char)*at;
+	int n;
+
+	if (c == 0)
+		fail(lx, at, 1, "NUL byte in script");
+	if (c >= 0x80) {
+		n = utf8_len(at, lx->end);
+		if (n)
+			diag_fatal(lx->diag, here(lx, at, n), E_LEX,
+				   "non-ASCII character '%.*s' outside a string",
+				   n, at);
+		diag_fatal(lx->diag, here(lx, at, 1), E_LEX,
+			   "invalid UTF-8 byte 0x%02x outside a string", c);
+	}
+	if (c == '#')
+		fail(lx, at, 1,
+		     "unexpected character '#': comments are // or /* */, and '#' lines (#include) only go between probes");
+	if (c < 32 || c == 127)
+		diag_fatal(lx->diag, here(lx, at, 1), E_LEX,
+			   "unexpected control character 0x%02x", c);
+	diag_fatal(lx->diag, here(lx, at, 1), E_LEX,
+		   "unexpected character '%c'", c);
+}
+
 void lex_next(struct lexer *lx, struct token *t)
 {
-	const char *start;
-	int c;
+	const char *start, *last = lx->p, *last_ls = lx->line_start;
+	int c, last_line = lx->line;
 
 	memset(t, 0, sizeof(*t));
 	t->nl_before = skip_space(lx);
 	start = lx->p;
 	if (lx->p >= lx->end) {
-		t->kind = T_EOF;
-		t->loc = here(lx, start, 1);
+		eof_token(lx, t, last, last_line, last_ls);
 		return;
 	}
 	c = (unsigned char)*lx->p;
@@ -351,14 +415,19 @@ void lex_next(struct lexer *lx, struct token *t)
 			t->kind = T_NARGS;
 		} else if (lx->p < lx->end && isdigit((unsigned char)*lx->p)) {
 			uint64_t v = 0;
+			int big = 0;
 
 			while (lx->p < lx->end && isdigit((unsigned char)*lx->p)) {
 				v = v * 10 + (uint64_t)(*lx->p - '0');
-				if (v > 1000000)
-					fail(lx, start, (int)(lx->p - start),
-					     "positional parameter number too large");
+				if (v > 1000000) {
+					big = 1;
+					v = 1000000;
+				}
 				lx->p++;
 			}
+			if (big)
+				fail(lx, start, (int)(lx->p - start),
+				     "positional parameter number too large (at most $1000000)");
 			t->kind = T_POSITIONAL;
 			t->ival = v;
 		} else if (lx->p < lx->end && is_ident_start((unsigned char)*lx->p)) {
@@ -384,14 +453,8 @@ void lex_next(struct lexer *lx, struct token *t)
 				break;
 			}
 		}
-		if (i == ARRAY_SIZE(puncts)) {
-			if (c == 0)
-				fail(lx, start, 1, "NUL byte in script");
-			if (c >= 0x80)
-				fail(lx, start, 1,
-				     "non-ASCII character outside a string");
-			fail(lx, start, 1, "unexpected character");
-		}
+		if (i == ARRAY_SIZE(puncts))
+			bad_char(lx, start);
 	}
 	t->loc = here(lx, start, (int)(lx->p - start));
 }
@@ -419,15 +482,14 @@ static int is_probe_char(int c)
 
 void lex_probe(struct lexer *lx, struct token *t)
 {
-	const char *start, *field;
-	int c;
+	const char *start, *field, *last = lx->p, *last_ls = lx->line_start;
+	int c, last_line = lx->line;
 
 	memset(t, 0, sizeof(*t));
 	t->nl_before = skip_space(lx);
 	start = lx->p;
 	if (lx->p >= lx->end) {
-		t->kind = T_EOF;
-		t->loc = here(lx, start, 1);
+		eof_token(lx, t, last, last_line, last_ls);
 		return;
 	}
 	c = (unsigned char)*lx->p;

@@ -22,7 +22,9 @@ struct parser {
 	int have_tok;
 	struct arena *arena;
 	struct diag *diag;
-	int depth;
+	int depth;		/* nesting, see enter() */
+	int tree;		/* depth of the syntax tree, see chain() */
+	struct loc prev_end;	/* just after the last token taken */
 	int in_pred;		/* parenthesis level 0 of a predicate */
 	int loop_depth;
 };
@@ -41,28 +43,39 @@ static struct token take(struct parser *p)
 	struct token t = *peek(p);
 
 	p->have_tok = 0;
+	p->prev_end = t.loc;
+	p->prev_end.off += t.loc.len;
+	p->prev_end.col += t.loc.len;
+	p->prev_end.len = 1;
 	return t;
 }
 
 static int accept(struct parser *p, enum tok k)
 {
 	if (peek(p)->kind == k) {
-		p->have_tok = 0;
+		take(p);
 		return 1;
 	}
 	return 0;
 }
 
-static _Noreturn void unexpected(struct parser *p, const char *what)
+/* "WHAT, found 'TOKEN'" at LOC; WHAT says what was expected, as in
+ * "expression expected". */
+static _Noreturn void unexpected_at(struct parser *p, struct loc loc,
+				    const char *what)
 {
 	struct token *t = peek(p);
 
 	if (t->kind == T_EOF)
-		diag_fatal(p->diag, t->loc, E_SYNTAX,
-			   "%s expected, found end of file", what);
-	diag_fatal(p->diag, t->loc, E_SYNTAX, "%s expected, found '%.*s'",
-		   what, t->loc.len > 40 ? 40 : t->loc.len,
-		   p->lx.src + t->loc.off);
+		diag_fatal(p->diag, loc, E_SYNTAX, "%s, found end of file",
+			   what);
+	diag_fatal(p->diag, loc, E_SYNTAX, "%s, found '%.*s'", what,
+		   t->loc.len > 40 ? 40 : t->loc.len, p->lx.src + t->loc.off);
+}
+
+static _Noreturn void unexpected(struct parser *p, const char *what)
+{
+	unexpected_at(p, peek(p)->loc, what);
 }
 
 static struct token expect(struct parser *p, enum tok k, const char *what)
@@ -79,9 +92,9 @@ static void expect_close(struct parser *p, enum tok k, struct loc open)
 		const char *o = k == T_RBRACE ? "{" : k == T_RPAREN ? "(" : "[";
 		char what[96];
 
-		snprintf(what, sizeof(what), "'%s' to close '%s' at %d:%d",
+		snprintf(what, sizeof(what), "'%s' expected to close '%s' at %d:%d",
 			 tok_spelling(k), o, open.line, open.col);
-		unexpected(p, what);
+		unexpected_at(p, peek(p)->loc, what);
 	}
 	take(p);
 }
@@ -103,16 +116,38 @@ static struct loc span(struct loc a, struct loc b)
 	return a;
 }
 
+/* Two limits keep every phase's recursion (parser, sema, cg) off the
+ * end of the C stack.  enter() counts nesting, which the parser itself
+ * recurses on: a block, an expression (so each parenthesis, call
+ * argument list, map key), a prefix operator or cast, an "else if".
+ * chain() counts what only makes the tree deeper, without parser
+ * recursion: each operator of a chain (1+2+3 is ((1+2)+3)) and each
+ * postfix operator.  Both add to the tree's depth, capped at
+ * PARSE_MAX_TREE so that a generated "pid == 1 || pid == 2 || ..."
+ * of a few thousand terms still compiles. */
+#define PARSE_MAX_TREE 4000
+
 static void enter(struct parser *p)
 {
+	p->tree++;
 	if (++p->depth > PARSE_MAX_DEPTH)
 		diag_fatal(p->diag, peek(p)->loc, E_LIMIT,
-			   "nesting deeper than %d levels", PARSE_MAX_DEPTH);
+			   "expression or block nested deeper than %d levels",
+			   PARSE_MAX_DEPTH);
 }
 
 static void leave(struct parser *p)
 {
 	p->depth--;
+	p->tree--;
+}
+
+static void chain(struct parser *p, struct token *op)
+{
+	if (++p->tree > PARSE_MAX_TREE)
+		diag_fatal(p->diag, op->loc, E_LIMIT,
+			   "expression deeper than %d operators; split it with variables",
+			   PARSE_MAX_TREE);
 }
 
 /* Growable argument lists live in the arena: build in a temp array. */
@@ -136,7 +171,7 @@ static void list_add(struct parser *p, struct list *l, struct node *n)
 }
 
 static struct node *expr(struct parser *p);
-static struct node *block(struct parser *p);
+static struct node *block(struct parser *p, const char *after);
 
 static const char *const int_type_names[] = {
 	"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
@@ -162,7 +197,7 @@ static void type_name(struct parser *p, struct node *n)
 	struct token t = take(p);
 
 	if (t.kind == T_STRUCT || t.kind == T_UNION || t.kind == T_ENUM) {
-		struct token id = expect(p, T_IDENT, "type name");
+		struct token id = expect(p, T_IDENT, "type name expected");
 
 		n->tyname = arena_printf(p->arena, "%s %s", tok_spelling(t.kind),
 					 id.text);
@@ -262,7 +297,7 @@ static struct node *primary(struct parser *p)
 		n->name = t.text;
 		return n;
 	case T_SIZEOF: {
-		struct loc open = expect(p, T_LPAREN, "'(' after sizeof").loc;
+		struct loc open = expect(p, T_LPAREN, "'(' expected after 'sizeof'").loc;
 
 		n = mk(p, N_SIZEOF, t.loc);
 		if (is_type_name(peek(p)))
@@ -295,16 +330,24 @@ static struct node *primary(struct parser *p)
 	default:
 		p->have_tok = 1;
 		p->tok = t;
-		unexpected(p, "expression");
+		unexpected(p, "expression expected");
 	}
 }
 
 static struct node *postfix(struct parser *p)
 {
 	struct node *n = primary(p);
+	int levels = 0;
 
 	for (;;) {
 		struct token *t = peek(p);
+
+		if (t->kind == T_DOT || t->kind == T_ARROW ||
+		    t->kind == T_LBRACKET || t->kind == T_INC ||
+		    t->kind == T_DEC) {
+			chain(p, t);
+			levels++;
+		}
 
 		if (t->kind == T_DOT || t->kind == T_ARROW) {
 			struct token op = take(p);
@@ -320,7 +363,7 @@ static struct node *postfix(struct parser *p)
 			} else {
 				p->tok = id;
 				p->have_tok = 1;
-				unexpected(p, "field name");
+				unexpected(p, "field name expected");
 			}
 			f->op = op.kind;
 			f->a = n;
@@ -346,6 +389,7 @@ static struct node *postfix(struct parser *p)
 			u->a = n;
 			n = u;
 		} else {
+			p->tree -= levels;
 			return n;
 		}
 	}
@@ -356,7 +400,6 @@ static struct node *unary(struct parser *p)
 	struct token *t = peek(p);
 	struct node *n;
 
-	enter(p);
 	switch (t->kind) {
 	case T_BANG: case T_TILDE: case T_MINUS: case T_PLUS: case T_STAR:
 	case T_AMP: {
@@ -364,7 +407,9 @@ static struct node *unary(struct parser *p)
 
 		n = mk(p, N_UNOP, op.loc);
 		n->op = op.kind;
+		enter(p);
 		n->a = unary(p);
+		leave(p);
 		n->loc = span(op.loc, n->a->loc);
 		break;
 	}
@@ -374,7 +419,9 @@ static struct node *unary(struct parser *p)
 		n = mk(p, N_INCDEC, op.loc);
 		n->op = op.kind;
 		n->prefix = 1;
+		enter(p);
 		n->a = unary(p);
+		leave(p);
 		n->loc = span(op.loc, n->a->loc);
 		break;
 	}
@@ -387,7 +434,9 @@ static struct node *unary(struct parser *p)
 			n = mk(p, N_CAST, open.loc);
 			type_name(p, n);
 			expect_close(p, T_RPAREN, open.loc);
+			enter(p);
 			n->a = unary(p);
+			leave(p);
 			n->loc = span(open.loc, n->a->loc);
 			break;
 		}
@@ -401,7 +450,6 @@ static struct node *unary(struct parser *p)
 	default:
 		n = postfix(p);
 	}
-	leave(p);
 	return n;
 }
 
@@ -426,6 +474,7 @@ static int binop_level(enum tok k)
 static struct node *binary(struct parser *p, int min_level)
 {
 	struct node *lhs = unary(p);
+	int levels = 0;
 
 	for (;;) {
 		enum tok k = peek(p)->kind;
@@ -433,14 +482,14 @@ static struct node *binary(struct parser *p, int min_level)
 		struct token op;
 		struct node *n, *rhs;
 
-		if (!level || level < min_level)
+		if (!level || level < min_level || (k == T_SLASH && p->in_pred)) {
+			p->tree -= levels;
 			return lhs;
-		if (k == T_SLASH && p->in_pred)
-			return lhs;
+		}
 		op = take(p);
-		enter(p);
+		chain(p, &op);
+		levels++;
 		rhs = binary(p, level + 1);
-		leave(p);
 		n = mk(p, k == T_LAND ? N_LAND : k == T_LOR ? N_LOR : N_BINOP,
 		       op.loc);
 		n->op = k;
@@ -462,7 +511,7 @@ static struct node *expr(struct parser *p)
 
 		n->a = c;
 		n->b = expr(p);
-		expect(p, T_COLON, "':' of the conditional expression");
+		expect(p, T_COLON, "':' expected in the conditional expression (a ? b : c)");
 		n->c = expr(p);
 		n->loc = span(c->loc, n->c->loc);
 		c = n;
@@ -479,21 +528,23 @@ static int is_assign_op(enum tok k)
 static struct node *if_stmt(struct parser *p, struct token kw)
 {
 	struct node *n = mk(p, N_IF, kw.loc);
-	struct loc open = expect(p, T_LPAREN, "'(' after if").loc;
+	struct loc open = expect(p, T_LPAREN, "'(' expected after 'if'").loc;
 
 	n->a = expr(p);
 	expect_close(p, T_RPAREN, open);
-	n->b = block(p);
+	n->b = block(p, "'if (...)'");
 	if (accept(p, T_ELSE)) {
 		if (peek(p)->kind == T_IF) {
 			struct node *b = mk(p, N_BLOCK, peek(p)->loc);
 
 			b->args = arena_alloc(p->arena, sizeof(struct node *));
+			enter(p);
 			b->args[0] = if_stmt(p, take(p));
+			leave(p);
 			b->nargs = 1;
 			n->c = b;
 		} else {
-			n->c = block(p);
+			n->c = block(p, "'else'");
 		}
 	}
 	return n;
@@ -506,7 +557,6 @@ static struct node *stmt(struct parser *p, int *ends_block)
 	struct node *n;
 
 	*ends_block = 0;
-	enter(p);
 	switch (t->kind) {
 	case T_IF:
 		n = if_stmt(p, take(p));
@@ -514,25 +564,25 @@ static struct node *stmt(struct parser *p, int *ends_block)
 		break;
 	case T_WHILE: {
 		struct token kw = take(p);
-		struct loc open = expect(p, T_LPAREN, "'(' after while").loc;
+		struct loc open = expect(p, T_LPAREN, "'(' expected after 'while'").loc;
 
 		n = mk(p, N_WHILE, kw.loc);
 		n->a = expr(p);
 		expect_close(p, T_RPAREN, open);
 		p->loop_depth++;
-		n->b = block(p);
+		n->b = block(p, "'while (...)'");
 		p->loop_depth--;
 		*ends_block = 1;
 		break;
 	}
 	case T_UNROLL: {
 		struct token kw = take(p);
-		struct loc open = expect(p, T_LPAREN, "'(' after unroll").loc;
+		struct loc open = expect(p, T_LPAREN, "'(' expected after 'unroll'").loc;
 
 		n = mk(p, N_UNROLL, kw.loc);
 		n->a = expr(p);
 		expect_close(p, T_RPAREN, open);
-		n->b = block(p);
+		n->b = block(p, "'unroll (...)'");
 		*ends_block = 1;
 		break;
 	}
@@ -550,7 +600,7 @@ static struct node *stmt(struct parser *p, int *ends_block)
 		break;
 	}
 	case T_LBRACE:
-		n = block(p);
+		n = block(p, "the block");
 		*ends_block = 1;
 		break;
 	default: {
@@ -570,15 +620,26 @@ static struct node *stmt(struct parser *p, int *ends_block)
 		}
 	}
 	}
-	leave(p);
 	return n;
 }
 
-static struct node *block(struct parser *p)
+/* '{' statements '}'; AFTER names what the block belongs to, for the
+ * message when the '{' is missing (bpftrace has no unbraced bodies). */
+static struct node *block(struct parser *p, const char *after)
 {
-	struct token open = expect(p, T_LBRACE, "'{'");
-	struct node *b = mk(p, N_BLOCK, open.loc);
+	struct node *b;
 	struct list l = { 0 };
+	struct token open;
+
+	if (peek(p)->kind != T_LBRACE) {
+		char what[96];
+
+		snprintf(what, sizeof(what), "'{' expected after %s (bodies need braces)",
+			 after);
+		unexpected(p, what);
+	}
+	open = take(p);
+	b = mk(p, N_BLOCK, open.loc);
 
 	enter(p);
 	for (;;) {
@@ -593,14 +654,25 @@ static struct node *block(struct parser *p)
 		list_add(p, &l, stmt(p, &ends_block));
 		if (peek(p)->kind == T_RBRACE)
 			break;
-		if (!ends_block && peek(p)->kind != T_SEMI) {
-			char what[96];
+		if (peek(p)->kind == T_EOF)
+			expect_close(p, T_RBRACE, open.loc);
+		/* "BEGIN { ... <no '}'> END { ... }": the next probe's
+		 * name was read as a statement. */
+		if (!ends_block && l.v[l.n - 1]->kind == N_EXPRSTMT &&
+		    l.v[l.n - 1]->a->kind == N_BUILTIN &&
+		    (peek(p)->kind == T_LBRACE || peek(p)->kind == T_COLON ||
+		     peek(p)->kind == T_COMMA)) {
+			struct node *e = l.v[l.n - 1]->a;
 
-			snprintf(what, sizeof(what),
-				 "';' or '}' to close '{' at %d:%d",
-				 open.loc.line, open.loc.col);
-			unexpected(p, what);
+			diag_fatal(p->diag, e->loc, E_SYNTAX,
+				   "'}' expected to close '{' at %d:%d before '%s', which looks like the next probe",
+				   open.loc.line, open.loc.col, e->name);
 		}
+		/* The ';' is missing where the statement ends, not where
+		 * the next token happens to be (maybe lines below). */
+		if (!ends_block && peek(p)->kind != T_SEMI)
+			unexpected_at(p, p->prev_end,
+				      "';' expected after the statement");
 	}
 	take(p);
 	leave(p);
@@ -628,7 +700,7 @@ static struct node *probe(struct parser *p, struct token first)
 		if (t.kind != T_PROBE) {
 			p->tok = t;
 			p->have_tok = 1;
-			unexpected(p, "probe after ','");
+			unexpected(p, "probe expected after ','");
 		}
 	}
 	pr->args = l.v;
@@ -638,11 +710,14 @@ static struct node *probe(struct parser *p, struct token first)
 		p->in_pred = 1;
 		pr->a = expr(p);
 		p->in_pred = 0;
-		expect(p, T_SLASH, "'/' to end the predicate");
+		expect(p, T_SLASH, "'/' expected to end the predicate");
+		/* "/pid / 2 == 1/": the '/' of the division ended it. */
+		if (peek(p)->kind != T_LBRACE)
+			unexpected(p, "'{' expected after the predicate (a '/' ends the predicate: write (a / b) to divide)");
 	}
 	if (peek(p)->kind != T_LBRACE)
-		unexpected(p, "'{' to start the probe's action block");
-	pr->b = block(p);
+		unexpected(p, "'{' expected to start the probe's action block");
+	pr->b = block(p, "the probe");
 	return pr;
 }
 
@@ -676,7 +751,10 @@ struct program *parse_program(const char *src, size_t len, struct arena *a,
 		if (t.kind != T_PROBE) {
 			p.tok = t;
 			p.have_tok = 1;
-			unexpected(&p, "probe");
+			if (t.kind == T_RBRACE)
+				diag_fatal(d, t.loc, E_SYNTAX,
+					   "'}' without a matching '{'");
+			unexpected(&p, "probe expected");
 		}
 		*tail = probe(&p, t);
 		tail = &(*tail)->next;

@@ -81,10 +81,13 @@ static int interval(struct compiler *c, struct node *ap, char **f, int nf,
 	} else {
 		goto bad;
 	}
+	if (!*unit || !*num)
+		goto bad;
 	ns = unit_ns(unit);
 	if (ns < 0) {
 		diag_error(&c->diag, ap->loc, E_PROBE,
-			   "interval unit '%s' is not one of s, ms, us, hz", unit);
+			   "interval unit '%s' is not one of s, ms, us, ns, hz",
+			   unit);
 		return -1;
 	}
 	if (parse_u64(num, &n) || n == 0) {
@@ -114,6 +117,24 @@ bad:
 	diag_error(&c->diag, ap->loc, E_PROBE,
 		   "interval probe needs a unit and a count: interval:s:1, interval:ms:100, interval:hz:99");
 	return -1;
+}
+
+/* bpftrace's probe types and their short names: an unknown type is a
+ * typo, a known one without support here is a missing feature. */
+static bool known_type(const char *t)
+{
+	static const char *const types[] = {
+		"kprobe", "k", "kretprobe", "kr", "uprobe", "u", "uretprobe",
+		"ur", "tracepoint", "t", "rawtracepoint", "rt", "profile", "p",
+		"interval", "i", "software", "s", "hardware", "h", "usdt", "U",
+		"watchpoint", "w", "asyncwatchpoint", "aw", "kfunc", "f",
+		"kretfunc", "fr", "fentry", "fexit", "iter", "it",
+	};
+
+	for (size_t i = 0; i < sizeof(types) / sizeof(types[0]); i++)
+		if (!strcmp(t, types[i]))
+			return true;
+	return false;
 }
 
 int probes_expand(struct compiler *c, struct node *ap,
@@ -147,10 +168,25 @@ int probes_expand(struct compiler *c, struct node *ap,
 						f[1], f[2]);
 		return 0;
 	}
+	if (!strcasecmp(f[0], "BEGIN") || !strcasecmp(f[0], "END")) {
+		diag_error(&c->diag, ap->loc, E_PROBE,
+			   "%s takes nothing after it: write just %s", f[0], f[0]);
+		return -1;
+	}
+	if (!known_type(f[0])) {
+		if (nf == 1)
+			diag_error(&c->diag, ap->loc, E_PROBE,
+				   "unknown probe '%s' (expected BEGIN, END or TYPE:...)",
+				   ap->name);
+		else
+			diag_error(&c->diag, ap->loc, E_PROBE,
+				   "unknown probe type '%s'", f[0]);
+		return -1;
+	}
 	if (nf == 1) {
 		diag_error(&c->diag, ap->loc, E_PROBE,
-			   "unknown probe '%s' (expected BEGIN, END or TYPE:...)",
-			   ap->name);
+			   "probe type '%s' needs a target, as in %s:NAME",
+			   f[0], f[0]);
 		return -1;
 	}
 	diag_error(&c->diag, ap->loc, E_PROBE,

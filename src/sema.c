@@ -1,14 +1,16 @@
 /* sema.c - names, types and maps of a parsed script.
  *
- * Two passes over the whole program: the first only learns the types of
- * maps and variables (a map may be read in END before the probe that
- * writes it, a string variable may grow), the second checks every node
- * against what the first learnt, reports errors, and records events
- * (printf, print, time, exit, ...).  Sema reports many errors before
- * giving up; after it, every node has a type.
+ * Three passes over the whole program: the first two only learn the
+ * types of maps and variables (a map may be read in END before the probe
+ * that writes it, a string variable may grow; the second pass takes a
+ * map only ever assigned from itself, @x = @x + 1, as an integer), the
+ * last checks every node against what they learnt, reports errors, and
+ * records events (printf, print, time, exit, ...).  Sema reports many
+ * errors before giving up; after it, every node has a type.
  */
 #include "sema.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -52,7 +54,8 @@ const char *func_name(int f)
 
 struct sema {
 	struct compiler *c;
-	int report;		/* second pass: report errors, make events */
+	int report;		/* last pass: report errors, make events */
+	bool guess_int;		/* unknown map values read as int64 */
 	struct node *probe;
 	struct probe_info *pi;
 };
@@ -174,6 +177,8 @@ static struct mapinfo *map_keys(struct sema *s, struct node *n)
 	struct mapinfo *m = map_get(s, n);
 	struct type *kt = NULL, *u;
 
+	n->ty = NULL;	/* set to ty_error below if the keys are wrong */
+
 	if (n->nargs == 1) {
 		kt = expr(s, n->args[0]);
 	} else if (n->nargs > 1) {
@@ -213,10 +218,20 @@ static struct mapinfo *map_keys(struct sema *s, struct node *n)
 		return m;
 	}
 	if (m->nkeys != n->nargs) {
-		ERR(s, n->loc, E_MAP,
-		    "%s is used with %d key%s here but %d at %d:%d", m->name,
-		    n->nargs, n->nargs == 1 ? "" : "s", m->nkeys, m->first.line,
-		    m->first.col);
+		if (!n->nargs)
+			ERR(s, n->loc, E_MAP,
+			    "%s has keys (as used at %d:%d): write %s[...]",
+			    m->name, m->first.line, m->first.col, m->name);
+		else if (!m->nkeys)
+			ERR(s, n->loc, E_MAP,
+			    "%s has no keys (as used at %d:%d): write %s",
+			    m->name, m->first.line, m->first.col, m->name);
+		else
+			ERR(s, n->loc, E_MAP,
+			    "%s is used with %d keys here but %d at %d:%d",
+			    m->name, n->nargs, m->nkeys, m->first.line,
+			    m->first.col);
+		n->ty = &ty_error;
 		return m;
 	}
 	if (kt) {
@@ -309,6 +324,56 @@ static bool const_int(struct sema *s, struct node *n, int64_t *v,
 	return true;
 }
 
+/* Where byte OFF of the decoded string literal at LIT lies in the
+ * source, for a caret under one conversion; LIT itself when the string
+ * spans lines. */
+static struct loc literal_loc(struct sema *s, struct loc lit, size_t off,
+			      int len)
+{
+	const char *src = s->c->src, *p = src + lit.off, *end = src + s->c->srclen;
+	size_t k = 0;
+	struct loc l = lit;
+
+	if (p >= end || *p != '"')
+		return lit;
+	p++;
+	while (p < end) {
+		if (*p == '"') {	/* "a" "b": skip to the next literal */
+			p++;
+			while (p < end && (*p == ' ' || *p == '\t'))
+				p++;
+			if (p >= end || *p != '"')
+				return lit;
+			p++;
+			continue;
+		}
+		if (k >= off)
+			break;
+		if (*p == '\n')
+			return lit;
+		if (*p == '\\' && p + 1 < end) {
+			p++;
+			if (*p == 'x') {
+				p++;
+				for (int i = 0; i < 2 && p < end && isxdigit((unsigned char)*p); i++)
+					p++;
+			} else if (*p >= '0' && *p <= '7') {
+				for (int i = 0; i < 3 && p < end && *p >= '0' && *p <= '7'; i++)
+					p++;
+			} else {
+				p++;
+			}
+		} else {
+			p++;
+		}
+		k++;
+	}
+	l.off = (int)(p - src);
+	l.col = lit.col + (l.off - lit.off);
+	l.len = len > 0 ? len : 1;
+	return l;
+}
+
 static struct type *check_printf(struct sema *s, struct node *n)
 {
 	struct node *f = n->args[0];
@@ -327,15 +392,7 @@ static struct type *check_printf(struct sema *s, struct node *n)
 	np = fmt_parse(f->name, f->len, pieces, (int)ARRAY_SIZE(pieces), &eoff,
 		       &emsg);
 	if (np < 0) {
-		struct loc l = f->loc;
-
-		/* Point into the literal when it is on one line. */
-		if (l.len >= 2 && (int)eoff + 1 < l.len) {
-			l.off += (int)eoff + 1;
-			l.col += (int)eoff + 1;
-			l.len = 1;
-		}
-		ERR(s, l, E_FORMAT, "%s", emsg);
+		ERR(s, literal_loc(s, f->loc, eoff, 1), E_FORMAT, "%s", emsg);
 		return &ty_void;
 	}
 	if (np > (int)ARRAY_SIZE(pieces)) {
@@ -350,9 +407,18 @@ static struct type *check_printf(struct sema *s, struct node *n)
 		if (pieces[i].want == FMT_WANT_NONE)
 			continue;
 		if (k >= n->nargs) {
-			ERR(s, f->loc, E_FORMAT,
-			    "format has more conversions than the %d argument%s given",
-			    n->nargs - 1, n->nargs == 2 ? "" : "s");
+			bool pct = false;
+
+			/* "50% done" parses as the conversion "% d" */
+			for (int j = 0; j <= i; j++)
+				if (strchr(pieces[j].flags, ' '))
+					pct = true;
+
+			ERR(s, literal_loc(s, f->loc, pieces[i].off, (int)pieces[i].len),
+			    E_FORMAT,
+			    "format has more conversions than the %d argument%s given%s",
+			    n->nargs - 1, n->nargs == 2 ? "" : "s",
+			    pct ? " (write %% for a percent sign)" : "");
 			return &ty_void;
 		}
 		a = n->args[k++];
@@ -459,7 +525,10 @@ static struct type *check_call(struct sema *s, struct node *n, bool assigned)
 	if (f < 0) {
 		for (int i = 0; i < n->nargs; i++)
 			expr(s, n->args[i]);
-		ERR(s, n->loc, E_FUNC, "unknown function '%s'", n->name);
+		struct loc l = n->loc;
+
+		l.len = (int)strlen(n->name);
+		ERR(s, l, E_FUNC, "unknown function '%s'", n->name);
 		return set(n, &ty_error);
 	}
 	n->builtin = f;
@@ -599,9 +668,6 @@ static struct type *check_call(struct sema *s, struct node *n, bool assigned)
 		}
 		map_keys(s, a);
 		a->ty = &ty_mapref;
-		if (a->map->nkeys > 0 && !a->nargs)
-			ERR(s, a->loc, E_MAP, "delete() of %s needs its key",
-			    a->map->name);
 		return set(n, &ty_void);
 	}
 	default:
@@ -932,11 +998,8 @@ static struct type *expr(struct sema *s, struct node *n)
 		struct mapinfo *m = map_keys(s, n);
 
 		m->read = true;
-		if (m->nkeys > 0 && !n->nargs) {
-			ERR(s, n->loc, E_MAP, "%s has keys: use %s[...]", m->name,
-			    m->name);
-			return set(n, &ty_error);
-		}
+		if (n->ty == &ty_error)	/* wrong number of keys, reported */
+			return n->ty;
 		if (m->agg != AGG_NONE) {
 			ERR(s, n->loc, E_TYPE,
 			    "%s holds %s: its value is merged across CPUs in user space and cannot be read in a probe",
@@ -944,6 +1007,10 @@ static struct type *expr(struct sema *s, struct node *n)
 			return set(n, &ty_error);
 		}
 		if (!m->val) {
+			/* A map only ever assigned from itself (@x = @x + 1)
+			 * is an integer: the second learning pass assumes so. */
+			if (s->guess_int)
+				return set(n, &ty_s64);
 			if (s->report)
 				ERR(s, n->loc, E_UNDEF,
 				    "%s is read but never assigned", m->name);
@@ -1324,11 +1391,8 @@ static void assign(struct sema *s, struct node *n)
 			    m->name, agg_name(m->agg), m->first.line, m->first.col);
 			return;
 		}
-		if (m->nkeys > 0 && !target->nargs) {
-			ERR(s, target->loc, E_MAP, "%s has keys: use %s[...]", m->name,
-			    m->name);
+		if (target->ty == &ty_error)	/* reported by map_keys */
 			return;
-		}
 		if (is_err(t))
 			return;
 		if (t->kind == TY_VOID || t->kind == TY_MAPREF) {
@@ -1487,7 +1551,11 @@ int sema_check(struct compiler *c)
 	}
 	if (c->diag.nerrors > errors_before)
 		return -1;
-	for (s.report = 0; s.report < 2; s.report++) {
+	/* passes: 0 learn, 1 learn guessing unknown maps are integers,
+	 * 2 check and report */
+	for (int pass = 0; pass < 3; pass++) {
+		s.report = pass == 2;
+		s.guess_int = pass == 1;
 		for (struct node *p = c->ast->probes; p; p = p->next) {
 			s.probe = p;
 			s.pi = p->extra;
@@ -1497,8 +1565,13 @@ int sema_check(struct compiler *c)
 				cond(&s, p->a);
 			block(&s, p->b);
 		}
-		if (c->diag.nerrors > errors_before)
+		if (c->diag.nerrors > errors_before) {
+			if (c->diag.nerrors - errors_before > MAX_ERRORS)
+				fprintf(c->diag.out, "%s: %d more errors not shown\n",
+					c->diag.file,
+					c->diag.nerrors - errors_before - MAX_ERRORS);
 			return -1;
+		}
 	}
 	finalize_maps(c);
 	return 0;
