@@ -21,7 +21,7 @@ XCFLAGS  := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wshadow -Wstrict-prototypes \
 XCPPFLAGS := -Isrc $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 XLDFLAGS :=
 PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
-LDLIBS   := $(if $(PKG_LIBS),$(PKG_LIBS),-lbpf -lelf -lz)
+LDLIBS   := $(if $(PKG_LIBS),$(PKG_LIBS),-lbpf -lelf -lz) -pthread
 
 ifeq ($(WERROR),1)
 XCFLAGS  += -Werror

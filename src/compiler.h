@@ -145,6 +145,7 @@ struct compiler {
 	/* options */
 	int strlen_;		/* BPFTRACE_STRLEN, default 64 */
 	int map_keys_max;	/* BPFTRACE_MAP_KEYS_MAX, default 4096 */
+	bool verbose;		/* -v: say what sonde does (mounts) */
 	char **params;		/* positional parameters $1.. */
 	int nparams;
 

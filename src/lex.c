@@ -477,7 +477,7 @@ static int is_probe_char(int c)
 {
 	return is_ident(c) || c == ':' || c == '*' || c == '?' || c == '.' ||
 	       c == '+' || c == '-' || c == '[' || c == ']' || c == '!' ||
-	       c == '@' || c == '~';
+	       c == '@' || c == '~' || c == '$' || c == '#';
 }
 
 void lex_probe(struct lexer *lx, struct token *t)

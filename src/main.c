@@ -134,6 +134,7 @@ int main(int argc, char **argv)
 	/* "sonde FILE -- -5 7": the -- only ends the options */
 	if (optind < argc && !strcmp(argv[optind], "--"))
 		optind++;
+	c.verbose = verbose;
 	c.params = argv + optind;
 	c.nparams = argc - optind;
 	rc = 1;

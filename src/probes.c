@@ -1,7 +1,10 @@
 /* probes.c - from attach-point text to probe_spec.
  *
- * Probe kinds of this file: BEGIN, END (any case of begin/end), and
- * interval:UNIT:N (units s ms us hz, also interval:Ns / interval:Nms).
+ * Probe kinds of this file: BEGIN, END (any case of begin/end),
+ * interval:UNIT:N, profile:UNIT:N, software:EVENT[:COUNT],
+ * hardware:EVENT[:COUNT], tracepoint:CAT:NAME and rawtracepoint:NAME
+ * (with * and ? wildcards, expanded against tracefs), and $N positional
+ * parameters anywhere in the text.
  */
 #include "probes.h"
 
@@ -10,6 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <fnmatch.h>
+#include <linux/perf_event.h>
+
+#include "tracefs.h"
 
 /* Split SPEC at ':' into at most MAX fields (arena copies). */
 static int split(struct compiler *c, const char *spec, char **f, int max)
@@ -57,68 +64,6 @@ static int64_t unit_ns(const char *u)
 	return -1;
 }
 
-static int interval(struct compiler *c, struct node *ap, char **f, int nf,
-		    struct probe_spec *ps)
-{
-	uint64_t n;
-	int64_t ns;
-	const char *unit, *num;
-	char buf[32];
-
-	if (nf == 3) {
-		unit = f[1];
-		num = f[2];
-	} else if (nf == 2) {
-		/* interval:100ms */
-		size_t k = strspn(f[1], "0123456789");
-
-		if (k == 0 || k >= sizeof(buf))
-			goto bad;
-		memcpy(buf, f[1], k);
-		buf[k] = 0;
-		num = buf;
-		unit = f[1] + k;
-	} else {
-		goto bad;
-	}
-	if (!*unit || !*num)
-		goto bad;
-	ns = unit_ns(unit);
-	if (ns < 0) {
-		diag_error(&c->diag, ap->loc, E_PROBE,
-			   "interval unit '%s' is not one of s, ms, us, ns, hz",
-			   unit);
-		return -1;
-	}
-	if (parse_u64(num, &n) || n == 0) {
-		diag_error(&c->diag, ap->loc, E_PROBE,
-			   "interval needs a positive integer count, not '%s'", num);
-		return -1;
-	}
-	if (ns == 0) {
-		if (n > 1000000000ULL) {
-			diag_error(&c->diag, ap->loc, E_PROBE,
-				   "interval frequency %llu hz is too high",
-				   (unsigned long long)n);
-			return -1;
-		}
-		ps->period_ns = 1000000000ULL / n;
-	} else {
-		if (n > UINT64_MAX / (uint64_t)ns) {
-			diag_error(&c->diag, ap->loc, E_PROBE,
-				   "interval period overflows");
-			return -1;
-		}
-		ps->period_ns = n * (uint64_t)ns;
-	}
-	ps->kind = PK_INTERVAL;
-	return 0;
-bad:
-	diag_error(&c->diag, ap->loc, E_PROBE,
-		   "interval probe needs a unit and a count: interval:s:1, interval:ms:100, interval:hz:99");
-	return -1;
-}
-
 /* bpftrace's probe types and their short names: an unknown type is a
  * typo, a known one without support here is a missing feature. */
 static bool known_type(const char *t)
@@ -137,31 +82,373 @@ static bool known_type(const char *t)
 	return false;
 }
 
+/* Replace $N and $# in a probe's text by the positional parameters
+ * (a missing one by nothing), as bpftrace does. */
+static const char *substitute(struct compiler *c, const char *text)
+{
+	size_t cap = strlen(text) + 1, len = 0;
+	char *out;
+
+	if (!strchr(text, '$'))
+		return text;
+	for (int i = 0; i < c->nparams; i++)
+		cap += strlen(c->params[i]) * 2;
+	cap += 32;
+	out = arena_alloc(&c->arena, cap * 4);
+	for (const char *p = text; *p;) {
+		if (p[0] == '$' && p[1] == '#') {
+			len += (size_t)sprintf(out + len, "%d", c->nparams);
+			p += 2;
+		} else if (p[0] == '$' && isdigit((unsigned char)p[1])) {
+			long k = strtol(p + 1, (char **)&p, 10);
+
+			if (k >= 1 && k <= c->nparams) {
+				size_t l = strlen(c->params[k - 1]);
+
+				if (len + l + 1 < cap * 4) {
+					memcpy(out + len, c->params[k - 1], l);
+					len += l;
+				}
+			}
+		} else {
+			out[len++] = *p++;
+		}
+	}
+	out[len] = 0;
+	return out;
+}
+
+/* A period (UNIT:N, or Nunit in one field) in nanoseconds, or a
+ * frequency (hz).  Shared by interval and profile. */
+static int period(struct compiler *c, struct node *ap, const char *what,
+		  char **f, int nf, uint64_t *ns_out, bool *is_freq)
+{
+	uint64_t n;
+	int64_t ns;
+	const char *unit, *num;
+	char buf[32];
+
+	if (nf == 3) {
+		unit = f[1];
+		num = f[2];
+	} else if (nf == 2) {
+		size_t k = strspn(f[1], "0123456789");
+
+		if (k == 0 || k >= sizeof(buf))
+			goto bad;
+		memcpy(buf, f[1], k);
+		buf[k] = 0;
+		num = buf;
+		unit = f[1] + k;
+		if (!*unit && !strcmp(what, "profile"))
+			unit = "hz";	/* profile:99 */
+	} else {
+		goto bad;
+	}
+	if (!*unit || !*num)
+		goto bad;
+	ns = unit_ns(unit);
+	if (ns < 0) {
+		diag_error(&c->diag, ap->loc, E_PROBE,
+			   "%s unit '%s' is not one of s, ms, us, ns, hz", what,
+			   unit);
+		return -1;
+	}
+	if (parse_u64(num, &n) || n == 0) {
+		diag_error(&c->diag, ap->loc, E_PROBE,
+			   "%s needs a positive integer count, not '%s'", what, num);
+		return -1;
+	}
+	*is_freq = ns == 0;
+	if (ns == 0) {
+		if (n > 1000000000ULL) {
+			diag_error(&c->diag, ap->loc, E_PROBE,
+				   "%s frequency %llu hz is too high", what,
+				   (unsigned long long)n);
+			return -1;
+		}
+		*ns_out = n;
+		return 0;
+	}
+	if (n > UINT64_MAX / (uint64_t)ns) {
+		diag_error(&c->diag, ap->loc, E_PROBE, "%s period overflows", what);
+		return -1;
+	}
+	*ns_out = n * (uint64_t)ns;
+	return 0;
+bad:
+	diag_error(&c->diag, ap->loc, E_PROBE,
+		   "%s probe needs a unit and a count: %s:s:1, %s:ms:100, %s:hz:99",
+		   what, what, what, what);
+	return -1;
+}
+
+struct perf_name {
+	const char *name, *alias;
+	uint64_t config;
+	uint64_t period;	/* default sample period */
+};
+
+static const struct perf_name sw_events[] = {
+	{ "cpu-clock", "cpu", PERF_COUNT_SW_CPU_CLOCK, 1000000 },
+	{ "task-clock", NULL, PERF_COUNT_SW_TASK_CLOCK, 1000000 },
+	{ "page-faults", "faults", PERF_COUNT_SW_PAGE_FAULTS, 100 },
+	{ "context-switches", "cs", PERF_COUNT_SW_CONTEXT_SWITCHES, 1000 },
+	{ "cpu-migrations", NULL, PERF_COUNT_SW_CPU_MIGRATIONS, 1 },
+	{ "minor-faults", NULL, PERF_COUNT_SW_PAGE_FAULTS_MIN, 100 },
+	{ "major-faults", NULL, PERF_COUNT_SW_PAGE_FAULTS_MAJ, 1 },
+	{ "alignment-faults", NULL, PERF_COUNT_SW_ALIGNMENT_FAULTS, 1 },
+	{ "emulation-faults", NULL, PERF_COUNT_SW_EMULATION_FAULTS, 1 },
+	{ "dummy", NULL, PERF_COUNT_SW_DUMMY, 1 },
+	{ "bpf-output", NULL, PERF_COUNT_SW_BPF_OUTPUT, 1 },
+};
+
+static const struct perf_name hw_events[] = {
+	{ "cpu-cycles", "cycles", PERF_COUNT_HW_CPU_CYCLES, 1000000 },
+	{ "instructions", NULL, PERF_COUNT_HW_INSTRUCTIONS, 1000000 },
+	{ "cache-references", NULL, PERF_COUNT_HW_CACHE_REFERENCES, 1000000 },
+	{ "cache-misses", NULL, PERF_COUNT_HW_CACHE_MISSES, 1000000 },
+	{ "branch-instructions", "branches", PERF_COUNT_HW_BRANCH_INSTRUCTIONS, 100000 },
+	{ "branch-misses", NULL, PERF_COUNT_HW_BRANCH_MISSES, 100000 },
+	{ "bus-cycles", NULL, PERF_COUNT_HW_BUS_CYCLES, 100000 },
+	{ "frontend-stalls", NULL, PERF_COUNT_HW_STALLED_CYCLES_FRONTEND, 1000000 },
+	{ "backend-stalls", NULL, PERF_COUNT_HW_STALLED_CYCLES_BACKEND, 1000000 },
+	{ "ref-cycles", NULL, PERF_COUNT_HW_REF_CPU_CYCLES, 1000000 },
+};
+
+void probes_list_perf(void (*fn)(void *arg, const char *line), void *arg,
+		      const char *pattern)
+{
+	char buf[128];
+
+	for (size_t i = 0; i < ARRAY_SIZE(sw_events); i++) {
+		snprintf(buf, sizeof(buf), "software:%s:", sw_events[i].name);
+		if (!pattern || !fnmatch(pattern, buf, 0))
+			fn(arg, buf);
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(hw_events); i++) {
+		snprintf(buf, sizeof(buf), "hardware:%s:", hw_events[i].name);
+		if (!pattern || !fnmatch(pattern, buf, 0))
+			fn(arg, buf);
+	}
+}
+
+/* software:EVENT[:COUNT] and hardware:EVENT[:COUNT] */
+static int perf_event(struct compiler *c, struct node *ap, char **f, int nf,
+		      struct probe_spec *ps, bool hw)
+{
+	const struct perf_name *tab = hw ? hw_events : sw_events;
+	size_t n = hw ? ARRAY_SIZE(hw_events) : ARRAY_SIZE(sw_events);
+	const struct perf_name *e = NULL;
+	uint64_t count;
+
+	if (nf < 2 || nf > 3 || !*f[1]) {
+		diag_error(&c->diag, ap->loc, E_PROBE,
+			   "%s probe needs an event: %s:EVENT[:COUNT]",
+			   hw ? "hardware" : "software", hw ? "hardware" : "software");
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(tab[i].name, f[1]) ||
+		    (tab[i].alias && !strcmp(tab[i].alias, f[1])))
+			e = &tab[i];
+	if (!e) {
+		diag_error(&c->diag, ap->loc, E_PROBE,
+			   "unknown %s event '%s' (sonde -l '%s:*' lists them)",
+			   hw ? "hardware" : "software", f[1],
+			   hw ? "hardware" : "software");
+		return -1;
+	}
+	count = e->period;
+	if (nf == 3 && *f[2] && (parse_u64(f[2], &count) || !count)) {
+		diag_error(&c->diag, ap->loc, E_PROBE,
+			   "event count must be a positive integer, not '%s'", f[2]);
+		return -1;
+	}
+	ps->kind = hw ? PK_HARDWARE : PK_SOFTWARE;
+	ps->perf_type = hw ? PERF_TYPE_HARDWARE : PERF_TYPE_SOFTWARE;
+	ps->perf_config = e->config;
+	ps->sample = count;
+	ps->name = arena_printf(&c->arena, "%s:%s:%llu",
+				hw ? "hardware" : "software", e->name,
+				(unsigned long long)count);
+	return 0;
+}
+
+/* Growable array of expanded specs. */
+struct specs {
+	struct compiler *c;
+	struct node *ap;
+	struct probe_spec *v;
+	int n, cap;
+	const char *dir;
+	bool raw;
+	int err;
+};
+
+static struct probe_spec *spec_add(struct specs *sp)
+{
+	if (sp->n == sp->cap) {
+		struct probe_spec *v;
+
+		sp->cap = sp->cap ? sp->cap * 2 : 16;
+		v = arena_alloc(&sp->c->arena, sizeof(*v) * (size_t)sp->cap);
+		if (sp->n)
+			memcpy(v, sp->v, sizeof(*v) * (size_t)sp->n);
+		sp->v = v;
+	}
+	memset(&sp->v[sp->n], 0, sizeof(sp->v[0]));
+	sp->v[sp->n].loc = sp->ap->loc;
+	return &sp->v[sp->n++];
+}
+
+static void add_tracepoint(void *arg, const char *cat, const char *name)
+{
+	struct specs *sp = arg;
+	struct compiler *c = sp->c;
+	struct probe_spec *ps;
+	struct tp_format *tp = arena_alloc(&c->arena, sizeof(*tp));
+	int rc;
+
+	if (sp->err)
+		return;
+	rc = tp_read_format(&c->arena, sp->dir, cat, name, tp);
+	if (rc) {
+		/* Some tracefs entries (ftrace's own) have no usable format. */
+		if (rc == -ENOENT || rc == -EINVAL)
+			return;
+		sp->err = rc;
+		return;
+	}
+	ps = spec_add(sp);
+	if (sp->raw) {
+		ps->kind = PK_RAWTP;
+		ps->target = arena_strdup(&c->arena, name);
+		ps->name = arena_printf(&c->arena, "rawtracepoint:%s", name);
+	} else {
+		ps->kind = PK_TRACEPOINT;
+		ps->target = arena_printf(&c->arena, "%s:%s", cat, name);
+		ps->name = arena_printf(&c->arena, "tracepoint:%s:%s", cat, name);
+		ps->tp = tp;
+		ps->tp_id = tp->id;
+	}
+}
+
+static const char *tracefs(struct compiler *c, struct node *ap)
+{
+	const char *why = NULL;
+	bool mounted = false;
+	const char *dir = tracefs_dir(&why, &mounted);
+
+	if (!dir) {
+		diag_error(&c->diag, ap->loc, E_PROBE, "%s", why);
+		return NULL;
+	}
+	if (mounted && c->verbose)
+		fprintf(stderr, "sonde: mounted tracefs at %s\n", dir);
+	return dir;
+}
+
+/* tracepoint:CAT:NAME and rawtracepoint:NAME, wildcards expanded. */
+static int tracepoints(struct compiler *c, struct node *ap, char **f, int nf,
+		       bool raw, struct probe_spec **out, int *n)
+{
+	struct specs sp;
+	const char *cat, *name;
+	int rc;
+
+	memset(&sp, 0, sizeof(sp));
+	sp.c = c;
+	sp.ap = ap;
+	sp.raw = raw;
+	if (raw ? (nf < 2 || nf > 3) : nf != 3) {
+		diag_error(&c->diag, ap->loc, E_PROBE, raw ?
+			   "rawtracepoint probe needs a name: rawtracepoint:NAME" :
+			   "tracepoint probe needs a category and a name: tracepoint:CATEGORY:NAME");
+		return -1;
+	}
+	cat = raw ? (nf == 3 ? f[1] : "*") : f[1];
+	name = raw ? f[nf - 1] : f[2];
+	if (!*cat || !*name) {
+		diag_error(&c->diag, ap->loc, E_PROBE, "empty %s name in '%s'",
+			   raw ? "rawtracepoint" : "tracepoint", ap->name);
+		return -1;
+	}
+	sp.dir = tracefs(c, ap);
+	if (!sp.dir)
+		return -1;
+	rc = tp_list(sp.dir, cat, name, add_tracepoint, &sp);
+	if (rc < 0 || sp.err) {
+		diag_error(&c->diag, ap->loc, E_PROBE, "cannot read tracefs: %s",
+			   strerror(-(sp.err ? sp.err : rc)));
+		return -1;
+	}
+	if (!sp.n) {
+		bool wild = strpbrk(cat, "*?[") || strpbrk(name, "*?[");
+
+		if (wild)
+			diag_error(&c->diag, ap->loc, E_PROBE,
+				   "no %s matches %s%s%s", raw ? "raw tracepoint" : "tracepoint",
+				   raw ? "" : cat, raw ? "" : ":", name);
+		else if (raw)
+			diag_error(&c->diag, ap->loc, E_PROBE,
+				   "raw tracepoint %s not found", name);
+		else
+			diag_error(&c->diag, ap->loc, E_PROBE,
+				   "tracepoint %s:%s not found", cat, name);
+		return -1;
+	}
+	/* A raw tracepoint listed under several categories is one probe. */
+	if (raw) {
+		int k = 0;
+
+		for (int i = 0; i < sp.n; i++) {
+			bool dup = false;
+
+			for (int j = 0; j < k; j++)
+				if (!strcmp(sp.v[j].target, sp.v[i].target))
+					dup = true;
+			if (!dup)
+				sp.v[k++] = sp.v[i];
+		}
+		sp.n = k;
+	}
+	*out = sp.v;
+	*n = sp.n;
+	return 0;
+}
+
 int probes_expand(struct compiler *c, struct node *ap,
 		  struct probe_spec **out, int *n)
 {
 	struct probe_spec *ps = arena_alloc(&c->arena, sizeof(*ps));
+	const char *text = substitute(c, ap->name);
 	char *f[8];
 	int nf;
 
 	ps->loc = ap->loc;
-	ps->name = ap->name;
+	ps->name = text;
 	*out = ps;
 	*n = 1;
-	if (!strcasecmp(ap->name, "BEGIN")) {
+	if (!strcasecmp(text, "BEGIN")) {
 		ps->kind = PK_BEGIN;
 		ps->name = "BEGIN";
 		return 0;
 	}
-	if (!strcasecmp(ap->name, "END")) {
+	if (!strcasecmp(text, "END")) {
 		ps->kind = PK_END;
 		ps->name = "END";
 		return 0;
 	}
-	nf = split(c, ap->name, f, 7);
+	nf = split(c, text, f, 7);
 	if (!strcmp(f[0], "interval") || !strcmp(f[0], "i")) {
-		if (interval(c, ap, f, nf, ps))
+		bool freq;
+
+		if (period(c, ap, "interval", f, nf, &ps->period_ns, &freq))
 			return -1;
+		if (freq)
+			ps->period_ns = 1000000000ULL / ps->period_ns;
+		ps->kind = PK_INTERVAL;
 		/* `probe` shows the canonical spelling, as bpftrace does. */
 		if (nf == 3)
 			ps->name = arena_printf(&c->arena, "interval:%s:%s",
@@ -189,6 +476,27 @@ int probes_expand(struct compiler *c, struct node *ap,
 			   f[0], f[0]);
 		return -1;
 	}
+	if (!strcmp(f[0], "profile") || !strcmp(f[0], "p")) {
+		bool freq;
+
+		if (period(c, ap, "profile", f, nf, &ps->sample, &freq))
+			return -1;
+		ps->kind = PK_PROFILE;
+		ps->perf_type = PERF_TYPE_SOFTWARE;
+		ps->perf_config = PERF_COUNT_SW_CPU_CLOCK;
+		ps->freq = freq;
+		if (nf == 3)
+			ps->name = arena_printf(&c->arena, "profile:%s:%s", f[1], f[2]);
+		return 0;
+	}
+	if (!strcmp(f[0], "software") || !strcmp(f[0], "s"))
+		return perf_event(c, ap, f, nf, ps, false);
+	if (!strcmp(f[0], "hardware") || !strcmp(f[0], "h"))
+		return perf_event(c, ap, f, nf, ps, true);
+	if (!strcmp(f[0], "tracepoint") || !strcmp(f[0], "t"))
+		return tracepoints(c, ap, f, nf, false, out, n);
+	if (!strcmp(f[0], "rawtracepoint") || !strcmp(f[0], "rt"))
+		return tracepoints(c, ap, f, nf, true, out, n);
 	diag_error(&c->diag, ap->loc, E_PROBE,
 		   "probe type '%s' is not supported yet", f[0]);
 	return -1;

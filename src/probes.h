@@ -10,4 +10,9 @@
 int probes_expand(struct compiler *c, struct node *ap,
 		  struct probe_spec **out, int *n);
 
+/* Call FN with each software and hardware probe name matching PATTERN
+ * (fnmatch; NULL for all), for -l. */
+void probes_list_perf(void (*fn)(void *arg, const char *line), void *arg,
+		      const char *pattern);
+
 #endif
