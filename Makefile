@@ -51,7 +51,11 @@ OBJS      := $(SRCS:src/%.c=$(B)/%.o)
 LIB_OBJS  := $(filter-out $(B)/main.o,$(OBJS))
 TEST_SRCS := $(sort $(wildcard tests/unit/test_*.c))
 TEST_BINS := $(TEST_SRCS:tests/unit/%.c=$(B)/tests/%)
-DEPS      := $(OBJS:.o=.d) $(TEST_BINS:=.d)
+# Trigger programs of the root-tier tests: plain flags (no sanitizer,
+# whose start-up and exit would add system calls the tests count).
+PROG_SRCS := $(sort $(wildcard tests/progs/*.c))
+PROG_BINS := $(PROG_SRCS:tests/progs/%.c=$(B)/progs/%)
+DEPS      := $(OBJS:.o=.d) $(TEST_BINS:=.d) $(PROG_BINS:=.d)
 
 # Everything that changes the produced code; see build/.flags above.
 CONFIG := $(CC) $(ALL_CFLAGS) | $(ALL_LDFLAGS) $(LDLIBS)
@@ -60,7 +64,7 @@ DEMO := BEGIN { printf("sonde: counting ticks for 3 seconds\n"); } \
 	interval:ms:100 { @ticks = count(); } interval:s:3 { exit(); } \
 	END { printf("done\n"); }
 
-.PHONY: all deps run check check-unit unit-tests clean FORCE
+.PHONY: all deps run check check-unit unit-tests progs clean FORCE
 .DEFAULT_GOAL := all
 
 all: sonde
@@ -79,6 +83,12 @@ $(B)/tests/%: tests/unit/%.c $(LIB_OBJS) $(B)/.flags
 	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -MMD -MP -MF $@.d -MT $@ \
 		-o $@ $< $(LIB_OBJS) $(LDLIBS)
 
+$(B)/progs/%: tests/progs/%.c
+	@mkdir -p $(@D)
+	$(msg) CC $<
+	$(Q)$(CC) -std=c11 -D_GNU_SOURCE -O1 -g -Wall -Wextra \
+		$(if $(filter 1,$(WERROR)),-Werror) -MMD -MP -MF $@.d -MT $@ -o $@ $<
+
 # Rewritten only when the flags differ, so its date moves only then.
 $(B)/.flags: FORCE
 	@mkdir -p $(@D)
@@ -88,7 +98,9 @@ FORCE:
 
 unit-tests: $(TEST_BINS)
 
-check: all unit-tests
+progs: $(PROG_BINS)
+
+check: all unit-tests progs
 	$(Q)tests/run-tests.sh $(TESTFLAGS)
 
 check-unit: all unit-tests

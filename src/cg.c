@@ -351,6 +351,17 @@ static int gen_prog(struct compiler *c, struct node *p, struct probe_spec *ps)
 
 	/* Prologue, now that we know what the body needs. */
 	pro.line = p->loc.line;
+	/* -p PID: events of other processes end here (timers and
+	 * BEGIN/END are not the process's events) */
+	if (c->target_pid && ps->kind != PK_BEGIN && ps->kind != PK_END &&
+	    ps->kind != PK_INTERVAL) {
+		if (g.uses_ctx)
+			ir_emit(&pro, MOV_REG(RCTX, R1));
+		ir_emit(&pro, CALL(BPF_FUNC_get_current_pid_tgid));
+		ir_emit(&pro, ALU64_IMM(BPF_RSH, R0, 32));
+		ir_jump(&pro, JMP_IMM(BPF_JNE, R0, c->target_pid), g.exit_label);
+		g.uses_ctx = false;	/* saved already */
+	}
 	if (g.uses_ctx)
 		ir_emit(&pro, MOV_REG(RCTX, R1));
 	if (g.scratch_max) {

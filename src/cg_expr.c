@@ -365,6 +365,9 @@ static void builtin(struct cg *g, struct node *n)
 	case B_NUMAID:
 		cg_call(g, BPF_FUNC_get_numa_node_id);
 		break;
+	case B_CPID:
+		ir_ld64(&g->ir, R0, 0, RELOC_CPID, 0);
+		break;
 	default:
 		cg_emit(g, MOV_IMM(R0, 0));
 	}

@@ -111,6 +111,7 @@ enum reloc_kind {
 	RELOC_START_NS,		/* CLOCK_MONOTONIC ns at start, for elapsed */
 	RELOC_NCPUS,
 	RELOC_BOOT_TO_EPOCH,	/* ns to add to boot-time to get epoch */
+	RELOC_CPID,		/* the pid of -c's command */
 };
 
 struct bpf_reloc {
@@ -146,6 +147,8 @@ struct compiler {
 	int strlen_;		/* BPFTRACE_STRLEN, default 64 */
 	int map_keys_max;	/* BPFTRACE_MAP_KEYS_MAX, default 4096 */
 	bool verbose;		/* -v: say what sonde does (mounts) */
+	int target_pid;		/* -p: only this process's events */
+	bool has_command;	/* -c: cpid is defined */
 	char **params;		/* positional parameters $1.. */
 	int nparams;
 

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #define RINGBUF_SIZE (1 << 20)
@@ -23,6 +24,7 @@ void tracer_init(struct tracer *t, struct compiler *c, FILE *out)
 	t->c = c;
 	t->out = out;
 	t->scratch_fd = t->ringbuf_fd = t->stats_fd = -1;
+	t->child_go = -1;
 }
 
 const char *ld_explain(int err)
@@ -90,6 +92,7 @@ static void patch(struct tracer *t, struct prog_spec *ps)
 		case RELOC_START_NS: v = t->start_ns; break;
 		case RELOC_NCPUS: v = (uint64_t)t->ncpus_online; break;
 		case RELOC_BOOT_TO_EPOCH: v = (uint64_t)t->mono_to_epoch; break;
+		case RELOC_CPID: v = (uint64_t)t->child_pid; break;
 		default: continue;
 		}
 		in[0].imm = (int32_t)(uint32_t)v;
@@ -297,4 +300,11 @@ void tracer_close(struct tracer *t)
 	t->attach_fds = NULL;
 	free(t->drops_seen);
 	t->drops_seen = NULL;
+	/* A command never released sees its pipe close and exits. */
+	if (t->child_go >= 0) {
+		close(t->child_go);
+		t->child_go = -1;
+		if (t->child_pid > 0 && !t->child_done)
+			waitpid(t->child_pid, NULL, 0);
+	}
 }

@@ -1,6 +1,7 @@
 /* main.c - the command line: options, the compile, the run.  Only here
  * do errors become exit statuses. */
 #include <errno.h>
+#include <signal.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +14,7 @@
 #include "sema.h"
 #include "tracer.h"
 #include "info.h"
+#include "list.h"
 
 #define SONDE_VERSION "0.1.0"
 
@@ -27,6 +29,11 @@ static void usage(FILE *f)
 "\n"
 "options:\n"
 "  -e PROGRAM        the program text\n"
+"  -l [PATTERN]      list the probes matching PATTERN (with -v, their\n"
+"                    arguments); with a program, the probes it attaches\n"
+"  -p PID            trace only process PID; exit when it exits\n"
+"  -c 'CMD'          run CMD, trace while it runs, exit when it exits\n"
+"                    (cpid is its pid)\n"
 "  -o FILE           write the output to FILE\n"
 "  -q                quiet: no 'Attaching N probes...'\n"
 "  -v                verbose: say what is loaded and attached\n"
@@ -62,6 +69,13 @@ static int env_int(const char *name, int def, int lo, int hi)
 
 enum { OPT_DUMP = 256, OPT_INFO, OPT_DRY_RUN };
 
+/* "sonde -l FILE.bt" lists a script's probes; "sonde -l 'sched:*'" a
+ * pattern.  A readable file is a script. */
+static bool is_script(const char *arg)
+{
+	return !strcmp(arg, "-") || access(arg, R_OK) == 0;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -74,7 +88,9 @@ int main(int argc, char **argv)
 	};
 	const char *prog_text = NULL, *file = NULL, *outpath = NULL;
 	const char *dump = NULL;
-	bool quiet = false, verbose = false, dry_run = false;
+	bool quiet = false, verbose = false, dry_run = false, list = false;
+	const char *command = NULL;
+	int target_pid = 0;
 	char *src = NULL;
 	size_t srclen;
 	struct compiler c;
@@ -82,9 +98,23 @@ int main(int argc, char **argv)
 	FILE *out = stdout;
 	int opt, rc;
 
-	while ((opt = getopt_long(argc, argv, "+e:o:qvdhV", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "+e:o:qvdhVlp:c:", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'e': prog_text = optarg; break;
+		case 'l': list = true; break;
+		case 'p': {
+			char *end;
+			long v = strtol(optarg, &end, 10);
+
+			if (*end || v <= 0 || v > 0x3fffffff) {
+				fprintf(stderr, "sonde: -p takes a process id, not '%s'\n",
+					optarg);
+				return 1;
+			}
+			target_pid = (int)v;
+			break;
+		}
+		case 'c': command = optarg; break;
 		case 'o': outpath = optarg; break;
 		case 'q': quiet = true; break;
 		case 'v': verbose = true; break;
@@ -106,6 +136,16 @@ int main(int argc, char **argv)
 			usage(stderr);
 			return 1;
 		}
+	}
+	if (list && !prog_text && (optind >= argc || !is_script(argv[optind])))
+		return list_probes(optind < argc ? argv[optind] : NULL, verbose) ? 1 : 0;
+	if (target_pid && command) {
+		fputs("sonde: -p and -c cannot be used together\n", stderr);
+		return 1;
+	}
+	if (target_pid && kill(target_pid, 0) != 0 && errno == ESRCH) {
+		fprintf(stderr, "sonde: -p %d: no such process\n", target_pid);
+		return 1;
 	}
 	if (!prog_text) {
 		if (optind >= argc) {
@@ -135,6 +175,8 @@ int main(int argc, char **argv)
 	if (optind < argc && !strcmp(argv[optind], "--"))
 		optind++;
 	c.verbose = verbose;
+	c.target_pid = target_pid;
+	c.has_command = command != NULL;
 	c.params = argv + optind;
 	c.nparams = argc - optind;
 	rc = 1;
@@ -143,6 +185,11 @@ int main(int argc, char **argv)
 		goto out;
 	if (sema_check(&c))
 		goto out;
+	if (list) {
+		list_script(&c);
+		rc = 0;
+		goto out;
+	}
 	if (dump && !strcmp(dump, "ast")) {
 		ast_dump(stdout, c.ast);
 		rc = 0;
@@ -167,6 +214,11 @@ int main(int argc, char **argv)
 	tracer_init(&t, &c, out);
 	t.quiet = quiet;
 	t.verbose = verbose;
+	t.target_pid = target_pid;
+	if (command && rt_spawn(&t, command)) {
+		tracer_close(&t);
+		goto out;
+	}
 	rt_install_signals();
 	if (ld_load(&t) == 0 && (dry_run || rt_run(&t) == 0))
 		rc = 0;

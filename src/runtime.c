@@ -11,6 +11,8 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <sys/wait.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -137,6 +139,98 @@ static int on_event(void *ctx, void *data, size_t size)
 	return 0;
 }
 
+int rt_spawn(struct tracer *t, const char *cmd)
+{
+	int pipefd[2];
+	pid_t pid;
+
+	if (pipe2(pipefd, O_CLOEXEC) < 0)
+		return -errno;
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		int err = errno;
+
+		close(pipefd[0]);
+		close(pipefd[1]);
+		fprintf(stderr, "sonde: cannot start '%s': %s\n", cmd, strerror(err));
+		return -err;
+	}
+	if (pid == 0) {
+		char go;
+
+		close(pipefd[1]);
+		/* Held here until the probes are attached; a closed pipe
+		 * means sonde gave up. */
+		if (read(pipefd[0], &go, 1) != 1)
+			_exit(127);
+		signal(SIGINT, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
+		/* A simple command replaces the shell, so cpid is its pid. */
+		if (!strpbrk(cmd, ";&|<>()`$\n")) {
+			char *ex = xmalloc(strlen(cmd) + 6);
+
+			strcpy(ex, "exec ");
+			strcat(ex, cmd);
+			execl("/bin/sh", "sh", "-c", ex, (char *)NULL);
+		} else {
+			execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+		}
+		_exit(127);
+	}
+	close(pipefd[0]);
+	t->child_pid = pid;
+	t->child_go = pipefd[1];
+	return 0;
+}
+
+/* -c: let the command run (exec) now that everything is attached. */
+static void release_child(struct tracer *t)
+{
+	if (t->child_go < 0)
+		return;
+	if (write(t->child_go, "g", 1) != 1)
+		fprintf(stderr, "sonde: cannot start the command: %s\n",
+			strerror(errno));
+	close(t->child_go);
+	t->child_go = -1;
+}
+
+/* Alive and not a zombie (a zombie still answers kill(pid, 0)). */
+static bool process_alive(int pid)
+{
+	char path[64], buf[256], *p;
+	FILE *f;
+	size_t n;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+	f = fopen(path, "r");
+	if (!f)
+		return false;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = 0;
+	p = strrchr(buf, ')');	/* "pid (comm) S ..." */
+	return p && p[1] == ' ' && p[2] != 'Z' && p[2] != 'X';
+}
+
+/* Has the command (-c) or the traced process (-p) gone? */
+static bool target_gone(struct tracer *t)
+{
+	if (t->child_pid > 0 && !t->child_done) {
+		int st;
+
+		if (waitpid(t->child_pid, &st, WNOHANG) == t->child_pid) {
+			t->child_done = true;
+			t->child_status = st;
+			return true;
+		}
+	}
+	if (t->target_pid > 0)
+		return !process_alive(t->target_pid);
+	return false;
+}
+
 /* Run a BEGIN or END program once on this CPU. */
 static int run_once(struct tracer *t, struct prog_spec *ps)
 {
@@ -237,8 +331,15 @@ int rt_run(struct tracer *t)
 	fflush(t->out);
 	if (rc)
 		return rc;
+	/* The command starts once BEGIN ran, as in bpftrace; a sh -c
+	 * "exec CMD" keeps cpid the command's own pid. */
+	release_child(t);
 	clock_gettime(CLOCK_MONOTONIC, &last);
 	while (!t->exiting && !stop_signal) {
+		if (target_gone(t)) {
+			ring_buffer__consume(t->rb);
+			break;
+		}
 		rc = ring_buffer__poll(t->rb, 100);
 		fflush(t->out);
 		if (rc < 0 && rc != -EINTR) {

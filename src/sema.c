@@ -681,7 +681,7 @@ static struct type *check_call(struct sema *s, struct node *n, bool assigned)
 static struct type *check_builtin(struct sema *s, struct node *n)
 {
 	static const char *const later[] = {
-		"args", "retval", "func", "kstack", "ustack", "cpid",
+		"args", "retval", "func", "kstack", "ustack",
 		"arg0", "arg1", "arg2", "arg3", "arg4", "arg5", "arg6", "arg7",
 		"arg8", "arg9", "sarg0", "sarg1", "sarg2", "username",
 	};
@@ -695,6 +695,13 @@ static struct type *check_builtin(struct sema *s, struct node *n)
 			return set(n, str_type(s, 16));
 		case B_PROBE:
 			return set(n, str_type(s, s->pi->name_max));
+		case B_CPID:
+			if (!s->c->has_command) {
+				ERR(s, n->loc, E_CONTEXT,
+				    "cpid needs a command to run: sonde -c 'CMD'");
+				return set(n, &ty_error);
+			}
+			return set(n, &ty_u32);
 		case B_PID: case B_TID: case B_UID: case B_GID: case B_CPU:
 		case B_RAND: case B_NUMAID:
 			return set(n, &ty_u32);

@@ -151,6 +151,15 @@ static int parse_decl(struct arena *a, const char *d, size_t n,
 		name--;
 	}
 	f->ctype = strip_quals(a, d, (size_t)(name - d));
+	{
+		const char *ds = d, *de = d + n;
+
+		while (ds < de && *ds == ' ')
+			ds++;
+		while (de > ds && de[-1] == ' ')
+			de--;
+		f->decl = arena_strndup(a, ds, (size_t)(de - ds));
+	}
 	if (!strncmp(f->ctype, "__data_loc ", 11)) {
 		f->kind = TPF_DATALOC;
 		return 0;

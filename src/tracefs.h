@@ -17,7 +17,8 @@ enum tpf_kind {
 
 struct tp_field {
 	const char *name;
-	const char *ctype;	/* the declaration's type text */
+	const char *ctype;	/* the declaration's type, qualifiers dropped */
+	const char *decl;	/* the whole declaration, as written */
 	enum tpf_kind kind;
 	int offset, size;	/* in the record */
 	int int_size;		/* TPF_INT: bytes to read (<= size) */

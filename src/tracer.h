@@ -23,6 +23,11 @@ struct tracer {
 	uint64_t start_ns;	/* CLOCK_MONOTONIC at start */
 	int64_t mono_to_epoch;	/* add to a CLOCK_MONOTONIC ns for epoch ns */
 	bool exiting;
+	int target_pid;		/* -p: exit when it exits */
+	int child_pid;		/* -c: the command, held until attached */
+	int child_go;		/* -c: write end of the pipe that releases it */
+	int child_status;	/* -c: its wait status once it exited */
+	bool child_done;
 	uint64_t *drops_seen;	/* per map, drops already reported */
 	uint64_t lost_seen;
 };
@@ -42,6 +47,8 @@ void at_detach_all(struct tracer *t);
 
 /* runtime.c */
 int rt_run(struct tracer *t);
+/* -c: fork CMD (through /bin/sh), held until rt_run releases it. */
+int rt_spawn(struct tracer *t, const char *cmd);
 void rt_install_signals(void);
 
 /* print.c */
