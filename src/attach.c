@@ -134,6 +134,31 @@ static int attach_rawtp(struct tracer *t, struct prog_spec *ps)
 	return 0;
 }
 
+/* A hardware breakpoint in the traced process (any CPU). */
+static int attach_watchpoint(struct tracer *t, struct prog_spec *ps)
+{
+	struct perf_event_attr attr;
+	int pid = t->target_pid ? t->target_pid : t->child_pid;
+	int pfd;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.type = PERF_TYPE_BREAKPOINT;
+	attr.size = sizeof(attr);
+	attr.bp_addr = ps->probe.bp_addr;
+	attr.bp_len = (uint64_t)ps->probe.bp_len;
+	attr.bp_type = (uint32_t)ps->probe.bp_type;
+	attr.sample_period = 1;
+	attr.precise_ip = 2;
+	pfd = perf_open(&attr, pid, -1);
+	if (pfd < 0 && errno == EINVAL) {
+		attr.precise_ip = 0;
+		pfd = perf_open(&attr, pid, -1);
+	}
+	if (pfd < 0)
+		return -errno;
+	return perf_attach(t, pfd, ps->fd);
+}
+
 /* Why an attach failed, in one sentence, where errno alone would be
  * cryptic. */
 static const char *explain(struct prog_spec *ps, int err)
@@ -167,7 +192,10 @@ int at_attach(struct tracer *t, struct prog_spec *ps)
 	case PK_RAWTP:
 		rc = attach_rawtp(t, ps);
 		break;
-	case PK_WATCHPOINT: case PK_ITER:
+	case PK_WATCHPOINT:
+		rc = attach_watchpoint(t, ps);
+		break;
+	case PK_ITER:
 		rc = -EOPNOTSUPP;
 		break;
 	}

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <strings.h>
 #include <fnmatch.h>
+#include <linux/hw_breakpoint.h>
 #include <linux/perf_event.h>
 
 #include "tracefs.h"
@@ -275,6 +276,64 @@ static int perf_event(struct compiler *c, struct node *ap, char **f, int nf,
 	return 0;
 }
 
+/* watchpoint:ADDR:LEN:MODE, a hardware breakpoint on a user address of
+ * the process of -p or -c. */
+static int watchpoint(struct compiler *c, struct node *ap, char **f, int nf,
+		      struct probe_spec *ps)
+{
+	uint64_t addr, len;
+	char *end;
+	int type = 0;
+
+	if (nf != 4) {
+		diag_error(&c->diag, ap->loc, E_PROBE,
+			   "watchpoint probe needs an address, a length and a mode: watchpoint:0x10000000:8:w");
+		return -1;
+	}
+	errno = 0;
+	addr = strtoull(f[1], &end, 0);
+	if (errno || *end || !*f[1] || !addr) {
+		diag_error(&c->diag, ap->loc, E_PROBE,
+			   "watchpoint address '%s' is not a number", f[1]);
+		return -1;
+	}
+	if (parse_u64(f[2], &len) || (len != 1 && len != 2 && len != 4 && len != 8)) {
+		diag_error(&c->diag, ap->loc, E_PROBE,
+			   "watchpoint length must be 1, 2, 4 or 8, not '%s'", f[2]);
+		return -1;
+	}
+	for (const char *m = f[3]; *m; m++) {
+		int bit = *m == 'r' ? HW_BREAKPOINT_R : *m == 'w' ? HW_BREAKPOINT_W :
+			  *m == 'x' ? HW_BREAKPOINT_X : 0;
+
+		if (!bit || (type & bit)) {
+			type = -1;
+			break;
+		}
+		type |= bit;
+	}
+	/* The hardware watches reads with writes, or executes alone. */
+	if (type <= 0 || type == HW_BREAKPOINT_R ||
+	    ((type & HW_BREAKPOINT_X) && type != HW_BREAKPOINT_X)) {
+		diag_error(&c->diag, ap->loc, E_PROBE,
+			   "watchpoint mode must be w, rw or x, not '%s'", f[3]);
+		return -1;
+	}
+	if (!c->target_pid && !c->has_command) {
+		diag_error(&c->diag, ap->loc, E_PROBE,
+			   "a watchpoint watches a process: give one with -p PID or -c 'CMD'");
+		return -1;
+	}
+	ps->kind = PK_WATCHPOINT;
+	ps->perf_type = PERF_TYPE_BREAKPOINT;
+	ps->bp_addr = addr;
+	ps->bp_len = (int)len;
+	ps->bp_type = type;
+	ps->name = arena_printf(&c->arena, "watchpoint:0x%llx:%d:%s",
+				(unsigned long long)addr, (int)len, f[3]);
+	return 0;
+}
+
 /* Growable array of expanded specs. */
 struct specs {
 	struct compiler *c;
@@ -493,6 +552,8 @@ int probes_expand(struct compiler *c, struct node *ap,
 		return perf_event(c, ap, f, nf, ps, false);
 	if (!strcmp(f[0], "hardware") || !strcmp(f[0], "h"))
 		return perf_event(c, ap, f, nf, ps, true);
+	if (!strcmp(f[0], "watchpoint") || !strcmp(f[0], "w"))
+		return watchpoint(c, ap, f, nf, ps);
 	if (!strcmp(f[0], "tracepoint") || !strcmp(f[0], "t"))
 		return tracepoints(c, ap, f, nf, false, out, n);
 	if (!strcmp(f[0], "rawtracepoint") || !strcmp(f[0], "rt"))
