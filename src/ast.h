@@ -44,6 +44,8 @@ struct node {
 	struct mapinfo *map;	/* MAP, and calls that take a map */
 	int builtin;		/* BUILTIN / CALL: index in builtins table */
 	int64_t cval;		/* constant-folded value (is_const) */
+	int foff, fshift, fbits;	/* FIELD of a kernel struct: byte
+					 * offset, bitfield shift and width */
 	int is_const;
 	void *extra;		/* phase-private data (printf spec, ...) */
 };

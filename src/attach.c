@@ -196,8 +196,7 @@ int at_attach(struct tracer *t, struct prog_spec *ps)
 		rc = attach_watchpoint(t, ps);
 		break;
 	case PK_ITER:
-		rc = -EOPNOTSUPP;
-		break;
+		return 0;	/* run by the runtime once BEGIN ran */
 	}
 	if (rc < 0)
 		fprintf(stderr, "sonde: probe %s: attach failed: %s\n",

@@ -137,7 +137,7 @@ static void assign_var(struct cg *g, struct node *n)
 {
 	struct var *v = n->a->var;
 
-	if (v->ty->kind == TY_INT || v->ty->kind == TY_TSTAMP) {
+	if (ty_scalar(v->ty)) {
 		if (n->op == T_ASSIGN) {
 			cg_int(g, n->b);
 		} else {
@@ -177,7 +177,7 @@ static void stmt(struct cg *g, struct node *n)
 
 		if (e->kind == N_CALL && e->ty->kind == TY_VOID)
 			cg_call_stmt(g, e);
-		else if (e->ty->kind == TY_INT || e->ty->kind == TY_TSTAMP)
+		else if (ty_scalar(e->ty))
 			cg_int(g, e);
 		else
 			(void)cg_addr(g, e);
@@ -252,7 +252,7 @@ static void stmt(struct cg *g, struct node *n)
 static void place_vars(struct cg *g)
 {
 	for (struct var *v = g->pi->vars; v; v = v->next) {
-		if ((v->ty->kind == TY_INT || v->ty->kind == TY_TSTAMP) &&
+		if ((ty_scalar(v->ty)) &&
 		    g->stack + 8 <= STACK_VARS) {
 			v->in_scratch = false;
 			v->slot = cg_stack_alloc(g, NULL);

@@ -96,6 +96,10 @@ void cg_args_int(struct cg *g, struct node *n);
 void cg_args_str(struct cg *g, struct node *n, struct mem dst,
 		 const struct type *dt);
 void cg_arg(struct cg *g, struct node *n);
+void cg_ctx(struct cg *g);
+void cg_btf_int(struct cg *g, struct node *n);
+void cg_btf_str(struct cg *g, struct node *n, struct mem dst,
+		const struct type *dt);
 
 /* cg_call.c */
 void cg_call_stmt(struct cg *g, struct node *n);

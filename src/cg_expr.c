@@ -398,6 +398,8 @@ void cg_int(struct cg *g, struct node *n)
 	case N_BUILTIN:
 		if (n->builtin == B_ARG)
 			cg_arg(g, n);
+		else if (n->builtin == B_CTX)
+			cg_ctx(g);
 		else
 			builtin(g, n);
 		break;
@@ -479,6 +481,10 @@ void cg_int(struct cg *g, struct node *n)
 			cg_args_int(g, n);
 			break;
 		}
+		if (n->builtin == B_BTF_FIELD) {
+			cg_btf_int(g, n);
+			break;
+		}
 		m = cg_addr(g, n->a);
 		int off = n->a->ty->off[n->ival];
 
@@ -521,7 +527,7 @@ void cg_copy(struct cg *g, struct mem dst, const struct type *dt,
 	     struct mem src, const struct type *st)
 {
 	switch (dt->kind) {
-	case TY_INT: case TY_TSTAMP:
+	case TY_INT: case TY_TSTAMP: case TY_PTR:
 		cg_emit(g, LDX(BPF_DW, R1, src.base, (int16_t)src.off));
 		cg_emit(g, STX(BPF_DW, dst.base, (int16_t)dst.off, R1));
 		return;
@@ -556,7 +562,7 @@ void cg_store(struct cg *g, struct node *n, struct mem dst,
 	      const struct type *dt)
 {
 	switch (dt->kind) {
-	case TY_INT: case TY_TSTAMP:
+	case TY_INT: case TY_TSTAMP: case TY_PTR:
 		cg_int(g, n);
 		cg_emit(g, STX(BPF_DW, dst.base, (int16_t)dst.off, R0));
 		return;
@@ -603,6 +609,10 @@ void cg_store(struct cg *g, struct node *n, struct mem dst,
 				cg_args_str(g, n, dst, dt);
 				return;
 			}
+			if (n->builtin == B_BTF_FIELD) {
+				cg_btf_str(g, n, dst, dt);
+				return;
+			}
 			break;
 		case N_TERNARY: {
 			int lelse = cg_label(g), lend = cg_label(g);
@@ -644,7 +654,8 @@ struct mem cg_addr(struct cg *g, struct node *n)
 		m.off = n->var->slot;
 		return m;
 	}
-	if (n->kind == N_FIELD && n->builtin != B_ARGS_FIELD) {
+	if (n->kind == N_FIELD && n->builtin != B_ARGS_FIELD &&
+	    n->builtin != B_BTF_FIELD) {
 		m = cg_addr(g, n->a);
 		m.off += n->a->ty->off[n->ival];
 		return m;

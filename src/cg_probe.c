@@ -1,5 +1,6 @@
 /* cg_probe.c - what a probe's context holds: tracepoint record fields
- * (args.NAME) and raw tracepoint arguments (argN). */
+ * (args.NAME), raw tracepoint arguments (argN), the iterator context
+ * (ctx), and members of kernel structs reached through pointers. */
 #include "cg.h"
 
 #include <string.h>
@@ -79,4 +80,80 @@ void cg_arg(struct cg *g, struct node *n)
 {
 	g->uses_ctx = true;
 	cg_emit(g, LDX(BPF_DW, R0, RCTX, (int16_t)(8 * n->ival)));
+}
+
+/* ctx: the context pointer itself. */
+void cg_ctx(struct cg *g)
+{
+	g->uses_ctx = true;
+	cg_emit(g, MOV_REG(R0, RCTX));
+}
+
+/* r0 = the address of member N (a B_BTF_FIELD node), or 0 when the
+ * pointer it goes through is NULL (jumping to NULLED then). */
+static void member_addr(struct cg *g, struct node *n, int nulled)
+{
+	cg_int(g, n->a);	/* a pointer, or a struct's address */
+	cg_jump(g, JMP_IMM(BPF_JEQ, R0, 0), nulled);
+	if (n->foff)
+		cg_emit(g, ALU64_IMM(BPF_ADD, R0, n->foff));
+}
+
+/* Integer, pointer or struct-address member into r0. */
+void cg_btf_int(struct cg *g, struct node *n)
+{
+	int done = cg_label(g), saved = g->stack;
+	int size = n->fbits ? 8 : n->ty->kind == TY_STRUCT ? 0 : n->ty->size;
+	int slot;
+
+	/* The iterator context is read directly (the verifier types it). */
+	if (n->a->kind == N_BUILTIN && n->a->builtin == B_CTX) {
+		g->uses_ctx = true;
+		cg_emit(g, LDX(size_code(size), R0, RCTX, (int16_t)n->foff));
+		cg_norm(g, R0, n->ty);
+		return;
+	}
+	member_addr(g, n, done);
+	if (n->ty->kind == TY_STRUCT) {	/* an embedded struct: its address */
+		cg_bind(g, done);
+		return;
+	}
+	slot = cg_stack_alloc(g, n);
+	cg_emit(g, ST_IMM(BPF_DW, RFP, (int16_t)slot, 0));
+	cg_emit(g, MOV_REG(R3, R0));
+	cg_emit(g, MOV_IMM(R2, size));
+	cg_emit(g, MOV_REG(R1, RFP));
+	cg_emit(g, ALU64_IMM(BPF_ADD, R1, slot));
+	cg_call(g, BPF_FUNC_probe_read_kernel);
+	cg_emit(g, LDX(size_code(size), R0, RFP, (int16_t)slot));
+	if (n->fbits) {
+		if (n->fshift)
+			cg_emit(g, ALU64_IMM(BPF_RSH, R0, n->fshift));
+		if (n->fbits < 32) {
+			cg_emit(g, ALU64_IMM(BPF_AND, R0, (int32_t)((1u << n->fbits) - 1)));
+		} else if (n->fbits < 64) {
+			cg_emit(g, ALU64_IMM(BPF_LSH, R0, 64 - n->fbits));
+			cg_emit(g, ALU64_IMM(BPF_RSH, R0, 64 - n->fbits));
+		}
+	} else {
+		cg_norm(g, R0, n->ty);
+	}
+	cg_bind(g, done);
+	g->stack = saved;
+}
+
+/* A char[N] member into DST as a string. */
+void cg_btf_str(struct cg *g, struct node *n, struct mem dst,
+		const struct type *dt)
+{
+	int done = cg_label(g);
+	int size = n->ty->size < dt->size ? n->ty->size : dt->size;
+
+	cg_zero(g, dst, 0, ty_slot_size(dt));
+	member_addr(g, n, done);
+	cg_emit(g, MOV_REG(R3, R0));
+	cg_emit(g, MOV_IMM(R2, size));
+	cg_addr_of(g, R1, dst);
+	cg_call(g, BPF_FUNC_probe_read_kernel_str);
+	cg_bind(g, done);
 }

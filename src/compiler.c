@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "btf.h"
 #include "parse.h"
 #include "sema.h"
 
@@ -23,6 +24,7 @@ void compiler_init(struct compiler *c, const char *file, const char *src,
 
 void compiler_free(struct compiler *c)
 {
+	btf_release(c);
 	free(c->maps);
 	free(c->events);
 	free(c->progs);

@@ -98,6 +98,8 @@ struct probe_spec {
 	const char *target;
 	struct tp_format *tp;	/* TRACEPOINT: the record's fields */
 	int tp_id;		/* TRACEPOINT: the event id */
+	int attach_btf_id;	/* ITER: BTF id of bpf_iter_NAME */
+	const char *ctx_struct;	/* ITER: "struct bpf_iter__task" */
 	struct loc loc;
 };
 
@@ -151,6 +153,9 @@ struct compiler {
 	bool has_command;	/* -c: cpid is defined */
 	char **params;		/* positional parameters $1.. */
 	int nparams;
+
+	struct btf *btf;	/* kernel BTF, loaded on first use */
+	bool btf_failed;
 
 	/* sema */
 	struct mapinfo **maps;

@@ -171,6 +171,10 @@ static int load_prog(struct tracer *t, struct prog_spec *ps)
 	size_t logsz = 1 << 20;
 	int fd;
 
+	if (ps->probe.kind == PK_ITER) {
+		opts.expected_attach_type = BPF_TRACE_ITER;
+		opts.attach_btf_id = (uint32_t)ps->probe.attach_btf_id;
+	}
 	map_name(name, sizeof(name), ps->probe.name);
 	for (char *q = name; *q; q++)
 		if (!((*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z') ||

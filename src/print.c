@@ -261,6 +261,13 @@ static void print_typed(struct tracer *t, const struct type *ty,
 	case TY_STR:
 		fprintf(f, "%.*s", ty->size, (const char *)p);
 		break;
+	case TY_PTR: {
+		uint64_t v;
+
+		memcpy(&v, p, 8);
+		fprintf(f, "0x%" PRIx64, v);
+		break;
+	}
 	case TY_TUPLE:
 		fputc('(', f);
 		for (int i = 0; i < ty->nelem; i++) {

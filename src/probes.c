@@ -17,6 +17,9 @@
 #include <linux/hw_breakpoint.h>
 #include <linux/perf_event.h>
 
+#include <bpf/btf.h>
+
+#include "btf.h"
 #include "tracefs.h"
 
 /* Split SPEC at ':' into at most MAX fields (arena copies). */
@@ -334,6 +337,46 @@ static int watchpoint(struct compiler *c, struct node *ap, char **f, int nf,
 	return 0;
 }
 
+/* iter:task, iter:task_file, iter:task_vma: a BPF iterator run once
+ * over every task (or open file, or mapping), then the script ends. */
+static int iterator(struct compiler *c, struct node *ap, char **f, int nf,
+		    struct probe_spec *ps)
+{
+	static const char *const known[] = { "task", "task_file", "task_vma" };
+	const char *why = NULL;
+	struct btf *b;
+	char fn[64];
+	bool ok = false;
+	int id;
+
+	for (size_t i = 0; i < ARRAY_SIZE(known); i++)
+		if (nf == 2 && !strcmp(f[1], known[i]))
+			ok = true;
+	if (!ok) {
+		diag_error(&c->diag, ap->loc, E_PROBE,
+			   "iter probe needs one of task, task_file, task_vma: iter:task");
+		return -1;
+	}
+	b = btf_kernel(c, &why);
+	if (!b) {
+		diag_error(&c->diag, ap->loc, E_PROBE, "iter:%s: %s", f[1], why);
+		return -1;
+	}
+	snprintf(fn, sizeof(fn), "bpf_iter_%s", f[1]);
+	id = btf__find_by_name_kind(b, fn, BTF_KIND_FUNC);
+	if (id < 0) {
+		diag_error(&c->diag, ap->loc, E_PROBE,
+			   "this kernel has no %s iterator", f[1]);
+		return -1;
+	}
+	ps->kind = PK_ITER;
+	ps->target = arena_strdup(&c->arena, f[1]);
+	ps->attach_btf_id = id;
+	ps->ctx_struct = arena_printf(&c->arena, "struct bpf_iter__%s", f[1]);
+	ps->name = arena_printf(&c->arena, "iter:%s", f[1]);
+	return 0;
+}
+
 /* Growable array of expanded specs. */
 struct specs {
 	struct compiler *c;
@@ -552,6 +595,8 @@ int probes_expand(struct compiler *c, struct node *ap,
 		return perf_event(c, ap, f, nf, ps, false);
 	if (!strcmp(f[0], "hardware") || !strcmp(f[0], "h"))
 		return perf_event(c, ap, f, nf, ps, true);
+	if (!strcmp(f[0], "iter") || !strcmp(f[0], "it"))
+		return iterator(c, ap, f, nf, ps);
 	if (!strcmp(f[0], "watchpoint") || !strcmp(f[0], "w"))
 		return watchpoint(c, ap, f, nf, ps);
 	if (!strcmp(f[0], "tracepoint") || !strcmp(f[0], "t"))

@@ -231,6 +231,36 @@ static bool target_gone(struct tracer *t)
 	return false;
 }
 
+/* iter: create the iterator and read it to its end; the program runs
+ * once per element and reports through the ring buffer. */
+static int run_iter(struct tracer *t, struct prog_spec *ps)
+{
+	int link = bpf_link_create(ps->fd, 0, BPF_TRACE_ITER, NULL), fd;
+	char buf[4096];
+	ssize_t n;
+
+	if (link < 0) {
+		fprintf(stderr, "sonde: probe %s: attach failed: %s\n",
+			ps->probe.name, strerror(errno));
+		return -errno;
+	}
+	fd = bpf_iter_create(link);
+	if (fd < 0) {
+		int err = errno;
+
+		fprintf(stderr, "sonde: probe %s: cannot start the iterator: %s\n",
+			ps->probe.name, strerror(err));
+		close(link);
+		return -err;
+	}
+	while ((n = read(fd, buf, sizeof(buf))) > 0 || (n < 0 && errno == EINTR))
+		ring_buffer__consume(t->rb);
+	close(fd);
+	close(link);
+	ring_buffer__consume(t->rb);
+	return 0;
+}
+
 /* Run a BEGIN or END program once on this CPU. */
 static int run_once(struct tracer *t, struct prog_spec *ps)
 {
@@ -334,6 +364,16 @@ int rt_run(struct tracer *t)
 	/* The command starts once BEGIN ran, as in bpftrace; a sh -c
 	 * "exec CMD" keeps cpid the command's own pid. */
 	release_child(t);
+	/* Iterators run once, after BEGIN; the script ends after them. */
+	for (int i = 0; i < c->nprogs && !t->exiting; i++) {
+		if (c->progs[i].probe.kind != PK_ITER)
+			continue;
+		rc = run_iter(t, &c->progs[i]);
+		fflush(t->out);
+		if (rc)
+			return rc;
+		t->exiting = true;
+	}
 	clock_gettime(CLOCK_MONOTONIC, &last);
 	while (!t->exiting && !stop_signal) {
 		if (target_gone(t)) {

@@ -19,6 +19,7 @@
 #include "format.h"
 #include "lex.h"
 #include "probes.h"
+#include "btf.h"
 #include "tracefs.h"
 
 #define MAX_ERRORS 20
@@ -71,9 +72,10 @@ struct sema {
 static struct type *expr(struct sema *s, struct node *n);
 static void stmt(struct sema *s, struct node *n);
 
+/* Pointers count as integers (uint64), as in bpftrace. */
 static bool is_int(const struct type *t)
 {
-	return t->kind == TY_INT;
+	return t->kind == TY_INT || t->kind == TY_PTR;
 }
 
 static bool is_err(const struct type *t)
@@ -430,7 +432,7 @@ static struct type *check_printf(struct sema *s, struct node *n)
 			ERR(s, a->loc, E_FORMAT,
 			    "%%%c expects a string, this is %s", pieces[i].conv,
 			    type_name(t));
-		else if (pieces[i].want == FMT_WANT_INT && t->kind != TY_INT)
+		else if (pieces[i].want == FMT_WANT_INT && !is_int(t))
 			ERR(s, a->loc, E_FORMAT,
 			    "%%%c expects an integer, this is %s", pieces[i].conv,
 			    type_name(t));
@@ -709,6 +711,34 @@ static struct type *check_builtin(struct sema *s, struct node *n)
 			return set(n, &ty_u64);
 		}
 	}
+	if (!strcmp(n->name, "ctx")) {
+		struct type *ct = NULL;
+
+		for (int i = 0; i < s->pi->nspecs; i++) {
+			struct probe_spec *ps = &s->pi->specs[i];
+
+			if (ps->kind != PK_ITER) {
+				ERR(s, n->loc, E_CONTEXT,
+				    "'ctx' is not available in %s probes", ps->name);
+				return set(n, &ty_error);
+			}
+			if (!ct) {
+				struct type *st = btf_type_by_name(s->c, ps->ctx_struct);
+
+				if (!st) {
+					ERR(s, n->loc, E_TYPE, "%s is not in the kernel's BTF",
+					    ps->ctx_struct);
+					return set(n, &ty_error);
+				}
+				ct = arena_alloc(&s->c->arena, sizeof(*ct));
+				ct->kind = TY_PTR;
+				ct->size = 8;
+				ct->pointee = st;
+			}
+		}
+		n->builtin = B_CTX;
+		return set(n, ct ? ct : &ty_error);
+	}
 	if (!strncmp(n->name, "arg", 3) && n->name[3] >= '0' && n->name[3] <= '9') {
 		char *end;
 		long k = strtol(n->name + 3, &end, 10);
@@ -791,6 +821,47 @@ static struct type *args_field(struct sema *s, struct node *n)
 	}
 	n->builtin = B_ARGS_FIELD;
 	return set(n, t);
+}
+
+/* p->member and s.member of kernel structs, typed from BTF. */
+static struct type *btf_field(struct sema *s, struct node *n, struct type *t)
+{
+	struct type *st = t->kind == TY_PTR ? t->pointee : t;
+	struct btf_member_info mi;
+	int rc;
+
+	if (!st || st->kind != TY_STRUCT) {
+		ERR(s, n->loc, E_TYPE, "%s is not a pointer to a struct: it has no field '%s'",
+		    type_name(t), n->name);
+		return set(n, &ty_error);
+	}
+	rc = btf_member(s->c, st, n->name, &mi);
+	if (rc == -ENOENT) {
+		ERR(s, n->loc, E_TYPE, "%s has no member '%s'", st->sname, n->name);
+		return set(n, &ty_error);
+	}
+	if (rc) {
+		ERR(s, n->loc, E_TYPE,
+		    "member '%s' of %s has a type sonde cannot read yet",
+		    n->name, st->sname);
+		return set(n, &ty_error);
+	}
+	if (mi.ty->kind == TY_VOID) {
+		ERR(s, n->loc, E_TYPE, "member '%s' of %s has no value", n->name,
+		    st->sname);
+		return set(n, &ty_error);
+	}
+	if (n->a->kind == N_BUILTIN && n->a->builtin == B_CTX &&
+	    mi.ty->kind == TY_STRUCT) {
+		ERR(s, n->loc, E_TYPE, "ctx->%s is a struct inside the context; read its members through a pointer",
+		    n->name);
+		return set(n, &ty_error);
+	}
+	n->builtin = B_BTF_FIELD;
+	n->foff = mi.offset;
+	n->fshift = mi.bit_shift;
+	n->fbits = mi.bit_size;
+	return set(n, mi.ty);
 }
 
 static bool positional_int(const char *p, int64_t *v)
@@ -1121,6 +1192,38 @@ static struct type *expr(struct sema *s, struct node *n)
 		struct type *to = n->tyname_ptr ? NULL : ty_by_name(n->tyname);
 
 		t = expr(s, n->a);
+		if (n->tyname_ptr) {
+			/* (struct task_struct *)curtask: a kernel pointer,
+			 * its target typed from BTF */
+			struct type *target = ty_by_name(n->tyname);
+			const char *why = NULL;
+
+			if (!target && !btf_kernel(s->c, &why)) {
+				ERR(s, n->loc, E_TYPE, "cannot cast to '%s *': %s",
+				    n->tyname, why);
+				return set(n, &ty_error);
+			}
+			if (!target)
+				target = btf_type_by_name(s->c, n->tyname);
+			if (!target) {
+				ERR(s, n->loc, E_TYPE,
+				    "unknown type '%s' (not in the kernel's BTF)",
+				    n->tyname);
+				return set(n, &ty_error);
+			}
+			if (is_err(t))
+				return set(n, &ty_error);
+			if (!is_int(t) && t->kind != TY_PTR) {
+				ERR(s, n->loc, E_TYPE, "cannot cast %s to a pointer",
+				    type_name(t));
+				return set(n, &ty_error);
+			}
+			to = arena_alloc(&s->c->arena, sizeof(*to));
+			to->kind = TY_PTR;
+			to->size = 8;
+			to->pointee = n->tyname_ptr == 1 ? target : NULL;
+			return set(n, to);
+		}
 		if (!to) {
 			ERR(s, n->loc, E_TYPE, "cannot cast to '%s%s' (struct and pointer types come with BTF support)",
 			    n->tyname, n->tyname_ptr ? " *" : "");
@@ -1157,6 +1260,8 @@ static struct type *expr(struct sema *s, struct node *n)
 		t = expr(s, n->a);
 		if (is_err(t))
 			return set(n, &ty_error);
+		if (t->kind == TY_PTR || t->kind == TY_STRUCT)
+			return btf_field(s, n, t);
 		if (t->kind == TY_TUPLE && n->op == T_DOT &&
 		    n->name[0] >= '0' && n->name[0] <= '9') {
 			if (n->ival >= (uint64_t)t->nelem) {
@@ -1366,10 +1471,12 @@ static void assign(struct sema *s, struct node *n)
 			v->first = target->loc;
 			/* An integer variable keeps its C type while every
 			 * assignment agrees on it: uint32 $c stays uint32. */
-			v->ty = is_int(t) ? ty_promote(t) : storage(s, t);
+			v->ty = t->kind == TY_INT ? ty_promote(t) : storage(s, t);
 			v->next = s->pi->vars;
 			s->pi->vars = v;
-		} else if (is_int(v->ty) && is_int(t)) {
+		} else if (v->ty->kind == TY_PTR && is_int(t)) {
+			/* a pointer variable stays typed */
+		} else if (v->ty->kind == TY_INT && is_int(t)) {
 			if (!ty_equal(v->ty, ty_promote(t)))
 				v->ty = ty_int(8, v->ty->is_signed);
 		} else {

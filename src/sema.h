@@ -11,6 +11,8 @@ enum builtin {
 	B_NBUILTINS,
 	B_ARG = B_NBUILTINS,	/* arg0..argN: node ival is N */
 	B_ARGS_FIELD,		/* args.NAME / args->NAME (an N_FIELD) */
+	B_CTX,			/* ctx of iter probes */
+	B_BTF_FIELD,		/* p->member of a kernel struct (N_FIELD) */
 };
 
 enum func {

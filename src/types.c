@@ -48,7 +48,7 @@ struct type *ty_tstamp(struct arena *a, const char *fmt)
 int ty_slot_size(const struct type *t)
 {
 	switch (t->kind) {
-	case TY_INT: case TY_TSTAMP: return 8;
+	case TY_INT: case TY_TSTAMP: case TY_PTR: return 8;
 	case TY_STR: return ALIGN_UP(t->size, 8);
 	case TY_TUPLE: return t->size;
 	default: return 0;
@@ -96,6 +96,8 @@ bool ty_equal(const struct type *a, const struct type *b)
 
 struct type *ty_promote(const struct type *a)
 {
+	if (a->kind == TY_PTR)
+		return &ty_u64;
 	if (a->size < 4)
 		return &ty_s32;
 	return ty_int(a->size, a->is_signed);
@@ -129,6 +131,18 @@ static void name_into(char *buf, size_t cap, const struct type *t)
 	case TY_VOID: snprintf(buf, cap, "void"); break;
 	case TY_MAPREF: snprintf(buf, cap, "map"); break;
 	case TY_TSTAMP: snprintf(buf, cap, "timestamp"); break;
+	case TY_STRUCT: snprintf(buf, cap, "%s", t->sname ? t->sname : "struct"); break;
+	case TY_PTR: {
+		size_t k;
+
+		if (t->pointee)
+			name_into(buf, cap, t->pointee);
+		else
+			snprintf(buf, cap, "void");
+		k = strlen(buf);
+		snprintf(buf + k, cap - k, " *");
+		break;
+	}
 	case TY_INT:
 		snprintf(buf, cap, "%sint%d", t->is_signed ? "" : "u",
 			 t->size * 8);

@@ -14,6 +14,8 @@ enum ty_kind {
 	TY_TUPLE,
 	TY_MAPREF,	/* @map used whole: print(@m), clear(@m) */
 	TY_TSTAMP,	/* strftime(fmt, ns): ns, formatted in user space */
+	TY_PTR,		/* a kernel pointer (BTF): 8 bytes */
+	TY_STRUCT,	/* a kernel struct or union (BTF), used by address */
 };
 
 struct type {
@@ -24,6 +26,9 @@ struct type {
 	struct type **elem;	/* TUPLE element types */
 	int *off;		/* TUPLE element offsets */
 	const char *tfmt;	/* TSTAMP: the strftime format */
+	struct type *pointee;	/* PTR: what it points to (NULL: void) */
+	int btf_id;		/* STRUCT: its BTF id */
+	const char *sname;	/* STRUCT: "struct task_struct" */
 };
 
 extern struct type ty_error, ty_void, ty_mapref;
@@ -38,6 +43,11 @@ struct type *ty_tstamp(struct arena *a, const char *fmt);
  * (integers widen to 8 bytes there). */
 int ty_slot_size(const struct type *t);
 bool ty_equal(const struct type *a, const struct type *b);
+/* Held in a register as 8 bytes: integers, timestamps, pointers. */
+static inline bool ty_scalar(const struct type *t)
+{
+	return t->kind == TY_INT || t->kind == TY_TSTAMP || t->kind == TY_PTR;
+}
 /* The usual arithmetic conversions of C for a binary operator. */
 struct type *ty_arith(const struct type *a, const struct type *b);
 /* Integer promotion of a single operand. */
