@@ -236,6 +236,7 @@ static const char *prog_type_name(enum bpf_prog_type t)
 	case BPF_PROG_TYPE_PERF_EVENT: return "perf_event";
 	case BPF_PROG_TYPE_TRACEPOINT: return "tracepoint";
 	case BPF_PROG_TYPE_KPROBE: return "kprobe";
+	case BPF_PROG_TYPE_TRACING: return "tracing";
 	default: return "?";
 	}
 }

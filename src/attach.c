@@ -126,7 +126,9 @@ static int attach_tracepoint(struct tracer *t, struct prog_spec *ps)
 
 static int attach_rawtp(struct tracer *t, struct prog_spec *ps)
 {
-	int fd = bpf_raw_tracepoint_open(ps->probe.target, ps->fd);
+	/* a tp_btf program knows its tracepoint from its BTF id */
+	int fd = bpf_raw_tracepoint_open(ps->probe.tp_btf ? NULL : ps->probe.target,
+					 ps->fd);
 
 	if (fd < 0)
 		return -errno;

@@ -193,3 +193,48 @@ int btf_member(struct compiler *c, const struct type *st, const char *name,
 	memset(out, 0, sizeof(*out));
 	return find(c, st->btf_id, name, 0, out);
 }
+
+int btf_tp_args(struct compiler *c, const char *name, const char ***names,
+		struct type ***types, int *id)
+{
+	struct btf *b = btf_kernel(c, NULL);
+	char tname[256];
+	const struct btf_type *t;
+	const struct btf_param *p;
+	int tid, n;
+
+	if (!b)
+		return -ENOENT;
+	snprintf(tname, sizeof(tname), "btf_trace_%s", name);
+	tid = btf__find_by_name_kind(b, tname, BTF_KIND_TYPEDEF);
+	if (tid < 0)
+		return -ENOENT;
+	/* The typedef's prototype has no parameter names; the kernel's
+	 * __bpf_trace_NAME function has the same parameters, named. */
+	snprintf(tname, sizeof(tname), "__bpf_trace_%s", name);
+	n = btf__find_by_name_kind(b, tname, BTF_KIND_FUNC);
+	if (n >= 0) {
+		t = btf__type_by_id(b, (unsigned)n);
+		t = btf__type_by_id(b, t->type);
+	} else {
+		t = btf__type_by_id(b, (unsigned)tid);
+		t = btf__type_by_id(b, t->type);	/* the pointer */
+		if (!t || !btf_is_ptr(t))
+			return -EINVAL;
+		t = btf__type_by_id(b, t->type);
+	}
+	if (!t || !btf_is_func_proto(t) || btf_vlen(t) < 1)
+		return -EINVAL;
+	n = btf_vlen(t) - 1;
+	p = btf_params(t) + 1;
+	*names = arena_alloc(&c->arena, sizeof(char *) * (size_t)(n ? n : 1));
+	*types = arena_alloc(&c->arena, sizeof(struct type *) * (size_t)(n ? n : 1));
+	for (int i = 0; i < n; i++) {
+		const char *pn = btf__name_by_offset(b, p[i].name_off);
+
+		(*names)[i] = arena_strdup(&c->arena, pn ? pn : "");
+		(*types)[i] = btf_type(c, (int)p[i].type);
+	}
+	*id = tid;
+	return n;
+}

@@ -29,6 +29,14 @@ struct btf_member_info {
 int btf_member(struct compiler *c, const struct type *st, const char *name,
 	       struct btf_member_info *out);
 
+/* The arguments of raw tracepoint NAME, from the BTF typedef
+ * btf_trace_NAME (a pointer to a function whose first parameter is the
+ * probe's private data).  Returns the number of arguments (without that
+ * first one) and their names and types, or -errno; *ID is the BTF id a
+ * tp_btf program attaches to. */
+int btf_tp_args(struct compiler *c, const char *name, const char ***names,
+		struct type ***types, int *id);
+
 void btf_release(struct compiler *c);
 
 #endif

@@ -286,9 +286,11 @@ static void init_vars(struct cg *g, struct ir *pro)
 	}
 }
 
-static enum bpf_prog_type prog_type(enum probe_kind k)
+static enum bpf_prog_type prog_type(const struct probe_spec *ps)
 {
-	switch (k) {
+	if (ps->kind == PK_RAWTP && ps->tp_btf)
+		return BPF_PROG_TYPE_TRACING;
+	switch (ps->kind) {
 	case PK_INTERVAL: case PK_PROFILE: case PK_SOFTWARE: case PK_HARDWARE:
 	case PK_WATCHPOINT:
 		return BPF_PROG_TYPE_PERF_EVENT;
@@ -386,7 +388,7 @@ static int gen_prog(struct compiler *c, struct node *p, struct probe_spec *ps)
 	out = &c->progs[c->nprogs];
 	memset(out, 0, sizeof(*out));
 	out->probe = *ps;
-	out->type = prog_type(ps->kind);
+	out->type = prog_type(ps);
 	out->fd = -1;
 	rc = g.failed ? -1 : asm_resolve(c, &g.ir, out);
 	if (!rc)

@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "btf.h"
 #include "tracefs.h"
 
 static const struct tp_field *field(struct cg *g, struct node *n)
@@ -30,8 +31,27 @@ static int size_code(int size)
 /* An integer or pointer field into r0, canonical for its type. */
 void cg_args_int(struct cg *g, struct node *n)
 {
-	const struct tp_field *f = field(g, n);
+	const struct tp_field *f;
 	int size;
+
+	if (g->ps->kind == PK_RAWTP) {
+		/* tp_btf: the context is the array of the arguments */
+		const char **names;
+		struct type **types;
+		int id, k = btf_tp_args(g->c, g->ps->target, &names, &types, &id);
+
+		for (int i = 0; i < k; i++) {
+			if (strcmp(names[i], n->name))
+				continue;
+			g->uses_ctx = true;
+			cg_emit(g, LDX(BPF_DW, R0, RCTX, (int16_t)(8 * i)));
+			cg_norm(g, R0, n->ty);
+			return;
+		}
+		cg_emit(g, MOV_IMM(R0, 0));
+		return;
+	}
+	f = field(g, n);
 
 	if (!f) {
 		cg_emit(g, MOV_IMM(R0, 0));

@@ -98,7 +98,9 @@ struct probe_spec {
 	const char *target;
 	struct tp_format *tp;	/* TRACEPOINT: the record's fields */
 	int tp_id;		/* TRACEPOINT: the event id */
-	int attach_btf_id;	/* ITER: BTF id of bpf_iter_NAME */
+	int attach_btf_id;	/* ITER: BTF id of bpf_iter_NAME; RAWTP
+				 * with typed args: of btf_trace_NAME */
+	bool tp_btf;		/* RAWTP: load as a BTF-typed tp_btf program */
 	const char *ctx_struct;	/* ITER: "struct bpf_iter__task" */
 	struct loc loc;
 };

@@ -171,6 +171,10 @@ static int load_prog(struct tracer *t, struct prog_spec *ps)
 	size_t logsz = 1 << 20;
 	int fd;
 
+	if (ps->probe.kind == PK_RAWTP && ps->probe.tp_btf) {
+		opts.expected_attach_type = BPF_TRACE_RAW_TP;
+		opts.attach_btf_id = (uint32_t)ps->probe.attach_btf_id;
+	}
 	if (ps->probe.kind == PK_ITER) {
 		opts.expected_attach_type = BPF_TRACE_ITER;
 		opts.attach_btf_id = (uint32_t)ps->probe.attach_btf_id;

@@ -436,6 +436,39 @@ static void add_tracepoint(void *arg, const char *cat, const char *name)
 	}
 }
 
+/* Raw tracepoints named by BTF's btf_trace_NAME typedefs and matching
+ * GLOB, for those tracefs does not list. */
+static void raw_from_btf(struct specs *sp, const char *glob)
+{
+	struct btf *b = btf_kernel(sp->c, NULL);
+	int n;
+
+	if (!b)
+		return;
+	n = (int)btf__type_cnt(b);
+	for (int id = 1; id < n; id++) {
+		const struct btf_type *t = btf__type_by_id(b, (unsigned)id);
+		const char *tn;
+		bool dup = false;
+
+		if (!btf_is_typedef(t))
+			continue;
+		tn = btf__name_by_offset(b, t->name_off);
+		if (!tn || strncmp(tn, "btf_trace_", 10) || fnmatch(glob, tn + 10, 0))
+			continue;
+		for (int i = 0; i < sp->n; i++)
+			if (!strcmp(sp->v[i].target, tn + 10))
+				dup = true;
+		if (!dup) {
+			struct probe_spec *ps = spec_add(sp);
+
+			ps->kind = PK_RAWTP;
+			ps->target = arena_strdup(&sp->c->arena, tn + 10);
+			ps->name = arena_printf(&sp->c->arena, "rawtracepoint:%s", tn + 10);
+		}
+	}
+}
+
 static const char *tracefs(struct compiler *c, struct node *ap)
 {
 	const char *why = NULL;
@@ -480,13 +513,16 @@ static int tracepoints(struct compiler *c, struct node *ap, char **f, int nf,
 	if (!sp.dir)
 		return -1;
 	rc = tp_list(sp.dir, cat, name, add_tracepoint, &sp);
+	/* Bare tracepoints (no tracefs event) exist only in BTF. */
+	if (raw && rc >= 0 && !sp.err)
+		raw_from_btf(&sp, name);
 	if (rc < 0 || sp.err) {
 		diag_error(&c->diag, ap->loc, E_PROBE, "cannot read tracefs: %s",
 			   strerror(-(sp.err ? sp.err : rc)));
 		return -1;
 	}
 	if (!sp.n) {
-		bool wild = strpbrk(cat, "*?[") || strpbrk(name, "*?[");
+		bool wild = (!raw && strpbrk(cat, "*?[")) || strpbrk(name, "*?[");
 
 		if (wild)
 			diag_error(&c->diag, ap->loc, E_PROBE,

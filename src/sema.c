@@ -745,10 +745,26 @@ static struct type *check_builtin(struct sema *s, struct node *n)
 
 		if (!*end && k < 32) {
 			for (int i = 0; i < s->pi->nspecs; i++) {
-				if (s->pi->specs[i].kind != PK_RAWTP) {
+				struct probe_spec *ps = &s->pi->specs[i];
+				const char **names;
+				struct type **types;
+				int id, nargs;
+
+				if (ps->kind != PK_RAWTP) {
 					ERR(s, n->loc, E_CONTEXT,
 					    "'%s' is not available in %s probes",
-					    n->name, s->pi->specs[i].name);
+					    n->name, ps->name);
+					return set(n, &ty_error);
+				}
+				/* BTF knows how many arguments there are;
+				 * the kernel takes at most 12 */
+				nargs = btf_tp_args(s->c, ps->target, &names, &types, &id);
+				if (nargs < 0)
+					nargs = 12;
+				if (k >= nargs) {
+					ERR(s, n->loc, E_CONTEXT,
+					    "%s has %d argument%s (arg0..arg%d)", ps->name,
+					    nargs, nargs == 1 ? "" : "s", nargs - 1);
 					return set(n, &ty_error);
 				}
 			}
@@ -773,6 +789,41 @@ static struct type *check_builtin(struct sema *s, struct node *n)
 	return set(n, &ty_error);
 }
 
+/* args.NAME of a raw tracepoint: its BTF-typed argument; the probe
+ * then loads as a tp_btf program.  NAME's index goes in foff. */
+static struct type *rawtp_arg(struct sema *s, struct node *n,
+			      struct probe_spec *ps)
+{
+	const char **names;
+	struct type **types;
+	int id, k = btf_tp_args(s->c, ps->target, &names, &types, &id);
+
+	if (k < 0) {
+		ERR(s, n->a->loc, E_CONTEXT,
+		    "raw tracepoint %s has no BTF description: use arg0..argN",
+		    ps->target);
+		return NULL;
+	}
+	for (int i = 0; i < k; i++) {
+		if (strcmp(names[i], n->name))
+			continue;
+		if (!types[i] || types[i]->kind == TY_VOID ||
+		    types[i]->kind == TY_STRUCT || types[i]->kind == TY_STR) {
+			ERR(s, n->loc, E_TYPE,
+			    "argument '%s' of %s has a type sonde cannot read yet",
+			    n->name, ps->target);
+			return NULL;
+		}
+		ps->tp_btf = true;
+		ps->attach_btf_id = id;
+		n->foff = i;
+		return types[i];
+	}
+	ERR(s, n->loc, E_TYPE, "raw tracepoint %s has no argument '%s'",
+	    ps->target, n->name);
+	return NULL;
+}
+
 /* args.NAME of a tracepoint: the field must exist, with the same type,
  * in every tracepoint of the block (cg reads each one's own offset). */
 static struct type *args_field(struct sema *s, struct node *n)
@@ -784,6 +835,20 @@ static struct type *args_field(struct sema *s, struct node *n)
 		struct probe_spec *ps = &s->pi->specs[i];
 		const struct tp_field *f = NULL;
 		struct type *ft;
+
+		if (ps->kind == PK_RAWTP) {
+			ft = rawtp_arg(s, n, ps);
+			if (!ft)
+				return set(n, &ty_error);
+			if (t && !ty_equal(t, ft)) {
+				ERR(s, n->loc, E_TYPE,
+				    "argument '%s' has different types in the raw tracepoints of this block",
+				    n->name);
+				return set(n, &ty_error);
+			}
+			t = ft;
+			continue;
+		}
 
 		if (ps->kind != PK_TRACEPOINT || !ps->tp) {
 			ERR(s, n->a->loc, E_CONTEXT,
@@ -1357,7 +1422,7 @@ static void agg_assign(struct sema *s, struct node *n)
 	default: agg = AGG_LHIST; break;
 	}
 	if (f != F_COUNT) {
-		struct type *t = expr(s, call->args[0]);
+		struct type *t = call->args[0]->ty;	/* check_call typed it */
 
 		if (is_err(t))
 			return;
