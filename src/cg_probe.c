@@ -60,7 +60,10 @@ void cg_args_int(struct cg *g, struct node *n)
 	g->uses_ctx = true;
 	size = f->kind == TPF_INT ? f->int_size : f->size > 8 ? 8 : f->size;
 	cg_emit(g, LDX(size_code(size), R0, RCTX, (int16_t)f->offset));
-	cg_norm(g, R0, n->ty);
+	/* extend by this tracepoint's own field type: the block's type may
+	 * be wider when its tracepoints disagree */
+	if (f->kind == TPF_INT)
+		cg_norm(g, R0, ty_int(f->int_size, f->is_signed));
 }
 
 /* A string field into DST: char[N] in the record, or __data_loc. */

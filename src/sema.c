@@ -873,6 +873,14 @@ static struct type *args_field(struct sema *s, struct node *n)
 					    : tp_field_type(&s->c->arena, f);
 		if (!t) {
 			t = ft;
+		} else if (t->kind == TY_INT && ft->kind == TY_INT) {
+			/* write's fd is unsigned int, writev's unsigned long:
+			 * both read into their common 64-bit type */
+			if (!ty_equal(t, ft))
+				t = ty_int(8, t->is_signed && ft->is_signed);
+		} else if (t->kind == TY_STR && ft->kind == TY_STR) {
+			if (ft->size > t->size)
+				t = ft;
 		} else if (!ty_equal(t, ft)) {
 			ERR(s, n->loc, E_TYPE,
 			    "field '%s' is %s in one tracepoint of this block and %s in %s",
