@@ -96,6 +96,7 @@ void cg_args_int(struct cg *g, struct node *n);
 void cg_args_str(struct cg *g, struct node *n, struct mem dst,
 		 const struct type *dt);
 void cg_arg(struct cg *g, struct node *n);
+void cg_kstack(struct cg *g, struct node *n);
 
 /* cg_call.c */
 void cg_call_stmt(struct cg *g, struct node *n);

@@ -365,6 +365,9 @@ static void builtin(struct cg *g, struct node *n)
 	case B_NUMAID:
 		cg_call(g, BPF_FUNC_get_numa_node_id);
 		break;
+	case B_KSTACK:
+		cg_kstack(g, n);
+		break;
 	default:
 		cg_emit(g, MOV_IMM(R0, 0));
 	}
@@ -488,6 +491,14 @@ void cg_int(struct cg *g, struct node *n)
 			cg_int(g, n->args[1]);
 			break;
 		}
+		if (n->builtin == F_KSYM) {
+			cg_int(g, n->args[0]);
+			break;
+		}
+		if (n->builtin == F_KSTACK) {
+			cg_kstack(g, n);
+			break;
+		}
 		cg_emit(g, MOV_IMM(R0, 0));
 		break;
 	default:
@@ -518,7 +529,7 @@ void cg_copy(struct cg *g, struct mem dst, const struct type *dt,
 	     struct mem src, const struct type *st)
 {
 	switch (dt->kind) {
-	case TY_INT: case TY_TSTAMP:
+	case TY_INT: case TY_TSTAMP: case TY_KSTACK: case TY_KSYM:
 		cg_emit(g, LDX(BPF_DW, R1, src.base, (int16_t)src.off));
 		cg_emit(g, STX(BPF_DW, dst.base, (int16_t)dst.off, R1));
 		return;
@@ -553,7 +564,7 @@ void cg_store(struct cg *g, struct node *n, struct mem dst,
 	      const struct type *dt)
 {
 	switch (dt->kind) {
-	case TY_INT: case TY_TSTAMP:
+	case TY_INT: case TY_TSTAMP: case TY_KSTACK: case TY_KSYM:
 		cg_int(g, n);
 		cg_emit(g, STX(BPF_DW, dst.base, (int16_t)dst.off, R0));
 		return;
