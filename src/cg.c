@@ -137,7 +137,7 @@ static void assign_var(struct cg *g, struct node *n)
 {
 	struct var *v = n->a->var;
 
-	if (ty_scalar(v->ty)) {
+	if (ty_is_word(v->ty)) {
 		if (n->op == T_ASSIGN) {
 			cg_int(g, n->b);
 		} else {
@@ -177,7 +177,7 @@ static void stmt(struct cg *g, struct node *n)
 
 		if (e->kind == N_CALL && e->ty->kind == TY_VOID)
 			cg_call_stmt(g, e);
-		else if (ty_scalar(e->ty))
+		else if (ty_is_word(e->ty))
 			cg_int(g, e);
 		else
 			(void)cg_addr(g, e);
@@ -252,7 +252,7 @@ static void stmt(struct cg *g, struct node *n)
 static void place_vars(struct cg *g)
 {
 	for (struct var *v = g->pi->vars; v; v = v->next) {
-		if ((ty_scalar(v->ty)) &&
+		if ((ty_is_word(v->ty)) &&
 		    g->stack + 8 <= STACK_VARS) {
 			v->in_scratch = false;
 			v->slot = cg_stack_alloc(g, NULL);
@@ -402,7 +402,7 @@ int cg_program(struct compiler *c)
 {
 	int rc = 0;
 
-	c->nstats = STATS_MAP_DROPS + c->nmaps;
+	c->nstats = STATS_MAP_DROPS + c->nmaps + (c->nstack_maps ? 1 : 0);
 	for (struct node *p = c->ast->probes; p; p = p->next) {
 		struct probe_info *pi = p->extra;
 

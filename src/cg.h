@@ -100,6 +100,7 @@ void cg_ctx(struct cg *g);
 void cg_btf_int(struct cg *g, struct node *n);
 void cg_btf_str(struct cg *g, struct node *n, struct mem dst,
 		const struct type *dt);
+void cg_kstack(struct cg *g, struct node *n);
 
 /* cg_call.c */
 void cg_call_stmt(struct cg *g, struct node *n);

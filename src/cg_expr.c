@@ -368,6 +368,9 @@ static void builtin(struct cg *g, struct node *n)
 	case B_CPID:
 		ir_ld64(&g->ir, R0, 0, RELOC_CPID, 0);
 		break;
+	case B_KSTACK:
+		cg_kstack(g, n);
+		break;
 	default:
 		cg_emit(g, MOV_IMM(R0, 0));
 	}
@@ -497,6 +500,14 @@ void cg_int(struct cg *g, struct node *n)
 			cg_int(g, n->args[1]);
 			break;
 		}
+		if (n->builtin == F_KSYM) {
+			cg_int(g, n->args[0]);
+			break;
+		}
+		if (n->builtin == F_KSTACK) {
+			cg_kstack(g, n);
+			break;
+		}
 		cg_emit(g, MOV_IMM(R0, 0));
 		break;
 	default:
@@ -527,7 +538,7 @@ void cg_copy(struct cg *g, struct mem dst, const struct type *dt,
 	     struct mem src, const struct type *st)
 {
 	switch (dt->kind) {
-	case TY_INT: case TY_TSTAMP: case TY_PTR:
+	case TY_INT: case TY_TSTAMP: case TY_PTR: case TY_KSTACK: case TY_KSYM:
 		cg_emit(g, LDX(BPF_DW, R1, src.base, (int16_t)src.off));
 		cg_emit(g, STX(BPF_DW, dst.base, (int16_t)dst.off, R1));
 		return;
@@ -562,7 +573,7 @@ void cg_store(struct cg *g, struct node *n, struct mem dst,
 	      const struct type *dt)
 {
 	switch (dt->kind) {
-	case TY_INT: case TY_TSTAMP: case TY_PTR:
+	case TY_INT: case TY_TSTAMP: case TY_PTR: case TY_KSTACK: case TY_KSYM:
 		cg_int(g, n);
 		cg_emit(g, STX(BPF_DW, dst.base, (int16_t)dst.off, R0));
 		return;

@@ -1,8 +1,10 @@
 /* cg_probe.c - what a probe's context holds: tracepoint record fields
  * (args.NAME), raw tracepoint arguments (argN), the iterator context
- * (ctx), and members of kernel structs reached through pointers. */
+ * (ctx), members of kernel structs reached through pointers, and the
+ * kernel stack. */
 #include "cg.h"
 
+#include <errno.h>
 #include <string.h>
 
 #include "btf.h"
@@ -179,4 +181,31 @@ void cg_btf_str(struct cg *g, struct node *n, struct mem dst,
 	cg_addr_of(g, R1, dst);
 	cg_call(g, BPF_FUNC_probe_read_kernel_str);
 	cg_bind(g, done);
+}
+
+/* kstack into r0: 1 + the id bpf_get_stackid gives the stack in the map
+ * of its depth, or 0 when there is none, so that a zeroed variable or a
+ * missing map value is the empty stack too.  -EFAULT means the probe
+ * interrupted user space (no kernel stack); any other failure (the
+ * hash bucket holds another stack, the map is full) is counted.
+ * Flags 0: BPF_F_REUSE_STACKID would let a new stack take over an id
+ * that map keys already hold, and BPF_F_FAST_STACK_CMP would take two
+ * stacks with the same 32-bit hash for one. */
+void cg_kstack(struct cg *g, struct node *n)
+{
+	int ok = cg_label(g), none = cg_label(g);
+
+	g->uses_ctx = true;
+	cg_emit(g, MOV_REG(R1, RCTX));
+	cg_ld_map(g, R2, RELOC_STACK_FD,
+		  compiler_stack_map(g->c, n->ty->sdepth));
+	cg_emit(g, MOV_IMM(R3, 0));
+	cg_call(g, BPF_FUNC_get_stackid);
+	cg_jump(g, JMP_IMM(BPF_JSGE, R0, 0), ok);
+	cg_jump(g, JMP_IMM(BPF_JEQ, R0, -EFAULT), none);
+	cg_count_stat(g, STATS_STACKS(g->c));
+	cg_bind(g, none);
+	cg_emit(g, MOV_IMM(R0, -1));
+	cg_bind(g, ok);
+	cg_emit(g, ALU64_IMM(BPF_ADD, R0, 1));
 }

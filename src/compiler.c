@@ -22,6 +22,18 @@ void compiler_init(struct compiler *c, const char *file, const char *src,
 	c->map_keys_max = 4096;
 }
 
+int compiler_stack_map(struct compiler *c, int depth)
+{
+	for (int i = 0; i < c->nstack_maps; i++)
+		if (c->stack_depths[i] == depth)
+			return i;
+	if (!c->stack_depths)
+		c->stack_depths = arena_alloc(&c->arena, sizeof(int) *
+					      KSTACK_MAX_DEPTH);
+	c->stack_depths[c->nstack_maps] = depth;
+	return c->nstack_maps++;
+}
+
 void compiler_free(struct compiler *c)
 {
 	btf_release(c);

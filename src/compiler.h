@@ -116,6 +116,7 @@ enum reloc_kind {
 	RELOC_NCPUS,
 	RELOC_BOOT_TO_EPOCH,	/* ns to add to boot-time to get epoch */
 	RELOC_CPID,		/* the pid of -c's command */
+	RELOC_STACK_FD,		/* arg: kernel stack map index */
 };
 
 struct bpf_reloc {
@@ -136,9 +137,12 @@ struct prog_spec {
 	int fd;			/* set by the loader */
 };
 
-/* Stats map slots: [0] lost events, [STATS_MAP_DROPS + map id] drops. */
+/* Stats map slots: [0] lost events, [STATS_MAP_DROPS + map id] drops,
+ * then, when the script records kernel stacks, [STATS_STACKS(c)] the
+ * stacks bpf_get_stackid could not store. */
 #define STATS_LOST 0
 #define STATS_MAP_DROPS 1
+#define STATS_STACKS(c) (STATS_MAP_DROPS + (c)->nmaps)
 
 struct compiler {
 	struct arena arena;
@@ -164,6 +168,10 @@ struct compiler {
 	int nmaps;
 	struct event_spec *events;
 	int nevents, events_cap;
+	/* Kernel stack maps (BPF_MAP_TYPE_STACK_TRACE): one per distinct
+	 * kstack depth, as a stack id only means something in its map. */
+	int *stack_depths;	/* arena, KSTACK_MAX_DEPTH slots */
+	int nstack_maps;
 
 	/* cg + asm */
 	struct prog_spec *progs;
@@ -176,6 +184,9 @@ struct compiler {
 void compiler_init(struct compiler *c, const char *file, const char *src,
 		   size_t len);
 void compiler_free(struct compiler *c);
+
+/* The index of the kernel stack map for DEPTH frames, made if needed. */
+int compiler_stack_map(struct compiler *c, int depth);
 
 /* sema.c */
 int sema_check(struct compiler *c);	/* 0, or -1 after errors */

@@ -10,6 +10,7 @@ static const char *const helper_names[] = {
 	[6] = "trace_printk", [7] = "get_prandom_u32",
 	[8] = "get_smp_processor_id", [14] = "get_current_pid_tgid",
 	[15] = "get_current_uid_gid", [16] = "get_current_comm",
+	[27] = "get_stackid",
 	[25] = "perf_event_output", [35] = "get_current_task",
 	[42] = "get_numa_node_id", [45] = "probe_read_str",
 	[67] = "get_stack", [80] = "get_current_cgroup_id",
@@ -126,6 +127,9 @@ int disasm_insn(char *buf, size_t cap, const struct bpf_insn *in, int idx,
 
 			if (rel && rel->kind == RELOC_MAP_FD)
 				snprintf(buf, cap, "r%d = map[%d] ll", d, rel->arg);
+			else if (rel && rel->kind == RELOC_STACK_FD)
+				snprintf(buf, cap, "r%d = kstack[%d] ll", d,
+					 rel->arg);
 			else if (rel)
 				snprintf(buf, cap, "r%d = %s ll", d,
 					 reloc_name(rel->kind));

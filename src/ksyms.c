@@ -8,13 +8,15 @@
 
 #include "util.h"
 
+/* Symbols at one address keep the file's order (their names lie in it
+ * in order), so lookups are repeatable. */
 static int by_addr(const void *a, const void *b)
 {
 	const struct ksym *x = a, *y = b;
 
 	if (x->addr != y->addr)
 		return x->addr < y->addr ? -1 : 1;
-	return 0;
+	return x->name < y->name ? -1 : x->name > y->name;
 }
 
 int ksyms_load(struct ksyms *k, const char *path)
@@ -48,7 +50,11 @@ int ksyms_load(struct ksyms *k, const char *path)
 		tab = strchr(name, '\t');
 		if (tab)
 			*tab = 0;
-		if (!addr || !*name)
+		/* Below the kernel's half of the address space are per-CPU
+		 * offsets and absolute values, not places: bcc skips them
+		 * too, so that ksym(a heap address) is not "some per-CPU
+		 * variable + 18 EiB". */
+		if (!addr || !*name || (sizeof(long) == 8 && !(addr >> 63)))
 			continue;
 		if (k->n == cap) {
 			cap = cap ? cap * 2 : 65536;
@@ -89,5 +95,10 @@ const struct ksym *ksyms_find(const struct ksyms *k, uint64_t addr)
 		else
 			hi = mid;
 	}
+	/* Of several symbols at one address, the first in /proc/kallsyms:
+	 * usually the function (srso_alias_untrain_ret, irq_entries_start)
+	 * rather than a section marker (_stext, __irqentry_text_start). */
+	while (lo > 0 && k->v[lo - 1].addr == k->v[lo].addr)
+		lo--;
 	return &k->v[lo];
 }

@@ -20,7 +20,8 @@ struct ksyms {
 /* Load /proc/kallsyms (or PATH).  Returns 0 or -errno. */
 int ksyms_load(struct ksyms *k, const char *path);
 void ksyms_free(struct ksyms *k);
-/* The symbol containing ADDR (the last one at or below it), or NULL. */
+/* The symbol containing ADDR (the last one at or below it; of several
+ * at one address the first listed), or NULL. */
 const struct ksym *ksyms_find(const struct ksyms *k, uint64_t addr);
 
 #endif

@@ -27,6 +27,37 @@ void tracer_init(struct tracer *t, struct compiler *c, FILE *out)
 	t->child_go = -1;
 }
 
+/* The kernel refuses stack maps deeper than this sysctl (127 unless an
+ * administrator changed it). */
+static int max_stack_sysctl(void)
+{
+	char *text;
+	size_t len;
+	long v = KSTACK_MAX_DEPTH;
+
+	if (read_file("/proc/sys/kernel/perf_event_max_stack", &text, &len) == 0) {
+		v = strtol(text, NULL, 10);
+		free(text);
+	}
+	return (int)v;
+}
+
+/* Entries of a kernel stack map: bpftrace 0.17's 131072 when that takes
+ * at most 32 MiB of kernel memory (the kernel preallocates every
+ * entry), else the largest power of two that does: 16384 for 127
+ * frames, made in 5 ms where 131072 take 170 ms and 136 MiB.  Stacks
+ * hash to buckets; a stack whose bucket holds another is lost (and
+ * counted), so the map is kept much larger than the stacks it holds. */
+static int stack_entries(int depth)
+{
+	uint64_t per = (uint64_t)depth * 8 + 32;	/* bucket header */
+	int n = 131072;
+
+	while (n > 1024 && (uint64_t)n * per > (32u << 20))
+		n /= 2;
+	return n;
+}
+
 const char *ld_explain(int err)
 {
 	switch (err) {
@@ -89,6 +120,7 @@ static void patch(struct tracer *t, struct prog_spec *ps)
 		case RELOC_SCRATCH_FD: in->imm = t->scratch_fd; continue;
 		case RELOC_RINGBUF_FD: in->imm = t->ringbuf_fd; continue;
 		case RELOC_STATS_FD: in->imm = t->stats_fd; continue;
+		case RELOC_STACK_FD: in->imm = t->stack_fds[r->arg]; continue;
 		case RELOC_START_NS: v = t->start_ns; break;
 		case RELOC_NCPUS: v = (uint64_t)t->ncpus_online; break;
 		case RELOC_BOOT_TO_EPOCH: v = (uint64_t)t->mono_to_epoch; break;
@@ -246,6 +278,25 @@ int ld_load(struct tracer *t)
 			return fd;
 		m->fd = fd;
 	}
+	t->stack_fds = xmalloc(sizeof(int) * (size_t)(c->nstack_maps + 1));
+	for (int i = 0; i < c->nstack_maps; i++)
+		t->stack_fds[i] = -1;
+	for (int i = 0; i < c->nstack_maps; i++) {
+		int depth = c->stack_depths[i];
+		char name[16];
+
+		if (depth > max_stack_sysctl()) {
+			fprintf(stderr, "sonde: kstack(%d) needs %d frames but the sysctl kernel.perf_event_max_stack is %d: raise it or ask for fewer frames\n",
+				depth, depth, max_stack_sysctl());
+			return -EINVAL;
+		}
+		snprintf(name, sizeof(name), "kstack_%d", depth);
+		fd = map_create(t, BPF_MAP_TYPE_STACK_TRACE, name, 4, depth * 8,
+				stack_entries(depth));
+		if (fd < 0)
+			return fd;
+		t->stack_fds[i] = fd;
+	}
 	if (c->scratch_size) {
 		fd = map_create(t, BPF_MAP_TYPE_PERCPU_ARRAY, "sonde_scratch", 4,
 				c->scratch_size, 1);
@@ -315,4 +366,10 @@ void tracer_close(struct tracer *t)
 		if (t->child_pid > 0 && !t->child_done)
 			waitpid(t->child_pid, NULL, 0);
 	}
+	for (int i = 0; c && t->stack_fds && i < c->nstack_maps; i++)
+		if (t->stack_fds[i] >= 0)
+			close(t->stack_fds[i]);
+	free(t->stack_fds);
+	t->stack_fds = NULL;
+	stk_free(t);
 }

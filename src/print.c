@@ -187,7 +187,7 @@ static int key_cmp_typed(const struct type *ty, const uint8_t *a,
 	if (!ty)
 		return 0;
 	switch (ty->kind) {
-	case TY_INT: {
+	case TY_INT: case TY_KSTACK: case TY_KSYM: {
 		int64_t x, y;
 
 		memcpy(&x, a, 8);
@@ -231,12 +231,16 @@ static int entry_cmp(const void *pa, const void *pb, void *arg)
 	return key_cmp_typed(m->key, a->key, b->key);
 }
 
+/* INDENT: spaces before the frames of a kernel stack (stacks.c). */
 static void print_typed(struct tracer *t, const struct type *ty,
-			const uint8_t *p)
+			const uint8_t *p, int indent)
 {
 	FILE *f = t->out;
 
 	switch (ty->kind) {
+	case TY_KSTACK: case TY_KSYM:
+		stk_print(t, f, ty, p, indent);
+		break;
 	case TY_TSTAMP: {
 		uint64_t ns;
 		char buf[256];
@@ -273,7 +277,7 @@ static void print_typed(struct tracer *t, const struct type *ty,
 		for (int i = 0; i < ty->nelem; i++) {
 			if (i)
 				fputs(", ", f);
-			print_typed(t, ty->elem[i], p + ty->off[i]);
+			print_typed(t, ty->elem[i], p + ty->off[i], indent);
 		}
 		fputc(')', f);
 		break;
@@ -282,7 +286,8 @@ static void print_typed(struct tracer *t, const struct type *ty,
 	}
 }
 
-/* Keys print without the tuple's parentheses: @m[1, abc]. */
+/* Keys print without the tuple's parentheses: @m[1, abc].  Stacks in
+ * keys are indented by 4, elsewhere by 8, as in bpftrace 0.17. */
 static void print_key(struct tracer *t, const struct mapinfo *m,
 		      const uint8_t *key)
 {
@@ -295,10 +300,10 @@ static void print_key(struct tracer *t, const struct mapinfo *m,
 		for (int i = 0; i < m->key->nelem; i++) {
 			if (i)
 				fputs(", ", f);
-			print_typed(t, m->key->elem[i], key + m->key->off[i]);
+			print_typed(t, m->key->elem[i], key + m->key->off[i], 4);
 		}
 	} else {
-		print_typed(t, m->key, key);
+		print_typed(t, m->key, key, 4);
 	}
 	fputc(']', f);
 }
@@ -362,7 +367,7 @@ void pr_map(struct tracer *t, struct mapinfo *m, uint64_t top, uint64_t div)
 			if (m->val && m->val->kind == TY_INT)
 				print_scalar(f, m, e->v, div);
 			else if (m->val)
-				print_typed(t, m->val, e->raw);
+				print_typed(t, m->val, e->raw, 8);
 			break;
 		case AGG_STATS:
 			fmt_stats(f, e->count, e->total);
@@ -404,7 +409,7 @@ void pr_all_maps(struct tracer *t)
 
 void pr_value(struct tracer *t, const struct type *ty, const void *data)
 {
-	print_typed(t, ty, data);
+	print_typed(t, ty, data, 8);
 	fputc('\n', t->out);
 }
 

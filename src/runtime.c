@@ -63,8 +63,9 @@ static uint64_t now_epoch_ns(void)
 static void do_printf(struct tracer *t, struct event_spec *e,
 		      const uint8_t *rec)
 {
-	struct fmt_arg args[64];
+	struct fmt_arg args[64] = { { 0 } };
 	char tbuf[64][128];
+	char *stacks[64] = { NULL };
 	int n = e->nargs < 64 ? e->nargs : 64;
 
 	for (int i = 0; i < n; i++) {
@@ -84,12 +85,18 @@ static void do_printf(struct tracer *t, struct event_spec *e,
 			args[i].slen = fmt_time(tbuf[i], sizeof(tbuf[i]), a->tfmt,
 						ns + (uint64_t)t->mono_to_epoch);
 			args[i].s = tbuf[i];
+		} else if (a->ty->kind == TY_KSTACK || a->ty->kind == TY_KSYM) {
+			args[i].is_str = 1;
+			stacks[i] = stk_string(t, a->ty, p, 8, &args[i].slen);
+			args[i].s = stacks[i];
 		} else {
 			memcpy(&args[i].i, p, 8);
 			args[i].is_signed = a->ty->is_signed;
 		}
 	}
 	fmt_print(t->out, e->fmt, e->fmt_len, args, n);
+	for (int i = 0; i < n; i++)
+		free(stacks[i]);
 }
 
 static int on_event(void *ctx, void *data, size_t size)
@@ -312,6 +319,10 @@ static void check_drops(struct tracer *t, bool final)
 
 		if (lost)
 			fprintf(stderr, "Lost %llu events\n", (unsigned long long)lost);
+		lost = c->nstack_maps ? stat_sum(t, (uint32_t)STATS_STACKS(c)) : 0;
+		if (lost)
+			fprintf(stderr, "kstack: %llu stacks lost (stack map full, or another stack in their hash bucket); they print as empty stacks\n",
+				(unsigned long long)lost);
 	}
 }
 

@@ -112,6 +112,8 @@ static struct type *unify(struct sema *s, struct type *old, struct type *new)
 		return old->size >= new->size ? old : new;
 	case TY_TSTAMP:
 		return old;
+	case TY_KSTACK:		/* ids of stacks of another depth, another map */
+		return ty_equal(old, new) ? old : NULL;
 	case TY_TUPLE: {
 		struct type **e;
 		bool same = true;
@@ -173,6 +175,12 @@ static struct mapinfo *map_get(struct sema *s, struct node *n)
 	return n->map = m;
 }
 
+static bool key_kind(enum ty_kind k)
+{
+	return k == TY_INT || k == TY_STR || k == TY_TUPLE || k == TY_KSTACK ||
+	       k == TY_KSYM;
+}
+
 /* Check the keys of @m[...] and merge them into the map's key type. */
 static struct mapinfo *map_keys(struct sema *s, struct node *n)
 {
@@ -196,17 +204,14 @@ static struct mapinfo *map_keys(struct sema *s, struct node *n)
 	}
 	if (kt && is_err(kt))
 		return m;
-	if (kt && kt->kind != TY_INT && kt->kind != TY_STR &&
-	    kt->kind != TY_TUPLE) {
+	if (kt && !key_kind(kt->kind)) {
 		ERR(s, n->args[0]->loc, E_TYPE, "a %s cannot be a map key",
 		    type_name(kt));
 		return m;
 	}
 	if (kt && kt->kind == TY_TUPLE) {
 		for (int i = 0; i < kt->nelem; i++) {
-			enum ty_kind k = kt->elem[i]->kind;
-
-			if (k != TY_INT && k != TY_STR && k != TY_TUPLE) {
+			if (!key_kind(kt->elem[i]->kind)) {
 				ERR(s, n->args[i]->loc, E_TYPE,
 				    "a %s cannot be part of a map key",
 				    type_name(kt->elem[i]));
@@ -428,7 +433,8 @@ static struct type *check_printf(struct sema *s, struct node *n)
 		if (is_err(t))
 			continue;
 		if (pieces[i].want == FMT_WANT_STR && t->kind != TY_STR &&
-		    t->kind != TY_TSTAMP)
+		    t->kind != TY_TSTAMP && t->kind != TY_KSTACK &&
+		    t->kind != TY_KSYM)
 			ERR(s, a->loc, E_FORMAT,
 			    "%%%c expects a string, this is %s", pieces[i].conv,
 			    type_name(t));
@@ -520,6 +526,94 @@ static struct type *check_str(struct sema *s, struct node *n)
 	return set(n, str_type(s, size));
 }
 
+static bool is_builtin_name(const char *name)
+{
+	for (int i = 0; i < B_NBUILTINS; i++)
+		if (!strcmp(builtins[i].name, name))
+			return true;
+	return false;
+}
+
+/* A stack mode written as a bare word, as bpftrace spells it: the mode,
+ * -1 for another word that is no builtin, -2 for anything else. */
+static int stack_mode_word(const struct node *a)
+{
+	if (a->kind != N_BUILTIN || is_builtin_name(a->name))
+		return -2;
+	if (!strcmp(a->name, "bpftrace"))
+		return SM_BPFTRACE;
+	if (!strcmp(a->name, "perf"))
+		return SM_PERF;
+	if (!strcmp(a->name, "raw"))
+		return SM_RAW;
+	return -1;
+}
+
+/* kstack, kstack(N), kstack(MODE), kstack(MODE, N).  The stack of
+ * BEGIN, END and iter probes is only sonde's own system call (bpf()
+ * running the program, read() of the iterator): bpftrace prints it,
+ * sonde refuses it. */
+static struct type *check_kstack(struct sema *s, struct node *n)
+{
+	enum stack_mode mode = SM_BPFTRACE;
+	int64_t depth = KSTACK_MAX_DEPTH;
+	int k = 0, nargs = n->kind == N_CALL ? n->nargs : 0;
+
+	if (nargs) {
+		struct node *a = n->args[0];
+		int m = stack_mode_word(a);
+
+		if (m >= 0) {
+			mode = (enum stack_mode)m;
+			k = 1;
+		} else if (m == -1) {
+			ERR(s, a->loc, E_ARGS,
+			    "unknown stack mode '%s': use bpftrace, perf or raw",
+			    a->name);
+			return set(n, &ty_error);
+		} else if (nargs == 2) {
+			expr(s, a);
+			ERR(s, a->loc, E_ARGS,
+			    "kstack(mode, depth) takes the stack mode first: bpftrace, perf or raw");
+			return set(n, &ty_error);
+		}
+	}
+	if (k < nargs) {
+		struct node *a = n->args[k];
+
+		if (stack_mode_word(a) >= 0) {
+			ERR(s, a->loc, E_ARGS,
+			    "kstack() takes one stack mode, then a depth");
+			return set(n, &ty_error);
+		}
+		if (!const_int(s, a, &depth, "kstack() depth"))
+			return set(n, &ty_error);
+		if (depth < 1) {
+			ERR(s, a->loc, E_ARGS, "kstack() depth %lld is not positive",
+			    (long long)depth);
+			return set(n, &ty_error);
+		}
+		if (depth > KSTACK_MAX_DEPTH) {
+			ERR(s, a->loc, E_LIMIT,
+			    "kstack() records at most %d frames, not %lld",
+			    KSTACK_MAX_DEPTH, (long long)depth);
+			return set(n, &ty_error);
+		}
+	}
+	for (int i = 0; i < s->pi->nspecs; i++) {
+		enum probe_kind pk = s->pi->specs[i].kind;
+
+		if (pk == PK_BEGIN || pk == PK_END || pk == PK_ITER) {
+			ERR(s, n->loc, E_CONTEXT,
+			    "'kstack' is not available in %s probes: the kernel stack there is sonde's own system call",
+			    s->pi->specs[i].name);
+			return set(n, &ty_error);
+		}
+	}
+	compiler_stack_map(s->c, (int)depth);
+	return set(n, ty_kstack(&s->c->arena, mode, (int)depth));
+}
+
 static struct type *check_call(struct sema *s, struct node *n, bool assigned)
 {
 	int f = func_lookup(n->name);
@@ -592,6 +686,21 @@ static struct type *check_call(struct sema *s, struct node *n, bool assigned)
 	}
 	case F_STR:
 		return check_str(s, n);
+	case F_KSTACK:
+		return check_kstack(s, n);
+	case F_KSYM: {
+		struct type *t = expr(s, n->args[0]);
+
+		if (is_err(t))
+			return set(n, &ty_error);
+		if (!is_int(t)) {
+			ERR(s, n->args[0]->loc, E_TYPE,
+			    "ksym() needs an address (an integer), not %s",
+			    type_name(t));
+			return set(n, &ty_error);
+		}
+		return set(n, &ty_ksym);
+	}
 	case F_PRINT: {
 		struct node *a = n->args[0];
 		struct event_spec *e;
@@ -683,7 +792,7 @@ static struct type *check_call(struct sema *s, struct node *n, bool assigned)
 static struct type *check_builtin(struct sema *s, struct node *n)
 {
 	static const char *const later[] = {
-		"args", "retval", "func", "kstack", "ustack",
+		"args", "retval", "func", "ustack",
 		"arg0", "arg1", "arg2", "arg3", "arg4", "arg5", "arg6", "arg7",
 		"arg8", "arg9", "sarg0", "sarg1", "sarg2", "username",
 	};
@@ -704,6 +813,8 @@ static struct type *check_builtin(struct sema *s, struct node *n)
 				return set(n, &ty_error);
 			}
 			return set(n, &ty_u32);
+		case B_KSTACK:
+			return check_kstack(s, n);
 		case B_PID: case B_TID: case B_UID: case B_GID: case B_CPU:
 		case B_RAND: case B_NUMAID:
 			return set(n, &ty_u32);
@@ -956,6 +1067,10 @@ static struct type *binop(struct sema *s, struct node *n)
 		return set(n, &ty_error);
 	if (n->op == T_EQ || n->op == T_NE) {
 		if (a->kind == TY_STR && b->kind == TY_STR)
+			return set(n, &ty_s64);
+		/* the same stack (same id), the same address */
+		if ((a->kind == TY_KSTACK || a->kind == TY_KSYM) &&
+		    ty_equal(a, b))
 			return set(n, &ty_s64);
 	}
 	if (!is_int(a) || !is_int(b)) {
@@ -1361,8 +1476,8 @@ static struct type *expr(struct sema *s, struct node *n)
 			e[i] = expr(s, n->args[i]);
 			if (is_err(e[i]))
 				return set(n, &ty_error);
-			if (e[i]->kind != TY_INT && e[i]->kind != TY_STR &&
-			    e[i]->kind != TY_TSTAMP && e[i]->kind != TY_TUPLE) {
+			if (e[i]->kind != TY_STR && e[i]->kind != TY_TUPLE &&
+			    !ty_is_word(e[i])) {
 				ERR(s, n->args[i]->loc, E_TYPE,
 				    "a tuple cannot hold %s", type_name(e[i]));
 				return set(n, &ty_error);

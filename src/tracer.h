@@ -9,6 +9,7 @@
 #include "compiler.h"
 
 struct ring_buffer;
+struct ksyms;
 
 struct tracer {
 	struct compiler *c;
@@ -30,6 +31,9 @@ struct tracer {
 	bool child_done;
 	uint64_t *drops_seen;	/* per map, drops already reported */
 	uint64_t lost_seen;
+	int *stack_fds;		/* per kernel stack map (c->stack_depths) */
+	struct ksyms *ksyms;	/* /proc/kallsyms, read when first needed */
+	bool ksyms_tried;
 };
 
 /* loader.c */
@@ -57,5 +61,16 @@ void pr_all_maps(struct tracer *t);
 void pr_value(struct tracer *t, const struct type *ty, const void *data);
 int pr_clear(struct tracer *t, struct mapinfo *m);
 int pr_zero(struct tracer *t, struct mapinfo *m);
+
+/* stacks.c: kernel stacks (TY_KSTACK) and symbols (TY_KSYM) as text,
+ * symbolized from /proc/kallsyms (read on first use).  INDENT is the
+ * spaces before each frame in mode bpftrace: 4 in map keys, 8 elsewhere,
+ * as bpftrace 0.17 prints them. */
+void stk_print(struct tracer *t, FILE *f, const struct type *ty,
+	       const void *data, int indent);
+/* The same into a malloc'd string (*LEN bytes, NUL-terminated). */
+char *stk_string(struct tracer *t, const struct type *ty, const void *data,
+		 int indent, size_t *len);
+void stk_free(struct tracer *t);
 
 #endif

@@ -7,6 +7,7 @@
 struct type ty_error = { .kind = TY_ERROR };
 struct type ty_void = { .kind = TY_VOID };
 struct type ty_mapref = { .kind = TY_MAPREF };
+struct type ty_ksym = { .kind = TY_KSYM, .size = 8 };
 struct type ty_s8 = { .kind = TY_INT, .size = 1, .is_signed = true };
 struct type ty_s16 = { .kind = TY_INT, .size = 2, .is_signed = true };
 struct type ty_s32 = { .kind = TY_INT, .size = 4, .is_signed = true };
@@ -45,10 +46,21 @@ struct type *ty_tstamp(struct arena *a, const char *fmt)
 	return t;
 }
 
+struct type *ty_kstack(struct arena *a, enum stack_mode mode, int depth)
+{
+	struct type *t = arena_alloc(a, sizeof(*t));
+
+	t->kind = TY_KSTACK;
+	t->size = 8;
+	t->smode = mode;
+	t->sdepth = depth;
+	return t;
+}
+
 int ty_slot_size(const struct type *t)
 {
 	switch (t->kind) {
-	case TY_INT: case TY_TSTAMP: case TY_PTR: return 8;
+	case TY_INT: case TY_TSTAMP: case TY_PTR: case TY_KSTACK: case TY_KSYM: return 8;
 	case TY_STR: return ALIGN_UP(t->size, 8);
 	case TY_TUPLE: return t->size;
 	default: return 0;
@@ -82,6 +94,8 @@ bool ty_equal(const struct type *a, const struct type *b)
 		return a->size == b->size && a->is_signed == b->is_signed;
 	case TY_STR:
 		return a->size == b->size;
+	case TY_KSTACK:
+		return a->smode == b->smode && a->sdepth == b->sdepth;
 	case TY_TUPLE:
 		if (a->nelem != b->nelem)
 			return false;
@@ -141,6 +155,21 @@ static void name_into(char *buf, size_t cap, const struct type *t)
 			snprintf(buf, cap, "void");
 		k = strlen(buf);
 		snprintf(buf + k, cap - k, " *");
+		break;
+	}
+	case TY_KSYM: snprintf(buf, cap, "ksym"); break;
+	case TY_KSTACK: {
+		static const char *const modes[] = { "bpftrace", "perf", "raw" };
+
+		/* as the script spells it */
+		if (t->sdepth == KSTACK_MAX_DEPTH)
+			snprintf(buf, cap, t->smode == SM_BPFTRACE ? "kstack" :
+				 "kstack(%s)", modes[t->smode]);
+		else if (t->smode == SM_BPFTRACE)
+			snprintf(buf, cap, "kstack(%d)", t->sdepth);
+		else
+			snprintf(buf, cap, "kstack(%s, %d)", modes[t->smode],
+				 t->sdepth);
 		break;
 	}
 	case TY_INT:

@@ -16,7 +16,20 @@ enum ty_kind {
 	TY_TSTAMP,	/* strftime(fmt, ns): ns, formatted in user space */
 	TY_PTR,		/* a kernel pointer (BTF): 8 bytes */
 	TY_STRUCT,	/* a kernel struct or union (BTF), used by address */
+	TY_KSTACK,	/* kstack: 1 + a stack id (0: no stack), see stacks.c */
+	TY_KSYM,	/* ksym(addr): a kernel address printed as a symbol */
 };
+
+/* How a kernel stack prints (kstack(perf), ...). */
+enum stack_mode {
+	SM_BPFTRACE,		/* "        func+off" */
+	SM_PERF,		/* "\taddr func+off" */
+	SM_RAW,		/* "addr" */
+};
+
+/* The most frames kstack(N) records: bpftrace's limit, and the default
+ * of the kernel's perf_event_max_stack sysctl. */
+#define KSTACK_MAX_DEPTH 127
 
 struct type {
 	enum ty_kind kind;
@@ -29,9 +42,11 @@ struct type {
 	struct type *pointee;	/* PTR: what it points to (NULL: void) */
 	int btf_id;		/* STRUCT: its BTF id */
 	const char *sname;	/* STRUCT: "struct task_struct" */
+	enum stack_mode smode;	/* KSTACK */
+	int sdepth;		/* KSTACK: frames kept, 1..KSTACK_MAX_DEPTH */
 };
 
-extern struct type ty_error, ty_void, ty_mapref;
+extern struct type ty_error, ty_void, ty_mapref, ty_ksym;
 extern struct type ty_s8, ty_s16, ty_s32, ty_s64, ty_u8, ty_u16, ty_u32,
 	ty_u64;
 
@@ -39,15 +54,18 @@ struct type *ty_int(int size, bool is_signed);
 struct type *ty_str(struct arena *a, int size);
 struct type *ty_tuple(struct arena *a, struct type **elem, int n);
 struct type *ty_tstamp(struct arena *a, const char *fmt);
+struct type *ty_kstack(struct arena *a, enum stack_mode mode, int depth);
+/* Values held in one 64-bit word in registers, variables, keys and
+ * records: integers, timestamps, kernel pointers, stacks and symbols. */
+static inline bool ty_is_word(const struct type *t)
+{
+	return t->kind == TY_INT || t->kind == TY_TSTAMP || t->kind == TY_PTR ||
+	       t->kind == TY_KSTACK || t->kind == TY_KSYM;
+}
 /* Bytes one value of T takes in a map key, map value or event record
  * (integers widen to 8 bytes there). */
 int ty_slot_size(const struct type *t);
 bool ty_equal(const struct type *a, const struct type *b);
-/* Held in a register as 8 bytes: integers, timestamps, pointers. */
-static inline bool ty_scalar(const struct type *t)
-{
-	return t->kind == TY_INT || t->kind == TY_TSTAMP || t->kind == TY_PTR;
-}
 /* The usual arithmetic conversions of C for a binary operator. */
 struct type *ty_arith(const struct type *a, const struct type *b);
 /* Integer promotion of a single operand. */
