@@ -16,7 +16,23 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#define RINGBUF_SIZE (1 << 20)
+/* The ring buffer: its pages are mapped (and count as resident) twice,
+ * so scripts driven only by BEGIN, END, interval and iter get a small
+ * one, and scripts on kernel events a large one, so that a burst of
+ * printf from a busy tracepoint is not lost. */
+#define RINGBUF_SMALL (1 << 18)
+#define RINGBUF_LARGE (1 << 22)
+
+static int ringbuf_size(const struct compiler *c)
+{
+	for (int i = 0; i < c->nprogs; i++) {
+		enum probe_kind k = c->progs[i].probe.kind;
+
+		if (k != PK_BEGIN && k != PK_END && k != PK_INTERVAL && k != PK_ITER)
+			return RINGBUF_LARGE;
+	}
+	return RINGBUF_SMALL;
+}
 
 void tracer_init(struct tracer *t, struct compiler *c, FILE *out)
 {
@@ -305,7 +321,7 @@ int ld_load(struct tracer *t)
 		t->scratch_fd = fd;
 	}
 	fd = map_create(t, BPF_MAP_TYPE_RINGBUF, "sonde_events", 0, 0,
-			RINGBUF_SIZE);
+			ringbuf_size(c));
 	if (fd < 0)
 		return fd;
 	t->ringbuf_fd = fd;
