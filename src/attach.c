@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <linux/perf_event.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -161,6 +162,52 @@ static int attach_watchpoint(struct tracer *t, struct prog_spec *ps)
 	return perf_attach(t, pfd, ps->fd);
 }
 
+/* A number from /sys/bus/event_source/devices/uprobe: the PMU type,
+ * or the config bit of "retprobe" (format: "config:0"). */
+static int uprobe_sysfs(const char *file, const char *prefix)
+{
+	char path[128], *text;
+	size_t len;
+	int v = -1;
+
+	snprintf(path, sizeof(path), "/sys/bus/event_source/devices/uprobe/%s", file);
+	if (read_file(path, &text, &len))
+		return -1;
+	if (!strncmp(text, prefix, strlen(prefix)))
+		v = atoi(text + strlen(prefix));
+	free(text);
+	return v;
+}
+
+/* A uprobe through the perf "uprobe" PMU: no tracefs entry to clean
+ * up, and the perf event fd owns it.  With -p only that process. */
+static int attach_uprobe(struct tracer *t, struct prog_spec *ps)
+{
+	struct perf_event_attr attr;
+	int type = uprobe_sysfs("type", ""), bit, pfd;
+	int pid = t->target_pid > 0 ? t->target_pid : -1;
+
+	if (type < 0)
+		return -ENOTSUP;
+	memset(&attr, 0, sizeof(attr));
+	attr.type = (uint32_t)type;
+	attr.size = sizeof(attr);
+	if (ps->probe.kind == PK_URETPROBE) {
+		bit = uprobe_sysfs("format/retprobe", "config:");
+		if (bit < 0)
+			return -ENOTSUP;
+		attr.config |= 1ULL << bit;
+	}
+	attr.config1 = (uint64_t)(uintptr_t)ps->probe.path;	/* uprobe_path */
+	attr.config2 = ps->probe.uoffset;			/* probe_offset */
+	attr.sample_period = 1;
+	attr.wakeup_events = 1;
+	pfd = perf_open(&attr, pid, pid > 0 ? -1 : 0);
+	if (pfd < 0)
+		return -errno;
+	return perf_attach(t, pfd, ps->fd);
+}
+
 /* Why an attach failed, in one sentence, where errno alone would be
  * cryptic. */
 static const char *explain(struct prog_spec *ps, int err)
@@ -199,6 +246,9 @@ int at_attach(struct tracer *t, struct prog_spec *ps)
 		break;
 	case PK_ITER:
 		return 0;	/* run by the runtime once BEGIN ran */
+	case PK_UPROBE: case PK_URETPROBE:
+		rc = attach_uprobe(t, ps);
+		break;
 	}
 	if (rc < 0)
 		fprintf(stderr, "sonde: probe %s: attach failed: %s\n",

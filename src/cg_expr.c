@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "arch.h"
 #include "lex.h"
 
 /* Bring REG, holding some 64-bit value, to canonical form for T. */
@@ -368,6 +369,9 @@ static void builtin(struct cg *g, struct node *n)
 	case B_CPID:
 		ir_ld64(&g->ir, R0, 0, RELOC_CPID, 0);
 		break;
+	case B_RETVAL:
+		cg_reg(g, PT_REGS_RET);
+		break;
 	case B_KSTACK:
 		cg_kstack(g, n);
 		break;
@@ -500,6 +504,10 @@ void cg_int(struct cg *g, struct node *n)
 			cg_int(g, n->args[1]);
 			break;
 		}
+		if (n->builtin == F_REG) {
+			cg_reg(g, pt_regs_offset(n->args[0]->name));
+			break;
+		}
 		if (n->builtin == F_KSYM) {
 			cg_int(g, n->args[0]);
 			break;
@@ -596,6 +604,11 @@ void cg_store(struct cg *g, struct node *n, struct mem dst,
 			if (n->builtin == B_PROBE) {
 				cg_literal(g, dst, dt, g->ps->name,
 					   strlen(g->ps->name));
+				return;
+			}
+			if (n->builtin == B_FUNC) {
+				cg_literal(g, dst, dt, g->ps->func,
+					   strlen(g->ps->func));
 				return;
 			}
 			if (n->builtin == B_COMM && dt->size >= 16) {

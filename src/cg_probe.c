@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "arch.h"
 #include "btf.h"
 #include "tracefs.h"
 
@@ -100,11 +101,22 @@ void cg_args_str(struct cg *g, struct node *n, struct mem dst,
 	cg_zero(g, dst, dt->size - 1, dt->size);
 }
 
-/* argN of a raw tracepoint: the Nth u64 of the context. */
+/* argN: the Nth u64 of a raw tracepoint's context, or the register of
+ * the Nth argument in a uprobe's pt_regs. */
 void cg_arg(struct cg *g, struct node *n)
 {
+	int off = g->ps->kind == PK_UPROBE ? pt_regs_arg((int)n->ival)
+					   : 8 * (int)n->ival;
+
 	g->uses_ctx = true;
-	cg_emit(g, LDX(BPF_DW, R0, RCTX, (int16_t)(8 * n->ival)));
+	cg_emit(g, LDX(BPF_DW, R0, RCTX, (int16_t)off));
+}
+
+/* retval and reg("name") of uprobes: pt_regs fields. */
+void cg_reg(struct cg *g, int off)
+{
+	g->uses_ctx = true;
+	cg_emit(g, LDX(BPF_DW, R0, RCTX, (int16_t)off));
 }
 
 /* ctx: the context pointer itself. */

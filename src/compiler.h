@@ -78,6 +78,8 @@ enum probe_kind {
 	PK_RAWTP,
 	PK_WATCHPOINT,
 	PK_ITER,
+	PK_UPROBE,
+	PK_URETPROBE,
 };
 
 struct tp_format;
@@ -101,6 +103,10 @@ struct probe_spec {
 	int attach_btf_id;	/* ITER: BTF id of bpf_iter_NAME; RAWTP
 				 * with typed args: of btf_trace_NAME */
 	bool tp_btf;		/* RAWTP: load as a BTF-typed tp_btf program */
+	/* UPROBE, URETPROBE */
+	const char *path;	/* the ELF file */
+	uint64_t uoffset;	/* file offset of the probed instruction */
+	const char *func;	/* the function, for `func` */
 	const char *ctx_struct;	/* ITER: "struct bpf_iter__task" */
 	struct loc loc;
 };

@@ -505,7 +505,7 @@ void lex_probe(struct lexer *lx, struct token *t)
 		if (c == ':') {
 			field = lx->p + 1;
 		} else if (c == '/') {
-			if (!(lx->p == field || *field == '/'))
+			if (!(lx->p == field || *field == '/' || *field == '.'))
 				break;
 		} else if (!is_probe_char(c)) {
 			break;

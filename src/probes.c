@@ -20,6 +20,7 @@
 #include <bpf/btf.h>
 
 #include "btf.h"
+#include "elfsym.h"
 #include "tracefs.h"
 
 /* Split SPEC at ':' into at most MAX fields (arena copies). */
@@ -469,6 +470,134 @@ static void raw_from_btf(struct specs *sp, const char *glob)
 	}
 }
 
+struct ufuncs {
+	struct specs *sp;
+	const char *path;
+	bool ret;
+	uint64_t add;		/* FUNC+OFF */
+};
+
+static void add_ufunc(void *arg, const struct elf_func *f)
+{
+	struct ufuncs *u = arg;
+	struct compiler *c = u->sp->c;
+	struct probe_spec *ps = spec_add(u->sp);
+
+	ps->kind = u->ret ? PK_URETPROBE : PK_UPROBE;
+	ps->path = u->path;
+	ps->uoffset = f->offset + u->add;
+	ps->func = arena_strdup(&c->arena, f->name);
+	if (u->add)
+		ps->name = arena_printf(&c->arena, "%s:%s:%s+%llu",
+					u->ret ? "uretprobe" : "uprobe", u->path,
+					f->name, (unsigned long long)u->add);
+	else
+		ps->name = arena_printf(&c->arena, "%s:%s:%s",
+					u->ret ? "uretprobe" : "uprobe", u->path,
+					f->name);
+}
+
+/* uprobe:PATH:FUNC, uprobe:PATH:FUNC+OFF, uprobe:PATH:ADDRESS and
+ * uretprobe:PATH:FUNC; FUNC may be a wildcard. */
+static int uprobes(struct compiler *c, struct node *ap, char **f, int nf,
+		   bool ret, struct probe_spec **out, int *n)
+{
+	const char *kind = ret ? "uretprobe" : "uprobe";
+	struct specs sp;
+	struct ufuncs u;
+	char *path, *plus, *fname;
+	int rc;
+
+	if (nf != 3 || !*f[1] || !*f[2]) {
+		diag_error(&c->diag, ap->loc, E_PROBE,
+			   "%s probe needs a file and a function: %s:/bin/bash:readline",
+			   kind, kind);
+		return -1;
+	}
+	path = elf_resolve_path(f[1], c->target_pid);
+	if (!path) {
+		diag_error(&c->diag, ap->loc, E_PROBE,
+			   "%s: %s: no such file, library or program", kind, f[1]);
+		return -1;
+	}
+	memset(&sp, 0, sizeof(sp));
+	sp.c = c;
+	sp.ap = ap;
+	u.sp = &sp;
+	u.path = arena_strdup(&c->arena, path);
+	u.ret = ret;
+	u.add = 0;
+	free(path);
+	rc = elf_check(u.path);
+	if (rc) {
+		diag_error(&c->diag, ap->loc, E_PROBE, "%s: %s: %s", kind, u.path,
+			   rc == -ENOEXEC ? "not an ELF file" : strerror(-rc));
+		return -1;
+	}
+	fname = f[2];
+	if (isdigit((unsigned char)fname[0])) {
+		/* an address in the file */
+		uint64_t addr, off;
+		char *end;
+		struct probe_spec *ps;
+
+		errno = 0;
+		addr = strtoull(fname, &end, 0);
+		if (errno || *end) {
+			diag_error(&c->diag, ap->loc, E_PROBE,
+				   "%s: '%s' is not an address", kind, fname);
+			return -1;
+		}
+		if (elf_addr_to_offset(u.path, addr, &off)) {
+			diag_error(&c->diag, ap->loc, E_PROBE,
+				   "%s: address 0x%llx is not in a loaded segment of %s",
+				   kind, (unsigned long long)addr, u.path);
+			return -1;
+		}
+		ps = spec_add(&sp);
+		ps->kind = ret ? PK_URETPROBE : PK_UPROBE;
+		ps->path = u.path;
+		ps->uoffset = off;
+		ps->func = arena_printf(&c->arena, "0x%llx", (unsigned long long)addr);
+		ps->name = arena_printf(&c->arena, "%s:%s:0x%llx", kind, u.path,
+					(unsigned long long)addr);
+		*out = sp.v;
+		*n = sp.n;
+		return 0;
+	}
+	plus = strchr(fname, '+');
+	if (plus) {
+		char *end;
+
+		*plus = 0;
+		errno = 0;
+		u.add = strtoull(plus + 1, &end, 0);
+		if (errno || *end || !plus[1] || ret || strpbrk(fname, "*?[")) {
+			diag_error(&c->diag, ap->loc, E_PROBE, ret ?
+				   "uretprobe cannot take an offset" :
+				   "uprobe offset must be a number after one function: FUNC+16");
+			return -1;
+		}
+	}
+	rc = elf_functions(u.path, fname, add_ufunc, &u);
+	if (rc < 0) {
+		diag_error(&c->diag, ap->loc, E_PROBE, "%s: cannot read %s: %s",
+			   kind, u.path, rc == -ENOEXEC ? "not an ELF file" : strerror(-rc));
+		return -1;
+	}
+	if (!sp.n) {
+		diag_error(&c->diag, ap->loc, E_PROBE, strpbrk(fname, "*?[") ?
+			   "%s: no function of %s matches %s" :
+			   "%s: function %s not found in %s", kind,
+			   strpbrk(fname, "*?[") ? u.path : fname,
+			   strpbrk(fname, "*?[") ? fname : u.path);
+		return -1;
+	}
+	*out = sp.v;
+	*n = sp.n;
+	return 0;
+}
+
 static const char *tracefs(struct compiler *c, struct node *ap)
 {
 	const char *why = NULL;
@@ -631,6 +760,10 @@ int probes_expand(struct compiler *c, struct node *ap,
 		return perf_event(c, ap, f, nf, ps, false);
 	if (!strcmp(f[0], "hardware") || !strcmp(f[0], "h"))
 		return perf_event(c, ap, f, nf, ps, true);
+	if (!strcmp(f[0], "uprobe") || !strcmp(f[0], "u"))
+		return uprobes(c, ap, f, nf, false, out, n);
+	if (!strcmp(f[0], "uretprobe") || !strcmp(f[0], "ur"))
+		return uprobes(c, ap, f, nf, true, out, n);
 	if (!strcmp(f[0], "iter") || !strcmp(f[0], "it"))
 		return iterator(c, ap, f, nf, ps);
 	if (!strcmp(f[0], "watchpoint") || !strcmp(f[0], "w"))

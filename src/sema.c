@@ -19,6 +19,7 @@
 #include "format.h"
 #include "lex.h"
 #include "probes.h"
+#include "arch.h"
 #include "btf.h"
 #include "tracefs.h"
 
@@ -484,6 +485,23 @@ static int func_lookup(const char *name)
 	return -1;
 }
 
+/* Every probe of the block is of kind A or B; else an E_CONTEXT error
+ * naming the first that is not. */
+static bool all_kinds(struct sema *s, struct node *n, enum probe_kind a,
+		      enum probe_kind b)
+{
+	for (int i = 0; i < s->pi->nspecs; i++) {
+		enum probe_kind k = s->pi->specs[i].kind;
+
+		if (k != a && k != b) {
+			ERR(s, n->loc, E_CONTEXT, "'%s' is not available in %s probes",
+			    n->name, s->pi->specs[i].name);
+			return false;
+		}
+	}
+	return true;
+}
+
 static struct type *check_str(struct sema *s, struct node *n)
 {
 	struct node *a = n->args[0];
@@ -686,6 +704,18 @@ static struct type *check_call(struct sema *s, struct node *n, bool assigned)
 	}
 	case F_STR:
 		return check_str(s, n);
+	case F_REG: {
+		struct node *a = n->args[0];
+
+		if (!all_kinds(s, n, PK_UPROBE, PK_URETPROBE))
+			return set(n, &ty_error);
+		if (a->kind != N_STR || pt_regs_offset(a->name) < 0) {
+			ERR(s, a->loc, E_ARGS,
+			    "reg() takes a register name: ip sp bp ax bx cx dx si di r8..r15 flags");
+			return set(n, &ty_error);
+		}
+		return set(n, &ty_u64);
+	}
 	case F_KSTACK:
 		return check_kstack(s, n);
 	case F_KSYM: {
@@ -792,7 +822,7 @@ static struct type *check_call(struct sema *s, struct node *n, bool assigned)
 static struct type *check_builtin(struct sema *s, struct node *n)
 {
 	static const char *const later[] = {
-		"args", "retval", "func", "ustack",
+		"ustack",
 		"arg0", "arg1", "arg2", "arg3", "arg4", "arg5", "arg6", "arg7",
 		"arg8", "arg9", "sarg0", "sarg1", "sarg2", "username",
 	};
@@ -815,6 +845,23 @@ static struct type *check_builtin(struct sema *s, struct node *n)
 			return set(n, &ty_u32);
 		case B_KSTACK:
 			return check_kstack(s, n);
+		case B_RETVAL:
+			if (!all_kinds(s, n, PK_URETPROBE, PK_URETPROBE))
+				return set(n, &ty_error);
+			return set(n, &ty_u64);
+		case B_FUNC: {
+			int len = 1;
+
+			if (!all_kinds(s, n, PK_UPROBE, PK_URETPROBE))
+				return set(n, &ty_error);
+			for (int k = 0; k < s->pi->nspecs; k++) {
+				int l = (int)strlen(s->pi->specs[k].func) + 1;
+
+				if (l > len)
+					len = l;
+			}
+			return set(n, str_type(s, len));
+		}
 		case B_PID: case B_TID: case B_UID: case B_GID: case B_CPU:
 		case B_RAND: case B_NUMAID:
 			return set(n, &ty_u32);
@@ -861,6 +908,15 @@ static struct type *check_builtin(struct sema *s, struct node *n)
 				struct type **types;
 				int id, nargs;
 
+				if (ps->kind == PK_UPROBE) {
+					if (k > 5) {
+						ERR(s, n->loc, E_CONTEXT,
+						    "%s: only arg0..arg5 are in registers",
+						    ps->name);
+						return set(n, &ty_error);
+					}
+					continue;
+				}
 				if (ps->kind != PK_RAWTP) {
 					ERR(s, n->loc, E_CONTEXT,
 					    "'%s' is not available in %s probes",

@@ -1,0 +1,37 @@
+/* elfsym.h - symbols of ELF files (libelf): functions by name or
+ * pattern, their file offsets for uprobes, and the library search the
+ * dynamic linker does for short names like "libc". */
+#ifndef SONDE_ELFSYM_H
+#define SONDE_ELFSYM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct elf_func {
+	char *name;
+	uint64_t addr;		/* virtual address in the file */
+	uint64_t size;
+	uint64_t offset;	/* file offset of addr (for uprobes) */
+};
+
+/* Call FN for each function symbol of PATH whose name matches GLOB
+ * (fnmatch), from .symtab and .dynsym, each name once.  Returns the
+ * number of matches or -errno; -ENOEXEC when PATH is not ELF. */
+int elf_functions(const char *path, const char *glob,
+		  void (*fn)(void *arg, const struct elf_func *f), void *arg);
+
+/* File offset of virtual address ADDR in PATH (via its PT_LOAD
+ * segments).  Returns 0 or -errno (-ENOENT: no segment holds it). */
+int elf_addr_to_offset(const char *path, uint64_t addr, uint64_t *off);
+
+/* Resolve a probe's path: an absolute or relative path that exists, a
+ * library short name ("libc", "c", "libc.so.6") through
+ * /proc/PID/maps (PID > 0), /etc/ld.so.cache and the usual directories,
+ * or a program name through $PATH.  Returns a malloc'd path or NULL. */
+char *elf_resolve_path(const char *name, int pid);
+
+/* Is PATH an ELF file?  0, -ENOENT, -EACCES, -ENOEXEC. */
+int elf_check(const char *path);
+
+#endif
