@@ -822,7 +822,7 @@ static struct type *check_call(struct sema *s, struct node *n, bool assigned)
 static struct type *check_builtin(struct sema *s, struct node *n)
 {
 	static const char *const later[] = {
-		"ustack",
+		"args", "ustack",
 		"arg0", "arg1", "arg2", "arg3", "arg4", "arg5", "arg6", "arg7",
 		"arg8", "arg9", "sarg0", "sarg1", "sarg2", "username",
 	};
