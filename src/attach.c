@@ -14,6 +14,9 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+/* internal: the kernel has no kprobe PMU */
+#define EKPROBES 10001
+
 static void own(struct tracer *t, int fd)
 {
 	if (t->nattach == t->attach_cap) {
@@ -162,15 +165,15 @@ static int attach_watchpoint(struct tracer *t, struct prog_spec *ps)
 	return perf_attach(t, pfd, ps->fd);
 }
 
-/* A number from /sys/bus/event_source/devices/uprobe: the PMU type,
- * or the config bit of "retprobe" (format: "config:0"). */
+/* A number from /sys/bus/event_source/devices/FILE: a PMU's type, or
+ * the config bit of "retprobe" (format: "config:0"). */
 static int uprobe_sysfs(const char *file, const char *prefix)
 {
 	char path[128], *text;
 	size_t len;
 	int v = -1;
 
-	snprintf(path, sizeof(path), "/sys/bus/event_source/devices/uprobe/%s", file);
+	snprintf(path, sizeof(path), "/sys/bus/event_source/devices/%s", file);
 	if (read_file(path, &text, &len))
 		return -1;
 	if (!strncmp(text, prefix, strlen(prefix)))
@@ -179,33 +182,54 @@ static int uprobe_sysfs(const char *file, const char *prefix)
 	return v;
 }
 
-/* A uprobe through the perf "uprobe" PMU: no tracefs entry to clean
- * up, and the perf event fd owns it.  With -p only that process. */
+/* A uprobe or kprobe through the perf "uprobe"/"kprobe" PMU: no tracefs
+ * entry to clean up, and the perf event fd owns it.  With -p uprobes
+ * fire only in that process. */
 static int attach_uprobe(struct tracer *t, struct prog_spec *ps)
 {
 	struct perf_event_attr attr;
-	int type = uprobe_sysfs("type", ""), bit, pfd;
-	int pid = t->target_pid > 0 ? t->target_pid : -1;
+	bool kernel = ps->probe.kind == PK_KPROBE || ps->probe.kind == PK_KRETPROBE;
+	const char *pmu = kernel ? "kprobe" : "uprobe";
+	char file[64];
+	int type, bit, pfd;
+	int pid = !kernel && t->target_pid > 0 ? t->target_pid : -1;
 
+	snprintf(file, sizeof(file), "%s/type", pmu);
+	type = uprobe_sysfs(file, "");
 	if (type < 0)
-		return -ENOTSUP;
+		return kernel ? -EKPROBES : -ENOTSUP;
 	memset(&attr, 0, sizeof(attr));
 	attr.type = (uint32_t)type;
 	attr.size = sizeof(attr);
-	if (ps->probe.kind == PK_URETPROBE) {
-		bit = uprobe_sysfs("format/retprobe", "config:");
+	if (ps->probe.kind == PK_URETPROBE || ps->probe.kind == PK_KRETPROBE) {
+		snprintf(file, sizeof(file), "%s/format/retprobe", pmu);
+		bit = uprobe_sysfs(file, "config:");
 		if (bit < 0)
 			return -ENOTSUP;
 		attr.config |= 1ULL << bit;
 	}
-	attr.config1 = (uint64_t)(uintptr_t)ps->probe.path;	/* uprobe_path */
-	attr.config2 = ps->probe.uoffset;			/* probe_offset */
+	if (kernel)	/* kprobe_func, probe_offset */
+		attr.config1 = (uint64_t)(uintptr_t)ps->probe.func;
+	else		/* uprobe_path, probe_offset */
+		attr.config1 = (uint64_t)(uintptr_t)ps->probe.path;
+	attr.config2 = ps->probe.uoffset;
 	attr.sample_period = 1;
 	attr.wakeup_events = 1;
 	pfd = perf_open(&attr, pid, pid > 0 ? -1 : 0);
 	if (pfd < 0)
 		return -errno;
 	return perf_attach(t, pfd, ps->fd);
+}
+
+/* fentry/fexit: a BPF trampoline, owned by its link fd. */
+static int attach_trampoline(struct tracer *t, struct prog_spec *ps)
+{
+	int fd = bpf_raw_tracepoint_open(NULL, ps->fd);
+
+	if (fd < 0)
+		return -errno;
+	own(t, fd);
+	return 0;
 }
 
 /* Why an attach failed, in one sentence, where errno alone would be
@@ -215,8 +239,15 @@ static const char *explain(struct prog_spec *ps, int err)
 	if (ps->probe.kind == PK_HARDWARE &&
 	    (err == ENOENT || err == EOPNOTSUPP || err == ENODEV || err == EINVAL))
 		return "this machine has no hardware performance counters (no PMU, as in most virtual machines); software:cpu-clock or profile probes sample instead";
-	if (err == EPERM || err == EACCES)
+	if (err == EKPROBES)
+		return "this kernel has no kprobe support (CONFIG_KPROBES is off); tracepoint and fentry probes may work instead";
+	if ((ps->probe.kind == PK_FENTRY || ps->probe.kind == PK_FEXIT) &&
+	    (err == ENOTSUP || err == EOPNOTSUPP || err == 524 || err == EINVAL))
+		return "this kernel cannot attach fentry/fexit programs (no BPF trampoline); kprobe or tracepoint probes may work instead";
+	if ((err == EPERM || err == EACCES) && geteuid() != 0)
 		return "permission denied: tracing needs root (CAP_PERFMON and CAP_BPF)";
+	if (err == EPERM || err == EACCES)
+		return "the kernel refuses to attach to it (permission denied even for root)";
 	if (err == EBUSY)
 		return "the probe is busy (another tracer holds it exclusively)";
 	return strerror(err);
@@ -246,8 +277,11 @@ int at_attach(struct tracer *t, struct prog_spec *ps)
 		break;
 	case PK_ITER:
 		return 0;	/* run by the runtime once BEGIN ran */
-	case PK_UPROBE: case PK_URETPROBE:
+	case PK_UPROBE: case PK_URETPROBE: case PK_KPROBE: case PK_KRETPROBE:
 		rc = attach_uprobe(t, ps);
+		break;
+	case PK_FENTRY: case PK_FEXIT:
+		rc = attach_trampoline(t, ps);
 		break;
 	}
 	if (rc < 0)

@@ -238,3 +238,35 @@ int btf_tp_args(struct compiler *c, const char *name, const char ***names,
 	*id = tid;
 	return n;
 }
+
+int btf_func_args(struct compiler *c, const char *name, const char ***names,
+		  struct type ***types, struct type **ret, int *id)
+{
+	struct btf *b = btf_kernel(c, NULL);
+	const struct btf_type *t;
+	const struct btf_param *p;
+	int fid, n;
+
+	if (!b)
+		return -ENOENT;
+	fid = btf__find_by_name_kind(b, name, BTF_KIND_FUNC);
+	if (fid < 0)
+		return -ENOENT;
+	t = btf__type_by_id(b, (unsigned)fid);
+	t = btf__type_by_id(b, t->type);
+	if (!t || !btf_is_func_proto(t))
+		return -EINVAL;
+	n = btf_vlen(t);
+	p = btf_params(t);
+	*names = arena_alloc(&c->arena, sizeof(char *) * (size_t)(n ? n : 1));
+	*types = arena_alloc(&c->arena, sizeof(struct type *) * (size_t)(n ? n : 1));
+	for (int i = 0; i < n; i++) {
+		const char *pn = btf__name_by_offset(b, p[i].name_off);
+
+		(*names)[i] = arena_strdup(&c->arena, pn ? pn : "");
+		(*types)[i] = btf_type(c, (int)p[i].type);
+	}
+	*ret = t->type ? btf_type(c, (int)t->type) : NULL;
+	*id = fid;
+	return n;
+}

@@ -37,6 +37,12 @@ int btf_member(struct compiler *c, const struct type *st, const char *name,
 int btf_tp_args(struct compiler *c, const char *name, const char ***names,
 		struct type ***types, int *id);
 
+/* Kernel function NAME: its parameters (names, types), its return
+ * type (*RET, NULL when void or unrepresentable) and its BTF id (for
+ * fentry/fexit).  Returns the number of parameters or -errno. */
+int btf_func_args(struct compiler *c, const char *name, const char ***names,
+		  struct type ***types, struct type **ret, int *id);
+
 void btf_release(struct compiler *c);
 
 #endif

@@ -97,6 +97,7 @@ void cg_args_str(struct cg *g, struct node *n, struct mem dst,
 		 const struct type *dt);
 void cg_arg(struct cg *g, struct node *n);
 void cg_reg(struct cg *g, int off);
+void cg_retval(struct cg *g, struct node *n);
 void cg_ctx(struct cg *g);
 void cg_btf_int(struct cg *g, struct node *n);
 void cg_btf_str(struct cg *g, struct node *n, struct mem dst,

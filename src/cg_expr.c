@@ -370,7 +370,7 @@ static void builtin(struct cg *g, struct node *n)
 		ir_ld64(&g->ir, R0, 0, RELOC_CPID, 0);
 		break;
 	case B_RETVAL:
-		cg_reg(g, PT_REGS_RET);
+		cg_retval(g, n);
 		break;
 	case B_KSTACK:
 		cg_kstack(g, n);

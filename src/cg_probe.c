@@ -37,6 +37,24 @@ void cg_args_int(struct cg *g, struct node *n)
 	const struct tp_field *f;
 	int size;
 
+	if (g->ps->kind == PK_FENTRY || g->ps->kind == PK_FEXIT) {
+		/* the context is the array of the function's arguments */
+		const char **names;
+		struct type **types, *ret;
+		int id, k = btf_func_args(g->c, g->ps->func, &names, &types,
+					  &ret, &id);
+
+		for (int i = 0; i < k; i++) {
+			if (strcmp(names[i], n->name))
+				continue;
+			g->uses_ctx = true;
+			cg_emit(g, LDX(BPF_DW, R0, RCTX, (int16_t)(8 * i)));
+			cg_norm(g, R0, n->ty);
+			return;
+		}
+		cg_emit(g, MOV_IMM(R0, 0));
+		return;
+	}
 	if (g->ps->kind == PK_RAWTP) {
 		/* tp_btf: the context is the array of the arguments */
 		const char **names;
@@ -105,8 +123,8 @@ void cg_args_str(struct cg *g, struct node *n, struct mem dst,
  * the Nth argument in a uprobe's pt_regs. */
 void cg_arg(struct cg *g, struct node *n)
 {
-	int off = g->ps->kind == PK_UPROBE ? pt_regs_arg((int)n->ival)
-					   : 8 * (int)n->ival;
+	int off = pk_regs(g->ps->kind) ? pt_regs_arg((int)n->ival)
+				       : 8 * (int)n->ival;
 
 	g->uses_ctx = true;
 	cg_emit(g, LDX(BPF_DW, R0, RCTX, (int16_t)off));
@@ -220,4 +238,22 @@ void cg_kstack(struct cg *g, struct node *n)
 	cg_emit(g, MOV_IMM(R0, -1));
 	cg_bind(g, ok);
 	cg_emit(g, ALU64_IMM(BPF_ADD, R0, 1));
+}
+
+/* retval: rax in pt_regs, or after the arguments in a fexit's context. */
+void cg_retval(struct cg *g, struct node *n)
+{
+	if (g->ps->kind == PK_FEXIT) {
+		const char **names;
+		struct type **types, *ret;
+		int id, k = btf_func_args(g->c, g->ps->func, &names, &types,
+					  &ret, &id);
+
+		g->uses_ctx = true;
+		cg_emit(g, LDX(BPF_DW, R0, RCTX, (int16_t)(8 * (k > 0 ? k : 0))));
+		cg_norm(g, R0, n->ty);
+		return;
+	}
+	cg_reg(g, PT_REGS_RET);
+	cg_norm(g, R0, n->ty);
 }

@@ -80,7 +80,30 @@ enum probe_kind {
 	PK_ITER,
 	PK_UPROBE,
 	PK_URETPROBE,
+	PK_KPROBE,
+	PK_KRETPROBE,
+	PK_FENTRY,
+	PK_FEXIT,
 };
+
+/* Probes whose context is struct pt_regs (argN, reg()). */
+static inline bool pk_regs(enum probe_kind k)
+{
+	return k == PK_UPROBE || k == PK_URETPROBE || k == PK_KPROBE ||
+	       k == PK_KRETPROBE;
+}
+
+/* Probes at a function: `func` names it. */
+static inline bool pk_func(enum probe_kind k)
+{
+	return pk_regs(k) || k == PK_FENTRY || k == PK_FEXIT;
+}
+
+/* Probes at a function's return: `retval`. */
+static inline bool pk_ret(enum probe_kind k)
+{
+	return k == PK_URETPROBE || k == PK_KRETPROBE || k == PK_FEXIT;
+}
 
 struct tp_format;
 
@@ -103,11 +126,12 @@ struct probe_spec {
 	int attach_btf_id;	/* ITER: BTF id of bpf_iter_NAME; RAWTP
 				 * with typed args: of btf_trace_NAME */
 	bool tp_btf;		/* RAWTP: load as a BTF-typed tp_btf program */
-	/* UPROBE, URETPROBE */
+	/* UPROBE, URETPROBE; KPROBE, KRETPROBE (func, uoffset) */
 	const char *path;	/* the ELF file */
 	uint64_t uoffset;	/* file offset of the probed instruction */
 	const char *func;	/* the function, for `func` */
 	const char *ctx_struct;	/* ITER: "struct bpf_iter__task" */
+	bool wild;		/* one of several a wildcard matched */
 	struct loc loc;
 };
 

@@ -680,6 +680,8 @@ static int tracepoints(struct compiler *c, struct node *ap, char **f, int nf,
 		}
 		sp.n = k;
 	}
+	for (int i = 0; i < sp.n; i++)
+		sp.v[i].wild = strpbrk(cat, "*?[") || strpbrk(name, "*?[");
 	*out = sp.v;
 	*n = sp.n;
 	return 0;

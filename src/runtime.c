@@ -347,7 +347,7 @@ static int run_kind(struct tracer *t, enum probe_kind k)
 int rt_run(struct tracer *t)
 {
 	struct compiler *c = t->c;
-	int nprobes = 0, rc;
+	int nprobes = 0, nskipped = 0, rc;
 	struct timespec last, now;
 
 	t->rb = ring_buffer__new(t->ringbuf_fd, on_event, t, NULL);
@@ -365,8 +365,20 @@ int rt_run(struct tracer *t)
 	}
 	for (int i = 0; i < c->nprogs; i++) {
 		rc = at_attach(t, &c->progs[i]);
+		/* one tracepoint of a wildcard the kernel refuses is skipped,
+		 * as bpftrace does; the script runs on the others */
+		if (rc && c->progs[i].probe.wild) {
+			fprintf(stderr, "sonde: warning: skipping %s\n",
+				c->progs[i].probe.name);
+			nskipped++;
+			continue;
+		}
 		if (rc)
 			return rc;
+	}
+	if (nskipped && nskipped == nprobes) {
+		fprintf(stderr, "sonde: no probe could be attached\n");
+		return -ENOENT;
 	}
 	rc = run_kind(t, PK_BEGIN);
 	fflush(t->out);

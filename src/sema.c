@@ -71,6 +71,7 @@ struct sema {
 	} while (0)
 
 static struct type *expr(struct sema *s, struct node *n);
+static struct type *ret_type(struct sema *s);
 static void stmt(struct sema *s, struct node *n);
 
 /* Pointers count as integers (uint64), as in bpftrace. */
@@ -485,15 +486,13 @@ static int func_lookup(const char *name)
 	return -1;
 }
 
-/* Every probe of the block is of kind A or B; else an E_CONTEXT error
- * naming the first that is not. */
-static bool all_kinds(struct sema *s, struct node *n, enum probe_kind a,
-		      enum probe_kind b)
+/* Every probe of the block satisfies OK; else an E_CONTEXT error
+ * naming the first that does not. */
+static bool all_kinds(struct sema *s, struct node *n,
+		      bool (*ok)(enum probe_kind))
 {
 	for (int i = 0; i < s->pi->nspecs; i++) {
-		enum probe_kind k = s->pi->specs[i].kind;
-
-		if (k != a && k != b) {
+		if (!ok(s->pi->specs[i].kind)) {
 			ERR(s, n->loc, E_CONTEXT, "'%s' is not available in %s probes",
 			    n->name, s->pi->specs[i].name);
 			return false;
@@ -707,7 +706,7 @@ static struct type *check_call(struct sema *s, struct node *n, bool assigned)
 	case F_REG: {
 		struct node *a = n->args[0];
 
-		if (!all_kinds(s, n, PK_UPROBE, PK_URETPROBE))
+		if (!all_kinds(s, n, pk_regs))
 			return set(n, &ty_error);
 		if (a->kind != N_STR || pt_regs_offset(a->name) < 0) {
 			ERR(s, a->loc, E_ARGS,
@@ -846,13 +845,13 @@ static struct type *check_builtin(struct sema *s, struct node *n)
 		case B_KSTACK:
 			return check_kstack(s, n);
 		case B_RETVAL:
-			if (!all_kinds(s, n, PK_URETPROBE, PK_URETPROBE))
+			if (!all_kinds(s, n, pk_ret))
 				return set(n, &ty_error);
-			return set(n, &ty_u64);
+			return set(n, ret_type(s));
 		case B_FUNC: {
 			int len = 1;
 
-			if (!all_kinds(s, n, PK_UPROBE, PK_URETPROBE))
+			if (!all_kinds(s, n, pk_func))
 				return set(n, &ty_error);
 			for (int k = 0; k < s->pi->nspecs; k++) {
 				int l = (int)strlen(s->pi->specs[k].func) + 1;
@@ -908,7 +907,7 @@ static struct type *check_builtin(struct sema *s, struct node *n)
 				struct type **types;
 				int id, nargs;
 
-				if (ps->kind == PK_UPROBE) {
+				if (ps->kind == PK_UPROBE || ps->kind == PK_KPROBE) {
 					if (k > 5) {
 						ERR(s, n->loc, E_CONTEXT,
 						    "%s: only arg0..arg5 are in registers",
@@ -954,6 +953,55 @@ static struct type *check_builtin(struct sema *s, struct node *n)
 	else
 		ERR(s, n->loc, E_IDENT, "unknown identifier '%s'", n->name);
 	return set(n, &ty_error);
+}
+
+/* retval: a fexit's BTF return type when every probe of the block
+ * agrees on it, else a 64-bit integer (the register). */
+static struct type *ret_type(struct sema *s)
+{
+	struct type *t = NULL;
+
+	for (int i = 0; i < s->pi->nspecs; i++) {
+		struct probe_spec *ps = &s->pi->specs[i];
+		const char **names;
+		struct type **types, *ret = NULL;
+		int id;
+
+		if (ps->kind != PK_FEXIT ||
+		    btf_func_args(s->c, ps->func, &names, &types, &ret, &id) < 0 ||
+		    !ret || (ret->kind != TY_INT && ret->kind != TY_PTR))
+			return &ty_u64;
+		if (t && !ty_equal(t, ret))
+			return &ty_u64;
+		t = ret;
+	}
+	return t ? t : &ty_u64;
+}
+
+/* args.NAME of fentry/fexit: the function's BTF-typed parameter; its
+ * index goes to cg through the name. */
+static struct type *fentry_arg(struct sema *s, struct node *n,
+			       struct probe_spec *ps)
+{
+	const char **names;
+	struct type **types, *ret;
+	int id, k = btf_func_args(s->c, ps->func, &names, &types, &ret, &id);
+
+	for (int i = 0; i < k; i++) {
+		if (strcmp(names[i], n->name))
+			continue;
+		if (!types[i] || types[i]->kind == TY_VOID ||
+		    types[i]->kind == TY_STRUCT || types[i]->kind == TY_STR) {
+			ERR(s, n->loc, E_TYPE,
+			    "argument '%s' of %s has a type sonde cannot read yet",
+			    n->name, ps->func);
+			return NULL;
+		}
+		return types[i];
+	}
+	ERR(s, n->loc, E_TYPE, "function %s has no argument '%s'", ps->func,
+	    n->name);
+	return NULL;
 }
 
 /* args.NAME of a raw tracepoint: its BTF-typed argument; the probe
@@ -1003,13 +1051,15 @@ static struct type *args_field(struct sema *s, struct node *n)
 		const struct tp_field *f = NULL;
 		struct type *ft;
 
-		if (ps->kind == PK_RAWTP) {
-			ft = rawtp_arg(s, n, ps);
+		if (ps->kind == PK_RAWTP || ps->kind == PK_FENTRY ||
+		    ps->kind == PK_FEXIT) {
+			ft = ps->kind == PK_RAWTP ? rawtp_arg(s, n, ps)
+						  : fentry_arg(s, n, ps);
 			if (!ft)
 				return set(n, &ty_error);
 			if (t && !ty_equal(t, ft)) {
 				ERR(s, n->loc, E_TYPE,
-				    "argument '%s' has different types in the raw tracepoints of this block",
+				    "argument '%s' has different types in the probes of this block",
 				    n->name);
 				return set(n, &ty_error);
 			}

@@ -326,6 +326,13 @@ int tp_list(const char *dir, const char *cat_glob, const char *name_glob,
 		char **names = NULL;
 		int nn;
 
+		/* events/ftrace/ holds the formats of ftrace's own records,
+		 * not tracepoints: nothing can attach there */
+		if (!strcmp(cats[i], "ftrace")) {
+			free(cats[i]);
+			continue;
+		}
+
 		snprintf(path, sizeof(path), "%s/events/%s", dir, cats[i]);
 		nn = subdirs(path, name_glob, &names);
 		for (int j = 0; j < nn; j++) {

@@ -9,6 +9,8 @@
 #   SONDE              binary under test (default ./sonde)
 #   SONDE_UNIT_DIR     where the unit test binaries are (default build/tests)
 #   SONDE_REQUIRE_BPF  1: root-tier tests fail, not skip, without BPF
+#   SONDE_PROGS        the built trigger programs, tests/progs/*.c
+#                      (default build/progs; "make progs" builds them)
 # The last line is always "N passed, N failed" (", N skipped" when some
 # were skipped); the exit status is 1 if any test failed.
 
@@ -22,7 +24,7 @@ for arg in "$@"; do
 	case $arg in
 	-v) verbose=1 ;;
 	--unit) unit_only=1 ;;
-	-h|--help) sed -n '2,13s/^# \{0,1\}//p' "$0"; exit 0 ;;
+	-h|--help) sed -n '2,15s/^# \{0,1\}//p' "$0"; exit 0 ;;
 	-*) echo "run-tests.sh: unknown option $arg" >&2; exit 2 ;;
 	*) patterns+=("$arg") ;;
 	esac
@@ -42,6 +44,7 @@ else
 	SONDE=$(command -v "$SONDE" || echo "$SONDE")
 fi
 export SONDE SONDE_ROOT=$root
+export SONDE_PROGS=${SONDE_PROGS:-$root/build/progs}
 unit_dir=${SONDE_UNIT_DIR:-build/tests}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
 

@@ -1,0 +1,160 @@
+/* syscalls.c - a trigger for the syscall and sched tracepoint tests.
+ *
+ * usage: syscalls [wait] ACTION...
+ *   wait            block until SIGUSR1 first (see wait.h)
+ *   getppid N       N getppid() system calls (also getpid, getpgrp,
+ *                   getpgid: getpgid(0))
+ *   open PATH       openat(AT_FDCWD, PATH, O_RDONLY), then close it
+ *   oldopen PATH    open(PATH, O_RDONLY) (the open system call, where
+ *                   the architecture has one), then close it
+ *   read N SIZE     N reads of SIZE bytes from /dev/zero
+ *   write N SIZE    N writes of SIZE bytes to /dev/null
+ *   sleep N US      N sleeps of US microseconds (N context switches)
+ *   fork N          N times: fork a child that exits at once, wait for it
+ *   exec PATH ARG.. execv(PATH, {PATH, ARG...}); the rest is its argv
+ * Actions run in order.  /dev/zero and /dev/null are opened before
+ * "wait", so that a traced run opens only the PATHs it was given.  Each
+ * action is exactly the system calls it names (no stdio, no libc
+ * caching): the tests count them.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "wait.h"
+
+static char buf[1 << 20];
+
+static void need(int argc, int i, int n, const char *what)
+{
+	if (i + n >= argc) {
+		fprintf(stderr, "%s needs %d argument%s\n", what, n,
+			n == 1 ? "" : "s");
+		exit(2);
+	}
+}
+
+static void size_ok(long size)
+{
+	if (size > (long)sizeof(buf)) {
+		fprintf(stderr, "size %ld is over %zu\n", size, sizeof(buf));
+		exit(2);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	int zero = open("/dev/zero", O_RDONLY);
+	int null = open("/dev/null", O_WRONLY);
+	int i = 1;
+
+	if (zero < 0 || null < 0) {
+		perror("/dev/zero or /dev/null");
+		return 2;
+	}
+	wait_maybe(argc, argv, &i);
+	while (i < argc) {
+		const char *a = argv[i];
+		long n, size;
+
+		if (!strcmp(a, "getppid") || !strcmp(a, "getpid") ||
+		    !strcmp(a, "getpgrp") || !strcmp(a, "getpgid")) {
+			long nr = !strcmp(a, "getppid") ? SYS_getppid :
+				  !strcmp(a, "getpid") ? SYS_getpid :
+				  !strcmp(a, "getpgrp") ? SYS_getpgrp : SYS_getpgid;
+
+			need(argc, i, 1, a);
+			n = num_arg(argv[i + 1]);
+			for (long k = 0; k < n; k++)
+				syscall(nr, 0);
+			i += 2;
+		} else if (!strcmp(a, "open") || !strcmp(a, "oldopen")) {
+			int fd;
+
+			need(argc, i, 1, a);
+			if (!strcmp(a, "oldopen")) {
+#ifdef SYS_open
+				fd = (int)syscall(SYS_open, argv[i + 1], O_RDONLY);
+#else
+				fprintf(stderr, "no open system call here\n");
+				return 2;
+#endif
+			} else {
+				fd = (int)syscall(SYS_openat, AT_FDCWD, argv[i + 1],
+						  O_RDONLY);
+			}
+			if (fd < 0) {
+				perror(argv[i + 1]);
+				return 1;
+			}
+			close(fd);
+			i += 2;
+		} else if (!strcmp(a, "read") || !strcmp(a, "write")) {
+			bool rd = a[0] == 'r';
+
+			need(argc, i, 2, a);
+			n = num_arg(argv[i + 1]);
+			size = num_arg(argv[i + 2]);
+			size_ok(size);
+			for (long k = 0; k < n; k++) {
+				ssize_t r = rd ? read(zero, buf, (size_t)size) :
+						 write(null, buf, (size_t)size);
+
+				if (r != size) {
+					perror(a);
+					return 1;
+				}
+			}
+			i += 3;
+		} else if (!strcmp(a, "sleep")) {
+			need(argc, i, 2, a);
+			n = num_arg(argv[i + 1]);
+			size = num_arg(argv[i + 2]);
+			for (long k = 0; k < n; k++) {
+				struct timespec ts = {
+					.tv_sec = size / 1000000,
+					.tv_nsec = size % 1000000 * 1000,
+				};
+
+				while (nanosleep(&ts, &ts) && errno == EINTR)
+					;
+			}
+			i += 3;
+		} else if (!strcmp(a, "fork")) {
+			need(argc, i, 1, a);
+			n = num_arg(argv[i + 1]);
+			for (long k = 0; k < n; k++) {
+				pid_t child = fork();
+				int st;
+
+				if (child < 0) {
+					perror("fork");
+					return 1;
+				}
+				if (child == 0)
+					_exit(0);
+				if (waitpid(child, &st, 0) != child || st != 0) {
+					perror("waitpid");
+					return 1;
+				}
+			}
+			i += 2;
+		} else if (!strcmp(a, "exec")) {
+			need(argc, i, 1, a);
+			execv(argv[i + 1], argv + i + 1);
+			perror(argv[i + 1]);
+			return 1;
+		} else {
+			fprintf(stderr, "unknown action '%s'\n", a);
+			return 2;
+		}
+	}
+	return 0;
+}
