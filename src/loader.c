@@ -223,6 +223,11 @@ static int load_prog(struct tracer *t, struct prog_spec *ps)
 		opts.expected_attach_type = BPF_TRACE_RAW_TP;
 		opts.attach_btf_id = (uint32_t)ps->probe.attach_btf_id;
 	}
+	if (ps->probe.kind == PK_FENTRY || ps->probe.kind == PK_FEXIT) {
+		opts.expected_attach_type = ps->probe.kind == PK_FENTRY ?
+					    BPF_TRACE_FENTRY : BPF_TRACE_FEXIT;
+		opts.attach_btf_id = (uint32_t)ps->probe.attach_btf_id;
+	}
 	if (ps->probe.kind == PK_ITER) {
 		opts.expected_attach_type = BPF_TRACE_ITER;
 		opts.attach_btf_id = (uint32_t)ps->probe.attach_btf_id;
@@ -236,6 +241,15 @@ static int load_prog(struct tracer *t, struct prog_spec *ps)
 			   (size_t)ps->ninsns, &opts);
 	if (fd >= 0)
 		return fd;
+	if ((ps->probe.kind == PK_FENTRY || ps->probe.kind == PK_FEXIT) &&
+	    geteuid() == 0 && (errno == EPERM || errno == ENOTSUP ||
+			       errno == EOPNOTSUPP || errno == 524)) {
+		int err = errno;
+
+		fprintf(stderr, "sonde: probe %s: this kernel does not run fentry/fexit programs (no BPF trampoline support); kprobe or tracepoint probes may work instead\n",
+			ps->probe.name);
+		return -err;
+	}
 	if (errno == EPERM || errno == ENOSYS) {
 		fprintf(stderr, "sonde: %s\n", ld_explain(errno));
 		return -errno;

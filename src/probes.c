@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 #include <fnmatch.h>
 #include <linux/hw_breakpoint.h>
 #include <linux/perf_event.h>
@@ -21,6 +22,7 @@
 
 #include "btf.h"
 #include "elfsym.h"
+#include "ksyms.h"
 #include "tracefs.h"
 
 /* Split SPEC at ':' into at most MAX fields (arena copies). */
@@ -598,6 +600,191 @@ static int uprobes(struct compiler *c, struct node *ap, char **f, int nf,
 	return 0;
 }
 
+/* Functions kprobes can attach to: the kernel's text symbols, limited
+ * to available_filter_functions where tracefs lists them. */
+static int kernel_functions(struct compiler *c, const char *glob,
+			    void (*fn)(struct specs *sp, const char *name),
+			    struct specs *sp)
+{
+	struct ksyms ks;
+	const char *dir = tracefs_dir(NULL, NULL);
+	char *filter = NULL;
+	size_t flen = 0;
+	int count = 0;
+
+	if (dir) {
+		char path[512];
+
+		snprintf(path, sizeof(path), "%s/available_filter_functions", dir);
+		if (read_file(path, &filter, &flen))
+			filter = NULL;
+	}
+	if (filter) {
+		/* "name" or "name [module]", one per line */
+		for (char *p = filter; p < filter + flen;) {
+			char *nl = memchr(p, '\n', (size_t)(filter + flen - p));
+			char *sp2;
+
+			if (nl)
+				*nl = 0;
+			sp2 = strchr(p, ' ');
+			if (sp2)
+				*sp2 = 0;
+			if (*p && !fnmatch(glob, p, 0) && !strchr(p, '.')) {
+				fn(sp, p);
+				count++;
+			}
+			p = nl ? nl + 1 : filter + flen;
+		}
+		free(filter);
+		return count;
+	}
+	if (ksyms_load(&ks, NULL))
+		return -EPERM;
+	for (size_t i = 0; i < ks.n; i++) {
+		if (!fnmatch(glob, ks.v[i].name, 0) && !strchr(ks.v[i].name, '.')) {
+			fn(sp, ks.v[i].name);
+			count++;
+		}
+	}
+	ksyms_free(&ks);
+	(void)c;
+	return count;
+}
+
+static void add_kfunc(struct specs *sp, const char *name)
+{
+	struct compiler *c = sp->c;
+	struct probe_spec *ps;
+
+	for (int i = 0; i < sp->n; i++)	/* kallsyms repeats some names */
+		if (!strcmp(sp->v[i].func, name))
+			return;
+	ps = spec_add(sp);
+	ps->kind = sp->raw ? PK_KRETPROBE : PK_KPROBE;
+	ps->func = arena_strdup(&c->arena, name);
+	ps->name = arena_printf(&c->arena, "%s:%s", sp->raw ? "kretprobe" : "kprobe",
+				name);
+}
+
+/* kprobe:FUNC, kprobe:FUNC+OFF, kretprobe:FUNC, wildcards. */
+static int kprobes(struct compiler *c, struct node *ap, char **f, int nf,
+		   bool ret, struct probe_spec **out, int *n)
+{
+	const char *kind = ret ? "kretprobe" : "kprobe";
+	struct specs sp;
+	char *fname, *plus;
+	uint64_t add = 0;
+	int rc;
+
+	if (nf != 2 || !*f[1]) {
+		diag_error(&c->diag, ap->loc, E_PROBE,
+			   "%s probe needs a kernel function: %s:vfs_read", kind, kind);
+		return -1;
+	}
+	if (access("/sys/bus/event_source/devices/kprobe/type", R_OK)) {
+		diag_error(&c->diag, ap->loc, E_PROBE,
+			   "this kernel has no kprobe support (CONFIG_KPROBES is off); tracepoint and fentry probes may work instead");
+		return -1;
+	}
+	fname = f[1];
+	plus = strchr(fname, '+');
+	if (plus) {
+		char *end;
+
+		*plus = 0;
+		errno = 0;
+		add = strtoull(plus + 1, &end, 0);
+		if (errno || *end || !plus[1] || ret || strpbrk(fname, "*?[")) {
+			diag_error(&c->diag, ap->loc, E_PROBE, ret ?
+				   "kretprobe cannot take an offset" :
+				   "kprobe offset must be a number after one function: FUNC+16");
+			return -1;
+		}
+	}
+	memset(&sp, 0, sizeof(sp));
+	sp.c = c;
+	sp.ap = ap;
+	sp.raw = ret;
+	rc = kernel_functions(c, fname, add_kfunc, &sp);
+	if (rc < 0) {
+		diag_error(&c->diag, ap->loc, E_PROBE,
+			   "%s: cannot read the kernel's functions (/proc/kallsyms): %s",
+			   kind, strerror(-rc));
+		return -1;
+	}
+	if (!sp.n) {
+		diag_error(&c->diag, ap->loc, E_PROBE, strpbrk(fname, "*?[") ?
+			   "%s: no kernel function matches %s" :
+			   "%s: kernel function %s not found (or not traceable)",
+			   kind, fname);
+		return -1;
+	}
+	for (int i = 0; i < sp.n; i++) {
+		sp.v[i].uoffset = add;
+		sp.v[i].wild = strpbrk(fname, "*?[") != NULL;
+		if (add)
+			sp.v[i].name = arena_printf(&c->arena, "kprobe:%s+%llu",
+						    sp.v[i].func,
+						    (unsigned long long)add);
+	}
+	*out = sp.v;
+	*n = sp.n;
+	return 0;
+}
+
+/* fentry:FUNC and fexit:FUNC: BTF functions, wildcards. */
+static int fentries(struct compiler *c, struct node *ap, char **f, int nf,
+		    bool ret, struct probe_spec **out, int *n)
+{
+	const char *kind = ret ? "fexit" : "fentry";
+	const char *why = NULL;
+	struct btf *b;
+	struct specs sp;
+	int cnt;
+
+	if (nf != 2 || !*f[1]) {
+		diag_error(&c->diag, ap->loc, E_PROBE,
+			   "%s probe needs a kernel function: %s:vfs_read", kind, kind);
+		return -1;
+	}
+	b = btf_kernel(c, &why);
+	if (!b) {
+		diag_error(&c->diag, ap->loc, E_PROBE, "%s: %s", kind, why);
+		return -1;
+	}
+	memset(&sp, 0, sizeof(sp));
+	sp.c = c;
+	sp.ap = ap;
+	cnt = (int)btf__type_cnt(b);
+	for (int id = 1; id < cnt; id++) {
+		const struct btf_type *t = btf__type_by_id(b, (unsigned)id);
+		const char *fn;
+		struct probe_spec *ps;
+
+		if (!btf_is_func(t))
+			continue;
+		fn = btf__name_by_offset(b, t->name_off);
+		if (!fn || fnmatch(f[1], fn, 0))
+			continue;
+		ps = spec_add(&sp);
+		ps->kind = ret ? PK_FEXIT : PK_FENTRY;
+		ps->func = arena_strdup(&c->arena, fn);
+		ps->attach_btf_id = id;
+		ps->wild = strpbrk(f[1], "*?[") != NULL;
+		ps->name = arena_printf(&c->arena, "%s:%s", kind, fn);
+	}
+	if (!sp.n) {
+		diag_error(&c->diag, ap->loc, E_PROBE, strpbrk(f[1], "*?[") ?
+			   "%s: no kernel function in BTF matches %s" :
+			   "%s: kernel function %s not found in BTF", kind, f[1]);
+		return -1;
+	}
+	*out = sp.v;
+	*n = sp.n;
+	return 0;
+}
+
 static const char *tracefs(struct compiler *c, struct node *ap)
 {
 	const char *why = NULL;
@@ -762,6 +949,14 @@ int probes_expand(struct compiler *c, struct node *ap,
 		return perf_event(c, ap, f, nf, ps, false);
 	if (!strcmp(f[0], "hardware") || !strcmp(f[0], "h"))
 		return perf_event(c, ap, f, nf, ps, true);
+	if (!strcmp(f[0], "kprobe") || !strcmp(f[0], "k"))
+		return kprobes(c, ap, f, nf, false, out, n);
+	if (!strcmp(f[0], "kretprobe") || !strcmp(f[0], "kr"))
+		return kprobes(c, ap, f, nf, true, out, n);
+	if (!strcmp(f[0], "fentry") || !strcmp(f[0], "f") || !strcmp(f[0], "kfunc"))
+		return fentries(c, ap, f, nf, false, out, n);
+	if (!strcmp(f[0], "fexit") || !strcmp(f[0], "fr") || !strcmp(f[0], "kretfunc"))
+		return fentries(c, ap, f, nf, true, out, n);
 	if (!strcmp(f[0], "uprobe") || !strcmp(f[0], "u"))
 		return uprobes(c, ap, f, nf, false, out, n);
 	if (!strcmp(f[0], "uretprobe") || !strcmp(f[0], "ur"))
