@@ -53,6 +53,11 @@ struct node {
 struct program {
 	struct node *probes;	/* N_PROBE list, source order */
 	int nprobes;
+	struct node *types;	/* N_STRUCTDEF / N_ENUMDEF list: struct,
+				 * union and enum definitions of the script;
+				 * N_MEMBER: tyname, tyname_ptr, ival = array
+				 * length (0: none), cval = bit width (0: none)
+				 * or enumerator value */
 };
 
 const char *node_kind_name(enum node_kind k);

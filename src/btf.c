@@ -188,9 +188,25 @@ static int find(struct compiler *c, int id, const char *name, int base_bits,
 int btf_member(struct compiler *c, const struct type *st, const char *name,
 	       struct btf_member_info *out)
 {
-	if (!btf_kernel(c, NULL) || st->kind != TY_STRUCT)
+	if (st->kind != TY_STRUCT)
 		return -ENOENT;
 	memset(out, 0, sizeof(*out));
+	if (!st->btf_id) {	/* defined by the script */
+		for (int i = 0; i < st->nmembers; i++) {
+			const struct smember *m = &st->members[i];
+
+			if (strcmp(m->name, name))
+				continue;
+			out->offset = m->bitoff / 8;
+			out->bit_shift = m->bitsize ? m->bitoff % 8 : 0;
+			out->bit_size = m->bitsize;
+			out->ty = m->ty;
+			return m->ty ? 0 : -ENOTSUP;
+		}
+		return -ENOENT;
+	}
+	if (!btf_kernel(c, NULL))
+		return -ENOENT;
 	return find(c, st->btf_id, name, 0, out);
 }
 

@@ -154,6 +154,21 @@ static void member_addr(struct cg *g, struct node *n, int nulled)
 		cg_emit(g, ALU64_IMM(BPF_ADD, R0, n->foff));
 }
 
+/* Which memory a member read goes to: a struct the script defined,
+ * read in a user-space probe, lives in the process; kernel types (BTF)
+ * live in the kernel. */
+static int read_helper(struct cg *g, struct node *n, bool str)
+{
+	const struct type *t = n->a->ty;
+	const struct type *st = t->kind == TY_PTR ? t->pointee : t;
+	bool user = (g->ps->kind == PK_UPROBE || g->ps->kind == PK_URETPROBE) &&
+		    st && st->kind == TY_STRUCT && !st->btf_id;
+
+	if (user)
+		return str ? BPF_FUNC_probe_read_user_str : BPF_FUNC_probe_read_user;
+	return str ? BPF_FUNC_probe_read_kernel_str : BPF_FUNC_probe_read_kernel;
+}
+
 /* Integer, pointer or struct-address member into r0. */
 void cg_btf_int(struct cg *g, struct node *n)
 {
@@ -179,7 +194,7 @@ void cg_btf_int(struct cg *g, struct node *n)
 	cg_emit(g, MOV_IMM(R2, size));
 	cg_emit(g, MOV_REG(R1, RFP));
 	cg_emit(g, ALU64_IMM(BPF_ADD, R1, slot));
-	cg_call(g, BPF_FUNC_probe_read_kernel);
+	cg_call(g, read_helper(g, n, false));
 	cg_emit(g, LDX(size_code(size), R0, RFP, (int16_t)slot));
 	if (n->fbits) {
 		if (n->fshift)
@@ -209,7 +224,7 @@ void cg_btf_str(struct cg *g, struct node *n, struct mem dst,
 	cg_emit(g, MOV_REG(R3, R0));
 	cg_emit(g, MOV_IMM(R2, size));
 	cg_addr_of(g, R1, dst);
-	cg_call(g, BPF_FUNC_probe_read_kernel_str);
+	cg_call(g, read_helper(g, n, true));
 	cg_bind(g, done);
 }
 

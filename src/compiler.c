@@ -37,6 +37,10 @@ int compiler_stack_map(struct compiler *c, int depth)
 void compiler_free(struct compiler *c)
 {
 	btf_release(c);
+	free(c->stypes);
+	free(c->enums);
+	c->stypes = NULL;
+	c->enums = NULL;
 	free(c->maps);
 	free(c->events);
 	free(c->progs);

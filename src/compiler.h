@@ -191,6 +191,10 @@ struct compiler {
 	int nparams;
 
 	struct btf *btf;	/* kernel BTF, loaded on first use */
+	struct type **stypes;	/* structs and unions the script defines */
+	int nstypes;
+	struct node **enums;	/* enumerators the script defines (N_MEMBER) */
+	int nenums;
 	bool btf_failed;
 
 	/* sema */

@@ -721,12 +721,100 @@ static struct node *probe(struct parser *p, struct token first)
 	return pr;
 }
 
+/* One declaration: TYPE declarator (',' declarator)* ';' where a
+ * declarator is ['*'...] NAME ['[' N ']'] [':' BITS]. */
+static void members(struct parser *p, struct list *l)
+{
+	struct node base;
+
+	memset(&base, 0, sizeof(base));
+	if (!is_type_name(peek(p)) && peek(p)->kind != T_IDENT)
+		unexpected(p, "member type");
+	if (peek(p)->kind == T_IDENT && !is_type_name(peek(p)))
+		base.tyname = take(p).text;	/* a typedef name */
+	else
+		type_name(p, &base);
+	do {
+		struct node *m = mk(p, N_MEMBER, peek(p)->loc);
+		struct token id;
+
+		m->tyname = base.tyname;
+		m->tyname_ptr = base.tyname_ptr;
+		while (accept(p, T_STAR))
+			m->tyname_ptr++;
+		id = expect(p, T_IDENT, "member name");
+		m->name = id.text;
+		m->loc = id.loc;
+		if (accept(p, T_LBRACKET)) {
+			struct token n = expect(p, T_INT, "array length");
+
+			m->ival = n.ival ? n.ival : 1;
+			expect(p, T_RBRACKET, "']'");
+		}
+		if (accept(p, T_COLON)) {
+			struct token n = expect(p, T_INT, "bit width");
+
+			if (n.ival == 0 || n.ival > 64)
+				diag_fatal(p->diag, n.loc, E_SYNTAX,
+					   "a bitfield is 1 to 64 bits wide");
+			m->cval = (int64_t)n.ival;
+		}
+		list_add(p, l, m);
+	} while (accept(p, T_COMMA));
+	expect(p, T_SEMI, "';' after the member");
+}
+
+/* struct NAME { members } ;  union NAME { ... } ;  enum NAME { A, B = 2 } ;
+ * Kernel types also come from BTF; these definitions serve scripts
+ * written for bpftrace, which spell out the structs they cast to. */
+static struct node *type_def(struct parser *p, struct token kw)
+{
+	struct node *d = mk(p, !strcmp(kw.text, "enum") ? N_ENUMDEF : N_STRUCTDEF,
+			    kw.loc);
+	struct list l = { 0 };
+	struct token id = expect(p, T_IDENT, "a name after struct/union/enum");
+	struct loc open;
+
+	d->name = arena_printf(p->arena, "%s %s", kw.text, id.text);
+	open = expect(p, T_LBRACE, "'{' to start the definition").loc;
+	if (d->kind == N_ENUMDEF) {
+		int64_t next = 0;
+
+		while (peek(p)->kind != T_RBRACE) {
+			struct token e = expect(p, T_IDENT, "enumerator name");
+			struct node *m = mk(p, N_MEMBER, e.loc);
+
+			m->name = e.text;
+			if (accept(p, T_ASSIGN)) {
+				bool neg = accept(p, T_MINUS);
+				struct token v = expect(p, T_INT, "enumerator value");
+
+				next = neg ? -(int64_t)v.ival : (int64_t)v.ival;
+			}
+			m->cval = next++;
+			list_add(p, &l, m);
+			if (!accept(p, T_COMMA))
+				break;
+		}
+	} else {
+		while (peek(p)->kind != T_RBRACE && peek(p)->kind != T_EOF)
+			members(p, &l);
+	}
+	expect_close(p, T_RBRACE, open);
+	/* peek only at a character: a probe may follow, lexed otherwise */
+	if (lex_peekc(&p->lx) == ';')
+		take(p);
+	d->args = l.v;
+	d->nargs = l.n;
+	return d;
+}
+
 struct program *parse_program(const char *src, size_t len, struct arena *a,
 			      struct diag *d)
 {
 	struct parser p;
 	struct program *prog = arena_alloc(a, sizeof(*prog));
-	struct node **tail = &prog->probes;
+	struct node **tail = &prog->probes, **ttail = &prog->types;
 	jmp_buf env, *saved = d->fatal;
 
 	memset(&p, 0, sizeof(p));
@@ -748,6 +836,13 @@ struct program *parse_program(const char *src, size_t len, struct arena *a,
 		lex_probe(&p.lx, &t);
 		if (t.kind == T_EOF)
 			break;
+		if (t.kind == T_PROBE && (!strcmp(t.text, "struct") ||
+					  !strcmp(t.text, "union") ||
+					  !strcmp(t.text, "enum"))) {
+			*ttail = type_def(&p, t);
+			ttail = &(*ttail)->next;
+			continue;
+		}
 		if (t.kind != T_PROBE) {
 			p.tok = t;
 			p.have_tok = 1;

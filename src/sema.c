@@ -21,6 +21,7 @@
 #include "probes.h"
 #include "arch.h"
 #include "btf.h"
+#include "cdecl.h"
 #include "tracefs.h"
 
 #define MAX_ERRORS 20
@@ -947,6 +948,15 @@ static struct type *check_builtin(struct sema *s, struct node *n)
 			return set(n, &ty_error);
 		}
 	}
+	{
+		int64_t v;
+
+		if (cdecl_enum(s->c, n->name, &v)) {
+			n->is_const = 1;
+			n->cval = v;
+			return set(n, &ty_s64);
+		}
+	}
 	if (func_lookup(n->name) >= 0)
 		ERR(s, n->loc, E_IDENT, "'%s' is a function: call it as %s()",
 		    n->name, n->name);
@@ -1492,13 +1502,13 @@ static struct type *expr(struct sema *s, struct node *n)
 			struct type *target = ty_by_name(n->tyname);
 			const char *why = NULL;
 
+			if (!target)
+				target = cdecl_type_by_name(s->c, n->tyname);
 			if (!target && !btf_kernel(s->c, &why)) {
 				ERR(s, n->loc, E_TYPE, "cannot cast to '%s *': %s",
 				    n->tyname, why);
 				return set(n, &ty_error);
 			}
-			if (!target)
-				target = btf_type_by_name(s->c, n->tyname);
 			if (!target) {
 				ERR(s, n->loc, E_TYPE,
 				    "unknown type '%s' (not in the kernel's BTF)",
@@ -1596,6 +1606,8 @@ static struct type *expr(struct sema *s, struct node *n)
 	case N_SIZEOF:
 		if (n->tyname) {
 			t = n->tyname_ptr ? &ty_u64 : ty_by_name(n->tyname);
+			if (!t && !n->tyname_ptr)
+				t = cdecl_type_by_name(s->c, n->tyname);
 			if (!t) {
 				ERR(s, n->loc, E_TYPE, "unknown type '%s'", n->tyname);
 				return set(n, &ty_error);
@@ -1929,6 +1941,8 @@ int sema_check(struct compiler *c)
 
 	memset(&s, 0, sizeof(s));
 	s.c = c;
+	if (cdecl_define(c))
+		return -1;
 	/* Probe specs first: `probe` needs the longest name. */
 	for (struct node *p = c->ast->probes; p; p = p->next) {
 		struct probe_info *pi = arena_alloc(&c->arena, sizeof(*pi));

@@ -31,6 +31,14 @@ enum stack_mode {
  * of the kernel's perf_event_max_stack sysctl. */
 #define KSTACK_MAX_DEPTH 127
 
+/* A member of a struct the script defines. */
+struct smember {
+	const char *name;
+	int bitoff;		/* from the start of the struct */
+	int bitsize;		/* bitfields; 0 otherwise */
+	struct type *ty;	/* NULL: a type sonde cannot read */
+};
+
 struct type {
 	enum ty_kind kind;
 	int size;		/* bytes in memory (INT: 1 2 4 8) */
@@ -40,7 +48,9 @@ struct type {
 	int *off;		/* TUPLE element offsets */
 	const char *tfmt;	/* TSTAMP: the strftime format */
 	struct type *pointee;	/* PTR: what it points to (NULL: void) */
-	int btf_id;		/* STRUCT: its BTF id */
+	int btf_id;		/* STRUCT: its BTF id (0: defined by the script) */
+	struct smember *members;	/* STRUCT defined by the script */
+	int nmembers;
 	const char *sname;	/* STRUCT: "struct task_struct" */
 	enum stack_mode smode;	/* KSTACK */
 	int sdepth;		/* KSTACK: frames kept, 1..KSTACK_MAX_DEPTH */
