@@ -3,6 +3,7 @@
 #   make              build ./sonde             make check       all tests
 #   make run          install deps, run a demo  make check-unit  no-root tests only
 #   make deps         apt-get missing packages  make clean
+#   make vm-check     the guest tier alone (kprobes, fentry: qemu, docs/guest.md)
 #
 # Switches: V=1 (show commands), WERROR=1, ASAN=1, UBSAN=1,
 #           TESTFLAGS=-v (passed to tests/run-tests.sh).
@@ -64,7 +65,7 @@ DEMO := BEGIN { printf("sonde: counting ticks for 3 seconds\n"); } \
 	interval:ms:100 { @ticks = count(); } interval:s:3 { exit(); } \
 	END { printf("done\n"); }
 
-.PHONY: all deps run check check-unit unit-tests progs clean FORCE
+.PHONY: all deps run check check-unit vm-check unit-tests progs clean FORCE
 .DEFAULT_GOAL := all
 
 all: sonde
@@ -105,6 +106,11 @@ check: all unit-tests progs
 
 check-unit: all unit-tests
 	$(Q)tests/run-tests.sh --unit $(TESTFLAGS)
+
+# make check runs this tier too (tests/run-tests.sh); vm-run builds its
+# own static sonde.
+vm-check:
+	$(Q)tools/vm-run
 
 # Install only what is missing; apt-get update only when installing.
 deps:

@@ -612,7 +612,9 @@ void cg_store(struct cg *g, struct node *n, struct mem dst,
 				return;
 			}
 			if (n->builtin == B_COMM && dt->size >= 16) {
-				cg_zero(g, dst, 16, ty_slot_size(dt));
+				/* some kernels (6.1) leave the bytes after the
+				 * NUL as they were: zero all of them */
+				cg_zero(g, dst, 0, ty_slot_size(dt));
 				cg_addr_of(g, R1, dst);
 				cg_emit(g, MOV_IMM(R2, 16));
 				cg_call(g, BPF_FUNC_get_current_comm);

@@ -148,8 +148,15 @@ void cg_ctx(struct cg *g)
  * pointer it goes through is NULL (jumping to NULLED then). */
 static void member_addr(struct cg *g, struct node *n, int nulled)
 {
+	int nonnull = cg_label(g);
+
 	cg_int(g, n->a);	/* a pointer, or a struct's address */
-	cg_jump(g, JMP_IMM(BPF_JEQ, R0, 0), nulled);
+	/* On the NULL path r0 must become a plain 0: the verifier does not
+	 * narrow a trusted BTF pointer to a scalar on that branch. */
+	cg_jump(g, JMP_IMM(BPF_JNE, R0, 0), nonnull);
+	cg_emit(g, MOV_IMM(R0, 0));
+	cg_jump(g, JA(), nulled);
+	cg_bind(g, nonnull);
 	if (n->foff)
 		cg_emit(g, ALU64_IMM(BPF_ADD, R0, n->foff));
 }

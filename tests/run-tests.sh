@@ -8,7 +8,8 @@
 # Run from the repository root.  Environment:
 #   SONDE              binary under test (default ./sonde)
 #   SONDE_UNIT_DIR     where the unit test binaries are (default build/tests)
-#   SONDE_REQUIRE_BPF  1: root-tier tests fail, not skip, without BPF
+#   SONDE_REQUIRE_BPF  1: root-tier tests fail, not skip, without BPF,
+#                      and guest-tier ones without qemu (tools/vm-run)
 #   SONDE_PROGS        the built trigger programs, tests/progs/*.c
 #                      (default build/progs; "make progs" builds them)
 # The last line is always "N passed, N failed" (", N skipped" when some
@@ -24,7 +25,7 @@ for arg in "$@"; do
 	case $arg in
 	-v) verbose=1 ;;
 	--unit) unit_only=1 ;;
-	-h|--help) sed -n '2,15s/^# \{0,1\}//p' "$0"; exit 0 ;;
+	-h|--help) sed -n '2,16s/^# \{0,1\}//p' "$0"; exit 0 ;;
 	-*) echo "run-tests.sh: unknown option $arg" >&2; exit 2 ;;
 	*) patterns+=("$arg") ;;
 	esac
@@ -274,6 +275,50 @@ for t in "${root_tests[@]}"; do
 		pass "$t"
 	fi
 done
+
+# Guest tier: tests/guest/NAME.sh run by tests/guest/run in a Debian
+# kernel under qemu (tools/vm-run, docs/guest.md); its PASS, FAIL and
+# SKIP lines count here.  Skipped without qemu-system-x86_64, failed
+# instead when SONDE_REQUIRE_BPF=1.
+guest_tests=()
+if (( ! unit_only )); then
+	for t in tests/guest/*.sh; do
+		selected "$t" && guest_tests+=("${t##*/}")
+	done
+fi
+if (( ${#guest_tests[@]} > 0 )); then
+	if ! command -v qemu-system-x86_64 > /dev/null; then
+		why="qemu-system-x86_64 is not installed"
+		[[ ${SONDE_REQUIRE_BPF-} != 1 ]] && echo "SKIP guest tier: $why"
+		for t in "${guest_tests[@]}"; do
+			if [[ ${SONDE_REQUIRE_BPF-} == 1 ]]; then
+				fail "tests/guest/$t" "$why and SONDE_REQUIRE_BPF=1"
+			else
+				skip "tests/guest/$t" "$why"
+			fi
+		done
+	else
+		tools/vm-run tests/guest/run "${guest_tests[@]}" < /dev/null \
+			> "$out" 2> "$err"
+		st=$?
+		ran=0 infail=0
+		while IFS= read -r line; do
+			case $line in
+			"PASS "*) ran=$((ran + 1)); infail=0; pass "${line#PASS }" ;;
+			"SKIP "*) ran=$((ran + 1)); infail=0; nskip=$((nskip + 1))
+				(( verbose )) && echo "$line" ;;
+			"FAIL "*) ran=$((ran + 1)); infail=1; nfail=$((nfail + 1))
+				echo "$line" ;;
+			"    "*) (( infail )) && echo "$line" ;;
+			*) infail=0 ;;
+			esac
+		done < "$out"
+		if (( ran < ${#guest_tests[@]} )); then
+			fail "tests/guest" "tools/vm-run exit $st after $ran of ${#guest_tests[@]} tests" "$err"
+		fi
+		(( verbose )) && grep '^vm-run: ' "$err"
+	fi
+fi
 
 summary="$npass passed, $nfail failed"
 (( nskip > 0 )) && summary+=", $nskip skipped"
