@@ -2,6 +2,7 @@
 #include "info.h"
 
 #include <bpf/bpf.h>
+#include <bpf/btf.h>
 #include <bpf/libbpf.h>
 #include <errno.h>
 #include <linux/bpf.h>
@@ -27,6 +28,37 @@ static int exists(const char *path)
 	return stat(path, &st) == 0;
 }
 
+/* Can a program of TYPE (attached as ATTACH to kernel function FN, if
+ * given) be loaded?  A two-instruction program: r0 = 0; exit. */
+static int prog_ok(enum bpf_prog_type type, enum bpf_attach_type attach,
+		   const char *fn)
+{
+	struct bpf_insn insns[2] = {
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 0, .imm = 0 },
+		{ .code = BPF_JMP | BPF_EXIT },
+	};
+	LIBBPF_OPTS(bpf_prog_load_opts, opts);
+	int fd;
+
+	if (fn) {
+		struct btf *b = btf__load_vmlinux_btf();
+		int id = b ? btf__find_by_name_kind(b, fn, attach == BPF_TRACE_RAW_TP ?
+						    BTF_KIND_TYPEDEF : BTF_KIND_FUNC) : -1;
+
+		if (b)
+			btf__free(b);
+		if (id < 0)
+			return 0;
+		opts.expected_attach_type = attach;
+		opts.attach_btf_id = (unsigned)id;
+	}
+	fd = bpf_prog_load(type, NULL, "GPL", insns, 2, &opts);
+	if (fd < 0)
+		return 0;
+	close(fd);
+	return 1;
+}
+
 static const char *yn(int b)
 {
 	return b ? "yes" : "no";
@@ -43,6 +75,9 @@ int info_print(FILE *f)
 	fprintf(f, "percpu_hash: %s\n", yn(bpf && map_ok(BPF_MAP_TYPE_PERCPU_HASH, 8, 8, 16)));
 	fprintf(f, "btf: %s\n", yn(exists("/sys/kernel/btf/vmlinux")));
 	fprintf(f, "kprobe: %s\n", yn(exists("/sys/bus/event_source/devices/kprobe")));
+	fprintf(f, "fentry: %s\n", yn(bpf && prog_ok(BPF_PROG_TYPE_TRACING, BPF_TRACE_FENTRY, "vfs_read")));
+	fprintf(f, "fexit: %s\n", yn(bpf && prog_ok(BPF_PROG_TYPE_TRACING, BPF_TRACE_FEXIT, "vfs_read")));
+	fprintf(f, "tp_btf: %s\n", yn(bpf && prog_ok(BPF_PROG_TYPE_TRACING, BPF_TRACE_RAW_TP, "btf_trace_sched_switch")));
 	fprintf(f, "uprobe: %s\n", yn(exists("/sys/bus/event_source/devices/uprobe")));
 	fprintf(f, "perf_event: %s\n", yn(exists("/proc/sys/kernel/perf_event_paranoid")));
 	fprintf(f, "tracefs: %s\n", yn(exists("/sys/kernel/tracing/events") ||
