@@ -77,7 +77,7 @@ int main(int argc, char **argv)
 		"/test_usyms");
 	/* libc: __getpid or getpid (aliases), through the shared object */
 	resolve(u, (uint64_t)(uintptr_t)getpid, "getpid", 0, ".so.6");
-	resolve(u, (uint64_t)(uintptr_t)strlen + 2, "strlen", 2, ".so.6");
+	resolve(u, (uint64_t)(uintptr_t)getppid + 2, "getppid", 2, ".so.6");
 	check(!us_resolve(u, (int)getpid(), 16, &f) && !f.func && !f.path,
 	      "an unmapped address resolves to nothing");
 	/* vDSO: its image in memory, at the same offsets in every process */
