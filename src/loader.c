@@ -300,7 +300,7 @@ static int usyms_start(struct tracer *t)
 	if (fd < 0)
 		return fd;
 	t->useen_fd = fd;
-	t->usyms = us_new(t->verbose);
+	t->usyms = us_new(t->verbose, fd);
 	us_follow(t->usyms, t->ncpus_possible);
 	if (t->target_pid > 0)
 		us_snapshot(t->usyms, t->target_pid);

@@ -19,6 +19,8 @@
  *    happens to it later: this is what makes -c's command, and any
  *    process started while sonde runs, symbolize after its exit.
  *    Records of all CPUs are sorted by time before they are applied.
+ *    PERF_RECORD_EXIT of a process BPF never noted (no ustack or usym:
+ *    not in its map of processes seen) drops its table.
  *
  * 2. /proc/PID/maps, for processes older than sonde: read when BPF
  *    first sees the process (cg_note_pid sends a record the first time
@@ -35,6 +37,7 @@
  */
 #include "usyms.h"
 
+#include <bpf/bpf.h>
 #include <dirent.h>
 #include <dlfcn.h>
 #include <errno.h>
@@ -103,6 +106,7 @@ struct rec {
 
 struct usyms {
 	bool verbose;
+	int seen_fd;		/* BPF's processes seen, or -1 */
 	struct uproc *procs[NBUCKETS];
 	struct ufile *files[NBUCKETS];
 	struct ring *rings;
@@ -126,11 +130,12 @@ static unsigned hash_str(const char *s)
 	return h % NBUCKETS;
 }
 
-struct usyms *us_new(bool verbose)
+struct usyms *us_new(bool verbose, int seen_fd)
 {
 	struct usyms *u = xcalloc(1, sizeof(*u));
 
 	u->verbose = verbose;
+	u->seen_fd = seen_fd;
 	u->epfd = -1;
 	return u;
 }
@@ -215,6 +220,28 @@ static struct uproc *proc_get(struct usyms *u, int pid)
 	p->next = u->procs[h];
 	u->procs[h] = p;
 	return p;
+}
+
+/* A process exited without a ustack or usym (BPF never noted it):
+ * nothing will ask for its mappings, so a long trace of many short
+ * processes keeps only those that matter. */
+static void proc_exited(struct usyms *u, int pid)
+{
+	struct uproc **pp = &u->procs[(unsigned)pid % NBUCKETS], *p;
+	uint32_t key = (uint32_t)pid;
+	uint64_t val;
+
+	if (u->seen_fd < 0 || bpf_map_lookup_elem(u->seen_fd, &key, &val) == 0)
+		return;
+	for (; (p = *pp); pp = &p->next) {
+		if (p->pid != pid)
+			continue;
+		*pp = p->next;
+		free(p->v);
+		free(p->old);
+		free(p);
+		return;
+	}
 }
 
 static void push_map(struct uproc *p, struct umap m)
@@ -567,6 +594,11 @@ static void apply(struct usyms *u, const struct rec *rc)
 		}
 		return;
 	}
+	case PERF_RECORD_EXIT:
+		/* pid ppid tid ptid time: the group leader's exit */
+		if (rc->len >= 32 && u32_at(p, 8) == u32_at(p, 16))
+			proc_exited(u, (int)u32_at(p, 8));
+		return;
 	case PERF_RECORD_COMM: {
 		struct uproc *pr;
 

@@ -15,7 +15,9 @@ struct usym_frame {
 	const char *path;	/* the mapped file; NULL: no mapping known */
 };
 
-struct usyms *us_new(bool verbose);
+/* SEEN_FD: BPF's hash of the processes it noted (cg_note_pid), to drop
+ * the tables of processes that exit unnoted; -1 keeps them all. */
+struct usyms *us_new(bool verbose, int seen_fd);
 void us_free(struct usyms *u);
 
 /* Follow every process's executable mappings, forks and execs from now

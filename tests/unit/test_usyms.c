@@ -59,7 +59,7 @@ static void resolve(struct usyms *u, uint64_t addr, const char *want,
 
 int main(int argc, char **argv)
 {
-	struct usyms *u = us_new(false);
+	struct usyms *u = us_new(false, -1);
 	struct usym_frame f;
 	struct elf_symtab st;
 	const struct elf_sym *s;
