@@ -84,7 +84,7 @@ void ir_ld64(struct ir *ir, int dst, uint64_t imm, enum reloc_kind reloc,
 	x->reloc_arg = arg;
 	if (reloc == RELOC_MAP_FD || reloc == RELOC_SCRATCH_FD ||
 	    reloc == RELOC_RINGBUF_FD || reloc == RELOC_STATS_FD ||
-	    reloc == RELOC_STACK_FD)
+	    reloc == RELOC_STACK_FD || reloc == RELOC_USEEN_FD)
 		x->in.src_reg = BPF_PSEUDO_MAP_FD;
 	x = slot(ir);
 	x->in = bpf_i(0, 0, 0, 0, (int32_t)(uint32_t)(imm >> 32));

@@ -103,6 +103,8 @@ void cg_btf_int(struct cg *g, struct node *n);
 void cg_btf_str(struct cg *g, struct node *n, struct mem dst,
 		const struct type *dt);
 void cg_kstack(struct cg *g, struct node *n);
+int cg_note_pid(struct cg *g, struct node *n);
+void cg_usym(struct cg *g, struct node *n, struct mem dst);
 
 /* cg_call.c */
 void cg_call_stmt(struct cg *g, struct node *n);

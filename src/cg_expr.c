@@ -372,7 +372,7 @@ static void builtin(struct cg *g, struct node *n)
 	case B_RETVAL:
 		cg_retval(g, n);
 		break;
-	case B_KSTACK:
+	case B_KSTACK: case B_USTACK:
 		cg_kstack(g, n);
 		break;
 	default:
@@ -512,7 +512,7 @@ void cg_int(struct cg *g, struct node *n)
 			cg_int(g, n->args[0]);
 			break;
 		}
-		if (n->builtin == F_KSTACK) {
+		if (n->builtin == F_KSTACK || n->builtin == F_USTACK) {
 			cg_kstack(g, n);
 			break;
 		}
@@ -564,6 +564,12 @@ void cg_copy(struct cg *g, struct mem dst, const struct type *dt,
 			cg_zero(g, dst, n, dslot);
 		return;
 	}
+	case TY_USYM:
+		for (int i = 0; i < 16; i += 8) {
+			cg_emit(g, LDX(BPF_DW, R1, src.base, (int16_t)(src.off + i)));
+			cg_emit(g, STX(BPF_DW, dst.base, (int16_t)(dst.off + i), R1));
+		}
+		return;
 	case TY_TUPLE:
 		for (int i = 0; i < dt->nelem; i++) {
 			struct mem d = { dst.base, dst.off + dt->off[i] };
@@ -592,6 +598,12 @@ void cg_store(struct cg *g, struct node *n, struct mem dst,
 
 				cg_store(g, n->args[i], d, dt->elem[i]);
 			}
+			return;
+		}
+		break;
+	case TY_USYM:
+		if (n->kind == N_CALL && n->builtin == F_USYM) {
+			cg_usym(g, n, dst);
 			return;
 		}
 		break;

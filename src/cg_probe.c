@@ -1,7 +1,7 @@
 /* cg_probe.c - what a probe's context holds: tracepoint record fields
  * (args.NAME), raw tracepoint arguments (argN), the iterator context
  * (ctx), members of kernel structs reached through pointers, and the
- * kernel stack. */
+ * kernel and user stacks. */
 #include "cg.h"
 
 #include <errno.h>
@@ -237,21 +237,29 @@ void cg_btf_str(struct cg *g, struct node *n, struct mem dst,
 
 /* kstack into r0: 1 + the id bpf_get_stackid gives the stack in the map
  * of its depth, or 0 when there is none, so that a zeroed variable or a
- * missing map value is the empty stack too.  -EFAULT means the probe
- * interrupted user space (no kernel stack); any other failure (the
- * hash bucket holds another stack, the map is full) is counted.
+ * missing map value is the empty stack too.  -EFAULT means there is no
+ * stack of that kind (a probe in user space has no kernel stack, a
+ * kernel thread no user stack); any other failure (the hash bucket
+ * holds another stack, the map is full) is counted.
  * Flags 0: BPF_F_REUSE_STACKID would let a new stack take over an id
  * that map keys already hold, and BPF_F_FAST_STACK_CMP would take two
- * stacks with the same 32-bit hash for one. */
+ * stacks with the same 32-bit hash for one.
+ *
+ * ustack: the same with BPF_F_USER_STACK, and the process's id in the
+ * high 32 bits (user addresses mean something only in their process),
+ * as bpftrace does: pid << 32 | (1 + id).  The process is noted for
+ * user space (cg_note_pid).  Kernel and user stacks of one depth share
+ * a map: ids are hashes of the addresses, which never overlap. */
 void cg_kstack(struct cg *g, struct node *n)
 {
-	int ok = cg_label(g), none = cg_label(g);
+	int ok = cg_label(g), none = cg_label(g), saved = g->stack;
+	bool user = n->ty->suser;
 
 	g->uses_ctx = true;
 	cg_emit(g, MOV_REG(R1, RCTX));
 	cg_ld_map(g, R2, RELOC_STACK_FD,
 		  compiler_stack_map(g->c, n->ty->sdepth));
-	cg_emit(g, MOV_IMM(R3, 0));
+	cg_emit(g, MOV_IMM(R3, user ? BPF_F_USER_STACK : 0));
 	cg_call(g, BPF_FUNC_get_stackid);
 	cg_jump(g, JMP_IMM(BPF_JSGE, R0, 0), ok);
 	cg_jump(g, JMP_IMM(BPF_JEQ, R0, -EFAULT), none);
@@ -260,6 +268,81 @@ void cg_kstack(struct cg *g, struct node *n)
 	cg_emit(g, MOV_IMM(R0, -1));
 	cg_bind(g, ok);
 	cg_emit(g, ALU64_IMM(BPF_ADD, R0, 1));
+	if (user) {
+		int done = cg_label(g);
+		int idslot = cg_stack_alloc(g, n), pidslot;
+
+		cg_jump(g, JMP_IMM(BPF_JEQ, R0, 0), done);
+		cg_emit(g, STX(BPF_DW, RFP, (int16_t)idslot, R0));
+		cg_call(g, BPF_FUNC_get_current_pid_tgid);
+		cg_emit(g, ALU64_IMM(BPF_RSH, R0, 32));
+		pidslot = cg_note_pid(g, n);
+		cg_emit(g, LDX(BPF_DW, R0, RFP, (int16_t)pidslot));
+		cg_emit(g, ALU64_IMM(BPF_LSH, R0, 32));
+		cg_emit(g, LDX(BPF_DW, R1, RFP, (int16_t)idslot));
+		cg_emit(g, ALU64_REG(BPF_OR, R0, R1));
+		cg_bind(g, done);
+	}
+	g->stack = saved;
+}
+
+/* The first time a program sees process r0 (its tgid), tell user space,
+ * which reads the process's mappings while it still lives (usyms.c).
+ * "Seen" is an LRU hash shared by all programs; when the record cannot
+ * be sent (ring buffer full) the process is forgotten again so that a
+ * later event retries.  Returns the stack slot holding the tgid (the
+ * caller gives it back with g->stack); clobbers r0-r5. */
+int cg_note_pid(struct cg *g, struct node *n)
+{
+	int known = cg_label(g);
+	int pid = cg_stack_alloc(g, n), rec;
+
+	cg_emit(g, STX(BPF_DW, RFP, (int16_t)pid, R0));
+	cg_ld_map(g, R1, RELOC_USEEN_FD, 0);
+	cg_emit(g, MOV_REG(R2, RFP));
+	cg_emit(g, ALU64_IMM(BPF_ADD, R2, pid));
+	cg_call(g, BPF_FUNC_map_lookup_elem);
+	cg_jump(g, JMP_IMM(BPF_JNE, R0, 0), known);
+	cg_ld_map(g, R1, RELOC_USEEN_FD, 0);
+	cg_emit(g, MOV_REG(R2, RFP));
+	cg_emit(g, ALU64_IMM(BPF_ADD, R2, pid));
+	cg_emit(g, MOV_REG(R3, R2));
+	cg_emit(g, MOV_IMM(R4, BPF_NOEXIST));
+	cg_call(g, BPF_FUNC_map_update_elem);
+	cg_jump(g, JMP_IMM(BPF_JNE, R0, 0), known);	/* another CPU did */
+	/* record: u64 EVID_USYM_PID, u64 tgid */
+	cg_stack_alloc(g, n);
+	rec = cg_stack_alloc(g, n);
+	cg_emit(g, ST_IMM(BPF_DW, RFP, (int16_t)rec, (int32_t)EVID_USYM_PID));
+	cg_emit(g, LDX(BPF_DW, R1, RFP, (int16_t)pid));
+	cg_emit(g, STX(BPF_DW, RFP, (int16_t)(rec + 8), R1));
+	cg_ld_map(g, R1, RELOC_RINGBUF_FD, 0);
+	cg_emit(g, MOV_REG(R2, RFP));
+	cg_emit(g, ALU64_IMM(BPF_ADD, R2, rec));
+	cg_emit(g, MOV_IMM(R3, 16));
+	cg_emit(g, MOV_IMM(R4, 0));
+	cg_call(g, BPF_FUNC_ringbuf_output);
+	cg_jump(g, JMP_IMM(BPF_JEQ, R0, 0), known);
+	cg_ld_map(g, R1, RELOC_USEEN_FD, 0);
+	cg_emit(g, MOV_REG(R2, RFP));
+	cg_emit(g, ALU64_IMM(BPF_ADD, R2, pid));
+	cg_call(g, BPF_FUNC_map_delete_elem);
+	cg_bind(g, known);
+	return pid;
+}
+
+/* usym(addr) into DST: the address and the process it belongs to. */
+void cg_usym(struct cg *g, struct node *n, struct mem dst)
+{
+	int saved = g->stack;
+
+	cg_int(g, n->args[0]);
+	cg_emit(g, STX(BPF_DW, dst.base, (int16_t)dst.off, R0));
+	cg_call(g, BPF_FUNC_get_current_pid_tgid);
+	cg_emit(g, ALU64_IMM(BPF_RSH, R0, 32));
+	cg_emit(g, STX(BPF_DW, dst.base, (int16_t)(dst.off + 8), R0));
+	cg_note_pid(g, n);
+	g->stack = saved;
 }
 
 /* retval: rax in pt_regs, or after the arguments in a fexit's context. */

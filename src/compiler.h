@@ -146,8 +146,14 @@ enum reloc_kind {
 	RELOC_NCPUS,
 	RELOC_BOOT_TO_EPOCH,	/* ns to add to boot-time to get epoch */
 	RELOC_CPID,		/* the pid of -c's command */
-	RELOC_STACK_FD,		/* arg: kernel stack map index */
+	RELOC_STACK_FD,		/* arg: stack map index */
+	RELOC_USEEN_FD,		/* the processes ustack/usym have seen */
 };
+
+/* The id of the ring buffer record {id, u64 tgid} by which BPF reports
+ * a process it saw first (cg_note_pid); script events count from 0.
+ * It fits a sign-extended 32-bit immediate. */
+#define EVID_USYM_PID ((uint64_t)-2)
 
 struct bpf_reloc {
 	int insn;		/* index of the ld_imm64's first slot */
@@ -206,6 +212,9 @@ struct compiler {
 	 * kstack depth, as a stack id only means something in its map. */
 	int *stack_depths;	/* arena, KSTACK_MAX_DEPTH slots */
 	int nstack_maps;
+	/* ustack or usym: user symbols need the processes' mappings
+	 * (usyms.c), and BPF reports each process it sees first. */
+	bool uses_usyms;
 
 	/* cg + asm */
 	struct prog_spec *progs;

@@ -79,6 +79,7 @@ static const char *reloc_name(enum reloc_kind k)
 	case RELOC_NCPUS: return "ncpus";
 	case RELOC_BOOT_TO_EPOCH: return "boot_to_epoch";
 	case RELOC_CPID: return "cpid";
+	case RELOC_USEEN_FD: return "useen";
 	default: return "";
 	}
 }

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include "util.h"
 
@@ -310,4 +311,395 @@ char *elf_resolve_path(const char *name, int pid)
 	if ((p = from_dirs(name)))
 		return p;
 	return from_path_env(name);
+}
+
+/* Symbol tables for symbolizing (elf_symtab_*). */
+
+struct symbuild {
+	struct elf_sym *v;
+	size_t n, cap;
+	unsigned char *bind;	/* per symbol: 0 global, 1 weak, 2 local */
+	size_t *name_off;	/* per symbol: offset in pool */
+	char *pool;
+	size_t pool_len, pool_cap;
+};
+
+static void sb_add(struct symbuild *b, const char *name, uint64_t addr,
+		   uint64_t size, int bind)
+{
+	size_t len = strlen(name) + 1;
+
+	if (b->n == b->cap) {
+		b->cap = b->cap ? b->cap * 2 : 1024;
+		b->v = xrealloc(b->v, sizeof(*b->v) * b->cap);
+		b->bind = xrealloc(b->bind, b->cap);
+		b->name_off = xrealloc(b->name_off, sizeof(size_t) * b->cap);
+	}
+	while (b->pool_len + len > b->pool_cap) {
+		b->pool_cap = b->pool_cap ? b->pool_cap * 2 : 65536;
+		b->pool = xrealloc(b->pool, b->pool_cap);
+	}
+	memcpy(b->pool + b->pool_len, name, len);
+	b->v[b->n].addr = addr;
+	b->v[b->n].size = size;
+	b->v[b->n].name = NULL;
+	b->bind[b->n] = (unsigned char)bind;
+	b->name_off[b->n] = b->pool_len;
+	b->pool_len += len;
+	b->n++;
+}
+
+/* Function symbols of E's .symtab (SHT_SYMTAB) or .dynsym into B. */
+static void add_syms(Elf *e, Elf64_Word type, struct symbuild *b)
+{
+	Elf_Scn *scn = NULL;
+
+	while ((scn = elf_nextscn(e, scn))) {
+		GElf_Shdr sh;
+		Elf_Data *data;
+		size_t nsyms;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != type ||
+		    !sh.sh_entsize)
+			continue;
+		data = elf_getdata(scn, NULL);
+		if (!data || !data->d_buf)
+			continue;
+		nsyms = data->d_size / sh.sh_entsize;
+		for (size_t i = 0; i < nsyms; i++) {
+			GElf_Sym sym;
+			const char *name;
+			int bind;
+
+			if (!gelf_getsym(data, (int)i, &sym))
+				break;
+			if (GELF_ST_TYPE(sym.st_info) != STT_FUNC &&
+			    GELF_ST_TYPE(sym.st_info) != STT_GNU_IFUNC)
+				continue;
+			if (sym.st_shndx == SHN_UNDEF || !sym.st_value)
+				continue;
+			name = elf_strptr(e, sh.sh_link, sym.st_name);
+			if (!name || !*name)
+				continue;
+			switch (GELF_ST_BIND(sym.st_info)) {
+			case STB_GLOBAL: bind = 0; break;
+			case STB_WEAK: bind = 1; break;
+			default: bind = 2;
+			}
+			sb_add(b, name, sym.st_value, sym.st_size, bind);
+		}
+	}
+}
+
+static bool has_section(Elf *e, Elf64_Word type)
+{
+	Elf_Scn *scn = NULL;
+
+	while ((scn = elf_nextscn(e, scn))) {
+		GElf_Shdr sh;
+
+		if (gelf_getshdr(scn, &sh) && sh.sh_type == type)
+			return true;
+	}
+	return false;
+}
+
+static Elf_Data *section_named(Elf *e, const char *want)
+{
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
+
+	if (elf_getshdrstrndx(e, &shstrndx))
+		return NULL;
+	while ((scn = elf_nextscn(e, scn))) {
+		GElf_Shdr sh;
+		const char *name;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type == SHT_NOBITS)
+			continue;
+		name = elf_strptr(e, shstrndx, sh.sh_name);
+		if (name && !strcmp(name, want))
+			return elf_getdata(scn, NULL);
+	}
+	return NULL;
+}
+
+/* The GNU build id as lower-case hex, or false. */
+static bool build_id(Elf *e, char *hex, size_t cap)
+{
+	Elf_Scn *scn = NULL;
+
+	while ((scn = elf_nextscn(e, scn))) {
+		GElf_Shdr sh;
+		Elf_Data *data;
+		GElf_Nhdr nh;
+		size_t off = 0, noff, doff;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_NOTE)
+			continue;
+		data = elf_getdata(scn, NULL);
+		if (!data || !data->d_buf)
+			continue;
+		while ((off = gelf_getnote(data, off, &nh, &noff, &doff)) > 0) {
+			const unsigned char *d;
+
+			if (nh.n_type != NT_GNU_BUILD_ID || nh.n_namesz != 4 ||
+			    memcmp((char *)data->d_buf + noff, "GNU", 4) ||
+			    !nh.n_descsz || nh.n_descsz * 2 + 1 > cap)
+				continue;
+			d = (const unsigned char *)data->d_buf + doff;
+			for (size_t i = 0; i < nh.n_descsz; i++)
+				sprintf(hex + 2 * i, "%02x", d[i]);
+			return true;
+		}
+	}
+	return false;
+}
+
+static uint32_t file_crc(const char *path, bool *ok)
+{
+	char *buf;
+	size_t len;
+	uLong crc;
+
+	*ok = false;
+	if (read_file(path, &buf, &len))
+		return 0;
+	crc = crc32(0L, (const Bytef *)buf, (uInt)len);
+	free(buf);
+	*ok = len < UINT_MAX;
+	return (uint32_t)crc;
+}
+
+/* A path to the detached debug file of PATH (E), malloc'd, or NULL. */
+static char *debug_file(Elf *e, const char *path)
+{
+	char hex[128], p[2 * PATH_MAX + 32], dir[PATH_MAX];
+	Elf_Data *d;
+	const char *slash;
+
+	if (build_id(e, hex, sizeof(hex)) && strlen(hex) > 2) {
+		snprintf(p, sizeof(p), "/usr/lib/debug/.build-id/%.2s/%s.debug",
+			 hex, hex + 2);
+		if (is_file(p))
+			return xstrdup(p);
+	}
+	d = section_named(e, ".gnu_debuglink");
+	if (!d || !d->d_buf || !path)
+		return NULL;
+	{
+		const char *name = d->d_buf;
+		size_t nlen = strnlen(name, d->d_size);
+		size_t crc_at = ALIGN_UP(nlen + 1, 4);
+		uint32_t want;
+
+		if (!nlen || nlen == d->d_size || crc_at + 4 > d->d_size ||
+		    strchr(name, '/'))
+			return NULL;
+		memcpy(&want, (const char *)d->d_buf + crc_at, 4);
+		slash = strrchr(path, '/');
+		if (!slash)
+			return NULL;
+		snprintf(dir, sizeof(dir), "%.*s", (int)(slash - path), path);
+		for (int i = 0; i < 3; i++) {
+			bool ok;
+
+			if (i == 0)
+				snprintf(p, sizeof(p), "%s/%s", dir, name);
+			else if (i == 1)
+				snprintf(p, sizeof(p), "%s/.debug/%s", dir, name);
+			else
+				snprintf(p, sizeof(p), "/usr/lib/debug%s/%s", dir, name);
+			if (!strcmp(p, path) || !is_file(p))
+				continue;
+			if (file_crc(p, &ok) == want && ok)
+				return xstrdup(p);
+		}
+	}
+	return NULL;
+}
+
+struct sortent {
+	struct elf_sym s;
+	unsigned char bind;
+	size_t name_off;
+};
+
+static int sortent_cmp(const void *pa, const void *pb, void *arg)
+{
+	const struct sortent *a = pa, *b = pb;
+	const char *pool = arg;
+	const char *na = pool + a->name_off, *nb = pool + b->name_off;
+	size_t ua = strspn(na, "_"), ub = strspn(nb, "_");
+
+	if (a->s.addr != b->s.addr)
+		return a->s.addr < b->s.addr ? -1 : 1;
+	if (!a->s.size != !b->s.size)
+		return a->s.size ? -1 : 1;
+	if (a->bind != b->bind)
+		return a->bind < b->bind ? -1 : 1;
+	if (ua != ub)
+		return ua < ub ? -1 : 1;
+	return strcmp(na, nb);
+}
+
+/* Sort B, keep the best symbol of each address, hand it to ST. */
+static void sb_finish(struct symbuild *b, struct elf_symtab *st)
+{
+	struct sortent *e = xmalloc(sizeof(*e) * (b->n ? b->n : 1));
+	size_t k = 0;
+
+	for (size_t i = 0; i < b->n; i++) {
+		e[i].s = b->v[i];
+		e[i].bind = b->bind[i];
+		e[i].name_off = b->name_off[i];
+	}
+	qsort_r(e, b->n, sizeof(*e), sortent_cmp, b->pool);
+	for (size_t i = 0; i < b->n; i++) {
+		if (k && b->v[k - 1].addr == e[i].s.addr)
+			continue;
+		b->v[k] = e[i].s;
+		b->v[k].name = b->pool + e[i].name_off;
+		k++;
+	}
+	free(e);
+	free(b->bind);
+	free(b->name_off);
+	st->v = b->v;
+	st->n = k;
+	st->names = b->pool;
+}
+
+static void load_segments(Elf *e, struct elf_symtab *st)
+{
+	size_t n;
+
+	if (elf_getphdrnum(e, &n))
+		return;
+	st->seg = xcalloc(n ? n : 1, sizeof(*st->seg));
+	for (size_t i = 0; i < n; i++) {
+		GElf_Phdr ph;
+
+		if (!gelf_getphdr(e, (int)i, &ph) || ph.p_type != PT_LOAD)
+			continue;
+		st->seg[st->nseg].off = ph.p_offset;
+		st->seg[st->nseg].filesz = ph.p_filesz;
+		st->seg[st->nseg].vaddr = ph.p_vaddr;
+		st->nseg++;
+	}
+}
+
+static int symtab_from(Elf *e, const char *path, struct elf_symtab *st)
+{
+	struct symbuild b = { 0 };
+
+	memset(st, 0, sizeof(*st));
+	load_segments(e, st);
+	add_syms(e, SHT_SYMTAB, &b);
+	add_syms(e, SHT_DYNSYM, &b);
+	if (!has_section(e, SHT_SYMTAB)) {
+		char *dbg = debug_file(e, path);
+		int fd;
+		Elf *de = dbg ? open_elf(dbg, &fd) : NULL;
+
+		if (de) {
+			add_syms(de, SHT_SYMTAB, &b);
+			st->debug_file = true;
+			elf_end(de);
+			close(fd);
+		}
+		free(dbg);
+	}
+	sb_finish(&b, st);
+	return 0;
+}
+
+int elf_symtab_load(const char *path, struct elf_symtab *st)
+{
+	int fd, rc;
+	Elf *e = open_elf(path, &fd);
+
+	memset(st, 0, sizeof(*st));
+	if (!e)
+		return errno == ENOEXEC ? -ENOEXEC : -errno;
+	rc = symtab_from(e, path, st);
+	elf_end(e);
+	close(fd);
+	return rc;
+}
+
+int elf_symtab_load_mem(const void *image, size_t size,
+			struct elf_symtab *st)
+{
+	char *copy;
+	Elf *e;
+	int rc;
+
+	memset(st, 0, sizeof(*st));
+	if (elf_version(EV_CURRENT) == EV_NONE)
+		return -ENOEXEC;
+	copy = xmalloc(size);
+	memcpy(copy, image, size);
+	e = elf_memory(copy, size);
+	if (!e || elf_kind(e) != ELF_K_ELF) {
+		if (e)
+			elf_end(e);
+		free(copy);
+		return -ENOEXEC;
+	}
+	rc = symtab_from(e, NULL, st);
+	elf_end(e);
+	free(copy);
+	return rc;
+}
+
+void elf_symtab_free(struct elf_symtab *st)
+{
+	free(st->v);
+	free(st->seg);
+	free(st->names);
+	memset(st, 0, sizeof(*st));
+}
+
+const struct elf_sym *elf_symtab_find(const struct elf_symtab *st,
+				      uint64_t addr)
+{
+	size_t lo = 0, hi = st->n, i;
+	uint64_t limit;
+
+	if (!st->n || addr < st->v[0].addr)
+		return NULL;
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (st->v[mid].addr <= addr)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	/* A function may hold another (a nested or cold part): step back
+	 * while an earlier one could still cover ADDR, as bcc does. */
+	limit = st->v[lo].addr;
+	for (i = lo;; i--) {
+		const struct elf_sym *s = &st->v[i];
+
+		if (addr < s->addr + s->size)
+			return s;
+		if (limit > s->addr + s->size || i == 0)
+			return NULL;
+	}
+}
+
+int elf_symtab_vaddr(const struct elf_symtab *st, uint64_t off,
+		     uint64_t *vaddr)
+{
+	for (int i = 0; i < st->nseg; i++) {
+		const struct elf_seg *g = &st->seg[i];
+
+		if (off >= g->off && off < g->off + g->filesz) {
+			*vaddr = off - g->off + g->vaddr;
+			return 0;
+		}
+	}
+	return -ENOENT;
 }

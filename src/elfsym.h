@@ -34,4 +34,46 @@ char *elf_resolve_path(const char *name, int pid);
 /* Is PATH an ELF file?  0, -ENOENT, -EACCES, -ENOEXEC. */
 int elf_check(const char *path);
 
+/* The functions of one ELF file sorted by address, for symbolizing
+ * addresses of user stacks.  Of the symbols at one address only one is
+ * kept (sized before unsized, global before weak before local, fewer
+ * leading underscores, then the first name in byte order: __getpid
+ * over getpid, as bpftrace 0.17 prints).  Without a .symtab, the
+ * detached debug file is read too: /usr/lib/debug/.build-id/NN/REST.debug
+ * by build id, else .gnu_debuglink (CRC-checked) beside the file, in
+ * its .debug directory and under /usr/lib/debug. */
+struct elf_sym {
+	uint64_t addr;		/* virtual address in the file */
+	uint64_t size;
+	const char *name;
+};
+
+struct elf_seg {		/* a PT_LOAD segment */
+	uint64_t off, filesz, vaddr;
+};
+
+struct elf_symtab {
+	struct elf_sym *v;
+	size_t n;
+	struct elf_seg *seg;
+	int nseg;
+	char *names;		/* one block holding every name */
+	bool debug_file;	/* symbols came from a detached debug file */
+};
+
+/* Load PATH's functions.  Returns 0 or -errno (-ENOEXEC: not ELF). */
+int elf_symtab_load(const char *path, struct elf_symtab *st);
+/* The same from an ELF image in memory (the vDSO). */
+int elf_symtab_load_mem(const void *image, size_t size,
+			struct elf_symtab *st);
+void elf_symtab_free(struct elf_symtab *st);
+/* The function containing virtual address ADDR (its size covers it;
+ * nested functions are found as bcc finds them), or NULL. */
+const struct elf_sym *elf_symtab_find(const struct elf_symtab *st,
+				      uint64_t addr);
+/* The virtual address of file offset OFF (through PT_LOAD).  Returns
+ * 0 or -ENOENT. */
+int elf_symtab_vaddr(const struct elf_symtab *st, uint64_t off,
+		     uint64_t *vaddr);
+
 #endif

@@ -16,6 +16,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "usyms.h"
+
 /* The ring buffer: its pages are mapped (and count as resident) twice,
  * so scripts driven only by BEGIN, END, interval and iter get a small
  * one, and scripts on kernel events a large one, so that a burst of
@@ -40,6 +42,7 @@ void tracer_init(struct tracer *t, struct compiler *c, FILE *out)
 	t->c = c;
 	t->out = out;
 	t->scratch_fd = t->ringbuf_fd = t->stats_fd = -1;
+	t->useen_fd = -1;
 	t->child_go = -1;
 }
 
@@ -137,6 +140,7 @@ static void patch(struct tracer *t, struct prog_spec *ps)
 		case RELOC_RINGBUF_FD: in->imm = t->ringbuf_fd; continue;
 		case RELOC_STATS_FD: in->imm = t->stats_fd; continue;
 		case RELOC_STACK_FD: in->imm = t->stack_fds[r->arg]; continue;
+		case RELOC_USEEN_FD: in->imm = t->useen_fd; continue;
 		case RELOC_START_NS: v = t->start_ns; break;
 		case RELOC_NCPUS: v = (uint64_t)t->ncpus_online; break;
 		case RELOC_BOOT_TO_EPOCH: v = (uint64_t)t->mono_to_epoch; break;
@@ -280,6 +284,31 @@ static int load_prog(struct tracer *t, struct prog_spec *ps)
 	}
 }
 
+/* Processes whose first ustack or usym BPF reports; an evicted one is
+ * reported again, which only makes user space read its maps again. */
+#define USEEN_ENTRIES 16384
+
+/* ustack and usym: the map of processes BPF has seen (cg_note_pid),
+ * the mappings of processes from now on (usyms.c), and those of the
+ * processes already running (only -p's with -p), as perf record does.
+ * Before any probe is attached and before -c's command runs. */
+static int usyms_start(struct tracer *t)
+{
+	int fd = map_create(t, BPF_MAP_TYPE_LRU_HASH, "sonde_useen", 4, 8,
+			    USEEN_ENTRIES);
+
+	if (fd < 0)
+		return fd;
+	t->useen_fd = fd;
+	t->usyms = us_new(t->verbose, fd);
+	us_follow(t->usyms, t->ncpus_possible);
+	if (t->target_pid > 0)
+		us_snapshot(t->usyms, t->target_pid);
+	else
+		us_snapshot_all(t->usyms);
+	return 0;
+}
+
 int ld_load(struct tracer *t)
 {
 	struct compiler *c = t->c;
@@ -316,7 +345,7 @@ int ld_load(struct tracer *t)
 		char name[16];
 
 		if (depth > max_stack_sysctl()) {
-			fprintf(stderr, "sonde: kstack(%d) needs %d frames but the sysctl kernel.perf_event_max_stack is %d: raise it or ask for fewer frames\n",
+			fprintf(stderr, "sonde: stacks of %d frames need the sysctl kernel.perf_event_max_stack at %d or more, not %d: raise it or ask for fewer frames\n",
 				depth, depth, max_stack_sysctl());
 			return -EINVAL;
 		}
@@ -326,6 +355,12 @@ int ld_load(struct tracer *t)
 		if (fd < 0)
 			return fd;
 		t->stack_fds[i] = fd;
+	}
+	if (c->uses_usyms) {
+		int rc = usyms_start(t);
+
+		if (rc)
+			return rc;
 	}
 	if (c->scratch_size) {
 		fd = map_create(t, BPF_MAP_TYPE_PERCPU_ARRAY, "sonde_scratch", 4,
@@ -384,6 +419,11 @@ void tracer_close(struct tracer *t)
 		close(t->ringbuf_fd);
 	if (t->stats_fd >= 0)
 		close(t->stats_fd);
+	if (t->useen_fd >= 0)
+		close(t->useen_fd);
+	t->useen_fd = -1;
+	us_free(t->usyms);
+	t->usyms = NULL;
 	t->scratch_fd = t->ringbuf_fd = t->stats_fd = -1;
 	free(t->attach_fds);
 	t->attach_fds = NULL;

@@ -198,6 +198,11 @@ static int key_cmp_typed(const struct type *ty, const uint8_t *a,
 	}
 	case TY_STR:
 		return strncmp((const char *)a, (const char *)b, (size_t)ty->size);
+	case TY_USYM: {		/* address, then process */
+		int r = key_cmp_typed(&ty_u64, a, b);
+
+		return r ? r : key_cmp_typed(&ty_u64, a + 8, b + 8);
+	}
 	case TY_TUPLE:
 		for (int i = 0; i < ty->nelem; i++) {
 			int r = key_cmp_typed(ty->elem[i], a + ty->off[i],
@@ -238,7 +243,7 @@ static void print_typed(struct tracer *t, const struct type *ty,
 	FILE *f = t->out;
 
 	switch (ty->kind) {
-	case TY_KSTACK: case TY_KSYM:
+	case TY_KSTACK: case TY_KSYM: case TY_USYM:
 		stk_print(t, f, ty, p, indent);
 		break;
 	case TY_TSTAMP: {

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "format.h"
+#include "usyms.h"
 
 /* The only global: set by SIGINT/SIGTERM. */
 static volatile sig_atomic_t stop_signal;
@@ -85,7 +86,8 @@ static void do_printf(struct tracer *t, struct event_spec *e,
 			args[i].slen = fmt_time(tbuf[i], sizeof(tbuf[i]), a->tfmt,
 						ns + (uint64_t)t->mono_to_epoch);
 			args[i].s = tbuf[i];
-		} else if (a->ty->kind == TY_KSTACK || a->ty->kind == TY_KSYM) {
+		} else if (a->ty->kind == TY_KSTACK || a->ty->kind == TY_KSYM ||
+			   a->ty->kind == TY_USYM) {
 			args[i].is_str = 1;
 			stacks[i] = stk_string(t, a->ty, p, 8, &args[i].slen);
 			args[i].s = stacks[i];
@@ -110,6 +112,13 @@ static int on_event(void *ctx, void *data, size_t size)
 	if (size < 8)
 		return 0;
 	memcpy(&id, data, 8);
+	if (id == EVID_USYM_PID && size >= 16) {
+		uint64_t pid;
+
+		memcpy(&pid, rec + 8, 8);
+		us_note(t->usyms, (int)pid);
+		return 0;
+	}
 	if (id >= (uint64_t)c->nevents)
 		return 0;
 	e = &c->events[id];
@@ -321,9 +330,24 @@ static void check_drops(struct tracer *t, bool final)
 			fprintf(stderr, "Lost %llu events\n", (unsigned long long)lost);
 		lost = c->nstack_maps ? stat_sum(t, (uint32_t)STATS_STACKS(c)) : 0;
 		if (lost)
-			fprintf(stderr, "kstack: %llu stacks lost (stack map full, or another stack in their hash bucket); they print as empty stacks\n",
+			fprintf(stderr, "stacks: %llu stacks lost (stack map full, or another stack in their hash bucket); they print as empty stacks\n",
 				(unsigned long long)lost);
 	}
+}
+
+/* Wait for and handle ring buffer events; with user symbols, also the
+ * kernel's records of mappings (usyms.c), applied before the events
+ * that may print stacks of those mappings. */
+static int poll_events(struct tracer *t, int timeout_ms)
+{
+	int rc;
+
+	if (!t->usyms)
+		return ring_buffer__poll(t->rb, timeout_ms);
+	rc = us_wait(t->usyms, ring_buffer__epoll_fd(t->rb), timeout_ms);
+	if (rc < 0)
+		return rc;
+	return ring_buffer__consume(t->rb);
 }
 
 static int run_kind(struct tracer *t, enum probe_kind k)
@@ -403,7 +427,7 @@ int rt_run(struct tracer *t)
 			ring_buffer__consume(t->rb);
 			break;
 		}
-		rc = ring_buffer__poll(t->rb, 100);
+		rc = poll_events(t, 100);
 		fflush(t->out);
 		if (rc < 0 && rc != -EINTR) {
 			fprintf(stderr, "sonde: reading events: %s\n", strerror(-rc));

@@ -181,7 +181,7 @@ static struct mapinfo *map_get(struct sema *s, struct node *n)
 static bool key_kind(enum ty_kind k)
 {
 	return k == TY_INT || k == TY_STR || k == TY_TUPLE || k == TY_KSTACK ||
-	       k == TY_KSYM;
+	       k == TY_KSYM || k == TY_USYM;
 }
 
 /* Check the keys of @m[...] and merge them into the map's key type. */
@@ -437,7 +437,7 @@ static struct type *check_printf(struct sema *s, struct node *n)
 			continue;
 		if (pieces[i].want == FMT_WANT_STR && t->kind != TY_STR &&
 		    t->kind != TY_TSTAMP && t->kind != TY_KSTACK &&
-		    t->kind != TY_KSYM)
+		    t->kind != TY_KSYM && t->kind != TY_USYM)
 			ERR(s, a->loc, E_FORMAT,
 			    "%%%c expects a string, this is %s", pieces[i].conv,
 			    type_name(t));
@@ -567,15 +567,16 @@ static int stack_mode_word(const struct node *a)
 	return -1;
 }
 
-/* kstack, kstack(N), kstack(MODE), kstack(MODE, N).  The stack of
- * BEGIN, END and iter probes is only sonde's own system call (bpf()
- * running the program, read() of the iterator): bpftrace prints it,
- * sonde refuses it. */
-static struct type *check_kstack(struct sema *s, struct node *n)
+/* kstack or ustack: bare, (N), (MODE), (MODE, N).  The stacks of
+ * BEGIN, END and iter probes are only sonde's own (its bpf() running
+ * the program, its read() of the iterator): bpftrace prints them, sonde
+ * refuses them. */
+static struct type *check_stack(struct sema *s, struct node *n, bool user)
 {
 	enum stack_mode mode = SM_BPFTRACE;
 	int64_t depth = KSTACK_MAX_DEPTH;
 	int k = 0, nargs = n->kind == N_CALL ? n->nargs : 0;
+	const char *what = user ? "ustack" : "kstack";
 
 	if (nargs) {
 		struct node *a = n->args[0];
@@ -592,28 +593,31 @@ static struct type *check_kstack(struct sema *s, struct node *n)
 		} else if (nargs == 2) {
 			expr(s, a);
 			ERR(s, a->loc, E_ARGS,
-			    "kstack(mode, depth) takes the stack mode first: bpftrace, perf or raw");
+			    "%s(mode, depth) takes the stack mode first: bpftrace, perf or raw",
+			    what);
 			return set(n, &ty_error);
 		}
 	}
 	if (k < nargs) {
 		struct node *a = n->args[k];
+		char ctx[32];
 
 		if (stack_mode_word(a) >= 0) {
 			ERR(s, a->loc, E_ARGS,
-			    "kstack() takes one stack mode, then a depth");
+			    "%s() takes one stack mode, then a depth", what);
 			return set(n, &ty_error);
 		}
-		if (!const_int(s, a, &depth, "kstack() depth"))
+		snprintf(ctx, sizeof(ctx), "%s() depth", what);
+		if (!const_int(s, a, &depth, ctx))
 			return set(n, &ty_error);
 		if (depth < 1) {
-			ERR(s, a->loc, E_ARGS, "kstack() depth %lld is not positive",
-			    (long long)depth);
+			ERR(s, a->loc, E_ARGS, "%s() depth %lld is not positive",
+			    what, (long long)depth);
 			return set(n, &ty_error);
 		}
 		if (depth > KSTACK_MAX_DEPTH) {
 			ERR(s, a->loc, E_LIMIT,
-			    "kstack() records at most %d frames, not %lld",
+			    "%s() records at most %d frames, not %lld", what,
 			    KSTACK_MAX_DEPTH, (long long)depth);
 			return set(n, &ty_error);
 		}
@@ -623,13 +627,16 @@ static struct type *check_kstack(struct sema *s, struct node *n)
 
 		if (pk == PK_BEGIN || pk == PK_END || pk == PK_ITER) {
 			ERR(s, n->loc, E_CONTEXT,
-			    "'kstack' is not available in %s probes: the kernel stack there is sonde's own system call",
-			    s->pi->specs[i].name);
+			    "'%s' is not available in %s probes: the %s stack there is sonde's own %s",
+			    what, s->pi->specs[i].name, user ? "user" : "kernel",
+			    user ? "process" : "system call");
 			return set(n, &ty_error);
 		}
 	}
 	compiler_stack_map(s->c, (int)depth);
-	return set(n, ty_kstack(&s->c->arena, mode, (int)depth));
+	if (user)
+		s->c->uses_usyms = true;
+	return set(n, ty_kstack(&s->c->arena, mode, (int)depth, user));
 }
 
 static struct type *check_call(struct sema *s, struct node *n, bool assigned)
@@ -716,20 +723,23 @@ static struct type *check_call(struct sema *s, struct node *n, bool assigned)
 		}
 		return set(n, &ty_u64);
 	}
-	case F_KSTACK:
-		return check_kstack(s, n);
-	case F_KSYM: {
+	case F_KSTACK: case F_USTACK:
+		return check_stack(s, n, f == F_USTACK);
+	case F_KSYM: case F_USYM: {
 		struct type *t = expr(s, n->args[0]);
 
 		if (is_err(t))
 			return set(n, &ty_error);
 		if (!is_int(t)) {
 			ERR(s, n->args[0]->loc, E_TYPE,
-			    "ksym() needs an address (an integer), not %s",
-			    type_name(t));
+			    "%s() needs an address (an integer), not %s",
+			    n->name, type_name(t));
 			return set(n, &ty_error);
 		}
-		return set(n, &ty_ksym);
+		if (f == F_KSYM)
+			return set(n, &ty_ksym);
+		s->c->uses_usyms = true;
+		return set(n, &ty_usym);
 	}
 	case F_PRINT: {
 		struct node *a = n->args[0];
@@ -822,7 +832,7 @@ static struct type *check_call(struct sema *s, struct node *n, bool assigned)
 static struct type *check_builtin(struct sema *s, struct node *n)
 {
 	static const char *const later[] = {
-		"args", "ustack",
+		"args",
 		"arg0", "arg1", "arg2", "arg3", "arg4", "arg5", "arg6", "arg7",
 		"arg8", "arg9", "sarg0", "sarg1", "sarg2", "username",
 	};
@@ -843,8 +853,8 @@ static struct type *check_builtin(struct sema *s, struct node *n)
 				return set(n, &ty_error);
 			}
 			return set(n, &ty_u32);
-		case B_KSTACK:
-			return check_kstack(s, n);
+		case B_KSTACK: case B_USTACK:
+			return check_stack(s, n, i == B_USTACK);
 		case B_RETVAL:
 			if (!all_kinds(s, n, pk_ret))
 				return set(n, &ty_error);
@@ -1593,7 +1603,7 @@ static struct type *expr(struct sema *s, struct node *n)
 			if (is_err(e[i]))
 				return set(n, &ty_error);
 			if (e[i]->kind != TY_STR && e[i]->kind != TY_TUPLE &&
-			    !ty_is_word(e[i])) {
+			    e[i]->kind != TY_USYM && !ty_is_word(e[i])) {
 				ERR(s, n->args[i]->loc, E_TYPE,
 				    "a tuple cannot hold %s", type_name(e[i]));
 				return set(n, &ty_error);

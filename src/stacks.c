@@ -1,18 +1,23 @@
-/* stacks.c - kernel stacks and symbols as text, the way bpftrace 0.17
- * prints them.
+/* stacks.c - kernel and user stacks and symbols as text, the way
+ * bpftrace 0.17 prints them.
  *
  * A kstack value is 1 + the id bpf_get_stackid gave the stack in the
  * stack map of its depth; 0 is no stack (the probe interrupted user
- * space, or the map could not store it).  Its text is a newline, then a
- * line per frame, innermost first:
+ * space, or the map could not store it).  A ustack value holds the
+ * process id in its high 32 bits and 1 + the id in its low 32 bits
+ * (low half 0: no stack).  The text is a newline, then a line per
+ * frame, innermost first:
  *
  *   mode bpftrace   INDENT spaces, "func+off" (offset in decimal)
- *   mode perf       a tab, the address in hex, a space, "func+off"
+ *   mode perf       a tab, the address in hex, a space, "func+off";
+ *                   user frames add " (path of the mapped file)"
  *   mode raw        the address in hex
  *
- * An address no symbol covers prints as "0xADDR" in place of func+off,
- * and no stack as nothing at all (bpftrace's "@[]: 3" for samples taken
- * in user space).  ksym(addr) prints the symbol's name alone, or 0xADDR.
+ * An address no symbol covers prints as "0xADDR" in place of func+off
+ * (perf mode, user frames: "0xADDR ([unknown])"), and no stack as
+ * nothing at all (bpftrace's "@[]: 3" for samples taken in user
+ * space).  ksym(addr) and usym(addr) print the symbol's name alone, or
+ * 0xADDR.  User symbols come from usyms.c, C++ names demangled.
  *
  * /proc/kallsyms is read the first time a stack or symbol is printed,
  * so a script without them never pays for it; sonde's programs are
@@ -27,6 +32,7 @@
 #include <string.h>
 
 #include "ksyms.h"
+#include "usyms.h"
 
 static const struct ksyms *syms(struct tracer *t)
 {
@@ -60,6 +66,26 @@ static void print_sym(struct tracer *t, FILE *f, uint64_t addr, bool off)
 		fprintf(f, "+%" PRIu64, addr - s->addr);
 }
 
+/* A user address of process PID: "func", "func+off", with PERF
+ * " (path)"; unknown: "0xADDR", with PERF " ([unknown])". */
+static void print_usym(struct tracer *t, FILE *f, int pid, uint64_t addr,
+		       bool off, bool perf)
+{
+	struct usym_frame fr;
+
+	if (t->usyms && us_resolve(t->usyms, pid, addr, &fr) && fr.func) {
+		fputs(fr.func, f);
+		if (off)
+			fprintf(f, "+%" PRIu64, fr.off);
+		if (perf)
+			fprintf(f, " (%s)", fr.path);
+		return;
+	}
+	fprintf(f, "0x%" PRIx64, addr);
+	if (perf)
+		fputs(" ([unknown])", f);
+}
+
 static int stack_fd(struct tracer *t, int depth)
 {
 	struct compiler *c = t->c;
@@ -75,12 +101,23 @@ void stk_print(struct tracer *t, FILE *f, const struct type *ty,
 {
 	uint64_t v, *ips;
 	uint32_t id;
-	int fd;
+	int fd, pid = 0;
 
 	memcpy(&v, data, 8);
 	if (ty->kind == TY_KSYM) {
 		print_sym(t, f, v, false);
 		return;
+	}
+	if (ty->kind == TY_USYM) {
+		uint64_t p;
+
+		memcpy(&p, (const uint8_t *)data + 8, 8);
+		print_usym(t, f, (int)p, v, false, false);
+		return;
+	}
+	if (ty->suser) {
+		pid = (int)(v >> 32);
+		v &= UINT32_MAX;
 	}
 	if (!v || v - 1 > UINT32_MAX)
 		return;
@@ -97,11 +134,17 @@ void stk_print(struct tracer *t, FILE *f, const struct type *ty,
 		switch (ty->smode) {
 		case SM_BPFTRACE:
 			fprintf(f, "%*s", indent, "");
-			print_sym(t, f, ips[i], true);
+			if (ty->suser)
+				print_usym(t, f, pid, ips[i], true, false);
+			else
+				print_sym(t, f, ips[i], true);
 			break;
 		case SM_PERF:
 			fprintf(f, "\t%" PRIx64 " ", ips[i]);
-			print_sym(t, f, ips[i], true);
+			if (ty->suser)
+				print_usym(t, f, pid, ips[i], true, true);
+			else
+				print_sym(t, f, ips[i], true);
 			break;
 		case SM_RAW:
 			fprintf(f, "%" PRIx64, ips[i]);

@@ -10,6 +10,7 @@
 
 struct ring_buffer;
 struct ksyms;
+struct usyms;
 
 struct tracer {
 	struct compiler *c;
@@ -34,6 +35,8 @@ struct tracer {
 	int *stack_fds;		/* per kernel stack map (c->stack_depths) */
 	struct ksyms *ksyms;	/* /proc/kallsyms, read when first needed */
 	bool ksyms_tried;
+	int useen_fd;		/* ustack/usym: processes BPF has seen */
+	struct usyms *usyms;	/* ustack/usym: processes' mappings */
 };
 
 /* loader.c */
@@ -62,10 +65,10 @@ void pr_value(struct tracer *t, const struct type *ty, const void *data);
 int pr_clear(struct tracer *t, struct mapinfo *m);
 int pr_zero(struct tracer *t, struct mapinfo *m);
 
-/* stacks.c: kernel stacks (TY_KSTACK) and symbols (TY_KSYM) as text,
- * symbolized from /proc/kallsyms (read on first use).  INDENT is the
- * spaces before each frame in mode bpftrace: 4 in map keys, 8 elsewhere,
- * as bpftrace 0.17 prints them. */
+/* stacks.c: stacks (TY_KSTACK) and symbols (TY_KSYM, TY_USYM) as text,
+ * symbolized from /proc/kallsyms (read on first use) or the processes'
+ * mappings (usyms.c).  INDENT is the spaces before each frame in mode
+ * bpftrace: 4 in map keys, 8 elsewhere, as bpftrace 0.17 prints them. */
 void stk_print(struct tracer *t, FILE *f, const struct type *ty,
 	       const void *data, int indent);
 /* The same into a malloc'd string (*LEN bytes, NUL-terminated). */

@@ -8,6 +8,7 @@ struct type ty_error = { .kind = TY_ERROR };
 struct type ty_void = { .kind = TY_VOID };
 struct type ty_mapref = { .kind = TY_MAPREF };
 struct type ty_ksym = { .kind = TY_KSYM, .size = 8 };
+struct type ty_usym = { .kind = TY_USYM, .size = 16 };
 struct type ty_s8 = { .kind = TY_INT, .size = 1, .is_signed = true };
 struct type ty_s16 = { .kind = TY_INT, .size = 2, .is_signed = true };
 struct type ty_s32 = { .kind = TY_INT, .size = 4, .is_signed = true };
@@ -46,7 +47,8 @@ struct type *ty_tstamp(struct arena *a, const char *fmt)
 	return t;
 }
 
-struct type *ty_kstack(struct arena *a, enum stack_mode mode, int depth)
+struct type *ty_kstack(struct arena *a, enum stack_mode mode, int depth,
+		       bool user)
 {
 	struct type *t = arena_alloc(a, sizeof(*t));
 
@@ -54,6 +56,7 @@ struct type *ty_kstack(struct arena *a, enum stack_mode mode, int depth)
 	t->size = 8;
 	t->smode = mode;
 	t->sdepth = depth;
+	t->suser = user;
 	return t;
 }
 
@@ -62,7 +65,7 @@ int ty_slot_size(const struct type *t)
 	switch (t->kind) {
 	case TY_INT: case TY_TSTAMP: case TY_PTR: case TY_KSTACK: case TY_KSYM: return 8;
 	case TY_STR: return ALIGN_UP(t->size, 8);
-	case TY_TUPLE: return t->size;
+	case TY_TUPLE: case TY_USYM: return t->size;
 	default: return 0;
 	}
 }
@@ -95,7 +98,8 @@ bool ty_equal(const struct type *a, const struct type *b)
 	case TY_STR:
 		return a->size == b->size;
 	case TY_KSTACK:
-		return a->smode == b->smode && a->sdepth == b->sdepth;
+		return a->smode == b->smode && a->sdepth == b->sdepth &&
+		       a->suser == b->suser;
 	case TY_TUPLE:
 		if (a->nelem != b->nelem)
 			return false;
@@ -158,17 +162,20 @@ static void name_into(char *buf, size_t cap, const struct type *t)
 		break;
 	}
 	case TY_KSYM: snprintf(buf, cap, "ksym"); break;
+	case TY_USYM: snprintf(buf, cap, "usym"); break;
 	case TY_KSTACK: {
 		static const char *const modes[] = { "bpftrace", "perf", "raw" };
+		const char *k = t->suser ? "ustack" : "kstack";
 
 		/* as the script spells it */
-		if (t->sdepth == KSTACK_MAX_DEPTH)
-			snprintf(buf, cap, t->smode == SM_BPFTRACE ? "kstack" :
-				 "kstack(%s)", modes[t->smode]);
+		if (t->sdepth == KSTACK_MAX_DEPTH && t->smode == SM_BPFTRACE)
+			snprintf(buf, cap, "%s", k);
+		else if (t->sdepth == KSTACK_MAX_DEPTH)
+			snprintf(buf, cap, "%s(%s)", k, modes[t->smode]);
 		else if (t->smode == SM_BPFTRACE)
-			snprintf(buf, cap, "kstack(%d)", t->sdepth);
+			snprintf(buf, cap, "%s(%d)", k, t->sdepth);
 		else
-			snprintf(buf, cap, "kstack(%s, %d)", modes[t->smode],
+			snprintf(buf, cap, "%s(%s, %d)", k, modes[t->smode],
 				 t->sdepth);
 		break;
 	}

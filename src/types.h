@@ -16,19 +16,20 @@ enum ty_kind {
 	TY_TSTAMP,	/* strftime(fmt, ns): ns, formatted in user space */
 	TY_PTR,		/* a kernel pointer (BTF): 8 bytes */
 	TY_STRUCT,	/* a kernel struct or union (BTF), used by address */
-	TY_KSTACK,	/* kstack: 1 + a stack id (0: no stack), see stacks.c */
+	TY_KSTACK,	/* kstack or ustack (suser): a stack id, see stacks.c */
 	TY_KSYM,	/* ksym(addr): a kernel address printed as a symbol */
+	TY_USYM,	/* usym(addr): {u64 address, u64 pid}, see stacks.c */
 };
 
-/* How a kernel stack prints (kstack(perf), ...). */
+/* How a stack prints (kstack(perf), ustack(raw), ...). */
 enum stack_mode {
 	SM_BPFTRACE,		/* "        func+off" */
 	SM_PERF,		/* "\taddr func+off" */
 	SM_RAW,		/* "addr" */
 };
 
-/* The most frames kstack(N) records: bpftrace's limit, and the default
- * of the kernel's perf_event_max_stack sysctl. */
+/* The most frames kstack(N) and ustack(N) record: bpftrace's limit, and
+ * the default of the kernel's perf_event_max_stack sysctl. */
 #define KSTACK_MAX_DEPTH 127
 
 /* A member of a struct the script defines. */
@@ -54,9 +55,10 @@ struct type {
 	const char *sname;	/* STRUCT: "struct task_struct" */
 	enum stack_mode smode;	/* KSTACK */
 	int sdepth;		/* KSTACK: frames kept, 1..KSTACK_MAX_DEPTH */
+	bool suser;		/* KSTACK: a user stack (ustack) */
 };
 
-extern struct type ty_error, ty_void, ty_mapref, ty_ksym;
+extern struct type ty_error, ty_void, ty_mapref, ty_ksym, ty_usym;
 extern struct type ty_s8, ty_s16, ty_s32, ty_s64, ty_u8, ty_u16, ty_u32,
 	ty_u64;
 
@@ -64,7 +66,8 @@ struct type *ty_int(int size, bool is_signed);
 struct type *ty_str(struct arena *a, int size);
 struct type *ty_tuple(struct arena *a, struct type **elem, int n);
 struct type *ty_tstamp(struct arena *a, const char *fmt);
-struct type *ty_kstack(struct arena *a, enum stack_mode mode, int depth);
+struct type *ty_kstack(struct arena *a, enum stack_mode mode, int depth,
+		       bool user);
 /* Values held in one 64-bit word in registers, variables, keys and
  * records: integers, timestamps, kernel pointers, stacks and symbols. */
 static inline bool ty_is_word(const struct type *t)

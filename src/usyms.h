@@ -1,0 +1,48 @@
+/* usyms.h - user-space symbols for ustack and usym: which file each
+ * address of a process came from, kept past the process's exit, and
+ * the functions of those files. */
+#ifndef SONDE_USYMS_H
+#define SONDE_USYMS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct usyms;
+
+struct usym_frame {
+	const char *func;	/* the function, demangled; NULL: unknown */
+	uint64_t off;		/* the address minus the function's start */
+	const char *path;	/* the mapped file; NULL: no mapping known */
+};
+
+/* SEEN_FD: BPF's hash of the processes it noted (cg_note_pid), to drop
+ * the tables of processes that exit unnoted; -1 keeps them all. */
+struct usyms *us_new(bool verbose, int seen_fd);
+void us_free(struct usyms *u);
+
+/* Follow every process's executable mappings, forks and execs from now
+ * on (perf side-band records on each of NCPUS CPUs).  Returns 0 or
+ * -errno; without it sonde falls back on /proc/PID/maps alone. */
+int us_follow(struct usyms *u, int ncpus);
+/* Wait up to TIMEOUT_MS for side-band records or for OTHER_FD (an
+ * epoll fd: the BPF ring buffer's) to be readable, then apply the
+ * records.  Returns 0 or -errno (-EINTR on a signal). */
+int us_wait(struct usyms *u, int other_fd, int timeout_ms);
+/* Apply the side-band records read so far. */
+void us_drain(struct usyms *u);
+
+/* BPF saw process PID first: read its mappings now unless the
+ * side-band already knows them all. */
+void us_note(struct usyms *u, int pid);
+/* Read /proc/PID/maps now (-p at start).  Returns 0 or -errno. */
+int us_snapshot(struct usyms *u, int pid);
+/* The same for every process (at start, after us_follow).  Returns 0
+ * or -errno. */
+int us_snapshot_all(struct usyms *u);
+
+/* Symbolize ADDR of process PID.  False when no mapping of the process
+ * holds ADDR; F->func is NULL when the file has no function there. */
+bool us_resolve(struct usyms *u, int pid, uint64_t addr,
+		struct usym_frame *f);
+
+#endif
