@@ -5,6 +5,7 @@
 
 #include <bpf/bpf.h>
 #include <errno.h>
+#include <linux/hw_breakpoint.h>
 #include <linux/perf_event.h>
 #include <pthread.h>
 #include <stdint.h>
@@ -154,12 +155,10 @@ static int attach_watchpoint(struct tracer *t, struct prog_spec *ps)
 	attr.bp_len = (uint64_t)ps->probe.bp_len;
 	attr.bp_type = (uint32_t)ps->probe.bp_type;
 	attr.sample_period = 1;
-	attr.precise_ip = 2;
+	/* precise_ip 0: with it set, bpf_get_stackid (kstack) needs a
+	 * callchain in the sample and the link fails with EPROTO */
+	attr.precise_ip = 0;
 	pfd = perf_open(&attr, pid, -1);
-	if (pfd < 0 && errno == EINVAL) {
-		attr.precise_ip = 0;
-		pfd = perf_open(&attr, pid, -1);
-	}
 	if (pfd < 0)
 		return -errno;
 	return perf_attach(t, pfd, ps->fd);
@@ -248,6 +247,9 @@ static const char *explain(struct prog_spec *ps, int err)
 		return "permission denied: tracing needs root (CAP_PERFMON and CAP_BPF)";
 	if (err == EPERM || err == EACCES)
 		return "the kernel refuses to attach to it (permission denied even for root)";
+	if (ps->probe.kind == PK_WATCHPOINT && err == EINVAL &&
+	    (ps->probe.bp_type & HW_BREAKPOINT_X) && ps->probe.bp_len != 8)
+		return "an execute watchpoint must have length 8 on x86-64";
 	if (err == EBUSY)
 		return "the probe is busy (another tracer holds it exclusively)";
 	return strerror(err);

@@ -360,7 +360,7 @@ static int gen_prog(struct compiler *c, struct node *p, struct probe_spec *ps)
 	/* -p PID: events of other processes end here (timers and
 	 * BEGIN/END are not the process's events) */
 	if (c->target_pid && ps->kind != PK_BEGIN && ps->kind != PK_END &&
-	    ps->kind != PK_INTERVAL) {
+	    ps->kind != PK_INTERVAL && ps->kind != PK_ITER) {
 		if (g.uses_ctx)
 			ir_emit(&pro, MOV_REG(RCTX, R1));
 		ir_emit(&pro, CALL(BPF_FUNC_get_current_pid_tgid));
@@ -370,6 +370,12 @@ static int gen_prog(struct compiler *c, struct node *p, struct probe_spec *ps)
 	}
 	if (g.uses_ctx)
 		ir_emit(&pro, MOV_REG(RCTX, R1));
+	/* An iterator's last call has no element (ctx->task, the second
+	 * field of every bpf_iter__task* context, is NULL): skip it. */
+	if (ps->kind == PK_ITER) {
+		ir_emit(&pro, LDX(BPF_DW, R0, R1, 8));
+		ir_jump(&pro, JMP_IMM(BPF_JEQ, R0, 0), g.exit_label);
+	}
 	if (g.scratch_max) {
 		ir_emit(&pro, ST_IMM(BPF_W, RFP, -4, 0));
 		ir_ld64(&pro, R1, 0, RELOC_SCRATCH_FD, 0);

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -429,12 +430,16 @@ void tracer_close(struct tracer *t)
 	t->attach_fds = NULL;
 	free(t->drops_seen);
 	t->drops_seen = NULL;
-	/* A command never released sees its pipe close and exits. */
+	/* A command never released sees its pipe close and exits; one
+	 * still running when the script ends is stopped, as in bpftrace. */
 	if (t->child_go >= 0) {
 		close(t->child_go);
 		t->child_go = -1;
 		if (t->child_pid > 0 && !t->child_done)
 			waitpid(t->child_pid, NULL, 0);
+	} else if (t->child_pid > 0 && !t->child_done) {
+		kill(t->child_pid, SIGTERM);
+		waitpid(t->child_pid, NULL, 0);
 	}
 	for (int i = 0; c && t->stack_fds && i < c->nstack_maps; i++)
 		if (t->stack_fds[i] >= 0)

@@ -477,13 +477,21 @@ struct ufuncs {
 	const char *path;
 	bool ret;
 	uint64_t add;		/* FUNC+OFF */
+	uint64_t past_end;	/* set: the offset is past FUNC's size */
 };
 
 static void add_ufunc(void *arg, const struct elf_func *f)
 {
 	struct ufuncs *u = arg;
 	struct compiler *c = u->sp->c;
-	struct probe_spec *ps = spec_add(u->sp);
+	struct probe_spec *ps;
+
+	/* an offset past the function's end would patch another one */
+	if (u->add && f->size && u->add >= f->size) {
+		u->past_end = f->size;
+		return;
+	}
+	ps = spec_add(u->sp);
 
 	ps->kind = u->ret ? PK_URETPROBE : PK_UPROBE;
 	ps->path = u->path;
@@ -581,7 +589,15 @@ static int uprobes(struct compiler *c, struct node *ap, char **f, int nf,
 			return -1;
 		}
 	}
+	u.past_end = 0;
 	rc = elf_functions(u.path, fname, add_ufunc, &u);
+	if (u.past_end) {
+		diag_error(&c->diag, ap->loc, E_PROBE,
+			   "%s: offset %llu is past the end of %s (%llu bytes)", kind,
+			   (unsigned long long)u.add, fname,
+			   (unsigned long long)u.past_end);
+		return -1;
+	}
 	if (rc < 0) {
 		diag_error(&c->diag, ap->loc, E_PROBE, "%s: cannot read %s: %s",
 			   kind, u.path, rc == -ENOEXEC ? "not an ELF file" : strerror(-rc));

@@ -772,7 +772,8 @@ static struct type *check_call(struct sema *s, struct node *n, bool assigned)
 
 			if (is_err(t))
 				return set(n, &ty_void);
-			if (t->kind == TY_VOID || t->kind == TY_MAPREF) {
+			if (t->kind == TY_VOID || t->kind == TY_MAPREF ||
+			    t->kind == TY_STRUCT) {
 				ERR(s, a->loc, E_TYPE, "print() cannot print %s",
 				    type_name(t));
 				return set(n, &ty_void);
@@ -1776,6 +1777,12 @@ static void assign(struct sema *s, struct node *n)
 			target->var = v;
 			return;
 		}
+		if (t->kind == TY_STRUCT) {
+			ERR(s, n->b->loc, E_TYPE,
+			    "a %s cannot be copied into a variable: keep a pointer to it, or its members",
+			    t->sname);
+			return;
+		}
 		if (t->kind == TY_VOID || t->kind == TY_MAPREF) {
 			ERR(s, n->b->loc, E_TYPE, "cannot assign %s to a variable",
 			    t->kind == TY_VOID ? "a call without a value" : "a whole map");
@@ -1825,6 +1832,12 @@ static void assign(struct sema *s, struct node *n)
 			return;
 		if (is_err(t))
 			return;
+		if (t->kind == TY_STRUCT) {
+			ERR(s, n->b->loc, E_TYPE,
+			    "a %s cannot be stored in a map: store a pointer to it, or its members",
+			    t->sname);
+			return;
+		}
 		if (t->kind == TY_VOID || t->kind == TY_MAPREF) {
 			ERR(s, n->b->loc, E_TYPE, "cannot store %s in a map",
 			    t->kind == TY_VOID ? "a call without a value" : "a whole map");
