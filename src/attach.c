@@ -180,12 +180,19 @@ static int uprobe_sysfs(const char *file, const char *prefix)
 }
 
 /* A uprobe through the perf "uprobe" PMU: no tracefs entry to clean
- * up, and the perf event fd owns it.  With -p only that process. */
+ * up, and the perf event fd owns it.  With -p only that process; a
+ * usdt probe also only -c's command, as bpftrace does.  A usdt probe's
+ * semaphore is the uprobe's reference counter (ref_ctr_offset, format
+ * "config:32-63"): the kernel increments it in each process while the
+ * probe is attached, so sonde never writes into the traced process. */
 static int attach_uprobe(struct tracer *t, struct prog_spec *ps)
 {
 	struct perf_event_attr attr;
 	int type = uprobe_sysfs("type", ""), bit, pfd;
 	int pid = t->target_pid > 0 ? t->target_pid : -1;
+
+	if (ps->probe.kind == PK_USDT && pid < 0 && t->child_pid > 0)
+		pid = t->child_pid;
 
 	if (type < 0)
 		return -ENOTSUP;
@@ -197,6 +204,14 @@ static int attach_uprobe(struct tracer *t, struct prog_spec *ps)
 		if (bit < 0)
 			return -ENOTSUP;
 		attr.config |= 1ULL << bit;
+	}
+	if (ps->probe.ref_ctr_offset) {
+		bit = uprobe_sysfs("format/ref_ctr_offset", "config:");
+		if (bit < 0)
+			return -ENOTSUP;
+		if (bit < 1 || bit > 63 || ps->probe.ref_ctr_offset >> (64 - bit))
+			return -EFBIG;	/* the field holds 32 bits */
+		attr.config |= ps->probe.ref_ctr_offset << bit;
 	}
 	attr.config1 = (uint64_t)(uintptr_t)ps->probe.path;	/* uprobe_path */
 	attr.config2 = ps->probe.uoffset;			/* probe_offset */
@@ -246,7 +261,7 @@ int at_attach(struct tracer *t, struct prog_spec *ps)
 		break;
 	case PK_ITER:
 		return 0;	/* run by the runtime once BEGIN ran */
-	case PK_UPROBE: case PK_URETPROBE:
+	case PK_UPROBE: case PK_URETPROBE: case PK_USDT:
 		rc = attach_uprobe(t, ps);
 		break;
 	}

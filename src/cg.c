@@ -296,7 +296,7 @@ static enum bpf_prog_type prog_type(const struct probe_spec *ps)
 		return BPF_PROG_TYPE_PERF_EVENT;
 	case PK_TRACEPOINT:
 		return BPF_PROG_TYPE_TRACEPOINT;
-	case PK_UPROBE: case PK_URETPROBE:
+	case PK_UPROBE: case PK_URETPROBE: case PK_USDT:
 		return BPF_PROG_TYPE_KPROBE;
 	case PK_ITER:
 		return BPF_PROG_TYPE_TRACING;

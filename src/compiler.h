@@ -80,9 +80,11 @@ enum probe_kind {
 	PK_ITER,
 	PK_UPROBE,
 	PK_URETPROBE,
+	PK_USDT,	/* a uprobe on a stapsdt note's NOP */
 };
 
 struct tp_format;
+struct usdt_arg;
 
 /* One attach point; each gets its own BPF program. */
 struct probe_spec {
@@ -103,10 +105,17 @@ struct probe_spec {
 	int attach_btf_id;	/* ITER: BTF id of bpf_iter_NAME; RAWTP
 				 * with typed args: of btf_trace_NAME */
 	bool tp_btf;		/* RAWTP: load as a BTF-typed tp_btf program */
-	/* UPROBE, URETPROBE */
+	/* UPROBE, URETPROBE, USDT */
 	const char *path;	/* the ELF file */
 	uint64_t uoffset;	/* file offset of the probed instruction */
 	const char *func;	/* the function, for `func` */
+	/* USDT: the operands of arg0.. at this location, and the file
+	 * offset of the probe's semaphore (0: none), which the kernel
+	 * counts in while the uprobe is attached */
+	const struct usdt_arg *uargs;
+	int nuargs;
+	const char *usdt_args;	/* the note's operand text */
+	uint64_t ref_ctr_offset;
 	const char *ctx_struct;	/* ITER: "struct bpf_iter__task" */
 	struct loc loc;
 };
