@@ -138,7 +138,8 @@ int main(int argc, char **argv)
 		}
 	}
 	if (list && !prog_text && (optind >= argc || !is_script(argv[optind])))
-		return list_probes(optind < argc ? argv[optind] : NULL, verbose) ? 1 : 0;
+		return list_probes(optind < argc ? argv[optind] : NULL, verbose,
+				   target_pid) ? 1 : 0;
 	if (target_pid && command) {
 		fputs("sonde: -p and -c cannot be used together\n", stderr);
 		return 1;
