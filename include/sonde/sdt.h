@@ -33,15 +33,17 @@
  * variable of their own type (arrays become pointers), and described
  * in the note by size and sign: "-4@%edi" is a signed 4-byte value in
  * %edi; "8@$5" the constant 5; "-8@16(%rbp)" memory.  Floating-point
- * arguments are passed as their bits.  Needs GCC 4.9 or Clang 3.8
- * (__auto_type) on x86_64; elsewhere the macros compile to nothing.
+ * arguments are passed as their bits.  A probe reads its arguments
+ * but not what they point to: see SONDE_SDT_MEMORY below.  Needs GCC
+ * 4.9 or Clang 3.8 (__auto_type) on x86_64; elsewhere, or with
+ * SONDE_SDT_DISABLE defined, the macros compile to nothing.
  */
 #ifndef SONDE_SDT_H
 #define SONDE_SDT_H
 
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(SONDE_SDT_DISABLE)
-
 #define _SONDE_SDT_SEM(provider, name) provider##_##name##_semaphore
+
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(SONDE_SDT_DISABLE)
 
 #define SONDE_SEMAPHORE(provider, name)					\
 	__extension__ unsigned short _SONDE_SDT_SEM(provider, name)	\
@@ -133,13 +135,23 @@ template <typename T> struct _sonde_sdt_signed<T *> {
 
 #define _SONDE_SDT_L(i, x) _SONDE_SDT_LOCAL(_sonde_a##i, x)
 
+/* A probe reads its arguments, not the memory they point to: data that
+ * only a probe looks at (a buffer filled for it alone) may be optimised
+ * away.  SONDE_SDT_MEMORY makes every probe a compiler barrier, so
+ * that memory is written first, at some cost to the code around. */
+#ifdef SONDE_SDT_MEMORY
+#define _SONDE_SDT_CLOBBER "memory"
+#else
+#define _SONDE_SDT_CLOBBER
+#endif
+
 /* The probes by argument count.  PROVIDER and NAME are strings here,
  * SEM the semaphore's symbol as a string, or "0". */
 #define _SONDE_SDT_0(sem, p, n)						\
-	__asm__ __volatile__(_SONDE_SDT_NOTE(sem, p, n, "") ::)
+	__asm__ __volatile__(_SONDE_SDT_NOTE(sem, p, n, "") ::: _SONDE_SDT_CLOBBER)
 #define _SONDE_SDT_N(k, sem, p, n)					\
 	__asm__ __volatile__(_SONDE_SDT_NOTE(sem, p, n, _SONDE_SDT_F##k)	\
-			     :: _SONDE_SDT_O##k)
+			     :: _SONDE_SDT_O##k : _SONDE_SDT_CLOBBER)
 #define _SONDE_SDT_1(s, p, n, a1) do {					\
 	_SONDE_SDT_L(1, a1); _SONDE_SDT_N(1, s, p, n); } while (0)
 #define _SONDE_SDT_2(s, p, n, a1, a2) do {				\
@@ -234,6 +246,20 @@ template <typename T> struct _sonde_sdt_signed<T *> {
 #define SONDE_ENABLED(provider, name) 0
 #define SONDE_PROBE(...) do { } while (0)
 #define SONDE_PROBE_SEM(...) do { } while (0)
+/* what sonde dtrace -h headers call */
+#define _SONDE_SDT_0(...) do { } while (0)
+#define _SONDE_SDT_1(...) do { } while (0)
+#define _SONDE_SDT_2(...) do { } while (0)
+#define _SONDE_SDT_3(...) do { } while (0)
+#define _SONDE_SDT_4(...) do { } while (0)
+#define _SONDE_SDT_5(...) do { } while (0)
+#define _SONDE_SDT_6(...) do { } while (0)
+#define _SONDE_SDT_7(...) do { } while (0)
+#define _SONDE_SDT_8(...) do { } while (0)
+#define _SONDE_SDT_9(...) do { } while (0)
+#define _SONDE_SDT_10(...) do { } while (0)
+#define _SONDE_SDT_11(...) do { } while (0)
+#define _SONDE_SDT_12(...) do { } while (0)
 
 #endif
 #endif
