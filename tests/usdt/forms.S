@@ -2,8 +2,9 @@
  * notes written by hand so that every form the format allows appears
  * (compilers pick only some): registers of each width, constants,
  * off(%base), (%base), off(%base,%index,scale), sym(%rip), sym+N(%rip)
- * and $sym.  The registers and memory named hold known values at each
- * probe; tests/run/usdt_forms.sh checks what sonde reads. */
+ * and $sym, and some it cannot read.  The registers and memory named
+ * hold known values at each probe; tests/run/usdt_forms.sh checks what
+ * sonde reads, usdt_errors.sh what it refuses. */
 
 /* A NOP and its note (owner "stapsdt", type 3: pc, base, semaphore,
  * then provider, name and operands). */
@@ -67,6 +68,9 @@ forms:
 	PROBE("mem", "-8@16(%rbp) 8@(%rsp) 4@-12(%rbp,%rax,4) -4@counter(%rip) -4@counter+4(%rip) -2@(%rbp,%rcx,8)")
 
 	PROBE("sym", "8@$greeting 8@$greeting+6")
+
+	/* operands sonde cannot read: only using them is an error */
+	PROBE("bad", "8@%xmm0 -4@%edi 3@%rax 8@nosuch(%rip)")
 
 	add $64, %rsp
 	pop %r12

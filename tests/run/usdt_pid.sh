@@ -1,0 +1,44 @@
+#!/bin/bash
+# -p on processes started before sonde: the guarded probe is enabled in
+# the traced process only while sonde runs (the kernel's reference
+# counter, nothing written by sonde), and never in a second process of
+# the same program; sonde ends when the process does; a gone PID is an
+# error.
+. "$SONDE_ROOT/tests/usdt/lib.sh"
+build loop -O2 "$USDT/loop.c"
+
+./loop 150 10 traced.out &
+traced=$!
+./loop 150 10 other.out &
+other=$!
+sleep 0.3
+trace "-p" -p $traced -e 'usdt:./loop:loop:tick { @pid[pid] = count(); @ticks = count(); @last = max(arg0); } interval:ms:400 { exit(); }'
+wait $traced $other
+# started late, stopped early
+read -r _ enabled _ first _ last _ count < traced.out
+(( enabled > 5 && first > 0 && last < count - 1 )) ||
+	{ echo "FAIL: enabled only while traced:"; cat traced.out; exit 1; }
+same "other process" "enabled 0 first -1 last -1 of 150" "$(cat other.out)"
+# the semaphore goes up when the uprobe is registered, a little before
+# the program is attached, and down a little after it is detached
+ticks=$(awk '/^@ticks:/ { print $2 }' <<< "$out")
+(( ticks <= enabled && ticks >= enabled / 2 )) ||
+	{ echo "FAIL: $ticks probes fired, $enabled enabled:"; echo "$out"; exit 1; }
+same "only the traced pid" "@pid[$traced]: $ticks" "$(grep '^@pid' <<< "$out")"
+
+# sonde ends with the process
+./loop 20 10 short.out &
+short=$!
+sleep 0.05
+SECONDS=0
+trace "-p exit" -p $short -e 'usdt:./loop:loop:tick { @n = count(); }'
+wait $short
+(( SECONDS < 5 )) || { echo "FAIL: sonde did not end with the process"; exit 1; }
+
+# a process that is gone
+./loop 1 0 gone.out &
+gone=$!
+wait $gone
+out=$("$SONDE" -p $gone -e 'usdt:./loop:loop:tick { }' 2>&1) && { echo "FAIL: -p $gone ran"; exit 1; }
+same "gone pid" "sonde: -p $gone: no such process" "$out"
+exit 0
