@@ -3,7 +3,7 @@
 # the traced process only while sonde runs (the kernel's reference
 # counter, nothing written by sonde), and never in a second process of
 # the same program; sonde ends when the process does; a gone PID is an
-# error.
+# error.  With -c, only the command's process.
 . "$SONDE_ROOT/tests/usdt/lib.sh"
 build loop -O2 "$USDT/loop.c"
 
@@ -25,6 +25,16 @@ ticks=$(awk '/^@ticks:/ { print $2 }' <<< "$out")
 (( ticks <= enabled && ticks >= enabled / 2 )) ||
 	{ echo "FAIL: $ticks probes fired, $enabled enabled:"; echo "$out"; exit 1; }
 same "only the traced pid" "@pid[$traced]: $ticks" "$(grep '^@pid' <<< "$out")"
+
+# -c: only the command's process, as bpftrace does, while another runs
+./loop 100 10 bg.out &
+bg=$!
+sleep 0.1
+trace "-c" -c './loop 30 10 c.out' -e 'usdt:./loop:loop:tick { @[pid == cpid] = count(); }'
+wait $bg
+same "-c process only" "@[1]: 30" "$(grep '^@' <<< "$out")"
+same "-c enabled all along" "enabled 30 first 0 last 29 of 30" "$(cat c.out)"
+same "not the other" "enabled 0 first -1 last -1 of 100" "$(cat bg.out)"
 
 # sonde ends with the process
 ./loop 20 10 short.out &
