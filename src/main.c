@@ -100,9 +100,13 @@ int main(int argc, char **argv)
 	FILE *out = stdout;
 	int opt, rc;
 
-	/* sonde dtrace -h|-G -s provider.d ...: the build-time tool */
+	/* sonde dtrace -h|-G -s provider.d ...: the build-time tool, also
+	 * when sonde is installed (linked) as dtrace */
 	if (argc > 1 && !strcmp(argv[1], "dtrace"))
 		return dtrace_main(argc - 1, argv + 1);
+	if (!strcmp(strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0],
+		    "dtrace"))
+		return dtrace_main(argc, argv);
 	while ((opt = getopt_long(argc, argv, "+e:o:qvdhVlp:c:", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'e': prog_text = optarg; break;

@@ -68,8 +68,15 @@ mkdir sub
 same "output files" "dt_provider.h
 dt_provider.o
 py.h" "$(ls sub)"
+grep -q '^#define SHOP_ORDER_PLACED(arg0, arg1, arg2)' sub/py.h || { echo "FAIL: py.h"; exit 1; }
 nm sub/dt_provider.o | grep -q ' shop_order__placed_semaphore$' ||
 	{ echo "FAIL: no semaphore in dt_provider.o"; nm sub/dt_provider.o; exit 1; }
+
+# sonde linked as dtrace is dtrace, for configure scripts that look for it
+ln -s "$SONDE" dtrace
+(cd sub && PATH=$work:$PATH dtrace -C -h -s ../dt_provider.d -o linked.h) &&
+	grep -q '^#define SHOP_ORDER_PLACED(arg0, arg1, arg2)' sub/linked.h ||
+	{ echo "FAIL: sonde linked as dtrace"; exit 1; }
 
 # errors
 err() {
