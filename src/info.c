@@ -44,6 +44,9 @@ int info_print(FILE *f)
 	fprintf(f, "btf: %s\n", yn(exists("/sys/kernel/btf/vmlinux")));
 	fprintf(f, "kprobe: %s\n", yn(exists("/sys/bus/event_source/devices/kprobe")));
 	fprintf(f, "uprobe: %s\n", yn(exists("/sys/bus/event_source/devices/uprobe")));
+	/* usdt semaphores through the uprobe reference counter */
+	fprintf(f, "uprobe_ref_ctr: %s\n",
+		yn(exists("/sys/bus/event_source/devices/uprobe/format/ref_ctr_offset")));
 	fprintf(f, "perf_event: %s\n", yn(exists("/proc/sys/kernel/perf_event_paranoid")));
 	fprintf(f, "tracefs: %s\n", yn(exists("/sys/kernel/tracing/events") ||
 				       exists("/sys/kernel/debug/tracing/events")));
