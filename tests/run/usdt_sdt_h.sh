@@ -1,5 +1,5 @@
 #!/bin/bash
-# include/sonde/sdt.h: notes readelf, gdb and bpftrace also read, and the
+# include/sonde/sdt.h: notes readelf, gdb, perf and bpftrace also read, and the
 # exact values of 0 to 12 arguments of every integer type, strings and
 # expressions, from gcc at -O0 and -O2, clang, and g++ (as C++); a
 # semaphore-guarded probe is enabled only while traced.
@@ -54,6 +54,17 @@ sdt:guarded:sem
 sdt:ints:-
 sdt:none:-
 sdt:strs:-" "$(sort <<< "$got")"
+fi
+
+# perf lists them as SDT events (its cache in a HOME of our own)
+if command -v perf > /dev/null; then
+	HOME=$work perf buildid-cache --add ./prog 2> /dev/null
+	got=$(HOME=$work perf list sdt 2> /dev/null | awk '/SDT event/ { print $1 }')
+	same "perf list sdt" "sdt_sdt:exprs
+sdt_sdt:guarded
+sdt_sdt:ints
+sdt_sdt:none
+sdt_sdt:strs" "$(sort <<< "$got")"
 fi
 
 # bpftrace 0.17 reads the same values (it has only arg0..arg5, and
