@@ -27,10 +27,11 @@ guarded 2" "$out"
 done
 
 # -p and the library's short name, resolved in the process's maps
-./main_pie 100 20 pid.out &
+./main_pie 0 20 pid.out &
 pid=$!
 sleep 0.3
 trace "-p libsondetest" -p $pid -e 'usdt:libsondetest:libprov:work { @n = count(); @bad = sum(arg1 != arg0 * 2); } interval:ms:500 { exit(); }'
+kill -TERM $pid
 wait $pid
 n=$(awk '/^@n:/ { print $2 }' <<< "$out")
 (( n >= 5 && n <= 40 )) || { echo "FAIL: -p: $n probes in 0.5 s at 50/s:"; echo "$out"; exit 1; }
