@@ -625,7 +625,6 @@ static void add_unote(void *arg, const struct usdt_note *note)
 	ps->uargs = args;
 	ps->nuargs = note->nargs;
 	ps->usdt_args = arena_strdup(&c->arena, note->args);
-	ps->func = arena_strdup(&c->arena, note->name);
 	ps->name = arena_printf(&c->arena, "usdt:%s:%s:%s", u->path,
 				note->provider, note->name);
 	if (!u->first_provider)
