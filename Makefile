@@ -78,6 +78,14 @@ $(B)/%.o: src/%.c $(B)/.flags
 	$(msg) CC $<
 	$(Q)$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
+# sonde dtrace -h embeds include/sonde/sdt.h: as a C string literal.
+$(B)/sdt_h.inc: include/sonde/sdt.h
+	@mkdir -p $(@D)
+	$(msg) GEN $@
+	$(Q)sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@
+$(B)/dtrace.o: $(B)/sdt_h.inc
+$(B)/dtrace.o: ALL_CFLAGS += -I$(B)
+
 $(B)/tests/%: tests/unit/%.c $(LIB_OBJS) $(B)/.flags
 	@mkdir -p $(@D)
 	$(msg) CC $<

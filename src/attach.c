@@ -183,7 +183,11 @@ static int uprobe_sysfs(const char *file, const char *prefix)
 
 /* A uprobe or kprobe through the perf "uprobe"/"kprobe" PMU: no tracefs
  * entry to clean up, and the perf event fd owns it.  With -p uprobes
- * fire only in that process. */
+ * fire only in that process; a usdt probe also only in -c's command, as
+ * bpftrace does.  A usdt probe's semaphore is the uprobe's reference
+ * counter (ref_ctr_offset, format "config:32-63"): the kernel increments
+ * it in each process while the probe is attached, so sonde never writes
+ * into the traced process. */
 static int attach_uprobe(struct tracer *t, struct prog_spec *ps)
 {
 	struct perf_event_attr attr;
@@ -195,6 +199,9 @@ static int attach_uprobe(struct tracer *t, struct prog_spec *ps)
 
 	snprintf(file, sizeof(file), "%s/type", pmu);
 	type = uprobe_sysfs(file, "");
+	if (ps->probe.kind == PK_USDT && pid < 0 && t->child_pid > 0)
+		pid = t->child_pid;
+
 	if (type < 0)
 		return kernel ? -EKPROBES : -ENOTSUP;
 	memset(&attr, 0, sizeof(attr));
@@ -206,6 +213,14 @@ static int attach_uprobe(struct tracer *t, struct prog_spec *ps)
 		if (bit < 0)
 			return -ENOTSUP;
 		attr.config |= 1ULL << bit;
+	}
+	if (ps->probe.ref_ctr_offset) {
+		bit = uprobe_sysfs("uprobe/format/ref_ctr_offset", "config:");
+		if (bit < 0)
+			return -ENOTSUP;
+		if (bit < 1 || bit > 63 || ps->probe.ref_ctr_offset >> (64 - bit))
+			return -EFBIG;	/* the field holds 32 bits */
+		attr.config |= ps->probe.ref_ctr_offset << bit;
 	}
 	if (kernel)	/* kprobe_func, probe_offset */
 		attr.config1 = (uint64_t)(uintptr_t)ps->probe.func;
@@ -280,6 +295,7 @@ int at_attach(struct tracer *t, struct prog_spec *ps)
 	case PK_ITER:
 		return 0;	/* run by the runtime once BEGIN ran */
 	case PK_UPROBE: case PK_URETPROBE: case PK_KPROBE: case PK_KRETPROBE:
+	case PK_USDT:
 		rc = attach_uprobe(t, ps);
 		break;
 	case PK_FENTRY: case PK_FEXIT:

@@ -297,6 +297,7 @@ static enum bpf_prog_type prog_type(const struct probe_spec *ps)
 	case PK_TRACEPOINT:
 		return BPF_PROG_TYPE_TRACEPOINT;
 	case PK_UPROBE: case PK_URETPROBE: case PK_KPROBE: case PK_KRETPROBE:
+	case PK_USDT:
 		return BPF_PROG_TYPE_KPROBE;
 	case PK_FENTRY: case PK_FEXIT:
 		return BPF_PROG_TYPE_TRACING;

@@ -1,6 +1,7 @@
 /* cg.h - shared by the code generator's files (cg.c: programs and
  * statements, cg_expr.c: expressions, cg_map.c: maps and aggregations,
- * cg_call.c: functions and events).
+ * cg_call.c: functions and events, cg_probe.c and cg_usdt.c: what
+ * probes' contexts hold).
  *
  * Conventions of the generated code:
  *   r6  the probe's context (saved from r1 when used)
@@ -105,6 +106,9 @@ void cg_btf_str(struct cg *g, struct node *n, struct mem dst,
 void cg_kstack(struct cg *g, struct node *n);
 int cg_note_pid(struct cg *g, struct node *n);
 void cg_usym(struct cg *g, struct node *n, struct mem dst);
+
+/* cg_usdt.c */
+void cg_usdt_arg(struct cg *g, struct node *n);
 
 /* cg_call.c */
 void cg_call_stmt(struct cg *g, struct node *n);

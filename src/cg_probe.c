@@ -119,13 +119,17 @@ void cg_args_str(struct cg *g, struct node *n, struct mem dst,
 	cg_zero(g, dst, dt->size - 1, dt->size);
 }
 
-/* argN: the Nth u64 of a raw tracepoint's context, or the register of
- * the Nth argument in a uprobe's pt_regs. */
+/* argN: the Nth u64 of a raw tracepoint's context, the register of
+ * the Nth argument in a uprobe's pt_regs, or a usdt note's operand. */
 void cg_arg(struct cg *g, struct node *n)
 {
 	int off = pk_regs(g->ps->kind) ? pt_regs_arg((int)n->ival)
 				       : 8 * (int)n->ival;
 
+	if (g->ps->kind == PK_USDT) {
+		cg_usdt_arg(g, n);
+		return;
+	}
 	g->uses_ctx = true;
 	cg_emit(g, LDX(BPF_DW, R0, RCTX, (int16_t)off));
 }

@@ -84,6 +84,7 @@ enum probe_kind {
 	PK_KRETPROBE,
 	PK_FENTRY,
 	PK_FEXIT,
+	PK_USDT,	/* a uprobe on a stapsdt note's NOP */
 };
 
 /* Probes whose context is struct pt_regs (argN, reg()). */
@@ -106,6 +107,7 @@ static inline bool pk_ret(enum probe_kind k)
 }
 
 struct tp_format;
+struct usdt_arg;
 
 /* One attach point; each gets its own BPF program. */
 struct probe_spec {
@@ -126,10 +128,17 @@ struct probe_spec {
 	int attach_btf_id;	/* ITER: BTF id of bpf_iter_NAME; RAWTP
 				 * with typed args: of btf_trace_NAME */
 	bool tp_btf;		/* RAWTP: load as a BTF-typed tp_btf program */
-	/* UPROBE, URETPROBE; KPROBE, KRETPROBE (func, uoffset) */
+	/* UPROBE, URETPROBE, USDT; KPROBE, KRETPROBE (func, uoffset) */
 	const char *path;	/* the ELF file */
 	uint64_t uoffset;	/* file offset of the probed instruction */
 	const char *func;	/* the function, for `func` */
+	/* USDT: the operands of arg0.. at this location, and the file
+	 * offset of the probe's semaphore (0: none), which the kernel
+	 * counts in while the uprobe is attached */
+	const struct usdt_arg *uargs;
+	int nuargs;
+	const char *usdt_args;	/* the note's operand text */
+	uint64_t ref_ctr_offset;
 	const char *ctx_struct;	/* ITER: "struct bpf_iter__task" */
 	bool wild;		/* one of several a wildcard matched */
 	struct loc loc;

@@ -73,6 +73,22 @@ static int vaddr_to_off(Elf *e, uint64_t addr, uint64_t *off)
 	return -ENOENT;
 }
 
+struct Elf *elf_open_file(const char *path, int *fd)
+{
+	return open_elf(path, fd);
+}
+
+void elf_close_file(struct Elf *e, int fd)
+{
+	elf_end(e);
+	close(fd);
+}
+
+int elf_vaddr_to_offset(struct Elf *e, uint64_t addr, uint64_t *off)
+{
+	return vaddr_to_off(e, addr, off);
+}
+
 int elf_addr_to_offset(const char *path, uint64_t addr, uint64_t *off)
 {
 	int fd, rc;

@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct Elf;
+
 struct elf_func {
 	char *name;
 	uint64_t addr;		/* virtual address in the file */
@@ -30,6 +32,16 @@ int elf_addr_to_offset(const char *path, uint64_t addr, uint64_t *off);
  * /proc/PID/maps (PID > 0), /etc/ld.so.cache and the usual directories,
  * or a program name through $PATH.  Returns a malloc'd path or NULL. */
 char *elf_resolve_path(const char *name, int pid);
+
+/* PATH opened for libelf: the handle, and the file descriptor in *FD;
+ * NULL with errno set (ENOEXEC: not ELF) on failure.  elf_close_file()
+ * ends both. */
+struct Elf *elf_open_file(const char *path, int *fd);
+void elf_close_file(struct Elf *e, int fd);
+
+/* File offset of virtual address ADDR through E's PT_LOAD segments:
+ * 0, or -ENOENT when no segment holds it. */
+int elf_vaddr_to_offset(struct Elf *e, uint64_t addr, uint64_t *off);
 
 /* Is PATH an ELF file?  0, -ENOENT, -EACCES, -ENOEXEC. */
 int elf_check(const char *path);

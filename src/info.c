@@ -79,6 +79,9 @@ int info_print(FILE *f)
 	fprintf(f, "fexit: %s\n", yn(bpf && prog_ok(BPF_PROG_TYPE_TRACING, BPF_TRACE_FEXIT, "vfs_read")));
 	fprintf(f, "tp_btf: %s\n", yn(bpf && prog_ok(BPF_PROG_TYPE_TRACING, BPF_TRACE_RAW_TP, "btf_trace_sched_switch")));
 	fprintf(f, "uprobe: %s\n", yn(exists("/sys/bus/event_source/devices/uprobe")));
+	/* usdt semaphores through the uprobe reference counter */
+	fprintf(f, "uprobe_ref_ctr: %s\n",
+		yn(exists("/sys/bus/event_source/devices/uprobe/format/ref_ctr_offset")));
 	fprintf(f, "perf_event: %s\n", yn(exists("/proc/sys/kernel/perf_event_paranoid")));
 	fprintf(f, "tracefs: %s\n", yn(exists("/sys/kernel/tracing/events") ||
 				       exists("/sys/kernel/debug/tracing/events")));

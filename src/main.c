@@ -15,6 +15,7 @@
 #include "tracer.h"
 #include "info.h"
 #include "list.h"
+#include "dtrace.h"
 
 #define SONDE_VERSION "0.1.0"
 
@@ -23,6 +24,7 @@ static void usage(FILE *f)
 	fputs(
 "usage: sonde [options] FILE [ARG...]\n"
 "       sonde [options] -e 'PROGRAM' [ARG...]\n"
+"       sonde dtrace -h|-G -s PROVIDER.d [-o OUTPUT] (see sonde dtrace --help)\n"
 "\n"
 "Compile a bpftrace-language script to eBPF, run it, print what it collects.\n"
 "FILE may be - for standard input.  ARGs are the positional parameters $1..\n"
@@ -98,6 +100,13 @@ int main(int argc, char **argv)
 	FILE *out = stdout;
 	int opt, rc;
 
+	/* sonde dtrace -h|-G -s provider.d ...: the build-time tool, also
+	 * when sonde is installed (linked) as dtrace */
+	if (argc > 1 && !strcmp(argv[1], "dtrace"))
+		return dtrace_main(argc - 1, argv + 1);
+	if (!strcmp(strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0],
+		    "dtrace"))
+		return dtrace_main(argc, argv);
 	while ((opt = getopt_long(argc, argv, "+e:o:qvdhVlp:c:", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'e': prog_text = optarg; break;
@@ -138,7 +147,8 @@ int main(int argc, char **argv)
 		}
 	}
 	if (list && !prog_text && (optind >= argc || !is_script(argv[optind])))
-		return list_probes(optind < argc ? argv[optind] : NULL, verbose) ? 1 : 0;
+		return list_probes(optind < argc ? argv[optind] : NULL, verbose,
+				   target_pid) ? 1 : 0;
 	if (target_pid && command) {
 		fputs("sonde: -p and -c cannot be used together\n", stderr);
 		return 1;

@@ -3,7 +3,8 @@
  * Probe kinds of this file: BEGIN, END (any case of begin/end),
  * interval:UNIT:N, profile:UNIT:N, software:EVENT[:COUNT],
  * hardware:EVENT[:COUNT], tracepoint:CAT:NAME and rawtracepoint:NAME
- * (with * and ? wildcards, expanded against tracefs), and $N positional
+ * (with * and ? wildcards, expanded against tracefs), uprobe, uretprobe
+ * and usdt (against ELF symbols and notes), and $N positional
  * parameters anywhere in the text.
  */
 #include "probes.h"
@@ -24,6 +25,7 @@
 #include "elfsym.h"
 #include "ksyms.h"
 #include "tracefs.h"
+#include "usdt.h"
 
 /* Split SPEC at ':' into at most MAX fields (arena copies). */
 static int split(struct compiler *c, const char *spec, char **f, int max)
@@ -801,6 +803,106 @@ static int fentries(struct compiler *c, struct node *ap, char **f, int nf,
 	return 0;
 }
 
+struct unotes {
+	struct specs *sp;
+	const char *path;
+	const char *first_provider;	/* of the first match */
+	bool several_providers;
+};
+
+/* One spec per note: a probe inlined in several places has a note,
+ * and its own operands, at each. */
+static void add_unote(void *arg, const struct usdt_note *note)
+{
+	struct unotes *u = arg;
+	struct compiler *c = u->sp->c;
+	struct probe_spec *ps = spec_add(u->sp);
+	struct usdt_arg *args = arena_alloc(&c->arena, sizeof(*args) *
+					    (size_t)(note->nargs + 1));
+
+	memcpy(args, note->arg, sizeof(*args) * (size_t)note->nargs);
+	ps->kind = PK_USDT;
+	ps->path = u->path;
+	ps->uoffset = note->pc_offset;
+	ps->ref_ctr_offset = note->sem_offset;
+	ps->uargs = args;
+	ps->nuargs = note->nargs;
+	ps->usdt_args = arena_strdup(&c->arena, note->args);
+	ps->name = arena_printf(&c->arena, "usdt:%s:%s:%s", u->path,
+				note->provider, note->name);
+	if (!u->first_provider)
+		u->first_provider = arena_strdup(&c->arena, note->provider);
+	else if (strcmp(u->first_provider, note->provider))
+		u->several_providers = true;
+}
+
+/* usdt:PATH:PROVIDER:NAME and usdt:PATH:NAME (any provider, but only
+ * one: bpftrace 0.17 refuses an ambiguous name too); wildcards in
+ * PROVIDER and NAME. */
+static int usdts(struct compiler *c, struct node *ap, char **f, int nf,
+		 struct probe_spec **out, int *n)
+{
+	struct specs sp;
+	struct unotes u;
+	const char *prov, *name;
+	char *path;
+	int rc, nbad;
+
+	if ((nf != 3 && nf != 4) || !*f[1] || !*f[nf - 1] || (nf == 4 && !*f[2])) {
+		diag_error(&c->diag, ap->loc, E_PROBE,
+			   "usdt probe needs a file and a probe: usdt:/path/prog:PROVIDER:NAME or usdt:/path/prog:NAME");
+		return -1;
+	}
+	path = elf_resolve_path(f[1], c->target_pid);
+	if (!path) {
+		diag_error(&c->diag, ap->loc, E_PROBE,
+			   "usdt: %s: no such file, library or program", f[1]);
+		return -1;
+	}
+	memset(&sp, 0, sizeof(sp));
+	sp.c = c;
+	sp.ap = ap;
+	memset(&u, 0, sizeof(u));
+	u.sp = &sp;
+	u.path = arena_strdup(&c->arena, path);
+	free(path);
+	prov = nf == 4 ? f[2] : "*";
+	name = f[nf - 1];
+	rc = usdt_notes(u.path, prov, name, add_unote, &u, &nbad);
+	if (rc < 0) {
+		diag_error(&c->diag, ap->loc, E_PROBE, "usdt: %s: %s", u.path,
+			   rc == -ENOEXEC ? "not an ELF file" :
+			   rc == -EINVAL ? "not an executable or a shared library" :
+			   strerror(-rc));
+		return -1;
+	}
+	if (!sp.n) {
+		char bad[80] = "";
+
+		if (nbad)
+			snprintf(bad, sizeof(bad), " (%d corrupt note%s skipped)",
+				 nbad, nbad == 1 ? "" : "s");
+		if (nf == 3)
+			diag_error(&c->diag, ap->loc, E_PROBE,
+				   "usdt: no probe %s in %s%s", name, u.path, bad);
+		else
+			diag_error(&c->diag, ap->loc, E_PROBE,
+				   "usdt: no probe %s:%s in %s%s", prov, name,
+				   u.path, bad);
+		return -1;
+	}
+	if (nf == 3 && u.several_providers && !strpbrk(name, "*?[")) {
+		diag_error(&c->diag, ap->loc, E_PROBE,
+			   "usdt: several providers of %s have a probe %s: name one, as in usdt:%s:%s:%s, or all with usdt:%s:*:%s",
+			   u.path, name, u.path, u.first_provider, name, u.path,
+			   name);
+		return -1;
+	}
+	*out = sp.v;
+	*n = sp.n;
+	return 0;
+}
+
 static const char *tracefs(struct compiler *c, struct node *ap)
 {
 	const char *why = NULL;
@@ -977,6 +1079,8 @@ int probes_expand(struct compiler *c, struct node *ap,
 		return uprobes(c, ap, f, nf, false, out, n);
 	if (!strcmp(f[0], "uretprobe") || !strcmp(f[0], "ur"))
 		return uprobes(c, ap, f, nf, true, out, n);
+	if (!strcmp(f[0], "usdt") || !strcmp(f[0], "U"))
+		return usdts(c, ap, f, nf, out, n);
 	if (!strcmp(f[0], "iter") || !strcmp(f[0], "it"))
 		return iterator(c, ap, f, nf, ps);
 	if (!strcmp(f[0], "watchpoint") || !strcmp(f[0], "w"))

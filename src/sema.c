@@ -23,6 +23,7 @@
 #include "btf.h"
 #include "cdecl.h"
 #include "tracefs.h"
+#include "usdt.h"
 
 #define MAX_ERRORS 20
 #define LHIST_MAX_BUCKETS 1000
@@ -830,6 +831,29 @@ static struct type *check_call(struct sema *s, struct node *n, bool assigned)
 	}
 }
 
+/* argK of usdt probe PS: an operand the note has and sonde can read. */
+static bool usdt_arg_ok(struct sema *s, struct node *n,
+			const struct probe_spec *ps, int k)
+{
+	const struct usdt_arg *a = &ps->uargs[k];
+
+	if (k >= ps->nuargs) {
+		if (ps->nuargs)
+			ERR(s, n->loc, E_CONTEXT, "%s has %d argument%s (arg0..arg%d)",
+			    ps->name, ps->nuargs, ps->nuargs == 1 ? "" : "s",
+			    ps->nuargs - 1);
+		else
+			ERR(s, n->loc, E_CONTEXT, "%s has no arguments", ps->name);
+		return false;
+	}
+	if (a->loc == USDT_BAD) {
+		ERR(s, n->loc, E_CONTEXT, "%s: arg%d is '%.*s': %s", ps->name, k,
+		    a->text_len, ps->usdt_args + a->text_off, a->err);
+		return false;
+	}
+	return true;
+}
+
 static struct type *check_builtin(struct sema *s, struct node *n)
 {
 	static const char *const later[] = {
@@ -913,12 +937,21 @@ static struct type *check_builtin(struct sema *s, struct node *n)
 		long k = strtol(n->name + 3, &end, 10);
 
 		if (!*end && k < 32) {
+			bool all_signed = s->pi->nspecs > 0;
+
 			for (int i = 0; i < s->pi->nspecs; i++) {
 				struct probe_spec *ps = &s->pi->specs[i];
 				const char **names;
 				struct type **types;
 				int id, nargs;
 
+				if (ps->kind == PK_USDT) {
+					if (!usdt_arg_ok(s, n, ps, (int)k))
+						return set(n, &ty_error);
+					all_signed &= ps->uargs[k].is_signed;
+					continue;
+				}
+				all_signed = false;
 				if (ps->kind == PK_UPROBE || ps->kind == PK_KPROBE) {
 					if (k > 5) {
 						ERR(s, n->loc, E_CONTEXT,
@@ -948,7 +981,9 @@ static struct type *check_builtin(struct sema *s, struct node *n)
 			}
 			n->builtin = B_ARG;
 			n->ival = (uint64_t)k;
-			return set(n, &ty_u64);
+			/* a usdt operand's sign is known: bpftrace 0.17
+			 * would make -1 an unsigned 2^64-1 */
+			return set(n, all_signed ? &ty_s64 : &ty_u64);
 		}
 	}
 	for (size_t i = 0; i < ARRAY_SIZE(later); i++) {

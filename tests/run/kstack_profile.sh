@@ -7,7 +7,10 @@ set -u
 dir=$(mktemp -d)
 cp /bin/bash "$dir/busyloop"
 "$dir/busyloop" -c 'while :; do :; done' & bpid=$!
-trap 'kill $bpid 2>/dev/null; rm -rf "$dir"' EXIT
+# and a process spending its time in the kernel, so that samples with
+# kernel frames exist even on an otherwise idle machine
+dd if=/dev/zero of=/dev/null bs=64k count=100000000 2>/dev/null & kpid=$!
+trap 'kill $bpid $kpid 2>/dev/null; rm -rf "$dir"' EXIT
 out=$("$SONDE" -q -e 'profile:hz:199 { @[kstack(5), comm] = count(); }
 	interval:ms:800 { exit(); }' 2>&1) || { echo "sonde failed: $out"; exit 1; }
 fail=0
