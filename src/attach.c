@@ -182,12 +182,12 @@ static int uprobe_sysfs(const char *file, const char *prefix)
 }
 
 /* A uprobe or kprobe through the perf "uprobe"/"kprobe" PMU: no tracefs
- * entry to clean up, and the perf event fd owns it.  With -p uprobes
- * fire only in that process; a usdt probe also only in -c's command, as
- * bpftrace does.  A usdt probe's semaphore is the uprobe's reference
- * counter (ref_ctr_offset, format "config:32-63"): the kernel increments
- * it in each process while the probe is attached, so sonde never writes
- * into the traced process. */
+ * entry to clean up, and the perf event fd owns it.  Uprobes and usdt
+ * probes fire only in -p's process, or in -c's command, as bpftrace
+ * does.  A usdt probe's semaphore is the uprobe's reference counter
+ * (ref_ctr_offset, format "config:32-63"): the kernel increments it in
+ * each process while the probe is attached, so sonde never writes into
+ * the traced process. */
 static int attach_uprobe(struct tracer *t, struct prog_spec *ps)
 {
 	struct perf_event_attr attr;
@@ -199,7 +199,7 @@ static int attach_uprobe(struct tracer *t, struct prog_spec *ps)
 
 	snprintf(file, sizeof(file), "%s/type", pmu);
 	type = uprobe_sysfs(file, "");
-	if (ps->probe.kind == PK_USDT && pid < 0 && t->child_pid > 0)
+	if (!kernel && pid < 0 && t->child_pid > 0)
 		pid = t->child_pid;
 
 	if (type < 0)
