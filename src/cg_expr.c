@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "arch.h"
+#include "elfsym.h"
 #include "lex.h"
 
 /* Bring REG, holding some 64-bit value, to canonical form for T. */
@@ -502,6 +503,21 @@ void cg_int(struct cg *g, struct node *n)
 	case N_CALL:
 		if (n->builtin == F_STRFTIME) {
 			cg_int(g, n->args[1]);
+			break;
+		}
+		if (n->builtin == F_UADDR) {
+			uint64_t v = 0;
+			bool pie = false;
+
+			elf_symbol(g->ps->path, n->args[0]->name, &v, &pie);
+			if (!pie) {
+				cg_imm(g, R0, (int64_t)v);
+				break;
+			}
+			/* load base = ip - the probe's address in the file */
+			cg_reg(g, PT_REGS_IP);
+			cg_imm(g, R1, (int64_t)(v - g->ps->uvaddr));
+			cg_emit(g, ALU64_REG(BPF_ADD, R0, R1));
 			break;
 		}
 		if (n->builtin == F_REG) {

@@ -131,6 +131,7 @@ struct probe_spec {
 	/* UPROBE, URETPROBE, USDT; KPROBE, KRETPROBE (func, uoffset) */
 	const char *path;	/* the ELF file */
 	uint64_t uoffset;	/* file offset of the probed instruction */
+	uint64_t uvaddr;	/* its virtual address in the file (uaddr) */
 	const char *func;	/* the function, for `func` */
 	/* USDT: the operands of arg0.. at this location, and the file
 	 * offset of the probe's semaphore (0: none), which the kernel

@@ -719,3 +719,48 @@ int elf_symtab_vaddr(const struct elf_symtab *st, uint64_t off,
 	}
 	return -ENOENT;
 }
+
+int elf_symbol(const char *path, const char *name, uint64_t *vaddr,
+	       bool *pie)
+{
+	int fd, rc = -ENOENT;
+	Elf *e = open_elf(path, &fd);
+	Elf_Scn *scn = NULL;
+	GElf_Ehdr eh;
+
+	if (!e)
+		return errno == ENOEXEC ? -ENOEXEC : -errno;
+	*pie = gelf_getehdr(e, &eh) && eh.e_type == ET_DYN;
+	while (rc && (scn = elf_nextscn(e, scn))) {
+		GElf_Shdr sh;
+		Elf_Data *data;
+		size_t nsyms;
+
+		if (!gelf_getshdr(scn, &sh) ||
+		    (sh.sh_type != SHT_SYMTAB && sh.sh_type != SHT_DYNSYM) ||
+		    !sh.sh_entsize)
+			continue;
+		data = elf_getdata(scn, NULL);
+		if (!data || !data->d_buf)
+			continue;
+		nsyms = data->d_size / sh.sh_entsize;
+		for (size_t i = 0; i < nsyms; i++) {
+			GElf_Sym sym;
+			const char *sn;
+
+			if (!gelf_getsym(data, (int)i, &sym))
+				break;
+			if (sym.st_shndx == SHN_UNDEF || !sym.st_value)
+				continue;
+			sn = elf_strptr(e, sh.sh_link, sym.st_name);
+			if (sn && !strcmp(sn, name)) {
+				*vaddr = sym.st_value;
+				rc = 0;
+				break;
+			}
+		}
+	}
+	elf_end(e);
+	close(fd);
+	return rc;
+}

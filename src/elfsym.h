@@ -43,6 +43,12 @@ void elf_close_file(struct Elf *e, int fd);
  * 0, or -ENOENT when no segment holds it. */
 int elf_vaddr_to_offset(struct Elf *e, uint64_t addr, uint64_t *off);
 
+/* Any symbol NAME (function or object) of PATH: its virtual address,
+ * and whether the file is position-independent (ET_DYN: the address is
+ * relative to where it is loaded).  0, -ENOENT, or -errno. */
+int elf_symbol(const char *path, const char *name, uint64_t *vaddr,
+	       bool *pie);
+
 /* Is PATH an ELF file?  0, -ENOENT, -EACCES, -ENOEXEC. */
 int elf_check(const char *path);
 

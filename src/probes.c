@@ -498,6 +498,7 @@ static void add_ufunc(void *arg, const struct elf_func *f)
 	ps->kind = u->ret ? PK_URETPROBE : PK_UPROBE;
 	ps->path = u->path;
 	ps->uoffset = f->offset + u->add;
+	ps->uvaddr = f->addr + u->add;
 	ps->func = arena_strdup(&c->arena, f->name);
 	if (u->add)
 		ps->name = arena_printf(&c->arena, "%s:%s:%s+%llu",
@@ -570,6 +571,7 @@ static int uprobes(struct compiler *c, struct node *ap, char **f, int nf,
 		ps->kind = ret ? PK_URETPROBE : PK_UPROBE;
 		ps->path = u.path;
 		ps->uoffset = off;
+		ps->uvaddr = addr;
 		ps->func = arena_printf(&c->arena, "0x%llx", (unsigned long long)addr);
 		ps->name = arena_printf(&c->arena, "%s:%s:0x%llx", kind, u.path,
 					(unsigned long long)addr);
@@ -824,6 +826,7 @@ static void add_unote(void *arg, const struct usdt_note *note)
 	ps->kind = PK_USDT;
 	ps->path = u->path;
 	ps->uoffset = note->pc_offset;
+	ps->uvaddr = note->pc;
 	ps->ref_ctr_offset = note->sem_offset;
 	ps->uargs = args;
 	ps->nuargs = note->nargs;

@@ -22,6 +22,7 @@
 #include "arch.h"
 #include "btf.h"
 #include "cdecl.h"
+#include "elfsym.h"
 #include "tracefs.h"
 #include "usdt.h"
 
@@ -712,6 +713,40 @@ static struct type *check_call(struct sema *s, struct node *n, bool assigned)
 	}
 	case F_STR:
 		return check_str(s, n);
+	case F_UADDR: {
+		/* the address of a symbol of the probed file; in a PIE it
+		 * moves with the load address, known at a probe's entry */
+		struct node *a = n->args[0];
+
+		if (a->kind != N_STR) {
+			ERR(s, a->loc, E_ARGS, "uaddr() takes a symbol name, as in uaddr(\"counter\")");
+			return set(n, &ty_error);
+		}
+		for (int i = 0; i < s->pi->nspecs; i++) {
+			struct probe_spec *ps = &s->pi->specs[i];
+			uint64_t v;
+			bool pie;
+
+			if (ps->kind != PK_UPROBE && ps->kind != PK_URETPROBE &&
+			    ps->kind != PK_USDT) {
+				ERR(s, n->loc, E_CONTEXT,
+				    "uaddr() is not available in %s probes", ps->name);
+				return set(n, &ty_error);
+			}
+			if (elf_symbol(ps->path, a->name, &v, &pie)) {
+				ERR(s, a->loc, E_ARGS, "uaddr(): no symbol %s in %s",
+				    a->name, ps->path);
+				return set(n, &ty_error);
+			}
+			if (pie && ps->kind == PK_URETPROBE) {
+				ERR(s, n->loc, E_CONTEXT,
+				    "uaddr() in a position-independent file (%s) works at a function's entry (uprobe, usdt), not in uretprobe",
+				    ps->path);
+				return set(n, &ty_error);
+			}
+		}
+		return set(n, &ty_u64);
+	}
 	case F_REG: {
 		struct node *a = n->args[0];
 
