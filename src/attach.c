@@ -235,6 +235,23 @@ static int attach_uprobe(struct tracer *t, struct prog_spec *ps)
 	return perf_attach(t, pfd, ps->fd);
 }
 
+/* All the functions of a kprobe wildcard through one kprobe_multi link. */
+static int attach_kprobe_multi(struct tracer *t, struct prog_spec *ps)
+{
+	LIBBPF_OPTS(bpf_link_create_opts, opts);
+	int fd;
+
+	opts.kprobe_multi.syms = ps->probe.multi;
+	opts.kprobe_multi.cnt = (uint32_t)ps->probe.nmulti;
+	opts.kprobe_multi.flags = ps->probe.kind == PK_KRETPROBE ?
+				  BPF_F_KPROBE_MULTI_RETURN : 0;
+	fd = bpf_link_create(ps->fd, 0, BPF_TRACE_KPROBE_MULTI, &opts);
+	if (fd < 0)
+		return -errno;
+	own(t, fd);
+	return 0;
+}
+
 /* fentry/fexit: a BPF trampoline, owned by its link fd. */
 static int attach_trampoline(struct tracer *t, struct prog_spec *ps)
 {
@@ -296,7 +313,7 @@ int at_attach(struct tracer *t, struct prog_spec *ps)
 		return 0;	/* run by the runtime once BEGIN ran */
 	case PK_UPROBE: case PK_URETPROBE: case PK_KPROBE: case PK_KRETPROBE:
 	case PK_USDT:
-		rc = attach_uprobe(t, ps);
+		rc = ps->probe.multi ? attach_kprobe_multi(t, ps) : attach_uprobe(t, ps);
 		break;
 	case PK_FENTRY: case PK_FEXIT:
 		rc = attach_trampoline(t, ps);

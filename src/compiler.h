@@ -142,6 +142,9 @@ struct probe_spec {
 	uint64_t ref_ctr_offset;
 	const char *ctx_struct;	/* ITER: "struct bpf_iter__task" */
 	bool wild;		/* one of several a wildcard matched */
+	const char **multi;	/* KPROBE/KRETPROBE: the functions of one
+				 * kprobe_multi program (NULL: one function) */
+	int nmulti;
 	struct loc loc;
 };
 

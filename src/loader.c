@@ -228,6 +228,8 @@ static int load_prog(struct tracer *t, struct prog_spec *ps)
 		opts.expected_attach_type = BPF_TRACE_RAW_TP;
 		opts.attach_btf_id = (uint32_t)ps->probe.attach_btf_id;
 	}
+	if (ps->probe.multi)
+		opts.expected_attach_type = BPF_TRACE_KPROBE_MULTI;
 	if (ps->probe.kind == PK_FENTRY || ps->probe.kind == PK_FEXIT) {
 		opts.expected_attach_type = ps->probe.kind == PK_FENTRY ?
 					    BPF_TRACE_FENTRY : BPF_TRACE_FEXIT;

@@ -380,8 +380,9 @@ int rt_run(struct tracer *t)
 			strerror(errno));
 		return -errno;
 	}
+	/* a kprobe_multi program counts each of its functions */
 	for (int i = 0; i < c->nprogs; i++)
-		nprobes++;
+		nprobes += c->progs[i].probe.multi ? c->progs[i].probe.nmulti : 1;
 	if (!t->quiet) {
 		fprintf(t->out, "Attaching %d probe%s...\n", nprobes,
 			nprobes == 1 ? "" : "s");
@@ -394,7 +395,8 @@ int rt_run(struct tracer *t)
 		if (rc && c->progs[i].probe.wild) {
 			fprintf(stderr, "sonde: warning: skipping %s\n",
 				c->progs[i].probe.name);
-			nskipped++;
+			nskipped += c->progs[i].probe.multi ?
+				    c->progs[i].probe.nmulti : 1;
 			continue;
 		}
 		if (rc)

@@ -905,6 +905,7 @@ static struct type *check_builtin(struct sema *s, struct node *n)
 		case B_COMM:
 			return set(n, str_type(s, 16));
 		case B_PROBE:
+			s->pi->per_site = true;
 			return set(n, str_type(s, s->pi->name_max));
 		case B_CPID:
 			if (!s->c->has_command) {
@@ -922,6 +923,7 @@ static struct type *check_builtin(struct sema *s, struct node *n)
 		case B_FUNC: {
 			int len = 1;
 
+			s->pi->per_site = true;
 			if (!all_kinds(s, n, pk_func))
 				return set(n, &ty_error);
 			for (int k = 0; k < s->pi->nspecs; k++) {
