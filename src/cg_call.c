@@ -33,6 +33,53 @@ static void send(struct cg *g, struct node *n, struct event_spec *e,
 	g->scratch = saved;
 }
 
+/* join(argv): read pointers from the array until a NULL one (at most
+ * JOIN_MAX), and each string into the record; user space prints them
+ * joined.  The generic probe_read helpers read user or kernel memory. */
+static void join(struct cg *g, struct node *n, struct event_spec *e)
+{
+	int saved = g->scratch, saved_stack = g->stack;
+	int ssize = ALIGN_UP(g->c->strlen_, 8);
+	struct mem rec = cg_scratch_alloc(g, e->size, n);
+	int base = cg_stack_alloc(g, n), ptr = cg_stack_alloc(g, n);
+	int done = cg_label(g), ok = cg_label(g);
+
+	cg_emit(g, ST_IMM(BPF_DW, rec.base, (int16_t)rec.off, (int32_t)n->cval));
+	cg_emit(g, ST_IMM(BPF_DW, rec.base, (int16_t)(rec.off + 8), 0));
+	cg_int(g, n->args[0]);
+	cg_emit(g, STX(BPF_DW, RFP, (int16_t)base, R0));
+	for (int i = 0; i < JOIN_MAX; i++) {
+		struct mem s = { rec.base, rec.off + 16 + i * ssize };
+
+		cg_emit(g, MOV_REG(R1, RFP));
+		cg_emit(g, ALU64_IMM(BPF_ADD, R1, ptr));
+		cg_emit(g, MOV_IMM(R2, 8));
+		cg_emit(g, LDX(BPF_DW, R3, RFP, (int16_t)base));
+		if (i)
+			cg_emit(g, ALU64_IMM(BPF_ADD, R3, 8 * i));
+		cg_call(g, BPF_FUNC_probe_read);
+		cg_jump(g, JMP_IMM(BPF_JNE, R0, 0), done);
+		cg_emit(g, LDX(BPF_DW, R3, RFP, (int16_t)ptr));
+		cg_jump(g, JMP_IMM(BPF_JEQ, R3, 0), done);
+		cg_zero(g, s, 0, ssize);
+		cg_addr_of(g, R1, s);
+		cg_emit(g, MOV_IMM(R2, g->c->strlen_));
+		cg_call(g, BPF_FUNC_probe_read_str);
+		cg_emit(g, ST_IMM(BPF_DW, rec.base, (int16_t)(rec.off + 8), i + 1));
+	}
+	cg_bind(g, done);
+	cg_ld_map(g, R1, RELOC_RINGBUF_FD, 0);
+	cg_addr_of(g, R2, rec);
+	cg_emit(g, MOV_IMM(R3, e->size));
+	cg_emit(g, MOV_IMM(R4, 0));
+	cg_call(g, BPF_FUNC_ringbuf_output);
+	cg_jump(g, JMP_IMM(BPF_JEQ, R0, 0), ok);
+	cg_count_stat(g, STATS_LOST);
+	cg_bind(g, ok);
+	g->scratch = saved;
+	g->stack = saved_stack;
+}
+
 void cg_call_stmt(struct cg *g, struct node *n)
 {
 	/* sema keeps the event's index: the table moved as it grew */
@@ -68,6 +115,9 @@ void cg_call_stmt(struct cg *g, struct node *n)
 		} else {
 			send(g, n, e, n->args, 1, NULL);
 		}
+		break;
+	case F_JOIN:
+		join(g, n, e);
 		break;
 	case F_TIME: case F_CLEAR: case F_ZERO:
 		send(g, n, e, NULL, 0, NULL);

@@ -48,7 +48,10 @@ enum ev_kind {
 	EV_ZERO,
 	EV_TIME,	/* fmt */
 	EV_EXIT,
+	EV_JOIN,	/* u64 count, then JOIN_MAX strings; fmt: separator */
 };
+
+#define JOIN_MAX 16	/* join() prints at most this many strings */
 
 struct ev_arg {
 	struct type *ty;

@@ -148,6 +148,21 @@ static int on_event(void *ctx, void *data, size_t size)
 	case EV_TIME:
 		print_time(t, e->fmt, now_epoch_ns());
 		break;
+	case EV_JOIN: {
+		uint64_t n;
+		size_t ssize = (size_t)ALIGN_UP(c->strlen_, 8);
+
+		memcpy(&n, rec + 8, 8);
+		for (uint64_t i = 0; i < n && i < JOIN_MAX; i++) {
+			const char *str = (const char *)rec + 16 + i * ssize;
+
+			if (i)
+				fwrite(e->fmt, 1, e->fmt_len, t->out);
+			fprintf(t->out, "%.*s", (int)ssize, str);
+		}
+		fputc('\n', t->out);
+		break;
+	}
 	case EV_EXIT:
 		t->exiting = true;
 		break;

@@ -713,6 +713,33 @@ static struct type *check_call(struct sema *s, struct node *n, bool assigned)
 	}
 	case F_STR:
 		return check_str(s, n);
+	case F_JOIN: {
+		/* join(argv[, sep]): the strings of a NULL-terminated array
+		 * of string pointers, on one line */
+		struct type *t = expr(s, n->args[0]);
+
+		if (is_err(t))
+			return set(n, &ty_void);
+		if (!is_int(t)) {
+			ERR(s, n->args[0]->loc, E_TYPE,
+			    "join() takes the address of an array of strings, not %s",
+			    type_name(t));
+			return set(n, &ty_void);
+		}
+		if (n->nargs == 2 && n->args[1]->kind != N_STR) {
+			ERR(s, n->args[1]->loc, E_ARGS,
+			    "join()'s separator must be a string literal");
+			return set(n, &ty_void);
+		}
+		if (s->report) {
+			struct event_spec *e = add_event(s, n, EV_JOIN);
+
+			e->fmt = n->nargs == 2 ? n->args[1]->name : " ";
+			e->fmt_len = n->nargs == 2 ? n->args[1]->len : 1;
+			e->size = 16 + JOIN_MAX * ALIGN_UP(s->c->strlen_, 8);
+		}
+		return set(n, &ty_void);
+	}
 	case F_UADDR: {
 		/* the address of a symbol of the probed file; in a PIE it
 		 * moves with the load address, known at a probe's entry */
