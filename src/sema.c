@@ -489,6 +489,15 @@ static int func_lookup(const char *name)
 	return -1;
 }
 
+/* Probes whose context starts with the interrupted struct pt_regs:
+ * function probes, and perf events (struct bpf_perf_event_data), so
+ * reg("ip") works in profile probes too. */
+static bool pk_has_regs(enum probe_kind k)
+{
+	return pk_regs(k) || k == PK_PROFILE || k == PK_SOFTWARE ||
+	       k == PK_HARDWARE || k == PK_WATCHPOINT;
+}
+
 /* Every probe of the block satisfies OK; else an E_CONTEXT error
  * naming the first that does not. */
 static bool all_kinds(struct sema *s, struct node *n,
@@ -777,7 +786,7 @@ static struct type *check_call(struct sema *s, struct node *n, bool assigned)
 	case F_REG: {
 		struct node *a = n->args[0];
 
-		if (!all_kinds(s, n, pk_regs))
+		if (!all_kinds(s, n, pk_has_regs))
 			return set(n, &ty_error);
 		if (a->kind != N_STR || pt_regs_offset(a->name) < 0) {
 			ERR(s, a->loc, E_ARGS,
