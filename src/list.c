@@ -3,6 +3,7 @@
 #include "list.h"
 
 #include <errno.h>
+#include <bpf/btf.h>
 #include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,6 +54,13 @@ static void tracepoint(void *arg, const char *cat, const char *name)
 		printf("    %s\n", tp.fields[i].decl);
 }
 
+static void skip_one(void *arg, const char *cat, const char *name)
+{
+	(void)arg;
+	(void)cat;
+	(void)name;
+}
+
 static void rawtracepoint(void *arg, const char *cat, const char *name)
 {
 	struct lister *l = arg;
@@ -62,6 +70,36 @@ static void rawtracepoint(void *arg, const char *cat, const char *name)
 	snprintf(full, sizeof(full), "rawtracepoint:%s", name);
 	if (match(l, full))
 		print_line(l, full);
+}
+
+/* Bare raw tracepoints: in BTF (btf_trace_NAME) but not in tracefs. */
+static void raw_from_btf(struct lister *l)
+{
+	struct btf *b = btf__load_vmlinux_btf();
+	int n;
+
+	if (!b)
+		return;
+	n = (int)btf__type_cnt(b);
+	for (int id = 1; id < n; id++) {
+		const struct btf_type *t = btf__type_by_id(b, (unsigned)id);
+		const char *tn;
+		char full[512];
+
+		if (!btf_is_typedef(t))
+			continue;
+		tn = btf__name_by_offset(b, t->name_off);
+		if (!tn || strncmp(tn, "btf_trace_", 10))
+			continue;
+		snprintf(full, sizeof(full), "rawtracepoint:%s", tn + 10);
+		if (!match(l, full))
+			continue;
+		/* listed already if some tracefs category has it */
+		if (tp_list(l->dir, "*", tn + 10, skip_one, NULL) > 0)
+			continue;
+		print_line(l, full);
+	}
+	btf__free(b);
 }
 
 /* One probe of a file: its locations' operands, for -lv. */
@@ -228,8 +266,10 @@ int list_probes(const char *pattern, bool verbose, int pid)
 	if (l.dir) {
 		tp_list(l.dir, "*", "*", tracepoint, &l);
 		/* raw tracepoints only when asked for: they repeat the list */
-		if (pattern && !strncmp(pattern, "rawtracepoint:", 14))
+		if (pattern && !strncmp(pattern, "rawtracepoint:", 14)) {
 			tp_list(l.dir, "*", "*", rawtracepoint, &l);
+			raw_from_btf(&l);
+		}
 	} else if (verbose || !pattern || !strncmp(pattern, "t", 1)) {
 		fprintf(stderr, "sonde: cannot list tracepoints: %s\n", why);
 	}

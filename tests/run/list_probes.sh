@@ -1,0 +1,23 @@
+#!/bin/bash
+# -l: tracepoints by pattern, -lv their fields as declared, a bare word,
+# software events, raw tracepoints including bare ones known only to
+# BTF, and the probes of a script.
+set -u
+fail() { echo "$*"; exit 1; }
+out=$("$SONDE" -l 'tracepoint:sched:sched_switch') || fail "exit $?"
+[[ $out == "tracepoint:sched:sched_switch" ]] || fail "pattern: $out"
+out=$("$SONDE" -lv 'tracepoint:syscalls:sys_enter_openat')
+grep -qx '    const char \* filename' <<<"$out" || fail "-lv: $out"
+out=$("$SONDE" -l getppid)
+grep -qx 'tracepoint:syscalls:sys_enter_getppid' <<<"$out" || fail "bare word: $out"
+grep -q ':ftrace:' <<<"$("$SONDE" -l 'tracepoint:*')" && fail "ftrace's formats listed as tracepoints"
+"$SONDE" -l 'software:*' | grep -qx 'software:page-faults:' || fail "software events"
+"$SONDE" -l 'rawtracepoint:sched_switch' | grep -qx 'rawtracepoint:sched_switch' || fail "raw tracepoint"
+if "$SONDE" --dump=bpf -e 'rawtracepoint:sched_update_nr_running_tp { }' >/dev/null 2>&1; then
+	"$SONDE" -l 'rawtracepoint:sched_update*' | grep -qx 'rawtracepoint:sched_update_nr_running_tp' ||
+		fail "a bare raw tracepoint that attaches is not listed"
+fi
+out=$("$SONDE" -l -e 'tracepoint:syscalls:sys_enter_getp* { } BEGIN { }')
+want=$(printf 'tracepoint:syscalls:sys_enter_getpeername\ntracepoint:syscalls:sys_enter_getpgid\ntracepoint:syscalls:sys_enter_getpgrp\ntracepoint:syscalls:sys_enter_getpid\ntracepoint:syscalls:sys_enter_getppid\ntracepoint:syscalls:sys_enter_getpriority\nBEGIN')
+[[ $out == "$want" ]] || fail "script's probes: $out"
+exit 0
