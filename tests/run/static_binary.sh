@@ -1,0 +1,19 @@
+#!/bin/bash
+# make static: one executable, no shared libraries, at most 2 MB, that
+# runs where nothing else is installed (an empty chroot for the
+# compiler; the real machine for a trace).
+set -u
+bin=$SONDE_ROOT/build/sonde-static
+[[ -x $bin ]] || { echo "no $bin (make build/sonde-static)"; exit 1; }
+if ldd "$bin" >/dev/null 2>&1; then echo "ldd sees a dynamic executable"; ldd "$bin"; exit 1; fi
+size=$(stat -c %s "$bin")
+(( size <= 2 * 1024 * 1024 )) || { echo "size $size > 2 MB"; exit 1; }
+root=$(mktemp -d)
+trap 'rm -rf "$root"' EXIT
+cp "$bin" "$root/sonde"
+out=$(chroot "$root" /sonde --dump=bpf -e 'BEGIN { printf("%d\n", 1 + 2); exit(); }' 2>&1) ||
+	{ echo "in an empty chroot: $out"; exit 1; }
+grep -q "call ringbuf_output" <<<"$out" || { echo "no code in an empty chroot: $out"; exit 1; }
+out=$("$bin" -q -e 'BEGIN { printf("static\n"); exit(); } tracepoint:syscalls:sys_enter_getppid { @ = count(); }' 2>&1)
+[[ $out == static* ]] || { echo "run: $out"; exit 1; }
+exit 0
