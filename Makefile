@@ -126,7 +126,9 @@ unit-tests: $(TEST_BINS)
 
 progs: $(PROG_BINS)
 
-check: all unit-tests progs $(B)/sonde-static
+# the static binary cannot be built with sanitizers
+STATIC_FOR_CHECK := $(if $(filter 1,$(ASAN) $(UBSAN)),,$(B)/sonde-static)
+check: all unit-tests progs $(STATIC_FOR_CHECK)
 	$(Q)tests/run-tests.sh $(TESTFLAGS)
 
 check-unit: all unit-tests
