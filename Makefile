@@ -5,6 +5,7 @@
 #   make deps         apt-get missing packages  make clean
 #   make static       ./sonde as one static, stripped executable (libbpf.a, libelf.a, libz.a)
 #   make vm-check     the guest tier alone (kprobes, fentry: qemu, docs/guest.md)
+#   make bench        sonde against bpftrace, as ratios (docs/performance.md)
 #
 # Switches: V=1 (show commands), WERROR=1, ASAN=1, UBSAN=1,
 #           TESTFLAGS=-v (passed to tests/run-tests.sh).
@@ -66,7 +67,7 @@ DEMO := BEGIN { printf("sonde: counting ticks for 3 seconds\n"); } \
 	interval:ms:100 { @ticks = count(); } interval:s:3 { exit(); } \
 	END { printf("done\n"); }
 
-.PHONY: all deps run check check-unit vm-check unit-tests progs static clean FORCE
+.PHONY: all deps run check check-unit vm-check unit-tests progs static bench clean FORCE
 .DEFAULT_GOAL := all
 
 all: sonde
@@ -138,6 +139,10 @@ check-unit: all unit-tests
 # own static sonde.
 vm-check:
 	$(Q)tools/vm-run
+
+# sonde against bpftrace (when installed), as root; docs/performance.md
+bench: all
+	$(Q)bench/bench.sh
 
 # Install only what is missing; apt-get update only when installing.
 deps:
