@@ -65,3 +65,21 @@ stream "$SONDE" s
 [[ -n $BPFTRACE ]] && stream "$BPFTRACE" b
 row "printf stream, one line per getppid (lines/s)" "$(cat "$out/lps.s")" "$(cat "$out/lps.b" 2>/dev/null || echo -)"
 row "  of 200000 lines, lost" "$(cat "$out/lost.s")" "$(cat "$out/lost.b" 2>/dev/null || echo -)"
+
+percall() {	# tool or "none": ns per getppid call under @[comm] = count()
+	local n=1000000 i
+	for i in 1 2 3; do
+		if [[ $1 == none ]]; then
+			"$out/load" $n 0
+		else
+			"$1" -q -c "$out/load $n 300" -e 'tracepoint:syscalls:sys_enter_getppid { @[comm] = count(); }' 2>/dev/null
+		fi | sed -n 's/.* calls in \([0-9.]*\) s/\1/p'
+	done | median | awk -v n=$n '{ printf "%.0f\n", $1 * 1e9 / n }'
+}
+base=$(percall none)
+s_ns=$(percall "$SONDE")
+b_ns=-
+[[ -n $BPFTRACE ]] && b_ns=$(percall "$BPFTRACE")
+add() { [[ $1 == - ]] && echo - || echo $(( $1 - base )); }
+row "getppid cost without tracing (ns)" "$base" "$base"
+row "added per event by @[comm] = count() (ns)" "$(add "$s_ns")" "$(add "$b_ns")"
