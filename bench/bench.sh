@@ -83,3 +83,22 @@ b_ns=-
 add() { [[ $1 == - ]] && echo - || echo $(( $1 - base )); }
 row "getppid cost without tracing (ns)" "$base" "$base"
 row "added per event by @[comm] = count() (ns)" "$(add "$s_ns")" "$(add "$b_ns")"
+
+cc -O2 -o "$out/proginsns" bench/proginsns.c || exit 1
+insns() {	# tool script: BPF instructions its programs hold (xlated)
+	local pid n
+	"$1" -q -e "$2 interval:s:3 { exit(); }" >/dev/null 2>&1 & pid=$!
+	sleep 1.5
+	# every program but the exit timer: sum of the others
+	n=$("$out/proginsns" $pid | grep -v -i interval | awk '{ s += $2 } END { print s + 0 }')
+	wait $pid
+	echo "$n"
+}
+for s in 'tracepoint:syscalls:sys_enter_getppid { @[comm] = count(); }' \
+	 'tracepoint:syscalls:sys_exit_read { @ = hist(args->ret); }' \
+	 'tracepoint:syscalls:sys_enter_openat { printf("%s %s\n", comm, str(args->filename)); }'; do
+	si=$(insns "$SONDE" "$s")
+	bi=-
+	[[ -n $BPFTRACE ]] && bi=$(insns "$BPFTRACE" "$s")
+	row "insns: ${s:0:38}" "$si" "$bi"
+done
