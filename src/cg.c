@@ -2,9 +2,7 @@
  * register and memory bookkeeping shared by the other cg files. */
 #include "cg.h"
 
-#include <bpf/bpf.h>
 #include <stdlib.h>
-#include <unistd.h>
 #include <string.h>
 
 #include "lex.h"
@@ -411,39 +409,11 @@ static int gen_prog(struct compiler *c, struct node *p, struct probe_spec *ps)
 	return rc;
 }
 
-/* Does the kernel attach kprobe_multi programs (Linux 5.18+ built with
- * CONFIG_FPROBE)?  Loading is not enough (Debian's 6.1 loads them and
- * refuses the link): attach a two-instruction one to vfs_read. */
-static bool kprobe_multi_ok(void)
-{
-	struct bpf_insn insns[2] = {
-		MOV_IMM(R0, 0), EXIT(),
-	};
-	LIBBPF_OPTS(bpf_prog_load_opts, opts,
-		    .expected_attach_type = BPF_TRACE_KPROBE_MULTI);
-	LIBBPF_OPTS(bpf_link_create_opts, lopts);
-	const char *sym = "vfs_read";
-	int fd = bpf_prog_load(BPF_PROG_TYPE_KPROBE, NULL, "GPL", insns, 2, &opts);
-	int link;
-
-	if (fd < 0)
-		return false;
-	lopts.kprobe_multi.syms = &sym;
-	lopts.kprobe_multi.cnt = 1;
-	link = bpf_link_create(fd, 0, BPF_TRACE_KPROBE_MULTI, &lopts);
-	close(fd);
-	if (link < 0)
-		return false;
-	close(link);
-	return true;
-}
-
 /* The functions a kprobe wildcard matched become one kprobe_multi
  * program, attached by one link, when nothing in the block tells the
  * functions apart (probe, func) and the kernel can: attaching and
  * detaching hundreds then costs one system call, not hundreds. */
-static struct probe_spec *multi_spec(struct compiler *c, struct node *p,
-				     int *checked, bool *ok)
+static struct probe_spec *multi_spec(struct compiler *c, struct node *p)
 {
 	struct probe_info *pi = p->extra;
 	struct probe_spec *ps;
@@ -458,11 +428,7 @@ static struct probe_spec *multi_spec(struct compiler *c, struct node *p,
 		if (pi->specs[i].kind != k || !pi->specs[i].wild ||
 		    pi->specs[i].uoffset)
 			return NULL;
-	if (!*checked) {
-		*ok = kprobe_multi_ok();
-		*checked = 1;
-	}
-	if (!*ok)
+	if (!c->kprobe_multi)	/* probes.c found the kernel cannot */
 		return NULL;
 	ps = arena_alloc(&c->arena, sizeof(*ps));
 	*ps = pi->specs[0];
@@ -477,13 +443,12 @@ static struct probe_spec *multi_spec(struct compiler *c, struct node *p,
 
 int cg_program(struct compiler *c)
 {
-	int rc = 0, checked = 0;
-	bool multi_ok = false;
+	int rc = 0;
 
 	c->nstats = STATS_MAP_DROPS + c->nmaps + (c->nstack_maps ? 1 : 0);
 	for (struct node *p = c->ast->probes; p; p = p->next) {
 		struct probe_info *pi = p->extra;
-		struct probe_spec *m = multi_spec(c, p, &checked, &multi_ok);
+		struct probe_spec *m = multi_spec(c, p);
 
 		if (m) {
 			if (gen_prog(c, p, m))

@@ -4,6 +4,22 @@
 
 #include <string.h>
 
+/* Send the SIZE-byte record at REC on the ring buffer; a full ring
+ * buffer counts as a lost event. */
+static void output(struct cg *g, struct mem rec, int size)
+{
+	int ok = cg_label(g);
+
+	cg_ld_map(g, R1, RELOC_RINGBUF_FD, 0);
+	cg_addr_of(g, R2, rec);
+	cg_emit(g, MOV_IMM(R3, size));
+	cg_emit(g, MOV_IMM(R4, 0));
+	cg_call(g, BPF_FUNC_ringbuf_output);
+	cg_jump(g, JMP_IMM(BPF_JEQ, R0, 0), ok);
+	cg_count_stat(g, STATS_LOST);
+	cg_bind(g, ok);
+}
+
 /* Build the record of event E in scratch and send it on the ring
  * buffer; a full ring buffer counts as a lost event. */
 static void send(struct cg *g, struct node *n, struct event_spec *e,
@@ -11,7 +27,6 @@ static void send(struct cg *g, struct node *n, struct event_spec *e,
 {
 	int saved = g->scratch;
 	struct mem rec = cg_scratch_alloc(g, e->size, n);
-	int ok = cg_label(g);
 
 	cg_emit(g, ST_IMM(BPF_DW, rec.base, (int16_t)rec.off,
 			  (int32_t)n->cval));
@@ -22,14 +37,7 @@ static void send(struct cg *g, struct node *n, struct event_spec *e,
 	}
 	if (recp)
 		*recp = rec;
-	cg_ld_map(g, R1, RELOC_RINGBUF_FD, 0);
-	cg_addr_of(g, R2, rec);
-	cg_emit(g, MOV_IMM(R3, e->size));
-	cg_emit(g, MOV_IMM(R4, 0));
-	cg_call(g, BPF_FUNC_ringbuf_output);
-	cg_jump(g, JMP_IMM(BPF_JEQ, R0, 0), ok);
-	cg_count_stat(g, STATS_LOST);
-	cg_bind(g, ok);
+	output(g, rec, e->size);
 	g->scratch = saved;
 }
 
@@ -42,7 +50,7 @@ static void join(struct cg *g, struct node *n, struct event_spec *e)
 	int ssize = ALIGN_UP(g->c->strlen_, 8);
 	struct mem rec = cg_scratch_alloc(g, e->size, n);
 	int base = cg_stack_alloc(g, n), ptr = cg_stack_alloc(g, n);
-	int done = cg_label(g), ok = cg_label(g);
+	int done = cg_label(g);
 
 	cg_emit(g, ST_IMM(BPF_DW, rec.base, (int16_t)rec.off, (int32_t)n->cval));
 	cg_emit(g, ST_IMM(BPF_DW, rec.base, (int16_t)(rec.off + 8), 0));
@@ -68,14 +76,7 @@ static void join(struct cg *g, struct node *n, struct event_spec *e)
 		cg_emit(g, ST_IMM(BPF_DW, rec.base, (int16_t)(rec.off + 8), i + 1));
 	}
 	cg_bind(g, done);
-	cg_ld_map(g, R1, RELOC_RINGBUF_FD, 0);
-	cg_addr_of(g, R2, rec);
-	cg_emit(g, MOV_IMM(R3, e->size));
-	cg_emit(g, MOV_IMM(R4, 0));
-	cg_call(g, BPF_FUNC_ringbuf_output);
-	cg_jump(g, JMP_IMM(BPF_JEQ, R0, 0), ok);
-	cg_count_stat(g, STATS_LOST);
-	cg_bind(g, ok);
+	output(g, rec, e->size);
 	g->scratch = saved;
 	g->stack = saved_stack;
 }
@@ -94,7 +95,6 @@ void cg_call_stmt(struct cg *g, struct node *n)
 			/* record: id, top, div */
 			int saved = g->scratch;
 			struct mem rec = cg_scratch_alloc(g, 24, n);
-			int ok = cg_label(g);
 
 			cg_emit(g, ST_IMM(BPF_DW, rec.base, (int16_t)rec.off,
 					  (int32_t)n->cval));
@@ -103,14 +103,7 @@ void cg_call_stmt(struct cg *g, struct node *n)
 						  (int16_t)(rec.off + 8 * i),
 						  i < n->nargs ?
 						  (int32_t)n->args[i]->cval : 0));
-			cg_ld_map(g, R1, RELOC_RINGBUF_FD, 0);
-			cg_addr_of(g, R2, rec);
-			cg_emit(g, MOV_IMM(R3, 24));
-			cg_emit(g, MOV_IMM(R4, 0));
-			cg_call(g, BPF_FUNC_ringbuf_output);
-			cg_jump(g, JMP_IMM(BPF_JEQ, R0, 0), ok);
-			cg_count_stat(g, STATS_LOST);
-			cg_bind(g, ok);
+			output(g, rec, 24);
 			g->scratch = saved;
 		} else {
 			send(g, n, e, n->args, 1, NULL);

@@ -37,29 +37,15 @@ void cg_args_int(struct cg *g, struct node *n)
 	const struct tp_field *f;
 	int size;
 
-	if (g->ps->kind == PK_FENTRY || g->ps->kind == PK_FEXIT) {
-		/* the context is the array of the function's arguments */
+	if (g->ps->kind == PK_FENTRY || g->ps->kind == PK_FEXIT ||
+	    g->ps->kind == PK_RAWTP) {
+		/* fentry, fexit, tp_btf: the context is the array of the
+		 * arguments, named by BTF */
 		const char **names;
 		struct type **types, *ret;
-		int id, k = btf_func_args(g->c, g->ps->func, &names, &types,
-					  &ret, &id);
-
-		for (int i = 0; i < k; i++) {
-			if (strcmp(names[i], n->name))
-				continue;
-			g->uses_ctx = true;
-			cg_emit(g, LDX(BPF_DW, R0, RCTX, (int16_t)(8 * i)));
-			cg_norm(g, R0, n->ty);
-			return;
-		}
-		cg_emit(g, MOV_IMM(R0, 0));
-		return;
-	}
-	if (g->ps->kind == PK_RAWTP) {
-		/* tp_btf: the context is the array of the arguments */
-		const char **names;
-		struct type **types;
-		int id, k = btf_tp_args(g->c, g->ps->target, &names, &types, &id);
+		int id, k = g->ps->kind == PK_RAWTP ?
+			btf_tp_args(g->c, g->ps->target, &names, &types, &id) :
+			btf_func_args(g->c, g->ps->func, &names, &types, &ret, &id);
 
 		for (int i = 0; i < k; i++) {
 			if (strcmp(names[i], n->name))

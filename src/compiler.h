@@ -209,6 +209,10 @@ struct compiler {
 	bool verbose;		/* -v: say what sonde does (mounts) */
 	int target_pid;		/* -p: only this process's events */
 	bool has_command;	/* -c: cpid is defined */
+	bool kprobe_multi;	/* the kernel attaches kprobe_multi programs
+				 * (probes.c checks when a kprobe wildcard
+				 * expands) */
+	bool kprobe_multi_checked;
 	char **params;		/* positional parameters $1.. */
 	int nparams;
 

@@ -5,6 +5,7 @@
  *           ^~~~
  */
 #include "diag.h"
+#include "util.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -19,28 +20,6 @@ static const char *const tag_names[] = {
 const char *diag_tag_name(enum diag_tag t)
 {
 	return (unsigned)t < DIAG_NTAGS ? tag_names[t] : "E_?";
-}
-
-/* The length of the UTF-8 sequence at P, or 0 if it is not valid. */
-static int utf8_len(const char *p, const char *end)
-{
-	const unsigned char *u = (const unsigned char *)p;
-	int n;
-
-	if (u[0] >= 0xc2 && u[0] <= 0xdf)
-		n = 2;
-	else if (u[0] >= 0xe0 && u[0] <= 0xef)
-		n = 3;
-	else if (u[0] >= 0xf0 && u[0] <= 0xf4)
-		n = 4;
-	else
-		return 0;
-	if (end - p < n)
-		return 0;
-	for (int i = 1; i < n; i++)
-		if ((u[i] & 0xc0) != 0x80)
-			return 0;
-	return n;
 }
 
 /* Print [FROM, TO) as one terminal column per character: tabs become

@@ -102,6 +102,55 @@ int elf_addr_to_offset(const char *path, uint64_t addr, uint64_t *off)
 	return rc;
 }
 
+/* Call FN for each defined, named symbol of E's symbol tables of TYPE
+ * (SHT_SYMTAB or SHT_DYNSYM; 0 for both), until FN returns non-zero,
+ * which is then returned.  The one walk over libelf's symbol data: every
+ * count and index is checked there. */
+static int each_symbol(Elf *e, Elf64_Word type,
+		       int (*fn)(void *arg, const GElf_Sym *sym, const char *name),
+		       void *arg)
+{
+	Elf_Scn *scn = NULL;
+
+	while ((scn = elf_nextscn(e, scn))) {
+		GElf_Shdr sh;
+		Elf_Data *data;
+		size_t nsyms;
+
+		if (!gelf_getshdr(scn, &sh) || !sh.sh_entsize ||
+		    (type ? sh.sh_type != type :
+		     sh.sh_type != SHT_SYMTAB && sh.sh_type != SHT_DYNSYM))
+			continue;
+		data = elf_getdata(scn, NULL);
+		if (!data || !data->d_buf)
+			continue;
+		nsyms = data->d_size / sh.sh_entsize;
+		for (size_t i = 0; i < nsyms; i++) {
+			GElf_Sym sym;
+			const char *name;
+			int rc;
+
+			if (!gelf_getsym(data, (int)i, &sym))
+				break;
+			if (sym.st_shndx == SHN_UNDEF || !sym.st_value)
+				continue;
+			name = elf_strptr(e, sh.sh_link, sym.st_name);
+			if (!name || !*name)
+				continue;
+			rc = fn(arg, &sym, name);
+			if (rc)
+				return rc;
+		}
+	}
+	return 0;
+}
+
+static bool is_function(const GElf_Sym *sym)
+{
+	return GELF_ST_TYPE(sym->st_info) == STT_FUNC ||
+	       GELF_ST_TYPE(sym->st_info) == STT_GNU_IFUNC;
+}
+
 struct seen {
 	char **names;
 	size_t n, cap;
@@ -120,62 +169,50 @@ static bool seen_add(struct seen *s, const char *name)
 	return true;
 }
 
+struct func_walk {
+	Elf *e;
+	const char *glob;
+	struct seen seen;
+	void (*fn)(void *arg, const struct elf_func *f);
+	void *arg;
+	int count;
+};
+
+static int func_visit(void *arg, const GElf_Sym *sym, const char *name)
+{
+	struct func_walk *w = arg;
+	struct elf_func f;
+
+	if (!is_function(sym) || fnmatch(w->glob, name, 0) ||
+	    !seen_add(&w->seen, name))
+		return 0;
+	memset(&f, 0, sizeof(f));
+	f.name = (char *)name;
+	f.addr = sym->st_value;
+	f.size = sym->st_size;
+	if (vaddr_to_off(w->e, f.addr, &f.offset))
+		return 0;
+	w->fn(w->arg, &f);
+	w->count++;
+	return 0;
+}
+
 int elf_functions(const char *path, const char *glob,
 		  void (*fn)(void *arg, const struct elf_func *f), void *arg)
 {
-	int fd, count = 0;
-	Elf *e = open_elf(path, &fd);
-	Elf_Scn *scn = NULL;
-	struct seen seen = { 0 };
+	int fd;
+	struct func_walk w = { .glob = glob, .fn = fn, .arg = arg };
 
-	if (!e)
+	w.e = open_elf(path, &fd);
+	if (!w.e)
 		return errno == ENOEXEC ? -ENOEXEC : -errno;
-	while ((scn = elf_nextscn(e, scn))) {
-		GElf_Shdr sh;
-		Elf_Data *data;
-		size_t nsyms;
-
-		if (!gelf_getshdr(scn, &sh) ||
-		    (sh.sh_type != SHT_SYMTAB && sh.sh_type != SHT_DYNSYM) ||
-		    !sh.sh_entsize)
-			continue;
-		data = elf_getdata(scn, NULL);
-		if (!data || !data->d_buf)
-			continue;
-		nsyms = data->d_size / sh.sh_entsize;
-		for (size_t i = 0; i < nsyms; i++) {
-			GElf_Sym sym;
-			const char *name;
-			struct elf_func f;
-
-			if (!gelf_getsym(data, (int)i, &sym))
-				break;
-			if (GELF_ST_TYPE(sym.st_info) != STT_FUNC &&
-			    GELF_ST_TYPE(sym.st_info) != STT_GNU_IFUNC)
-				continue;
-			if (sym.st_shndx == SHN_UNDEF || !sym.st_value)
-				continue;
-			name = elf_strptr(e, sh.sh_link, sym.st_name);
-			if (!name || !*name || fnmatch(glob, name, 0))
-				continue;
-			if (!seen_add(&seen, name))
-				continue;
-			memset(&f, 0, sizeof(f));
-			f.name = (char *)name;
-			f.addr = sym.st_value;
-			f.size = sym.st_size;
-			if (vaddr_to_off(e, f.addr, &f.offset))
-				continue;
-			fn(arg, &f);
-			count++;
-		}
-	}
-	for (size_t i = 0; i < seen.n; i++)
-		free(seen.names[i]);
-	free(seen.names);
-	elf_end(e);
+	each_symbol(w.e, 0, func_visit, &w);
+	for (size_t i = 0; i < w.seen.n; i++)
+		free(w.seen.names[i]);
+	free(w.seen.names);
+	elf_end(w.e);
 	close(fd);
-	return count;
+	return w.count;
 }
 
 static bool is_file(const char *p)
@@ -365,46 +402,25 @@ static void sb_add(struct symbuild *b, const char *name, uint64_t addr,
 	b->n++;
 }
 
+static int sym_visit(void *arg, const GElf_Sym *sym, const char *name)
+{
+	int bind;
+
+	if (!is_function(sym))
+		return 0;
+	switch (GELF_ST_BIND(sym->st_info)) {
+	case STB_GLOBAL: bind = 0; break;
+	case STB_WEAK: bind = 1; break;
+	default: bind = 2;
+	}
+	sb_add(arg, name, sym->st_value, sym->st_size, bind);
+	return 0;
+}
+
 /* Function symbols of E's .symtab (SHT_SYMTAB) or .dynsym into B. */
 static void add_syms(Elf *e, Elf64_Word type, struct symbuild *b)
 {
-	Elf_Scn *scn = NULL;
-
-	while ((scn = elf_nextscn(e, scn))) {
-		GElf_Shdr sh;
-		Elf_Data *data;
-		size_t nsyms;
-
-		if (!gelf_getshdr(scn, &sh) || sh.sh_type != type ||
-		    !sh.sh_entsize)
-			continue;
-		data = elf_getdata(scn, NULL);
-		if (!data || !data->d_buf)
-			continue;
-		nsyms = data->d_size / sh.sh_entsize;
-		for (size_t i = 0; i < nsyms; i++) {
-			GElf_Sym sym;
-			const char *name;
-			int bind;
-
-			if (!gelf_getsym(data, (int)i, &sym))
-				break;
-			if (GELF_ST_TYPE(sym.st_info) != STT_FUNC &&
-			    GELF_ST_TYPE(sym.st_info) != STT_GNU_IFUNC)
-				continue;
-			if (sym.st_shndx == SHN_UNDEF || !sym.st_value)
-				continue;
-			name = elf_strptr(e, sh.sh_link, sym.st_name);
-			if (!name || !*name)
-				continue;
-			switch (GELF_ST_BIND(sym.st_info)) {
-			case STB_GLOBAL: bind = 0; break;
-			case STB_WEAK: bind = 1; break;
-			default: bind = 2;
-			}
-			sb_add(b, name, sym.st_value, sym.st_size, bind);
-		}
-	}
+	each_symbol(e, type, sym_visit, b);
 }
 
 static bool has_section(Elf *e, Elf64_Word type)
@@ -720,46 +736,34 @@ int elf_symtab_vaddr(const struct elf_symtab *st, uint64_t off,
 	return -ENOENT;
 }
 
+struct sym_find {
+	const char *name;
+	uint64_t vaddr;
+};
+
+static int find_visit(void *arg, const GElf_Sym *sym, const char *name)
+{
+	struct sym_find *f = arg;
+
+	if (strcmp(name, f->name))
+		return 0;
+	f->vaddr = sym->st_value;
+	return 1;
+}
+
 int elf_symbol(const char *path, const char *name, uint64_t *vaddr,
 	       bool *pie)
 {
-	int fd, rc = -ENOENT;
+	int fd, rc;
 	Elf *e = open_elf(path, &fd);
-	Elf_Scn *scn = NULL;
+	struct sym_find f = { name, 0 };
 	GElf_Ehdr eh;
 
 	if (!e)
 		return errno == ENOEXEC ? -ENOEXEC : -errno;
 	*pie = gelf_getehdr(e, &eh) && eh.e_type == ET_DYN;
-	while (rc && (scn = elf_nextscn(e, scn))) {
-		GElf_Shdr sh;
-		Elf_Data *data;
-		size_t nsyms;
-
-		if (!gelf_getshdr(scn, &sh) ||
-		    (sh.sh_type != SHT_SYMTAB && sh.sh_type != SHT_DYNSYM) ||
-		    !sh.sh_entsize)
-			continue;
-		data = elf_getdata(scn, NULL);
-		if (!data || !data->d_buf)
-			continue;
-		nsyms = data->d_size / sh.sh_entsize;
-		for (size_t i = 0; i < nsyms; i++) {
-			GElf_Sym sym;
-			const char *sn;
-
-			if (!gelf_getsym(data, (int)i, &sym))
-				break;
-			if (sym.st_shndx == SHN_UNDEF || !sym.st_value)
-				continue;
-			sn = elf_strptr(e, sh.sh_link, sym.st_name);
-			if (sn && !strcmp(sn, name)) {
-				*vaddr = sym.st_value;
-				rc = 0;
-				break;
-			}
-		}
-	}
+	rc = each_symbol(e, 0, find_visit, &f) ? 0 : -ENOENT;
+	*vaddr = f.vaddr;
 	elf_end(e);
 	close(fd);
 	return rc;

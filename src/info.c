@@ -59,6 +59,31 @@ static int prog_ok(enum bpf_prog_type type, enum bpf_attach_type attach,
 	return 1;
 }
 
+bool info_kprobe_multi(void)
+{
+	struct bpf_insn insns[2] = {
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 0, .imm = 0 },
+		{ .code = BPF_JMP | BPF_EXIT },
+	};
+	LIBBPF_OPTS(bpf_prog_load_opts, opts,
+		    .expected_attach_type = BPF_TRACE_KPROBE_MULTI);
+	LIBBPF_OPTS(bpf_link_create_opts, lopts);
+	const char *sym = "vfs_read";
+	int fd = bpf_prog_load(BPF_PROG_TYPE_KPROBE, NULL, "GPL", insns, 2, &opts);
+	int link;
+
+	if (fd < 0)
+		return false;
+	lopts.kprobe_multi.syms = &sym;
+	lopts.kprobe_multi.cnt = 1;
+	link = bpf_link_create(fd, 0, BPF_TRACE_KPROBE_MULTI, &lopts);
+	close(fd);
+	if (link < 0)
+		return false;
+	close(link);
+	return true;
+}
+
 static const char *yn(int b)
 {
 	return b ? "yes" : "no";
@@ -75,6 +100,7 @@ int info_print(FILE *f)
 	fprintf(f, "percpu_hash: %s\n", yn(bpf && map_ok(BPF_MAP_TYPE_PERCPU_HASH, 8, 8, 16)));
 	fprintf(f, "btf: %s\n", yn(exists("/sys/kernel/btf/vmlinux")));
 	fprintf(f, "kprobe: %s\n", yn(exists("/sys/bus/event_source/devices/kprobe")));
+	fprintf(f, "kprobe_multi: %s\n", yn(bpf && info_kprobe_multi()));
 	fprintf(f, "fentry: %s\n", yn(bpf && prog_ok(BPF_PROG_TYPE_TRACING, BPF_TRACE_FENTRY, "vfs_read")));
 	fprintf(f, "fexit: %s\n", yn(bpf && prog_ok(BPF_PROG_TYPE_TRACING, BPF_TRACE_FEXIT, "vfs_read")));
 	fprintf(f, "tp_btf: %s\n", yn(bpf && prog_ok(BPF_PROG_TYPE_TRACING, BPF_TRACE_RAW_TP, "btf_trace_sched_switch")));

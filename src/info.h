@@ -2,9 +2,16 @@
 #ifndef SONDE_INFO_H
 #define SONDE_INFO_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 /* Print "name: yes|no" lines; returns 0. */
 int info_print(FILE *f);
+
+/* Does the kernel attach kprobe_multi programs (Linux 5.18+ built with
+ * CONFIG_FPROBE)?  Loading one is not enough (Debian's 6.1 loads them
+ * and refuses the link): this attaches a two-instruction one to
+ * vfs_read.  Needs root. */
+bool info_kprobe_multi(void);
 
 #endif

@@ -23,6 +23,7 @@
 
 #include "btf.h"
 #include "elfsym.h"
+#include "info.h"
 #include "ksyms.h"
 #include "tracefs.h"
 #include "usdt.h"
@@ -739,6 +740,12 @@ static int kprobes(struct compiler *c, struct node *ap, char **f, int nf,
 			   "%s: kernel function %s not found (or not traceable)",
 			   kind, fname);
 		return -1;
+	}
+	/* Whether the kernel can attach them as one kprobe_multi program
+	 * is a feature of the catalogue, found out once. */
+	if (sp.n > 1 && !c->kprobe_multi_checked) {
+		c->kprobe_multi = info_kprobe_multi();
+		c->kprobe_multi_checked = true;
 	}
 	for (int i = 0; i < sp.n; i++) {
 		sp.v[i].uoffset = add;

@@ -42,4 +42,8 @@ char *xstrdup(const char *s);
  * buffer. Returns 0 or -errno. */
 int read_file(const char *path, char **out, size_t *len);
 
+/* The length of the UTF-8 sequence at P (before END), or 0 if it is
+ * not a valid one: the lexer and the caret printer agree on this. */
+int utf8_len(const char *p, const char *end);
+
 #endif
