@@ -160,7 +160,6 @@ enum reloc_kind {
 	RELOC_STATS_FD,		/* per-CPU counters of losses */
 	RELOC_START_NS,		/* CLOCK_MONOTONIC ns at start, for elapsed */
 	RELOC_NCPUS,
-	RELOC_BOOT_TO_EPOCH,	/* ns to add to boot-time to get epoch */
 	RELOC_CPID,		/* the pid of -c's command */
 	RELOC_STACK_FD,		/* arg: stack map index */
 	RELOC_USEEN_FD,		/* the processes ustack/usym have seen */
@@ -240,7 +239,6 @@ struct compiler {
 	struct prog_spec *progs;
 	int nprogs, progs_cap;
 	int scratch_size;	/* bytes of the per-CPU scratch value */
-	bool needs_ringbuf;
 	int nstats;		/* slots in the stats map */
 };
 

@@ -77,7 +77,6 @@ static const char *reloc_name(enum reloc_kind k)
 	case RELOC_STATS_FD: return "stats";
 	case RELOC_START_NS: return "start_ns";
 	case RELOC_NCPUS: return "ncpus";
-	case RELOC_BOOT_TO_EPOCH: return "boot_to_epoch";
 	case RELOC_CPID: return "cpid";
 	case RELOC_USEEN_FD: return "useen";
 	default: return "";

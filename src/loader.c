@@ -144,7 +144,6 @@ static void patch(struct tracer *t, struct prog_spec *ps)
 		case RELOC_USEEN_FD: in->imm = t->useen_fd; continue;
 		case RELOC_START_NS: v = t->start_ns; break;
 		case RELOC_NCPUS: v = (uint64_t)t->ncpus_online; break;
-		case RELOC_BOOT_TO_EPOCH: v = (uint64_t)t->mono_to_epoch; break;
 		case RELOC_CPID: v = (uint64_t)t->child_pid; break;
 		default: continue;
 		}

@@ -293,7 +293,6 @@ static struct event_spec *add_event(struct sema *s, struct node *n,
 	e->loc = n->loc;
 	e->size = 8;
 	n->cval = c->nevents++;
-	c->needs_ringbuf = true;
 	return e;
 }
 
