@@ -5,8 +5,10 @@
  *
  * Conventions of the generated code:
  *   r6  the probe's context (saved from r1 when used)
- *   r9  the per-CPU scratch buffer (strings, tuples, keys, records)
- *   r10 the stack: integer variables and spilled temporaries
+ *   r9  the per-CPU scratch buffer: what does not fit on the stack
+ *   r10 the stack: variables, spilled temporaries, and keys, values and
+ *       records while they fit (cg_tmp_alloc); a program that needs no
+ *       scratch skips looking it up
  *   r0  integer results of expressions; r1-r5 helper arguments
  * Integers in registers are always canonical: sign- or zero-extended
  * from their type's width to 64 bits.  Strings are zero-padded to their
@@ -52,6 +54,8 @@ struct cg {
 	int brk, cont;			/* labels of the innermost loop */
 	bool uses_ctx;
 	bool failed;
+	bool tmp_on_stack;		/* cg_tmp_alloc may use the stack */
+	bool retry;			/* the stack overflowed: again without */
 };
 
 /* cg.c */
@@ -64,6 +68,7 @@ void cg_ld_map(struct cg *g, int reg, enum reloc_kind k, int arg);
 void cg_call(struct cg *g, int helper);
 int cg_stack_alloc(struct cg *g, struct node *at);
 struct mem cg_scratch_alloc(struct cg *g, int size, struct node *at);
+struct mem cg_tmp_alloc(struct cg *g, int size, struct node *at);
 void cg_addr_of(struct cg *g, int reg, struct mem m);
 void cg_zero(struct cg *g, struct mem m, int from, int to);
 void cg_count_stat(struct cg *g, int slot);
@@ -85,6 +90,7 @@ void cg_literal(struct cg *g, struct mem dst, const struct type *dt,
 struct mem cg_map_key(struct cg *g, struct node *mapnode);
 void cg_map_read(struct cg *g, struct node *n, struct mem dst,
 		 const struct type *dt);
+void cg_map_read_int(struct cg *g, struct node *n);
 void cg_map_assign(struct cg *g, struct node *assign);
 void cg_map_incdec(struct cg *g, struct node *n);
 void cg_agg(struct cg *g, struct node *assign);

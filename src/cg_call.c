@@ -25,8 +25,8 @@ static void output(struct cg *g, struct mem rec, int size)
 static void send(struct cg *g, struct node *n, struct event_spec *e,
 		 struct node **args, int nargs, struct mem *recp)
 {
-	int saved = g->scratch;
-	struct mem rec = cg_scratch_alloc(g, e->size, n);
+	int saved = g->scratch, saved_stack = g->stack;
+	struct mem rec = cg_tmp_alloc(g, e->size, n);
 
 	cg_emit(g, ST_IMM(BPF_DW, rec.base, (int16_t)rec.off,
 			  (int32_t)n->cval));
@@ -39,6 +39,7 @@ static void send(struct cg *g, struct node *n, struct event_spec *e,
 		*recp = rec;
 	output(g, rec, e->size);
 	g->scratch = saved;
+	g->stack = saved_stack;
 }
 
 /* join(argv): read pointers from the array until a NULL one (at most
@@ -93,8 +94,8 @@ void cg_call_stmt(struct cg *g, struct node *n)
 	case F_PRINT:
 		if (e->kind == EV_PRINT_MAP) {
 			/* record: id, top, div */
-			int saved = g->scratch;
-			struct mem rec = cg_scratch_alloc(g, 24, n);
+			int saved = g->scratch, saved_stack = g->stack;
+			struct mem rec = cg_tmp_alloc(g, 24, n);
 
 			cg_emit(g, ST_IMM(BPF_DW, rec.base, (int16_t)rec.off,
 					  (int32_t)n->cval));
@@ -105,6 +106,7 @@ void cg_call_stmt(struct cg *g, struct node *n)
 						  (int32_t)n->args[i]->cval : 0));
 			output(g, rec, 24);
 			g->scratch = saved;
+			g->stack = saved_stack;
 		} else {
 			send(g, n, e, n->args, 1, NULL);
 		}
@@ -136,7 +138,7 @@ void cg_str_call(struct cg *g, struct node *n, struct mem dst,
 	int slot = ty_slot_size(dt);
 
 	if (a->ty->kind == TY_STR) {
-		int saved = g->scratch;
+		int saved = g->scratch, saved_stack = g->stack;
 		struct mem src;
 
 		if (a->kind == N_STR || a->kind == N_POSITIONAL) {
@@ -150,6 +152,7 @@ void cg_str_call(struct cg *g, struct node *n, struct mem dst,
 		if (dt->size > n->ty->size)
 			cg_zero(g, dst, ty_slot_size(n->ty), slot);
 		g->scratch = saved;
+		g->stack = saved_stack;
 		return;
 	}
 	/* From an address: zero first, the helper does not pad. */

@@ -157,7 +157,7 @@ enum reloc_kind {
 	RELOC_MAP_FD,		/* arg: map id */
 	RELOC_SCRATCH_FD,	/* the per-CPU scratch array */
 	RELOC_RINGBUF_FD,
-	RELOC_STATS_FD,		/* per-CPU counters of losses */
+	RELOC_STATS,		/* arg: slot; the address of a loss counter */
 	RELOC_START_NS,		/* CLOCK_MONOTONIC ns at start, for elapsed */
 	RELOC_NCPUS,
 	RELOC_CPID,		/* the pid of -c's command */

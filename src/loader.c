@@ -139,7 +139,7 @@ static void patch(struct tracer *t, struct prog_spec *ps)
 		case RELOC_MAP_FD: in->imm = c->maps[r->arg]->fd; continue;
 		case RELOC_SCRATCH_FD: in->imm = t->scratch_fd; continue;
 		case RELOC_RINGBUF_FD: in->imm = t->ringbuf_fd; continue;
-		case RELOC_STATS_FD: in->imm = t->stats_fd; continue;
+		case RELOC_STATS: in->imm = t->stats_fd; continue;
 		case RELOC_STACK_FD: in->imm = t->stack_fds[r->arg]; continue;
 		case RELOC_USEEN_FD: in->imm = t->useen_fd; continue;
 		case RELOC_START_NS: v = t->start_ns; break;
@@ -376,8 +376,10 @@ int ld_load(struct tracer *t)
 	if (fd < 0)
 		return fd;
 	t->ringbuf_fd = fd;
-	fd = map_create(t, BPF_MAP_TYPE_PERCPU_ARRAY, "sonde_stats", 4, 8,
-			c->nstats > 0 ? c->nstats : 1);
+	/* One element, so that programs reach the counters by address
+	 * (BPF_PSEUDO_MAP_VALUE) and add atomically: no lookup. */
+	fd = map_create(t, BPF_MAP_TYPE_ARRAY, "sonde_stats", 4,
+			8 * (c->nstats > 0 ? c->nstats : 1), 1);
 	if (fd < 0)
 		return fd;
 	t->stats_fd = fd;

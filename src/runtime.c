@@ -310,16 +310,18 @@ static int run_once(struct tracer *t, struct prog_spec *ps)
 	return 0;
 }
 
+/* The stats map is one array element of nstats u64 counters. */
 static uint64_t stat_sum(struct tracer *t, uint32_t slot)
 {
-	uint64_t *v = xcalloc((size_t)t->ncpus_possible, sizeof(uint64_t));
-	uint64_t sum = 0;
+	int n = t->c->nstats > 0 ? t->c->nstats : 1;
+	uint64_t *v = xcalloc((size_t)n, sizeof(uint64_t));
+	uint32_t key = 0;
+	uint64_t val = 0;
 
-	if (bpf_map_lookup_elem(t->stats_fd, &slot, v) == 0)
-		for (int i = 0; i < t->ncpus_possible; i++)
-			sum += v[i];
+	if (slot < (uint32_t)n && bpf_map_lookup_elem(t->stats_fd, &key, v) == 0)
+		val = v[slot];
 	free(v);
-	return sum;
+	return val;
 }
 
 /* Say once per map when it filled up and dropped keys. */

@@ -2041,7 +2041,10 @@ static void finalize_maps(struct compiler *c)
 
 		if (m->nkeys < 0)
 			m->nkeys = 0;
-		m->key_size = m->key ? ty_slot_size(m->key) : 8;
+		/* a keyless map has one zero key, a keyless hist only
+		 * its bucket index (below) */
+		m->key_size = m->key ? ty_slot_size(m->key) :
+			      (m->agg == AGG_HIST || m->agg == AGG_LHIST) ? 0 : 8;
 		m->max_entries = c->map_keys_max;
 		switch (m->agg) {
 		case AGG_NONE:
