@@ -88,8 +88,20 @@ void cg_call_stmt(struct cg *g, struct node *n)
 	struct event_spec *e = &g->c->events[n->cval];
 
 	switch (n->builtin) {
-	case F_PRINTF:
+	case F_PRINTF: case F_SYSTEM:
 		send(g, n, e, n->args + 1, n->nargs - 1, NULL);
+		break;
+	case F_SIGNAL:
+		cg_int(g, n->args[0]);
+		cg_emit(g, MOV_REG(R1, R0));
+		cg_call(g, BPF_FUNC_send_signal);
+		break;
+	case F_OVERRIDE:
+		g->uses_ctx = true;
+		cg_int(g, n->args[0]);
+		cg_emit(g, MOV_REG(R2, R0));
+		cg_emit(g, MOV_REG(R1, RCTX));
+		cg_call(g, BPF_FUNC_override_return);
 		break;
 	case F_PRINT:
 		if (e->kind == EV_PRINT_MAP) {

@@ -49,6 +49,7 @@ enum ev_kind {
 	EV_TIME,	/* fmt */
 	EV_EXIT,
 	EV_JOIN,	/* u64 count, then JOIN_MAX strings; fmt: separator */
+	EV_SYSTEM,	/* fmt, args: a command for /bin/sh */
 };
 
 #define JOIN_MAX 16	/* join() prints at most this many strings */
@@ -208,6 +209,7 @@ struct compiler {
 	bool verbose;		/* -v: say what sonde does (mounts) */
 	int target_pid;		/* -p: only this process's events */
 	bool has_command;	/* -c: cpid is defined */
+	bool unsafe;		/* --unsafe: system(), signal(), override() */
 	bool kprobe_multi;	/* the kernel attaches kprobe_multi programs
 				 * (probes.c checks when a kprobe wildcard
 				 * expands) */

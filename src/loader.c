@@ -181,8 +181,19 @@ static void verifier_report(struct tracer *t, struct prog_spec *ps,
 
 	bool loop = strstr(log, "BPF program is too large") ||
 		    strstr(log, "infinite loop detected");
+	/* a helper this kernel lacks: bpf_override_return needs
+	 * CONFIG_BPF_KPROBE_OVERRIDE, which many kernels leave out */
+	const char *missing = strstr(log, "unknown func bpf_");
+	bool lacks = missing != NULL;
 
-	if (loop)
+	if (lacks) {
+		int n = (int)strcspn(missing + 13, "#\n");
+
+		fprintf(stderr, "sonde: probe %s: this kernel has no BPF helper %.*s%s\n",
+			ps->probe.name, n, missing + 13,
+			!strncmp(missing + 13, "bpf_override_return", 19) ?
+			" (override() needs a kernel built with CONFIG_BPF_KPROBE_OVERRIDE)" : "");
+	} else if (loop)
 		fprintf(stderr, "sonde: probe %s: the kernel's verifier could not prove that a loop ends (it follows at most 1 million instructions); give the loop a bound, as in while ($i < 1000)\n",
 			ps->probe.name);
 	else
@@ -211,7 +222,7 @@ static void verifier_report(struct tracer *t, struct prog_spec *ps,
 	fprintf(stderr, "verifier log (last lines):\n%s", p);
 	if (tail > log && tail[-1] != '\n')
 		fputc('\n', stderr);
-	if (!loop)
+	if (!loop && !lacks)
 		fputs("this is a bug in sonde: please report it with the script\n",
 		      stderr);
 }

@@ -44,6 +44,8 @@ static void usage(FILE *f)
 "      --dry-run     load every program into the kernel (the verifier checks\n"
 "                    them), then exit without attaching or running\n"
 "      --info        print the kernel features sonde found\n"
+"      --unsafe      allow system(), signal() and override(), which change\n"
+"                    the system being traced\n"
 "  -h, --help        this help\n"
 "  -V, --version     the version\n"
 "\n"
@@ -69,7 +71,7 @@ static int env_int(const char *name, int def, int lo, int hi)
 	return (int)n;
 }
 
-enum { OPT_DUMP = 256, OPT_INFO, OPT_DRY_RUN };
+enum { OPT_DUMP = 256, OPT_INFO, OPT_DRY_RUN, OPT_UNSAFE };
 
 /* "sonde -l FILE.bt" lists a script's probes; "sonde -l 'sched:*'" a
  * pattern.  A readable file is a script. */
@@ -84,6 +86,7 @@ int main(int argc, char **argv)
 		{ "dump", required_argument, NULL, OPT_DUMP },
 		{ "info", no_argument, NULL, OPT_INFO },
 		{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
+		{ "unsafe", no_argument, NULL, OPT_UNSAFE },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -91,6 +94,7 @@ int main(int argc, char **argv)
 	const char *prog_text = NULL, *file = NULL, *outpath = NULL;
 	const char *dump = NULL;
 	bool quiet = false, verbose = false, dry_run = false, list = false;
+	bool unsafe = false;
 	const char *command = NULL;
 	int target_pid = 0;
 	char *src = NULL;
@@ -137,6 +141,7 @@ int main(int argc, char **argv)
 			dump = optarg;
 			break;
 		case OPT_DRY_RUN: dry_run = true; break;
+		case OPT_UNSAFE: unsafe = true; break;
 		case OPT_INFO:
 			return info_print(stdout) ? 1 : 0;
 		case 'h': usage(stdout); return 0;
@@ -187,6 +192,7 @@ int main(int argc, char **argv)
 	c.verbose = verbose;
 	c.target_pid = target_pid;
 	c.has_command = command != NULL;
+	c.unsafe = unsafe;
 	c.params = argv + optind;
 	c.nparams = argc - optind;
 	rc = 1;

@@ -61,8 +61,9 @@ static uint64_t now_epoch_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
 }
 
-static void do_printf(struct tracer *t, struct event_spec *e,
-		      const uint8_t *rec)
+/* printf's arguments from record REC, formatted onto F. */
+static void format_record(struct tracer *t, FILE *f, struct event_spec *e,
+			  const uint8_t *rec)
 {
 	struct fmt_arg args[64] = { { 0 } };
 	char tbuf[64][128];
@@ -96,9 +97,42 @@ static void do_printf(struct tracer *t, struct event_spec *e,
 			args[i].is_signed = a->ty->is_signed;
 		}
 	}
-	fmt_print(t->out, e->fmt, e->fmt_len, args, n);
+	fmt_print(f, e->fmt, e->fmt_len, args, n);
 	for (int i = 0; i < n; i++)
 		free(stacks[i]);
+}
+
+/* system(): the formatted command runs by /bin/sh, its output going
+ * where sonde's goes, and sonde waits for it (as bpftrace does). */
+static void do_system(struct tracer *t, struct event_spec *e,
+		      const uint8_t *rec)
+{
+	char *cmd = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&cmd, &len);
+	pid_t pid;
+
+	if (!f)
+		return;
+	format_record(t, f, e, rec);
+	fclose(f);
+	fflush(t->out);
+	pid = fork();
+	if (pid == 0) {
+		if (fileno(t->out) != STDOUT_FILENO)
+			dup2(fileno(t->out), STDOUT_FILENO);
+		signal(SIGINT, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
+		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+		_exit(127);
+	}
+	if (pid < 0)
+		fprintf(stderr, "sonde: system(\"%s\"): cannot fork: %s\n", cmd,
+			strerror(errno));
+	else
+		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+			;
+	free(cmd);
 }
 
 static int on_event(void *ctx, void *data, size_t size)
@@ -126,7 +160,10 @@ static int on_event(void *ctx, void *data, size_t size)
 		return 0;
 	switch (e->kind) {
 	case EV_PRINTF:
-		do_printf(t, e, rec);
+		format_record(t, t->out, e, rec);
+		break;
+	case EV_SYSTEM:
+		do_system(t, e, rec);
 		break;
 	case EV_PRINT_VAL:
 		pr_value(t, e->args[0].ty, rec + e->args[0].off);

@@ -13,6 +13,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -385,7 +386,9 @@ static struct loc literal_loc(struct sema *s, struct loc lit, size_t off,
 	return l;
 }
 
-static struct type *check_printf(struct sema *s, struct node *n)
+/* printf(fmt, ...) and system(fmt, ...): KIND is the event sent. */
+static struct type *check_printf(struct sema *s, struct node *n,
+				 enum ev_kind kind)
 {
 	struct node *f = n->args[0];
 	struct fmt_piece pieces[128];
@@ -454,7 +457,7 @@ static struct type *check_printf(struct sema *s, struct node *n)
 		return &ty_void;
 	}
 	if (s->report) {
-		struct event_spec *e = add_event(s, n, EV_PRINTF);
+		struct event_spec *e = add_event(s, n, kind);
 
 		e->fmt = f->name;
 		e->fmt_len = f->len;
@@ -510,6 +513,99 @@ static bool all_kinds(struct sema *s, struct node *n,
 		}
 	}
 	return true;
+}
+
+/* Probes whose current task is the one the event happened in; in
+ * BEGIN, END and iter it is sonde, in interval whatever task the timer
+ * interrupted. */
+static bool pk_has_task(enum probe_kind k)
+{
+	return k != PK_BEGIN && k != PK_END && k != PK_INTERVAL && k != PK_ITER;
+}
+
+static bool pk_is_kprobe(enum probe_kind k)
+{
+	return k == PK_KPROBE;
+}
+
+/* system(), signal() and override() change the system sonde observes;
+ * as in bpftrace, they need --unsafe. */
+static void need_unsafe(struct sema *s, struct node *n, const char *why)
+{
+	if (!s->c->unsafe)
+		ERR(s, n->loc, E_UNSAFE, "%s() %s: allow it with --unsafe",
+		    n->name, why);
+}
+
+/* A signal's number from its name, with or without "SIG"; -1 if none. */
+static int signal_number(const char *name)
+{
+	if (!strncmp(name, "SIG", 3))
+		name += 3;
+	for (int i = 1; i < NSIG; i++) {
+		const char *a = sigabbrev_np(i);
+
+		if (a && !strcmp(a, name))
+			return i;
+	}
+	return -1;
+}
+
+/* signal(SIG): SIG is a name ("SIGUSR1", "KILL") or an integer; a
+ * constant is checked here, another value by the kernel at run time. */
+static struct type *check_signal(struct sema *s, struct node *n)
+{
+	struct node *a = n->args[0];
+
+	if (a->kind == N_STR) {
+		int sig = signal_number(a->name);
+
+		if (sig < 0) {
+			ERR(s, a->loc, E_ARGS,
+			    "signal(): unknown signal '%s' (use a name like SIGKILL, or a number)",
+			    a->name);
+			return set(n, &ty_void);
+		}
+		a->is_const = true;
+		a->cval = sig;
+		a->ty = &ty_u64;
+	} else {
+		struct type *t = expr(s, a);
+
+		if (is_err(t))
+			return set(n, &ty_void);
+		if (!is_int(t)) {
+			ERR(s, a->loc, E_TYPE,
+			    "signal() takes a signal name or number, not %s",
+			    type_name(t));
+			return set(n, &ty_void);
+		}
+		if (a->is_const && (a->cval < 1 || a->cval >= NSIG)) {
+			ERR(s, a->loc, E_ARGS, "signal(): %lld is not a signal (1..%d)",
+			    (long long)a->cval, NSIG - 1);
+			return set(n, &ty_void);
+		}
+	}
+	if (!all_kinds(s, n, pk_has_task))
+		return set(n, &ty_void);
+	need_unsafe(s, n, "sends a signal to the traced process");
+	return set(n, &ty_void);
+}
+
+static struct type *check_override(struct sema *s, struct node *n)
+{
+	struct type *t = expr(s, n->args[0]);
+
+	if (!is_err(t) && !is_int(t)) {
+		ERR(s, n->args[0]->loc, E_TYPE,
+		    "override() takes the integer the function returns, not %s",
+		    type_name(t));
+		return set(n, &ty_void);
+	}
+	if (!all_kinds(s, n, pk_is_kprobe))
+		return set(n, &ty_void);
+	need_unsafe(s, n, "changes what a kernel function returns");
+	return set(n, &ty_void);
 }
 
 static struct type *check_str(struct sema *s, struct node *n)
@@ -684,7 +780,7 @@ static struct type *check_call(struct sema *s, struct node *n, bool assigned)
 	}
 	switch (f) {
 	case F_PRINTF:
-		return set(n, check_printf(s, n));
+		return set(n, check_printf(s, n, EV_PRINTF));
 	case F_EXIT:
 		if (s->report)
 			add_event(s, n, EV_EXIT);
@@ -721,6 +817,14 @@ static struct type *check_call(struct sema *s, struct node *n, bool assigned)
 	}
 	case F_STR:
 		return check_str(s, n);
+	case F_SYSTEM:
+		set(n, check_printf(s, n, EV_SYSTEM));
+		need_unsafe(s, n, "runs a command as root");
+		return n->ty;
+	case F_SIGNAL:
+		return check_signal(s, n);
+	case F_OVERRIDE:
+		return check_override(s, n);
 	case F_JOIN: {
 		/* join(argv[, sep]): the strings of a NULL-terminated array
 		 * of string pointers, on one line */
