@@ -141,6 +141,56 @@ void cg_count_stat(struct cg *g, int slot)
 	cg_emit(g, bpf_i(BPF_STX | BPF_ATOMIC | BPF_DW, R1, R2, 0, BPF_ADD));
 }
 
+static const char *helper_name(int helper)
+{
+	switch (helper) {
+	case BPF_FUNC_probe_read: return "probe_read";
+	case BPF_FUNC_probe_read_str: return "probe_read_str";
+	case BPF_FUNC_probe_read_user: return "probe_read_user";
+	case BPF_FUNC_probe_read_user_str: return "probe_read_user_str";
+	case BPF_FUNC_probe_read_kernel: return "probe_read_kernel";
+	case BPF_FUNC_probe_read_kernel_str: return "probe_read_kernel_str";
+	default: return "helper";
+	}
+}
+
+/* Call HELPER, a memory read for the expression AT; with -k, count its
+ * failures (a negative return) in the stats slot of its site.  A site
+ * is its place in the script and its helper, so the probes of a
+ * wildcard share one, and a recompiled probe finds its own again. */
+void cg_read_call(struct cg *g, int helper, struct node *at)
+{
+	struct compiler *c = g->c;
+	const char *name = helper_name(helper);
+	struct loc l = at ? at->loc : g->ps->loc;
+	int site, ok;
+
+	cg_call(g, helper);
+	if (!c->check_reads)
+		return;
+	for (site = 0; site < c->nread_sites; site++)
+		if (c->read_sites[site].loc.off == l.off &&
+		    c->read_sites[site].loc.len == l.len &&
+		    c->read_sites[site].helper == name)
+			break;
+	if (site == c->nread_sites) {
+		if (c->nread_sites == c->read_sites_cap) {
+			c->read_sites_cap = c->read_sites_cap ?
+					    c->read_sites_cap * 2 : 8;
+			c->read_sites = xrealloc(c->read_sites,
+						 sizeof(*c->read_sites) *
+						 (size_t)c->read_sites_cap);
+		}
+		c->read_sites[site].loc = l;
+		c->read_sites[site].helper = name;
+		c->nread_sites++;
+	}
+	ok = cg_label(g);
+	cg_jump(g, JMP_IMM(BPF_JSGE, R0, 0), ok);
+	cg_count_stat(g, STATS_READS(c) + site);
+	cg_bind(g, ok);
+}
+
 static void stmt(struct cg *g, struct node *n);
 
 void cg_block(struct cg *g, struct node *b)
@@ -473,7 +523,6 @@ int cg_program(struct compiler *c)
 {
 	int rc = 0;
 
-	c->nstats = STATS_MAP_DROPS + c->nmaps + (c->nstack_maps ? 1 : 0);
 	for (struct node *p = c->ast->probes; p; p = p->next) {
 		struct probe_info *pi = p->extra;
 		struct probe_spec *m = multi_spec(c, p);
@@ -487,5 +536,6 @@ int cg_program(struct compiler *c)
 			if (gen_prog(c, p, &pi->specs[i]))
 				rc = -1;
 	}
+	c->nstats = STATS_READS(c) + c->nread_sites;
 	return rc;
 }

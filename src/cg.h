@@ -72,6 +72,7 @@ struct mem cg_tmp_alloc(struct cg *g, int size, struct node *at);
 void cg_addr_of(struct cg *g, int reg, struct mem m);
 void cg_zero(struct cg *g, struct mem m, int from, int to);
 void cg_count_stat(struct cg *g, int slot);
+void cg_read_call(struct cg *g, int helper, struct node *at);
 void cg_block(struct cg *g, struct node *b);
 
 /* cg_expr.c */

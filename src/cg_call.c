@@ -66,14 +66,14 @@ static void join(struct cg *g, struct node *n, struct event_spec *e)
 		cg_emit(g, LDX(BPF_DW, R3, RFP, (int16_t)base));
 		if (i)
 			cg_emit(g, ALU64_IMM(BPF_ADD, R3, 8 * i));
-		cg_call(g, BPF_FUNC_probe_read);
+		cg_read_call(g, BPF_FUNC_probe_read, n);
 		cg_jump(g, JMP_IMM(BPF_JNE, R0, 0), done);
 		cg_emit(g, LDX(BPF_DW, R3, RFP, (int16_t)ptr));
 		cg_jump(g, JMP_IMM(BPF_JEQ, R3, 0), done);
 		cg_zero(g, s, 0, ssize);
 		cg_addr_of(g, R1, s);
 		cg_emit(g, MOV_IMM(R2, g->c->strlen_));
-		cg_call(g, BPF_FUNC_probe_read_str);
+		cg_read_call(g, BPF_FUNC_probe_read_str, n);
 		cg_emit(g, ST_IMM(BPF_DW, rec.base, (int16_t)(rec.off + 8), i + 1));
 	}
 	cg_bind(g, done);
@@ -196,7 +196,7 @@ void cg_str_call(struct cg *g, struct node *n, struct mem dst,
 			cg_emit(g, MOV_IMM(R2, size));
 		}
 		cg_addr_of(g, R1, dst);
-		cg_call(g, BPF_FUNC_probe_read_str);
+		cg_read_call(g, BPF_FUNC_probe_read_str, n);
 		g->stack = saved_stack;
 	}
 }

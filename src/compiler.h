@@ -195,6 +195,14 @@ struct prog_spec {
 #define STATS_LOST 0
 #define STATS_MAP_DROPS 1
 #define STATS_STACKS(c) (STATS_MAP_DROPS + (c)->nmaps)
+/* then, with -k, one slot per read site: the reads that failed */
+#define STATS_READS(c) (STATS_STACKS(c) + ((c)->nstack_maps ? 1 : 0))
+
+/* -k: a helper call that reads memory, whose failures are counted. */
+struct read_site {
+	struct loc loc;
+	const char *helper;	/* "probe_read_user_str", ... */
+};
 
 struct compiler {
 	struct arena arena;
@@ -210,6 +218,7 @@ struct compiler {
 	int target_pid;		/* -p: only this process's events */
 	bool has_command;	/* -c: cpid is defined */
 	bool unsafe;		/* --unsafe: system(), signal(), override() */
+	bool check_reads;	/* -k: count failed memory reads */
 	bool kprobe_multi;	/* the kernel attaches kprobe_multi programs
 				 * (probes.c checks when a kprobe wildcard
 				 * expands) */
@@ -242,6 +251,8 @@ struct compiler {
 	int nprogs, progs_cap;
 	int scratch_size;	/* bytes of the per-CPU scratch value */
 	int nstats;		/* slots in the stats map */
+	struct read_site *read_sites;	/* -k */
+	int nread_sites, read_sites_cap;
 };
 
 void compiler_init(struct compiler *c, const char *file, const char *src,

@@ -128,6 +128,15 @@ void diag_note(struct diag *d, struct loc loc, const char *fmt, ...)
 	va_end(ap);
 }
 
+void diag_warn(struct diag *d, struct loc loc, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport(d, loc, "warning", DIAG_NTAGS, fmt, ap);
+	va_end(ap);
+}
+
 void diag_fatal(struct diag *d, struct loc loc, enum diag_tag tag,
 		const char *fmt, ...)
 {

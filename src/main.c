@@ -38,6 +38,8 @@ static void usage(FILE *f)
 "                    (cpid is its pid)\n"
 "  -o FILE           write the output to FILE\n"
 "  -q                quiet: no 'Attaching N probes...'\n"
+"  -k                count the memory reads (str(), args, struct members)\n"
+"                    that fail, and say at exit where and how often\n"
 "  -v                verbose: say what is loaded and attached\n"
 "  -d, --dump=bpf    print the BPF of each probe with its source lines; do not run\n"
 "      --dump=ast    print the syntax tree with types; do not run\n"
@@ -94,7 +96,7 @@ int main(int argc, char **argv)
 	const char *prog_text = NULL, *file = NULL, *outpath = NULL;
 	const char *dump = NULL;
 	bool quiet = false, verbose = false, dry_run = false, list = false;
-	bool unsafe = false;
+	bool unsafe = false, check_reads = false;
 	const char *command = NULL;
 	int target_pid = 0;
 	char *src = NULL;
@@ -111,7 +113,7 @@ int main(int argc, char **argv)
 	if (!strcmp(strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0],
 		    "dtrace"))
 		return dtrace_main(argc, argv);
-	while ((opt = getopt_long(argc, argv, "+e:o:qvdhVlp:c:", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "+e:o:qvdhVlkp:c:", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'e': prog_text = optarg; break;
 		case 'l': list = true; break;
@@ -130,6 +132,7 @@ int main(int argc, char **argv)
 		case 'c': command = optarg; break;
 		case 'o': outpath = optarg; break;
 		case 'q': quiet = true; break;
+		case 'k': check_reads = true; break;
 		case 'v': verbose = true; break;
 		case 'd': dump = "bpf"; break;
 		case OPT_DUMP:
@@ -193,6 +196,7 @@ int main(int argc, char **argv)
 	c.target_pid = target_pid;
 	c.has_command = command != NULL;
 	c.unsafe = unsafe;
+	c.check_reads = check_reads;
 	c.params = argv + optind;
 	c.nparams = argc - optind;
 	rc = 1;

@@ -386,6 +386,16 @@ static void check_drops(struct tracer *t, bool final)
 		if (lost)
 			fprintf(stderr, "stacks: %llu stacks lost (stack map full, or another stack in their hash bucket); they print as empty stacks\n",
 				(unsigned long long)lost);
+		for (int i = 0; i < c->nread_sites; i++) {
+			struct read_site *r = &c->read_sites[i];
+			uint64_t n = stat_sum(t, (uint32_t)(STATS_READS(c) + i));
+
+			if (n)
+				diag_warn(&c->diag, r->loc,
+					  "bpf_%s() failed %llu time%s; what it read is empty or zero",
+					  r->helper, (unsigned long long)n,
+					  n == 1 ? "" : "s");
+		}
 	}
 }
 
