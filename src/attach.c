@@ -15,6 +15,8 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "info.h"
+
 /* internal: the kernel has no kprobe PMU */
 #define EKPROBES 10001
 
@@ -275,8 +277,10 @@ static const char *explain(struct prog_spec *ps, int err)
 	if ((ps->probe.kind == PK_FENTRY || ps->probe.kind == PK_FEXIT) &&
 	    (err == ENOTSUP || err == EOPNOTSUPP || err == 524 || err == EINVAL))
 		return "this kernel cannot attach fentry/fexit programs (no BPF trampoline); kprobe or tracepoint probes may work instead";
-	if ((err == EPERM || err == EACCES) && geteuid() != 0)
-		return "permission denied: tracing needs root (CAP_PERFMON and CAP_BPF)";
+	if ((err == EPERM || err == EACCES) && info_missing_caps())
+		return !strcmp(info_missing_caps(), "CAP_BPF") ?
+		       "permission denied: attaching needs CAP_BPF, which this process lacks" :
+		       "permission denied: tracing needs CAP_PERFMON, which this process lacks";
 	if (err == EPERM || err == EACCES)
 		return "the kernel refuses to attach to it (permission denied even for root)";
 	if (ps->probe.kind == PK_WATCHPOINT && err == EINVAL &&

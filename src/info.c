@@ -6,8 +6,10 @@
 #include <bpf/libbpf.h>
 #include <errno.h>
 #include <linux/bpf.h>
+#include <linux/capability.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 static int map_ok(enum bpf_map_type type, int k, int v, int n)
@@ -82,6 +84,37 @@ bool info_kprobe_multi(void)
 		return false;
 	close(link);
 	return true;
+}
+
+#ifndef CAP_PERFMON
+#define CAP_PERFMON 38
+#endif
+#ifndef CAP_BPF
+#define CAP_BPF 39
+#endif
+
+const char *info_missing_caps(void)
+{
+	struct __user_cap_header_struct h = { _LINUX_CAPABILITY_VERSION_3, 0 };
+	struct __user_cap_data_struct d[2];
+	bool bpf, perfmon;
+
+	memset(d, 0, sizeof(d));
+	if (syscall(SYS_capget, &h, d) != 0)
+		return NULL;
+#define HAS(cap) ((d[(cap) / 32].effective >> ((cap) % 32)) & 1)
+	if (HAS(CAP_SYS_ADMIN))
+		return NULL;
+	bpf = HAS(CAP_BPF);
+	perfmon = HAS(CAP_PERFMON);
+#undef HAS
+	if (!bpf && !perfmon)
+		return "CAP_BPF and CAP_PERFMON";
+	if (!bpf)
+		return "CAP_BPF";
+	if (!perfmon)
+		return "CAP_PERFMON";
+	return NULL;
 }
 
 static const char *yn(int b)

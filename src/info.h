@@ -14,4 +14,9 @@ int info_print(FILE *f);
  * vfs_read.  Needs root. */
 bool info_kprobe_multi(void);
 
+/* The capabilities tracing needs that this process lacks, as text
+ * ("CAP_BPF", "CAP_PERFMON", "CAP_BPF and CAP_PERFMON"), or NULL when it
+ * has them (or CAP_SYS_ADMIN, which older kernels ask for instead). */
+const char *info_missing_caps(void);
+
 #endif

@@ -17,6 +17,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "info.h"
 #include "usyms.h"
 
 /* The ring buffer: its pages are mapped (and count as resident) twice,
@@ -81,8 +82,18 @@ static int stack_entries(int depth)
 const char *ld_explain(int err)
 {
 	switch (err) {
-	case EPERM: case EACCES:
-		return "loading BPF programs needs root (or CAP_BPF and CAP_PERFMON): run sonde with sudo";
+	case EPERM: case EACCES: {
+		/* name exactly what is missing */
+		const char *m = info_missing_caps();
+
+		if (!m)
+			return "the kernel refused to load BPF programs although sonde has CAP_BPF and CAP_PERFMON (kernel lockdown, or a security module?)";
+		if (!strcmp(m, "CAP_BPF"))
+			return "loading BPF programs needs CAP_BPF, which this process lacks (it has CAP_PERFMON): run sonde with sudo";
+		if (!strcmp(m, "CAP_PERFMON"))
+			return "loading tracing programs needs CAP_PERFMON, which this process lacks (it has CAP_BPF): run sonde with sudo";
+		return "loading BPF programs needs root, or CAP_BPF and CAP_PERFMON, which this process lacks: run sonde with sudo";
+	}
 	case ENOSYS:
 		return "this kernel has no bpf() system call (CONFIG_BPF_SYSCALL is off)";
 	case EINVAL:
