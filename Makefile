@@ -2,6 +2,7 @@
 #
 #   make              build ./sonde             make check       all tests
 #   make run          install deps, run a demo  make check-unit  no-root tests only
+#                                               make check-host  no-root and root tiers
 #   make deps         apt-get missing packages  make clean
 #   make static       ./sonde as one static, stripped executable (libbpf.a, libelf.a, libz.a)
 #   make vm-check     the guest tier alone (kprobes, fentry: qemu, docs/guest.md)
@@ -67,7 +68,7 @@ DEMO := BEGIN { printf("sonde: counting ticks for 3 seconds\n"); } \
 	interval:ms:100 { @ticks = count(); } interval:s:3 { exit(); } \
 	END { printf("done\n"); }
 
-.PHONY: all deps run check check-unit vm-check unit-tests progs static bench clean FORCE
+.PHONY: all deps run check check-unit check-host vm-check unit-tests progs static bench clean FORCE
 .DEFAULT_GOAL := all
 
 all: sonde
@@ -134,6 +135,11 @@ check: all unit-tests progs $(STATIC_FOR_CHECK)
 
 check-unit: all unit-tests
 	$(Q)tests/run-tests.sh --unit $(TESTFLAGS)
+
+# the no-root and root tiers, without the guest: CI runs them under
+# the sanitizers (the guest tier builds its own static sonde)
+check-host: all unit-tests progs
+	$(Q)tests/run-tests.sh --host $(TESTFLAGS)
 
 # make check runs this tier too (tests/run-tests.sh); vm-run builds its
 # own static sonde.

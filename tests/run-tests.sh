@@ -1,9 +1,10 @@
 #!/bin/bash
 # run-tests.sh - run sonde's tests; see the "Tests" section of README.md.
 #
-# usage: tests/run-tests.sh [-v] [--unit] [PATTERN...]
+# usage: tests/run-tests.sh [-v] [--unit|--host] [PATTERN...]
 #   -v        also print "PASS name" and "SKIP name" lines
 #   --unit    only the no-root tier (unit binaries, ast, codegen, errors)
+#   --host    the no-root and root tiers, not the guest tier
 #   PATTERN   only tests whose path contains one of the PATTERNs
 # Run from the repository root.  Environment:
 #   SONDE              binary under test (default ./sonde)
@@ -20,12 +21,14 @@ export LC_ALL=C
 
 verbose=0
 unit_only=0
+host_only=0
 patterns=()
 for arg in "$@"; do
 	case $arg in
 	-v) verbose=1 ;;
 	--unit) unit_only=1 ;;
-	-h|--help) sed -n '2,16s/^# \{0,1\}//p' "$0"; exit 0 ;;
+	--host) host_only=1 ;;
+	-h|--help) sed -n '2,17s/^# \{0,1\}//p' "$0"; exit 0 ;;
 	-*) echo "run-tests.sh: unknown option $arg" >&2; exit 2 ;;
 	*) patterns+=("$arg") ;;
 	esac
@@ -281,7 +284,7 @@ done
 # SKIP lines count here.  Skipped without qemu-system-x86_64, failed
 # instead when SONDE_REQUIRE_BPF=1.
 guest_tests=()
-if (( ! unit_only )); then
+if (( ! unit_only && ! host_only )); then
 	for t in tests/guest/*.sh; do
 		selected "$t" && guest_tests+=("${t##*/}")
 	done
