@@ -114,7 +114,7 @@ $(B)/tests/%: tests/unit/%.c $(LIB_OBJS) $(B)/.flags
 $(B)/progs/%: tests/progs/%.c
 	@mkdir -p $(@D)
 	$(msg) CC $<
-	$(Q)$(CC) -std=c11 -D_GNU_SOURCE -O1 -g -Wall -Wextra \
+	$(Q)$(CC) -std=c11 -D_GNU_SOURCE -Iinclude -O1 -g -Wall -Wextra \
 		$(if $(filter 1,$(WERROR)),-Werror) -MMD -MP -MF $@.d -MT $@ -o $@ $<
 
 # Rewritten only when the flags differ, so its date moves only then.
