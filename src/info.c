@@ -4,13 +4,16 @@
 #include <bpf/bpf.h>
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
+#include <elfutils/version.h>
 #include <errno.h>
 #include <linux/bpf.h>
 #include <linux/capability.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/utsname.h>
 #include <unistd.h>
+#include <zlib.h>
 
 static int map_ok(enum bpf_map_type type, int k, int v, int n)
 {
@@ -117,6 +120,47 @@ const char *info_missing_caps(void)
 	return NULL;
 }
 
+/* uprobe_multi links (Linux 6.6): one link for many uprobes.  libbpf
+ * 1.1 and the 6.1 uapi headers predate them, so the attribute is laid
+ * out here: link_create's prog_fd, target_fd, attach_type, flags, then
+ * uprobe_multi's path, offsets, ref_ctr_offsets, cookies, cnt.  A kernel
+ * that knows the attach type fails to find the path (ENOENT); one that
+ * does not refuses the attach type (EINVAL). */
+static int uprobe_multi_ok(void)
+{
+	enum { TRACE_UPROBE_MULTI = 48 };
+	struct bpf_insn insns[2] = {
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 0, .imm = 0 },
+		{ .code = BPF_JMP | BPF_EXIT },
+	};
+	LIBBPF_OPTS(bpf_prog_load_opts, opts,
+		    .expected_attach_type = (enum bpf_attach_type)TRACE_UPROBE_MULTI);
+	struct {
+		uint32_t prog_fd, target_fd, attach_type, flags;
+		uint64_t path, offsets, ref_ctr_offsets, cookies;
+		uint32_t cnt, uflags, pid, pad;
+	} attr;
+	uint64_t off = 0x1000;
+	const char *path = "/nonexistent/sonde-probe";
+	int fd, link, err;
+
+	fd = bpf_prog_load(BPF_PROG_TYPE_KPROBE, NULL, "GPL", insns, 2, &opts);
+	if (fd < 0)
+		return 0;
+	memset(&attr, 0, sizeof(attr));
+	attr.prog_fd = (uint32_t)fd;
+	attr.attach_type = TRACE_UPROBE_MULTI;
+	attr.path = (uint64_t)(uintptr_t)path;
+	attr.offsets = (uint64_t)(uintptr_t)&off;
+	attr.cnt = 1;
+	link = (int)syscall(SYS_bpf, BPF_LINK_CREATE, &attr, sizeof(attr));
+	err = errno;
+	if (link >= 0)
+		close(link);
+	close(fd);
+	return link >= 0 || err == ENOENT;
+}
+
 static const char *yn(int b)
 {
 	return b ? "yes" : "no";
@@ -126,8 +170,13 @@ int info_print(FILE *f)
 {
 	int bpf = map_ok(BPF_MAP_TYPE_ARRAY, 4, 8, 1);
 
-	fprintf(f, "version: sonde 0.1.0, libbpf %d.%d\n",
-		LIBBPF_MAJOR_VERSION, LIBBPF_MINOR_VERSION);
+	struct utsname u;
+
+	fprintf(f, "version: sonde %s, libbpf %d.%d, libelf 0.%d, zlib %s\n",
+		SONDE_VERSION, LIBBPF_MAJOR_VERSION, LIBBPF_MINOR_VERSION,
+		_ELFUTILS_VERSION, zlibVersion());
+	if (uname(&u) == 0)
+		fprintf(f, "kernel: %s %s\n", u.release, u.machine);
 	fprintf(f, "bpf: %s\n", yn(bpf));
 	fprintf(f, "ringbuf: %s\n", yn(bpf && map_ok(BPF_MAP_TYPE_RINGBUF, 0, 0, 4096)));
 	fprintf(f, "percpu_hash: %s\n", yn(bpf && map_ok(BPF_MAP_TYPE_PERCPU_HASH, 8, 8, 16)));
@@ -138,6 +187,7 @@ int info_print(FILE *f)
 	fprintf(f, "fexit: %s\n", yn(bpf && prog_ok(BPF_PROG_TYPE_TRACING, BPF_TRACE_FEXIT, "vfs_read")));
 	fprintf(f, "tp_btf: %s\n", yn(bpf && prog_ok(BPF_PROG_TYPE_TRACING, BPF_TRACE_RAW_TP, "btf_trace_sched_switch")));
 	fprintf(f, "uprobe: %s\n", yn(exists("/sys/bus/event_source/devices/uprobe")));
+	fprintf(f, "uprobe_multi: %s\n", yn(bpf && uprobe_multi_ok()));
 	/* usdt semaphores through the uprobe reference counter */
 	fprintf(f, "uprobe_ref_ctr: %s\n",
 		yn(exists("/sys/bus/event_source/devices/uprobe/format/ref_ctr_offset")));

@@ -5,6 +5,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#define SONDE_VERSION "0.1.0"
+
 /* Print "name: yes|no" lines; returns 0. */
 int info_print(FILE *f);
 

@@ -17,7 +17,6 @@
 #include "list.h"
 #include "dtrace.h"
 
-#define SONDE_VERSION "0.1.0"
 
 static void usage(FILE *f)
 {
