@@ -155,7 +155,8 @@ static const char *helper_name(int helper)
 }
 
 /* Call HELPER, a memory read for the expression AT; with -k, count its
- * failures (a negative return) in the stats slot of its site.  A site
+ * failures (a negative return) in the stats slot of its site, and keep
+ * the last error in the next slot.  A site
  * is its place in the script and its helper, so the probes of a
  * wildcard share one, and a recompiled probe finds its own again. */
 void cg_read_call(struct cg *g, int helper, struct node *at)
@@ -187,7 +188,8 @@ void cg_read_call(struct cg *g, int helper, struct node *at)
 	}
 	ok = cg_label(g);
 	cg_jump(g, JMP_IMM(BPF_JSGE, R0, 0), ok);
-	cg_count_stat(g, STATS_READS(c) + site);
+	cg_count_stat(g, STATS_READS(c) + 2 * site);
+	cg_emit(g, STX(BPF_DW, R1, 8, R0));	/* r1: the counter's address */
 	cg_bind(g, ok);
 }
 
@@ -536,6 +538,6 @@ int cg_program(struct compiler *c)
 			if (gen_prog(c, p, &pi->specs[i]))
 				rc = -1;
 	}
-	c->nstats = STATS_READS(c) + c->nread_sites;
+	c->nstats = STATS_READS(c) + 2 * c->nread_sites;
 	return rc;
 }

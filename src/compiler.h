@@ -195,7 +195,8 @@ struct prog_spec {
 #define STATS_LOST 0
 #define STATS_MAP_DROPS 1
 #define STATS_STACKS(c) (STATS_MAP_DROPS + (c)->nmaps)
-/* then, with -k, one slot per read site: the reads that failed */
+/* then, with -k, two slots per read site: the reads that failed, and
+ * the last one's error */
 #define STATS_READS(c) (STATS_STACKS(c) + ((c)->nstack_maps ? 1 : 0))
 
 /* -k: a helper call that reads memory, whose failures are counted. */

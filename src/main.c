@@ -37,6 +37,11 @@ static void usage(FILE *f)
 "                    (cpid is its pid)\n"
 "  -o FILE           write the output to FILE\n"
 "  -q                quiet: no 'Attaching N probes...'\n"
+"  -f text|json      output format: bpftrace's text (default), or one JSON\n"
+"                    message per line, as bpftrace's -f json\n"
+"  -B line|full|none output buffering: flushed per line, only when the\n"
+"                    buffer fills, or unbuffered (default: after each\n"
+"                    batch of events)\n"
 "  -k                count the memory reads (str(), args, struct members)\n"
 "                    that fail, and say at exit where and how often\n"
 "  -v                verbose: say what is loaded and attached\n"
@@ -96,6 +101,8 @@ int main(int argc, char **argv)
 	const char *dump = NULL;
 	bool quiet = false, verbose = false, dry_run = false, list = false;
 	bool unsafe = false, check_reads = false;
+	enum out_format format = OUT_TEXT;
+	int buffering = -1;	/* -B: a setvbuf mode, or -1 for sonde's own */
 	const char *command = NULL;
 	int target_pid = 0;
 	char *src = NULL;
@@ -112,7 +119,7 @@ int main(int argc, char **argv)
 	if (!strcmp(strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0],
 		    "dtrace"))
 		return dtrace_main(argc, argv);
-	while ((opt = getopt_long(argc, argv, "+e:o:qvdhVlkp:c:", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "+e:o:qvdhVlkp:c:f:B:", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'e': prog_text = optarg; break;
 		case 'l': list = true; break;
@@ -132,6 +139,30 @@ int main(int argc, char **argv)
 		case 'o': outpath = optarg; break;
 		case 'q': quiet = true; break;
 		case 'k': check_reads = true; break;
+		case 'f':
+			if (!strcmp(optarg, "text")) {
+				format = OUT_TEXT;
+			} else if (!strcmp(optarg, "json")) {
+				format = OUT_JSON;
+			} else {
+				fprintf(stderr, "sonde: -f takes text or json, not '%s'\n",
+					optarg);
+				return 1;
+			}
+			break;
+		case 'B':
+			if (!strcmp(optarg, "line")) {
+				buffering = _IOLBF;
+			} else if (!strcmp(optarg, "full")) {
+				buffering = _IOFBF;
+			} else if (!strcmp(optarg, "none")) {
+				buffering = _IONBF;
+			} else {
+				fprintf(stderr, "sonde: -B takes line, full or none, not '%s'\n",
+					optarg);
+				return 1;
+			}
+			break;
 		case 'v': verbose = true; break;
 		case 'd': dump = "bpf"; break;
 		case OPT_DUMP:
@@ -230,7 +261,13 @@ int main(int argc, char **argv)
 			goto out;
 		}
 	}
+	if (buffering >= 0)
+		setvbuf(out, NULL, buffering, buffering == _IONBF ? 0 : BUFSIZ);
 	tracer_init(&t, &c, out);
+	t.format = format;
+	t.color = format == OUT_TEXT && isatty(fileno(out)) &&
+		  !getenv("NO_COLOR");
+	t.buffered = buffering >= 0;
 	t.quiet = quiet;
 	t.verbose = verbose;
 	t.target_pid = target_pid;

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "format.h"
+#include "json.h"
 
 struct entry {
 	uint8_t *key;		/* key bytes (without the bucket index) */
@@ -237,11 +238,9 @@ static int entry_cmp(const void *pa, const void *pb, void *arg)
 }
 
 /* INDENT: spaces before the frames of a kernel stack (stacks.c). */
-static void print_typed(struct tracer *t, const struct type *ty,
+static void print_typed(struct tracer *t, FILE *f, const struct type *ty,
 			const uint8_t *p, int indent)
 {
-	FILE *f = t->out;
-
 	switch (ty->kind) {
 	case TY_KSTACK: case TY_KSYM: case TY_USYM:
 		stk_print(t, f, ty, p, indent);
@@ -282,7 +281,7 @@ static void print_typed(struct tracer *t, const struct type *ty,
 		for (int i = 0; i < ty->nelem; i++) {
 			if (i)
 				fputs(", ", f);
-			print_typed(t, ty->elem[i], p + ty->off[i], indent);
+			print_typed(t, f, ty->elem[i], p + ty->off[i], indent);
 		}
 		fputc(')', f);
 		break;
@@ -305,12 +304,73 @@ static void print_key(struct tracer *t, const struct mapinfo *m,
 		for (int i = 0; i < m->key->nelem; i++) {
 			if (i)
 				fputs(", ", f);
-			print_typed(t, m->key->elem[i], key + m->key->off[i], 4);
+			print_typed(t, f, m->key->elem[i], key + m->key->off[i], 4);
 		}
 	} else {
-		print_typed(t, m->key, key, 4);
+		print_typed(t, f, m->key, key, 4);
 	}
 	fputc(']', f);
+}
+
+/* A value as text, captured for a JSON string. */
+static void json_quoted(struct tracer *t, FILE *f, const struct type *ty,
+			const uint8_t *p, int indent)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+
+	if (!m)
+		return;
+	print_typed(t, m, ty, p, indent);
+	fclose(m);
+	js_str(f, buf ? buf : "", len);
+	free(buf);
+}
+
+/* A value as JSON: integers as numbers, tuples as arrays, the rest as
+ * the strings the text mode prints. */
+static void json_typed(struct tracer *t, FILE *f, const struct type *ty,
+		       const uint8_t *p)
+{
+	if (ty->kind == TY_INT) {
+		print_typed(t, f, ty, p, 8);
+	} else if (ty->kind == TY_TUPLE) {
+		fputc('[', f);
+		for (int i = 0; i < ty->nelem; i++) {
+			if (i)
+				fputc(',', f);
+			json_typed(t, f, ty->elem[i], p + ty->off[i]);
+		}
+		fputc(']', f);
+	} else {
+		json_quoted(t, f, ty, p, 8);
+	}
+}
+
+/* A key as bpftrace's JSON writes it: its elements as text, joined by
+ * commas, as one string. */
+static void json_key(struct tracer *t, FILE *f, const struct mapinfo *m,
+		     const uint8_t *key)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *s = open_memstream(&buf, &len);
+
+	if (!s)
+		return;
+	if (m->key->kind == TY_TUPLE) {
+		for (int i = 0; i < m->key->nelem; i++) {
+			if (i)
+				fputc(',', s);
+			print_typed(t, s, m->key->elem[i], key + m->key->off[i], 4);
+		}
+	} else {
+		print_typed(t, s, m->key, key, 4);
+	}
+	fclose(s);
+	js_str(f, buf ? buf : "", len);
+	free(buf);
 }
 
 static void print_scalar(FILE *f, const struct mapinfo *m, int64_t v,
@@ -326,6 +386,104 @@ static void print_scalar(FILE *f, const struct mapinfo *m, int64_t v,
 		fprintf(f, "%" PRIu64, (uint64_t)v);
 }
 
+/* Buckets from the first non-empty one to the last, as
+ * [{"min": a, "max": b, "count": n}, ...]; the open-ended buckets lack
+ * min or max.  Counts of log2 histograms are divided by DIV, as in
+ * the text mode. */
+static void json_hist(FILE *f, const struct mapinfo *m, const uint64_t *b,
+		      int nb, uint64_t div)
+{
+	int lo = -1, hi = -1;
+
+	for (int i = 0; i < nb; i++) {
+		if (b[i]) {
+			if (lo < 0)
+				lo = i;
+			hi = i;
+		}
+	}
+	fputc('[', f);
+	for (int i = lo; lo >= 0 && i <= hi; i++) {
+		uint64_t n = b[i];
+
+		if (i > lo)
+			fputs(", ", f);
+		fputc('{', f);
+		if (m->agg == AGG_HIST) {
+			if (i == 0)
+				fputs("\"max\": -1, ", f);
+			else if (i == 1)
+				fputs("\"min\": 0, \"max\": 0, ", f);
+			else
+				fprintf(f, "\"min\": %" PRIu64 ", \"max\": %" PRIu64 ", ",
+					(uint64_t)1 << (i - 2),
+					i - 1 >= 64 ? UINT64_MAX
+						    : ((uint64_t)1 << (i - 1)) - 1);
+			n /= div;
+		} else if (i == 0) {
+			fprintf(f, "\"max\": %" PRId64 ", ", m->lh_min - 1);
+		} else if (i == nb - 1) {
+			fprintf(f, "\"min\": %" PRId64 ", ", m->lh_max);
+		} else {
+			fprintf(f, "\"min\": %" PRId64 ", \"max\": %" PRId64 ", ",
+				m->lh_min + (i - 1) * m->lh_step,
+				m->lh_min + i * m->lh_step - 1);
+		}
+		fprintf(f, "\"count\": %" PRIu64 "}", n);
+	}
+	fputc(']', f);
+}
+
+/* One message for the whole map, entries in the text mode's order;
+ * nothing for an empty map, as bpftrace. */
+static void json_map(struct tracer *t, struct mapinfo *m, struct table *tb,
+		     int from, uint64_t div)
+{
+	FILE *f = t->out;
+	const char *type = "map";
+
+	if (m->agg == AGG_HIST || m->agg == AGG_LHIST)
+		type = "hist";
+	else if (m->agg == AGG_AVG || m->agg == AGG_STATS)
+		type = "stats";
+	fprintf(f, "{\"type\": \"%s\", \"data\": {", type);
+	js_str(f, m->name, strlen(m->name));
+	fputs(": ", f);
+	if (m->key)
+		fputc('{', f);
+	for (int i = from; i < tb->n; i++) {
+		struct entry *e = &tb->e[i];
+
+		if (i > from)
+			fputs(", ", f);
+		if (m->key) {
+			json_key(t, f, m, e->key);
+			fputs(": ", f);
+		}
+		switch (m->agg) {
+		case AGG_NONE:
+			if (m->val && m->val->kind == TY_INT)
+				print_scalar(f, m, e->v, div);
+			else if (m->val)
+				json_typed(t, f, m->val, e->raw);
+			break;
+		case AGG_STATS:
+			fprintf(f, "{\"count\": %" PRIu64 ", \"average\": %" PRId64
+				", \"total\": %" PRId64 "}", e->count,
+				fmt_average(e->count, e->total), e->total);
+			break;
+		case AGG_HIST: case AGG_LHIST:
+			json_hist(f, m, e->buckets, tb->nb, div > 1 ? div : 1);
+			break;
+		default:
+			print_scalar(f, m, e->v, div);
+		}
+	}
+	if (m->key)
+		fputc('}', f);
+	fputs("}}\n", f);
+}
+
 void pr_map(struct tracer *t, struct mapinfo *m, uint64_t top, uint64_t div)
 {
 	struct table tb;
@@ -338,6 +496,12 @@ void pr_map(struct tracer *t, struct mapinfo *m, uint64_t top, uint64_t div)
 		qsort_r(tb.e, (size_t)tb.n, sizeof(*tb.e), entry_cmp, m);
 	if (top && (uint64_t)tb.n > top)
 		from = tb.n - (int)top;
+	if (t->format == OUT_JSON) {
+		if (tb.n)
+			json_map(t, m, &tb, from, div);
+		table_free(&tb);
+		return;
+	}
 	if (!tb.n) {
 		/* bpftrace prints an empty map as its trailing blank lines */
 		fputs(m->agg == AGG_AVG || m->agg == AGG_STATS ? "\n\n" : "\n", f);
@@ -352,10 +516,11 @@ void pr_map(struct tracer *t, struct mapinfo *m, uint64_t top, uint64_t div)
 			print_key(t, m, e->key);
 			fputs(": \n", f);
 			if (m->agg == AGG_HIST)
-				fmt_hist_div(f, e->buckets, tb.nb, div > 1 ? div : 1);
+				fmt_hist_div(f, e->buckets, tb.nb, div > 1 ? div : 1,
+					     t->color);
 			else
 				fmt_lhist(f, e->buckets, tb.nb, m->lh_min,
-					  m->lh_max, m->lh_step);
+					  m->lh_max, m->lh_step, t->color);
 			fputc('\n', f);
 		}
 		table_free(&tb);
@@ -372,7 +537,7 @@ void pr_map(struct tracer *t, struct mapinfo *m, uint64_t top, uint64_t div)
 			if (m->val && m->val->kind == TY_INT)
 				print_scalar(f, m, e->v, div);
 			else if (m->val)
-				print_typed(t, m->val, e->raw, 8);
+				print_typed(t, f, m->val, e->raw, 8);
 			break;
 		case AGG_STATS:
 			fmt_stats(f, e->count, e->total);
@@ -400,8 +565,10 @@ void pr_all_maps(struct tracer *t)
 	struct compiler *c = t->c;
 	struct mapinfo **sorted;
 
-	/* bpftrace 0.17 always opens the exit output with two newlines */
-	fputs("\n\n", t->out);
+	/* bpftrace 0.17 always opens the exit output with two newlines
+	 * (in JSON too, where sonde leaves them out) */
+	if (t->format != OUT_JSON)
+		fputs("\n\n", t->out);
 	if (!c->nmaps)
 		return;
 	sorted = xmalloc(sizeof(*sorted) * (size_t)c->nmaps);
@@ -414,7 +581,13 @@ void pr_all_maps(struct tracer *t)
 
 void pr_value(struct tracer *t, const struct type *ty, const void *data)
 {
-	print_typed(t, ty, data, 8);
+	if (t->format == OUT_JSON) {
+		fputs("{\"type\": \"value\", \"data\": ", t->out);
+		json_typed(t, t->out, ty, data);
+		fputs("}\n", t->out);
+		return;
+	}
+	print_typed(t, t->out, ty, data, 8);
 	fputc('\n', t->out);
 }
 

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "format.h"
+#include "json.h"
 #include "usyms.h"
 
 /* The only global: set by SIGINT/SIGTERM. */
@@ -50,7 +51,10 @@ static void print_time(struct tracer *t, const char *fmt, uint64_t epoch_ns)
 	char buf[512];
 	size_t n = fmt_time(buf, sizeof(buf), fmt, epoch_ns);
 
-	fwrite(buf, 1, n, t->out);
+	if (t->format == OUT_JSON)
+		js_text(t->out, "time", buf, n);
+	else
+		fwrite(buf, 1, n, t->out);
 }
 
 static uint64_t now_epoch_ns(void)
@@ -104,12 +108,16 @@ static void format_record(struct tracer *t, FILE *f, struct event_spec *e,
 
 /* system(): the formatted command runs by /bin/sh, its output going
  * where sonde's goes, and sonde waits for it (as bpftrace does). */
+/* system(): the formatted command runs by /bin/sh, its output going
+ * where sonde's goes, and sonde waits for it (as bpftrace does).  In
+ * JSON its output becomes a "syscall" message, as in bpftrace. */
 static void do_system(struct tracer *t, struct event_spec *e,
 		      const uint8_t *rec)
 {
-	char *cmd = NULL;
-	size_t len = 0;
+	char *cmd = NULL, *got = NULL;
+	size_t len = 0, glen = 0;
 	FILE *f = open_memstream(&cmd, &len);
+	int pipefd[2] = { -1, -1 };
 	pid_t pid;
 
 	if (!f)
@@ -117,22 +125,89 @@ static void do_system(struct tracer *t, struct event_spec *e,
 	format_record(t, f, e, rec);
 	fclose(f);
 	fflush(t->out);
+	if (t->format == OUT_JSON && pipe2(pipefd, O_CLOEXEC) < 0) {
+		free(cmd);
+		return;
+	}
 	pid = fork();
 	if (pid == 0) {
-		if (fileno(t->out) != STDOUT_FILENO)
-			dup2(fileno(t->out), STDOUT_FILENO);
+		int to = pipefd[1] >= 0 ? pipefd[1] : fileno(t->out);
+
+		if (to != STDOUT_FILENO)
+			dup2(to, STDOUT_FILENO);
 		signal(SIGINT, SIG_DFL);
 		signal(SIGTERM, SIG_DFL);
 		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
 		_exit(127);
 	}
-	if (pid < 0)
+	if (pipefd[1] >= 0)
+		close(pipefd[1]);
+	if (pid < 0) {
 		fprintf(stderr, "sonde: system(\"%s\"): cannot fork: %s\n", cmd,
 			strerror(errno));
-	else
+	} else {
+		if (pipefd[0] >= 0) {
+			FILE *m = open_memstream(&got, &glen);
+			char buf[4096];
+			ssize_t n;
+
+			while ((n = read(pipefd[0], buf, sizeof(buf))) != 0) {
+				if (n < 0 && errno == EINTR)
+					continue;
+				if (n < 0)
+					break;
+				if (m)
+					fwrite(buf, 1, (size_t)n, m);
+			}
+			if (m) {
+				fclose(m);
+				js_text(t->out, "syscall", got ? got : "", glen);
+			}
+			free(got);
+		}
 		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
 			;
+	}
+	if (pipefd[0] >= 0)
+		close(pipefd[0]);
 	free(cmd);
+}
+
+/* An event's record, for the writers js_capture calls. */
+struct ev_out {
+	struct tracer *t;
+	struct event_spec *e;
+	const uint8_t *rec;
+};
+
+static void write_printf(void *arg, FILE *f)
+{
+	struct ev_out *o = arg;
+
+	format_record(o->t, f, o->e, o->rec);
+}
+
+/* join(): the strings of the record, separated; NL ends the line. */
+static void write_join(struct ev_out *o, FILE *f, bool nl)
+{
+	size_t ssize = (size_t)ALIGN_UP(o->t->c->strlen_, 8);
+	uint64_t n;
+
+	memcpy(&n, o->rec + 8, 8);
+	for (uint64_t i = 0; i < n && i < JOIN_MAX; i++) {
+		const char *str = (const char *)o->rec + 16 + i * ssize;
+
+		if (i)
+			fwrite(o->e->fmt, 1, o->e->fmt_len, f);
+		fprintf(f, "%.*s", (int)ssize, str);
+	}
+	if (nl)
+		fputc('\n', f);
+}
+
+static void write_join_json(void *arg, FILE *f)
+{
+	write_join(arg, f, false);
 }
 
 static int on_event(void *ctx, void *data, size_t size)
@@ -160,7 +235,13 @@ static int on_event(void *ctx, void *data, size_t size)
 		return 0;
 	switch (e->kind) {
 	case EV_PRINTF:
-		format_record(t, t->out, e, rec);
+		if (t->format == OUT_JSON) {
+			struct ev_out o = { t, e, rec };
+
+			js_capture(t->out, "printf", write_printf, &o);
+		} else {
+			format_record(t, t->out, e, rec);
+		}
 		break;
 	case EV_SYSTEM:
 		do_system(t, e, rec);
@@ -186,18 +267,12 @@ static int on_event(void *ctx, void *data, size_t size)
 		print_time(t, e->fmt, now_epoch_ns());
 		break;
 	case EV_JOIN: {
-		uint64_t n;
-		size_t ssize = (size_t)ALIGN_UP(c->strlen_, 8);
+		struct ev_out o = { t, e, rec };
 
-		memcpy(&n, rec + 8, 8);
-		for (uint64_t i = 0; i < n && i < JOIN_MAX; i++) {
-			const char *str = (const char *)rec + 16 + i * ssize;
-
-			if (i)
-				fwrite(e->fmt, 1, e->fmt_len, t->out);
-			fprintf(t->out, "%.*s", (int)ssize, str);
-		}
-		fputc('\n', t->out);
+		if (t->format == OUT_JSON)
+			js_capture(t->out, "join", write_join_json, &o);
+		else
+			write_join(&o, t->out, true);
 		break;
 	}
 	case EV_EXIT:
@@ -380,7 +455,9 @@ static void check_drops(struct tracer *t, bool final)
 	if (final) {
 		uint64_t lost = stat_sum(t, STATS_LOST);
 
-		if (lost)
+		if (lost && t->format == OUT_JSON)
+			js_count(t->out, "lost_events", "events", lost);
+		else if (lost)
 			fprintf(stderr, "Lost %llu events\n", (unsigned long long)lost);
 		lost = c->nstack_maps ? stat_sum(t, (uint32_t)STATS_STACKS(c)) : 0;
 		if (lost)
@@ -388,13 +465,21 @@ static void check_drops(struct tracer *t, bool final)
 				(unsigned long long)lost);
 		for (int i = 0; i < c->nread_sites; i++) {
 			struct read_site *r = &c->read_sites[i];
-			uint64_t n = stat_sum(t, (uint32_t)(STATS_READS(c) + i));
+			uint64_t n = stat_sum(t, (uint32_t)(STATS_READS(c) + 2 * i));
+			int64_t err = (int64_t)stat_sum(t, (uint32_t)(STATS_READS(c) + 2 * i + 1));
 
-			if (n)
+			if (!n)
+				continue;
+			if (t->format == OUT_JSON)
+				fprintf(t->out, "{\"type\": \"helper_error\", \"helper\": \"%s\", \"retcode\": %lld, \"line\": %d, \"col\": %d, \"count\": %llu}\n",
+					r->helper, (long long)err, r->loc.line,
+					r->loc.col, (unsigned long long)n);
+			else
 				diag_warn(&c->diag, r->loc,
-					  "bpf_%s() failed %llu time%s; what it read is empty or zero",
+					  "bpf_%s() failed %llu time%s (last: %s); what it read is empty or zero",
 					  r->helper, (unsigned long long)n,
-					  n == 1 ? "" : "s");
+					  n == 1 ? "" : "s",
+					  strerror(err < 0 ? (int)-err : (int)err));
 		}
 	}
 }
@@ -432,6 +517,14 @@ static int run_kind(struct tracer *t, enum probe_kind k)
 	return 0;
 }
 
+/* Output goes out after each batch of events, unless -B chose stdio's
+ * own buffering. */
+static void flush(struct tracer *t)
+{
+	if (!t->buffered)
+		fflush(t->out);
+}
+
 int rt_run(struct tracer *t)
 {
 	struct compiler *c = t->c;
@@ -447,11 +540,14 @@ int rt_run(struct tracer *t)
 	/* a kprobe_multi program counts each of its functions */
 	for (int i = 0; i < c->nprogs; i++)
 		nprobes += c->progs[i].probe.multi ? c->progs[i].probe.nmulti : 1;
-	if (!t->quiet) {
+	if (t->quiet)
+		;
+	else if (t->format == OUT_JSON)
+		js_count(t->out, "attached_probes", "probes", (uint64_t)nprobes);
+	else
 		fprintf(t->out, "Attaching %d probe%s...\n", nprobes,
 			nprobes == 1 ? "" : "s");
-		fflush(t->out);
-	}
+	flush(t);
 	for (int i = 0; i < c->nprogs; i++) {
 		rc = at_attach(t, &c->progs[i]);
 		/* one tracepoint of a wildcard the kernel refuses is skipped,
@@ -471,7 +567,7 @@ int rt_run(struct tracer *t)
 		return -ENOENT;
 	}
 	rc = run_kind(t, PK_BEGIN);
-	fflush(t->out);
+	flush(t);
 	if (rc)
 		return rc;
 	/* The command starts once BEGIN ran, as in bpftrace; a sh -c
@@ -482,7 +578,7 @@ int rt_run(struct tracer *t)
 		if (c->progs[i].probe.kind != PK_ITER)
 			continue;
 		rc = run_iter(t, &c->progs[i]);
-		fflush(t->out);
+		flush(t);
 		if (rc)
 			return rc;
 		t->exiting = true;
@@ -494,7 +590,7 @@ int rt_run(struct tracer *t)
 			break;
 		}
 		rc = poll_events(t, 100);
-		fflush(t->out);
+		flush(t);
 		if (rc < 0 && rc != -EINTR) {
 			fprintf(stderr, "sonde: reading events: %s\n", strerror(-rc));
 			break;

@@ -12,9 +12,18 @@ struct ring_buffer;
 struct ksyms;
 struct usyms;
 
+/* -f: what the output is. */
+enum out_format {
+	OUT_TEXT,	/* bpftrace's text */
+	OUT_JSON,	/* newline-delimited JSON messages (json.c) */
+};
+
 struct tracer {
 	struct compiler *c;
 	FILE *out;
+	enum out_format format;
+	bool buffered;		/* -B: stdio flushes t->out, not sonde */
+	bool color;		/* hist bars in colour: a terminal, no NO_COLOR */
 	bool verbose, quiet;
 	int scratch_fd, ringbuf_fd, stats_fd;
 	struct ring_buffer *rb;

@@ -13,7 +13,7 @@ ready
 
 
 @[]: 5"
-want='-e:2:93: warning: bpf_probe_read_str() failed 5 times; what it read is empty or zero'
+want='-e:2:93: warning: bpf_probe_read_str() failed 5 times (last: Bad address); what it read is empty or zero'
 [[ $(head -1 "$work/err") == "$want" ]] ||
 	die "stderr: want '$want', got: $(cat "$work/err")"
 [[ $(sed -n 3p "$work/err") == *' ^~~~~~' ]] || die "no caret: $(cat "$work/err")"
