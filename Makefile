@@ -7,6 +7,10 @@
 #   make static       ./sonde as one static, stripped executable (libbpf.a, libelf.a, libz.a)
 #   make vm-check     the guest tier alone (kprobes, fentry: qemu, docs/guest.md)
 #   make bench        sonde against bpftrace, as ratios (docs/performance.md)
+#   make install      sonde, its man pages, <sonde/sdt.h>, sonde.pc, bash
+#                     completion and examples under DESTDIR/PREFIX
+#                     (PREFIX=/usr/local by default); make uninstall
+#   make man          docs/sonde-language.7 from docs/language.md
 #
 # Switches: V=1 (show commands), WERROR=1, ASAN=1, UBSAN=1,
 #           TESTFLAGS=-v (passed to tests/run-tests.sh).
@@ -68,7 +72,7 @@ DEMO := BEGIN { printf("sonde: counting ticks for 3 seconds\n"); } \
 	interval:ms:100 { @ticks = count(); } interval:s:3 { exit(); } \
 	END { printf("done\n"); }
 
-.PHONY: all deps run check check-unit check-host vm-check unit-tests progs static bench clean FORCE
+.PHONY: all deps run check check-unit check-host vm-check install uninstall man unit-tests progs static bench clean FORCE
 .DEFAULT_GOAL := all
 
 all: sonde
@@ -174,6 +178,44 @@ deps:
 run: deps
 	$(Q)$(MAKE) --no-print-directory sonde
 	./sonde -e '$(DEMO)'
+
+# Installation: the usual GNU variables; DESTDIR stages a package.
+PREFIX     ?= /usr/local
+BINDIR     ?= $(PREFIX)/bin
+MANDIR     ?= $(PREFIX)/share/man
+INCLUDEDIR ?= $(PREFIX)/include
+PCDIR      ?= $(PREFIX)/lib/pkgconfig
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+EXAMPLEDIR ?= $(PREFIX)/share/sonde/examples
+VERSION    := $(shell sed -n 's/^\#define SONDE_VERSION "\(.*\)"/\1/p' src/info.h)
+INSTALLED  := $(BINDIR)/sonde $(MANDIR)/man8/sonde.8 \
+	      $(MANDIR)/man7/sonde-language.7 $(INCLUDEDIR)/sonde/sdt.h \
+	      $(PCDIR)/sonde.pc $(BASHCOMPDIR)/sonde
+
+install: sonde
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man8 \
+		$(DESTDIR)$(MANDIR)/man7 $(DESTDIR)$(INCLUDEDIR)/sonde \
+		$(DESTDIR)$(PCDIR) $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(EXAMPLEDIR)
+	install -m 755 sonde $(DESTDIR)$(BINDIR)/sonde
+	install -m 644 docs/sonde.8 $(DESTDIR)$(MANDIR)/man8/sonde.8
+	install -m 644 docs/sonde-language.7 $(DESTDIR)$(MANDIR)/man7/sonde-language.7
+	install -m 644 include/sonde/sdt.h $(DESTDIR)$(INCLUDEDIR)/sonde/sdt.h
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' \
+		contrib/sonde.pc.in > $(DESTDIR)$(PCDIR)/sonde.pc
+	chmod 644 $(DESTDIR)$(PCDIR)/sonde.pc
+	install -m 644 contrib/sonde.bash-completion $(DESTDIR)$(BASHCOMPDIR)/sonde
+	cp -R examples/. $(DESTDIR)$(EXAMPLEDIR)/
+
+# sonde-language(7) is docs/language.md as a man page, generated here
+# and committed (tests/run/install.sh checks that it is current).
+man: docs/sonde-language.7
+docs/sonde-language.7: docs/language.md tools/md2man.awk src/info.h
+	awk -v version=$(VERSION) -f tools/md2man.awk docs/language.md > $@
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
+	rm -rf $(DESTDIR)$(EXAMPLEDIR)
+	-rmdir $(DESTDIR)$(INCLUDEDIR)/sonde $(DESTDIR)$(PREFIX)/share/sonde 2>/dev/null
 
 clean:
 	rm -rf build build-san sonde
