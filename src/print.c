@@ -292,24 +292,28 @@ static void print_typed(struct tracer *t, FILE *f, const struct type *ty,
 
 /* Keys print without the tuple's parentheses: @m[1, abc].  Stacks in
  * keys are indented by 4, elsewhere by 8, as in bpftrace 0.17. */
-static void print_key(struct tracer *t, const struct mapinfo *m,
-		      const uint8_t *key)
+static void key_elems(struct tracer *t, FILE *f, const struct mapinfo *m,
+		      const uint8_t *key, const char *sep)
 {
-	FILE *f = t->out;
-
-	if (!m->key)
-		return;
-	fputc('[', f);
 	if (m->key->kind == TY_TUPLE) {
 		for (int i = 0; i < m->key->nelem; i++) {
 			if (i)
-				fputs(", ", f);
+				fputs(sep, f);
 			print_typed(t, f, m->key->elem[i], key + m->key->off[i], 4);
 		}
 	} else {
 		print_typed(t, f, m->key, key, 4);
 	}
-	fputc(']', f);
+}
+
+static void print_key(struct tracer *t, const struct mapinfo *m,
+		      const uint8_t *key)
+{
+	if (!m->key)
+		return;
+	fputc('[', t->out);
+	key_elems(t, t->out, m, key, ", ");
+	fputc(']', t->out);
 }
 
 /* A value as text, captured for a JSON string. */
@@ -359,15 +363,7 @@ static void json_key(struct tracer *t, FILE *f, const struct mapinfo *m,
 
 	if (!s)
 		return;
-	if (m->key->kind == TY_TUPLE) {
-		for (int i = 0; i < m->key->nelem; i++) {
-			if (i)
-				fputc(',', s);
-			print_typed(t, s, m->key->elem[i], key + m->key->off[i], 4);
-		}
-	} else {
-		print_typed(t, s, m->key, key, 4);
-	}
+	key_elems(t, s, m, key, ",");
 	fclose(s);
 	js_str(f, buf ? buf : "", len);
 	free(buf);
