@@ -37,8 +37,10 @@ static void usage(FILE *f)
 "                    (cpid is its pid)\n"
 "  -o FILE           write the output to FILE\n"
 "  -q                quiet: no 'Attaching N probes...'\n"
-"  -f text|json      output format: bpftrace's text (default), or one JSON\n"
-"                    message per line, as bpftrace's -f json\n"
+"  -f text|json|folded  output format: bpftrace's text (default), one JSON\n"
+"                    message per line (as bpftrace's -f json), or the maps\n"
+"                    keyed by a stack as folded lines for flame graph tools\n"
+
 "  -B line|full|none output buffering: flushed per line, only when the\n"
 "                    buffer fills, or unbuffered (default: after each\n"
 "                    batch of events)\n"
@@ -144,8 +146,10 @@ int main(int argc, char **argv)
 				format = OUT_TEXT;
 			} else if (!strcmp(optarg, "json")) {
 				format = OUT_JSON;
+			} else if (!strcmp(optarg, "folded")) {
+				format = OUT_FOLDED;
 			} else {
-				fprintf(stderr, "sonde: -f takes text or json, not '%s'\n",
+				fprintf(stderr, "sonde: -f takes text, json or folded, not '%s'\n",
 					optarg);
 				return 1;
 			}
@@ -239,6 +243,15 @@ int main(int argc, char **argv)
 		list_script(&c);
 		rc = 0;
 		goto out;
+	}
+	if (format == OUT_FOLDED) {
+		int n = 0;
+
+		for (int i = 0; i < c.nmaps; i++)
+			n += pr_foldable(c.maps[i]);
+		if (!n)
+			fputs("sonde: warning: -f folded: no map is keyed by a stack (kstack, ustack) with count(), sum() or integer values; maps print as text on stderr\n",
+			      stderr);
 	}
 	if (dump && !strcmp(dump, "ast")) {
 		ast_dump(stdout, c.ast);

@@ -544,8 +544,9 @@ int rt_run(struct tracer *t)
 		;
 	else if (t->format == OUT_JSON)
 		js_count(t->out, "attached_probes", "probes", (uint64_t)nprobes);
-	else
-		fprintf(t->out, "Attaching %d probe%s...\n", nprobes,
+	else	/* folded output holds nothing but stacks */
+		fprintf(t->format == OUT_FOLDED ? stderr : t->out,
+			"Attaching %d probe%s...\n", nprobes,
 			nprobes == 1 ? "" : "s");
 	flush(t);
 	for (int i = 0; i < c->nprogs; i++) {

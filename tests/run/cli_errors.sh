@@ -20,7 +20,7 @@ check "-p takes a process id, not 'abc'" -p abc -e 'BEGIN { exit(); }'
 check "-p and -c cannot be used together" -p 1 -c true -e 'BEGIN { exit(); }'
 check "no such process" -p 1073741823 -e 'BEGIN { exit(); }'
 check "cannot read /no/such/script.bt" /no/such/script.bt
-check "-f takes text or json, not 'xml'" -f xml -e 'BEGIN { exit(); }'
+check "-f takes text, json or folded, not 'xml'" -f xml -e 'BEGIN { exit(); }'
 check "-B takes line, full or none, not 'some'" -B some -e 'BEGIN { exit(); }'
 check "cannot write /no/such/dir/out" -o /no/such/dir/out -e 'BEGIN { exit(); }'
 out=$(BPFTRACE_STRLEN=5000 "$SONDE" -e 'BEGIN { exit(); }' 2>&1)
