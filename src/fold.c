@@ -47,6 +47,8 @@ void fold_push(struct fold_frames *ff, const char *s, size_t n,
 
 void fold_append(struct fold_frames *ff, struct fold_frames *src)
 {
+	if (!src->n)
+		return;		/* memcpy from a NULL list is undefined */
 	if (ff->n + src->n > ff->cap) {
 		ff->cap = ff->n + src->n + 16;
 		ff->v = xrealloc(ff->v, sizeof(*ff->v) * (size_t)ff->cap);
