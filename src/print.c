@@ -5,7 +5,8 @@
  * "@name[key]: value" lines; hist/lhist maps print one histogram per
  * key.  The rules follow bpftrace 0.17's text output; the notes in
  * format.c record them.  -f json and -f folded are modes of the same
- * printers (json.c, fold.c).
+ * printers (json.c, fold.c); --flamegraph draws the maps that fold
+ * (flame.c).
  */
 #include "tracer.h"
 
@@ -15,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "flame.h"
 #include "fold.h"
 #include "format.h"
 #include "json.h"
@@ -738,6 +740,34 @@ void pr_all_maps(struct tracer *t)
 	for (int i = 0; i < c->nmaps; i++)
 		pr_map(t, sorted[i], 0, 0);
 	free(sorted);
+}
+
+int pr_flamegraph(struct tracer *t, FILE *f)
+{
+	struct compiler *c = t->c;
+	struct mapinfo **sorted = sorted_maps(c);
+	struct flame_graph *g = xcalloc((size_t)(c->nmaps + 1), sizeof(*g));
+	struct fold *folds = xcalloc((size_t)(c->nmaps + 1), sizeof(*folds));
+	int n = 0, rc;
+
+	for (int i = 0; i < c->nmaps; i++) {
+		struct mapinfo *m = sorted[i];
+
+		if (!pr_foldable(m))
+			continue;
+		pr_fold(t, m, 0, 0, &folds[n]);
+		g[n].title = m->name;
+		g[n].unit = m->agg == AGG_COUNT ? "samples" : NULL;
+		g[n].stacks = &folds[n];
+		n++;
+	}
+	rc = flame_svg(f, g, n, "Flame graph");
+	for (int i = 0; i < n; i++)
+		fold_free(&folds[i]);
+	free(folds);
+	free(g);
+	free(sorted);
+	return rc;
 }
 
 void pr_value(struct tracer *t, const struct type *ty, const void *data)

@@ -611,6 +611,15 @@ int rt_run(struct tracer *t)
 	fflush(t->out);
 	pr_all_maps(t);
 	fflush(t->out);
+	if (t->flame) {
+		int err = pr_flamegraph(t, t->flame);
+
+		if (err) {
+			fprintf(stderr, "sonde: writing the flame graph: %s\n",
+				strerror(-err));
+			rc = rc ? rc : err;
+		}
+	}
 	check_drops(t, true);
 	return rc;
 }

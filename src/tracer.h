@@ -50,6 +50,7 @@ struct tracer {
 	bool ksyms_tried;
 	int useen_fd;		/* ustack/usym: processes BPF has seen */
 	struct usyms *usyms;	/* ustack/usym: processes' mappings */
+	FILE *flame;		/* --flamegraph: the SVG written at exit */
 };
 
 /* loader.c */
@@ -77,7 +78,7 @@ void pr_all_maps(struct tracer *t);
 void pr_value(struct tracer *t, const struct type *ty, const void *data);
 int pr_clear(struct tracer *t, struct mapinfo *m);
 int pr_zero(struct tracer *t, struct mapinfo *m);
-/* A map that folds (-f folded): keyed by a stack, alone
+/* A map that folds (-f folded, --flamegraph): keyed by a stack, alone
  * or in a tuple, with count(), sum() or integer values. */
 bool pr_foldable(const struct mapinfo *m);
 /* Map M's entries as stacks into F, merged (fold_merge); TOP and DIV
@@ -85,6 +86,9 @@ bool pr_foldable(const struct mapinfo *m);
  * a negative value. */
 int pr_fold(struct tracer *t, struct mapinfo *m, uint64_t top, uint64_t div,
 	    struct fold *f);
+/* --flamegraph: an SVG of every map that folds, onto F.  Returns 0 or
+ * -errno. */
+int pr_flamegraph(struct tracer *t, FILE *f);
 
 /* stacks.c: stacks (TY_KSTACK) and symbols (TY_KSYM, TY_USYM) as text,
  * symbolized from /proc/kallsyms (read on first use) or the processes'
