@@ -119,7 +119,11 @@ $(B)/progs/%: tests/progs/%.c
 	@mkdir -p $(@D)
 	$(msg) CC $<
 	$(Q)$(CC) -std=c11 -D_GNU_SOURCE -Iinclude -O1 -g -Wall -Wextra \
+		$(PROG_FLAGS) \
 		$(if $(filter 1,$(WERROR)),-Werror) -MMD -MP -MF $@.d -MT $@ -o $@ $<
+# The kernel walks user stacks by frame pointers: the flame graph tests
+# need every frame of stacks.c.
+$(B)/progs/stacks: PROG_FLAGS := -fno-omit-frame-pointer
 
 # Rewritten only when the flags differ, so its date moves only then.
 $(B)/.flags: FORCE

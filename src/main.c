@@ -37,8 +37,11 @@ static void usage(FILE *f)
 "                    (cpid is its pid)\n"
 "  -o FILE           write the output to FILE\n"
 "  -q                quiet: no 'Attaching N probes...'\n"
-"  -f text|json      output format: bpftrace's text (default), or one JSON\n"
-"                    message per line, as bpftrace's -f json\n"
+"  -f text|json|folded  output format: bpftrace's text (default), one JSON\n"
+"                    message per line (as bpftrace's -f json), or the maps\n"
+"                    keyed by a stack as folded lines for flame graph tools\n"
+"      --flamegraph FILE.svg  at exit, write an interactive SVG flame graph\n"
+"                    of every map keyed by a stack\n"
 "  -B line|full|none output buffering: flushed per line, only when the\n"
 "                    buffer fills, or unbuffered (default: after each\n"
 "                    batch of events)\n"
@@ -77,7 +80,7 @@ static int env_int(const char *name, int def, int lo, int hi)
 	return (int)n;
 }
 
-enum { OPT_DUMP = 256, OPT_INFO, OPT_DRY_RUN, OPT_UNSAFE };
+enum { OPT_DUMP = 256, OPT_INFO, OPT_DRY_RUN, OPT_UNSAFE, OPT_FLAMEGRAPH };
 
 /* "sonde -l FILE.bt" lists a script's probes; "sonde -l 'sched:*'" a
  * pattern.  A readable file is a script. */
@@ -93,12 +96,13 @@ int main(int argc, char **argv)
 		{ "info", no_argument, NULL, OPT_INFO },
 		{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
 		{ "unsafe", no_argument, NULL, OPT_UNSAFE },
+		{ "flamegraph", required_argument, NULL, OPT_FLAMEGRAPH },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *prog_text = NULL, *file = NULL, *outpath = NULL;
-	const char *dump = NULL;
+	const char *dump = NULL, *flamepath = NULL;
 	bool quiet = false, verbose = false, dry_run = false, list = false;
 	bool unsafe = false, check_reads = false;
 	enum out_format format = OUT_TEXT;
@@ -109,7 +113,7 @@ int main(int argc, char **argv)
 	size_t srclen;
 	struct compiler c;
 	struct tracer t;
-	FILE *out = stdout;
+	FILE *out = stdout, *flame = NULL;
 	int opt, rc;
 
 	/* sonde dtrace -h|-G -s provider.d ...: the build-time tool, also
@@ -144,8 +148,10 @@ int main(int argc, char **argv)
 				format = OUT_TEXT;
 			} else if (!strcmp(optarg, "json")) {
 				format = OUT_JSON;
+			} else if (!strcmp(optarg, "folded")) {
+				format = OUT_FOLDED;
 			} else {
-				fprintf(stderr, "sonde: -f takes text or json, not '%s'\n",
+				fprintf(stderr, "sonde: -f takes text, json or folded, not '%s'\n",
 					optarg);
 				return 1;
 			}
@@ -175,6 +181,7 @@ int main(int argc, char **argv)
 			break;
 		case OPT_DRY_RUN: dry_run = true; break;
 		case OPT_UNSAFE: unsafe = true; break;
+		case OPT_FLAMEGRAPH: flamepath = optarg; break;
 		case OPT_INFO:
 			return info_print(stdout) ? 1 : 0;
 		case 'h': usage(stdout); return 0;
@@ -240,6 +247,20 @@ int main(int argc, char **argv)
 		rc = 0;
 		goto out;
 	}
+	if (flamepath || format == OUT_FOLDED) {
+		int n = 0;
+
+		for (int i = 0; i < c.nmaps; i++)
+			n += pr_foldable(c.maps[i]);
+		if (!n && flamepath) {
+			fputs("sonde: --flamegraph: no map is keyed by a stack (kstack, ustack) with count(), sum() or integer values\n",
+			      stderr);
+			goto out;
+		}
+		if (!n)
+			fputs("sonde: warning: -f folded: no map is keyed by a stack (kstack, ustack) with count(), sum() or integer values; maps print as text on stderr\n",
+			      stderr);
+	}
 	if (dump && !strcmp(dump, "ast")) {
 		ast_dump(stdout, c.ast);
 		rc = 0;
@@ -261,6 +282,16 @@ int main(int argc, char **argv)
 			goto out;
 		}
 	}
+	if (flamepath && !dry_run) {
+		flame = fopen(flamepath, "w");
+		if (!flame) {
+			fprintf(stderr, "sonde: cannot write %s: %s\n", flamepath,
+				strerror(errno));
+			if (out != stdout)
+				fclose(out);
+			goto out;
+		}
+	}
 	if (buffering >= 0)
 		setvbuf(out, NULL, buffering, buffering == _IONBF ? 0 : BUFSIZ);
 	tracer_init(&t, &c, out);
@@ -271,8 +302,11 @@ int main(int argc, char **argv)
 	t.quiet = quiet;
 	t.verbose = verbose;
 	t.target_pid = target_pid;
+	t.flame = flame;
 	if (command && rt_spawn(&t, command)) {
 		tracer_close(&t);
+		if (flame)
+			fclose(flame);
 		goto out;
 	}
 	rt_install_signals();
@@ -281,6 +315,11 @@ int main(int argc, char **argv)
 	tracer_close(&t);
 	if (out != stdout)
 		fclose(out);
+	if (flame && fclose(flame) && !rc) {
+		fprintf(stderr, "sonde: cannot write %s: %s\n", flamepath,
+			strerror(errno));
+		rc = 1;
+	}
 out:
 	compiler_free(&c);
 	free(src);

@@ -4,7 +4,9 @@
  * sorted by value ascending (ties by key), and printed as
  * "@name[key]: value" lines; hist/lhist maps print one histogram per
  * key.  The rules follow bpftrace 0.17's text output; the notes in
- * format.c record them.
+ * format.c record them.  -f json and -f folded are modes of the same
+ * printers (json.c, fold.c); --flamegraph draws the maps that fold
+ * (flame.c).
  */
 #include "tracer.h"
 
@@ -14,6 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "flame.h"
+#include "fold.h"
 #include "format.h"
 #include "json.h"
 
@@ -480,12 +484,161 @@ static void json_map(struct tracer *t, struct mapinfo *m, struct table *tb,
 	fputs("}}\n", f);
 }
 
+static bool has_stack(const struct type *ty, bool user)
+{
+	if (!ty)
+		return false;
+	if (ty->kind == TY_KSTACK)
+		return ty->suser == user;
+	for (int i = 0; ty->kind == TY_TUPLE && i < ty->nelem; i++)
+		if (has_stack(ty->elem[i], user))
+			return true;
+	return false;
+}
+
+/* Sums of samples or of amounts are what a flame graph adds up; min,
+ * max, avg, stats and histograms do not add, and stay text. */
+bool pr_foldable(const struct mapinfo *m)
+{
+	if (!has_stack(m->key, false) && !has_stack(m->key, true))
+		return false;
+	return m->agg == AGG_COUNT || m->agg == AGG_SUM ||
+	       (m->agg == AGG_NONE && m->val && m->val->kind == TY_INT);
+}
+
+/* The frames of one key, gathered by kind: the elements that are not
+ * stacks (comm, pid, strings, symbols), the user stacks, the kernel
+ * stacks, each in key order; a tuple inside the key counts as its
+ * elements. */
+struct key_frames {
+	struct fold_frames other, user, kern;
+	const char *ksuffix;
+};
+
+static void key_frames(struct tracer *t, struct key_frames *kf,
+		       const struct type *ty, const uint8_t *p)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m;
+
+	switch (ty->kind) {
+	case TY_TUPLE:
+		for (int i = 0; i < ty->nelem; i++)
+			key_frames(t, kf, ty->elem[i], p + ty->off[i]);
+		return;
+	case TY_KSTACK:
+		if (ty->suser)
+			stk_frames(t, ty, p, &kf->user, NULL);
+		else
+			stk_frames(t, ty, p, &kf->kern, kf->ksuffix);
+		return;
+	default:
+		m = open_memstream(&buf, &len);
+		if (!m)
+			return;
+		print_typed(t, m, ty, p, 4);
+		fclose(m);
+		fold_push(&kf->other, buf ? buf : "", len, NULL);
+		free(buf);
+	}
+}
+
+/* Root frames first, then user frames, then kernel frames, as perf
+ * and stackcollapse order a stack that crosses into the kernel.
+ * Kernel frames are marked "_[k]" only in a key that also holds a user
+ * stack, where the mark shows the boundary; a kernel-only graph keeps
+ * the plain names.  A key whose stacks are all empty and that has
+ * nothing else (@[kstack] of a sample in user space) is "[no stack]",
+ * so that the totals stay right. */
+int pr_fold(struct tracer *t, struct mapinfo *m, uint64_t top, uint64_t div,
+	    struct fold *f)
+{
+	bool sgn = m->agg != AGG_COUNT && m->val && m->val->is_signed;
+	struct table tb;
+	int from = 0, neg = 0;
+
+	if (m->fd < 0 || table_read(t, m, &tb))
+		return 0;
+	if (top && (uint64_t)tb.n > top) {
+		qsort_r(tb.e, (size_t)tb.n, sizeof(*tb.e), entry_cmp, m);
+		from = tb.n - (int)top;
+	}
+	for (int i = from; i < tb.n; i++) {
+		struct key_frames kf = { .ksuffix = NULL };
+		uint64_t v = (uint64_t)tb.e[i].v;
+
+		if (sgn && tb.e[i].v < 0) {
+			neg++;
+			continue;
+		}
+		if (div > 1)
+			v /= div;
+		if (!v)
+			continue;
+		if (has_stack(m->key, true) && has_stack(m->key, false))
+			kf.ksuffix = "_[k]";
+		key_frames(t, &kf, m->key, tb.e[i].key);
+		fold_append(&kf.other, &kf.user);
+		fold_append(&kf.other, &kf.kern);
+		if (!kf.other.n)
+			fold_push(&kf.other, "[no stack]", 10, NULL);
+		fold_add(f, &kf.other, v);
+		fold_frames_free(&kf.user);
+		fold_frames_free(&kf.kern);
+	}
+	table_free(&tb);
+	fold_merge(f);
+	return neg;
+}
+
+static int nfoldable(const struct compiler *c)
+{
+	int n = 0;
+
+	for (int i = 0; i < c->nmaps; i++)
+		n += pr_foldable(c->maps[i]);
+	return n;
+}
+
+/* -f folded: a map that folds is its lines, with the map's name as
+ * the root frame when the script has several such maps (else their
+ * stacks would merge in one graph); any other map prints as text on
+ * stderr, where it cannot corrupt the folded stream (a helper map of
+ * timestamps would otherwise read as a huge stack). */
+static void print_folded(struct tracer *t, struct mapinfo *m, uint64_t top,
+			 uint64_t div)
+{
+	struct fold f = { NULL, 0, 0 };
+	FILE *out = t->out;
+	int neg;
+
+	if (!pr_foldable(m)) {
+		t->out = stderr;
+		t->format = OUT_TEXT;
+		pr_map(t, m, top, div);
+		t->out = out;
+		t->format = OUT_FOLDED;
+		return;
+	}
+	neg = pr_fold(t, m, top, div, &f);
+	fold_write(&f, out, nfoldable(t->c) > 1 ? m->name : NULL);
+	fold_free(&f);
+	if (neg)
+		fprintf(stderr, "sonde: %s: %d entr%s with a negative value left out of the folded output\n",
+			m->name, neg, neg == 1 ? "y" : "ies");
+}
+
 void pr_map(struct tracer *t, struct mapinfo *m, uint64_t top, uint64_t div)
 {
 	struct table tb;
 	FILE *f = t->out;
 	int from = 0;
 
+	if (t->format == OUT_FOLDED) {
+		print_folded(t, m, top, div);
+		return;
+	}
 	if (m->fd < 0 || table_read(t, m, &tb))
 		return;
 	if (tb.n > 1)
@@ -556,23 +709,61 @@ static int name_cmp(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
+/* The maps ordered by name, as bpftrace prints them: malloc'd. */
+static struct mapinfo **sorted_maps(const struct compiler *c)
+{
+	struct mapinfo **sorted = xmalloc(sizeof(*sorted) * (size_t)(c->nmaps + 1));
+
+	if (c->nmaps)
+		memcpy(sorted, c->maps, sizeof(*sorted) * (size_t)c->nmaps);
+	qsort(sorted, (size_t)c->nmaps, sizeof(*sorted), name_cmp);
+	return sorted;
+}
+
 void pr_all_maps(struct tracer *t)
 {
 	struct compiler *c = t->c;
 	struct mapinfo **sorted;
 
 	/* bpftrace 0.17 always opens the exit output with two newlines
-	 * (in JSON too, where sonde leaves them out) */
-	if (t->format != OUT_JSON)
+	 * (in JSON too, where sonde leaves them out, and in folded
+	 * output, which must hold nothing but stacks) */
+	if (t->format == OUT_TEXT)
 		fputs("\n\n", t->out);
 	if (!c->nmaps)
 		return;
-	sorted = xmalloc(sizeof(*sorted) * (size_t)c->nmaps);
-	memcpy(sorted, c->maps, sizeof(*sorted) * (size_t)c->nmaps);
-	qsort(sorted, (size_t)c->nmaps, sizeof(*sorted), name_cmp);
+	sorted = sorted_maps(c);
 	for (int i = 0; i < c->nmaps; i++)
 		pr_map(t, sorted[i], 0, 0);
 	free(sorted);
+}
+
+int pr_flamegraph(struct tracer *t, FILE *f)
+{
+	struct compiler *c = t->c;
+	struct mapinfo **sorted = sorted_maps(c);
+	struct flame_graph *g = xcalloc((size_t)(c->nmaps + 1), sizeof(*g));
+	struct fold *folds = xcalloc((size_t)(c->nmaps + 1), sizeof(*folds));
+	int n = 0, rc;
+
+	for (int i = 0; i < c->nmaps; i++) {
+		struct mapinfo *m = sorted[i];
+
+		if (!pr_foldable(m))
+			continue;
+		pr_fold(t, m, 0, 0, &folds[n]);
+		g[n].title = m->name;
+		g[n].unit = m->agg == AGG_COUNT ? "samples" : NULL;
+		g[n].stacks = &folds[n];
+		n++;
+	}
+	rc = flame_svg(f, g, n, "Flame graph");
+	for (int i = 0; i < n; i++)
+		fold_free(&folds[i]);
+	free(folds);
+	free(g);
+	free(sorted);
+	return rc;
 }
 
 void pr_value(struct tracer *t, const struct type *ty, const void *data)

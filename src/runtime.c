@@ -544,8 +544,9 @@ int rt_run(struct tracer *t)
 		;
 	else if (t->format == OUT_JSON)
 		js_count(t->out, "attached_probes", "probes", (uint64_t)nprobes);
-	else
-		fprintf(t->out, "Attaching %d probe%s...\n", nprobes,
+	else	/* folded output holds nothing but stacks */
+		fprintf(t->format == OUT_FOLDED ? stderr : t->out,
+			"Attaching %d probe%s...\n", nprobes,
 			nprobes == 1 ? "" : "s");
 	flush(t);
 	for (int i = 0; i < c->nprogs; i++) {
@@ -610,6 +611,15 @@ int rt_run(struct tracer *t)
 	fflush(t->out);
 	pr_all_maps(t);
 	fflush(t->out);
+	if (t->flame) {
+		int err = pr_flamegraph(t, t->flame);
+
+		if (err) {
+			fprintf(stderr, "sonde: writing the flame graph: %s\n",
+				strerror(-err));
+			rc = rc ? rc : err;
+		}
+	}
 	check_drops(t, true);
 	return rc;
 }
