@@ -809,6 +809,26 @@ static struct node *type_def(struct parser *p, struct token kw)
 	return d;
 }
 
+/* Just after the last character that is not blank (a comment, a
+ * definition), where a probe would go; 1:1 in an empty script. */
+static struct loc text_end(const char *src, size_t len)
+{
+	const char *end = src + len, *ls = src;
+	struct loc l = { 1, 1, 0, 1 };
+
+	while (end > src && strchr(" \t\r\n\f\v", end[-1]))
+		end--;
+	for (const char *q = src; q < end; q++) {
+		if (*q == '\n') {
+			l.line++;
+			ls = q + 1;
+		}
+	}
+	l.col = (int)(end - ls) + 1;
+	l.off = (int)(end - src);
+	return l;
+}
+
 struct program *parse_program(const char *src, size_t len, struct arena *a,
 			      struct diag *d)
 {
@@ -857,9 +877,8 @@ struct program *parse_program(const char *src, size_t len, struct arena *a,
 	}
 	d->fatal = saved;
 	if (!prog->nprobes) {
-		struct loc l = { 0, 0, 0, 0 };
-
-		diag_error(d, l, E_SYNTAX, "the program has no probes");
+		diag_error(d, text_end(src, len), E_SYNTAX,
+			   "the program has no probes");
 		return NULL;
 	}
 	return prog;

@@ -171,7 +171,7 @@ golden() {
 golden tests/ast ast ast
 golden tests/codegen bpf bpf
 
-# Error tests: NAME[.noloc].E_TAG.bt must fail with error[E_TAG].
+# Error tests: NAME.E_TAG.bt must fail with error[E_TAG], located.
 for bt in tests/errors/*.bt; do
 	selected "$bt" || continue
 	base=$(basename "$bt" .bt)
@@ -188,8 +188,7 @@ for bt in tests/errors/*.bt; do
 		fail "$bt" "expected exit 1, got $(status_text $st 5)" "$err"
 	elif ! grep -qF "error[$tag]" "$err"; then
 		fail "$bt" "stderr lacks error[$tag]" "$err"
-	elif [[ $base != *.noloc.* ]] &&
-	     ! grep -qE '^[^:]+:[0-9]+:[0-9]+: error\[' "$err"; then
+	elif ! grep -qE '^[^:]+:[0-9]+:[0-9]+: error\[' "$err"; then
 		fail "$bt" "no 'file:line:col: error[' line" "$err"
 	elif [[ -f tests/errors/$base.err ]] && differs "tests/errors/$base.err" "$err"; then
 		fail "$bt" "stderr differs from tests/errors/$base.err" "$tmp/diff"
