@@ -28,10 +28,7 @@ static int align_of(const struct type *t)
 
 struct type *cdecl_lookup(struct compiler *c, const char *name)
 {
-	for (int i = 0; i < c->nstypes; i++)
-		if (!strcmp(c->stypes[i]->sname, name))
-			return c->stypes[i];
-	return NULL;
+	return strmap_get(&c->stype_names, name);
 }
 
 struct type *cdecl_type_by_name(struct compiler *c, const char *name)
@@ -45,13 +42,20 @@ struct type *cdecl_type_by_name(struct compiler *c, const char *name)
 
 bool cdecl_enum(struct compiler *c, const char *name, int64_t *value)
 {
-	for (int i = 0; i < c->nenums; i++) {
-		if (!strcmp(c->enums[i]->name, name)) {
-			*value = c->enums[i]->cval;
-			return true;
-		}
-	}
-	return false;
+	struct node *e = strmap_get(&c->enum_names, name);
+
+	if (e)
+		*value = e->cval;
+	return e != NULL;
+}
+
+/* Room for one more in an array of N pointers, grown by doubling: a
+ * generated script may define tens of thousands. */
+static void *grow(void *v, int n)
+{
+	if (n & (n - 1))
+		return v;
+	return xrealloc(v, sizeof(void *) * (size_t)(n ? 2 * n : 1));
 }
 
 /* The type of member M, NULL when unknown (reported). */
@@ -97,8 +101,9 @@ static int define_struct(struct compiler *c, struct node *d)
 	st->members = arena_alloc(&c->arena, sizeof(*st->members) *
 				  (size_t)(d->nargs ? d->nargs : 1));
 	/* visible to its own pointer members: struct foo *next */
-	c->stypes = xrealloc(c->stypes, sizeof(*c->stypes) * (size_t)(c->nstypes + 1));
+	c->stypes = grow(c->stypes, c->nstypes);
 	c->stypes[c->nstypes++] = st;
+	strmap_put(&c->stype_names, &c->arena, st->sname, st);
 	for (int i = 0; i < d->nargs; i++) {
 		struct node *m = d->args[i];
 		struct type *t = member_type(c, m);
@@ -157,9 +162,13 @@ int cdecl_define(struct compiler *c)
 	for (struct node *d = c->ast->types; d; d = d->next) {
 		if (d->kind == N_ENUMDEF) {
 			for (int i = 0; i < d->nargs; i++) {
-				c->enums = xrealloc(c->enums, sizeof(*c->enums) *
-						    (size_t)(c->nenums + 1));
+				c->enums = grow(c->enums, c->nenums);
 				c->enums[c->nenums++] = d->args[i];
+				/* the first definition wins, as the list
+				 * search found it */
+				if (!strmap_get(&c->enum_names, d->args[i]->name))
+					strmap_put(&c->enum_names, &c->arena,
+						   d->args[i]->name, d->args[i]);
 			}
 			continue;
 		}

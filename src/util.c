@@ -117,6 +117,53 @@ void arena_free(struct arena *a)
 	a->head = NULL;
 }
 
+static size_t str_hash(const char *s)
+{
+	size_t h = 2166136261u;	/* FNV-1a */
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+void *strmap_get(const struct strmap *m, const char *key)
+{
+	if (!m->cap)
+		return NULL;
+	for (size_t i = str_hash(key) & (m->cap - 1); m->keys[i];
+	     i = (i + 1) & (m->cap - 1))
+		if (!strcmp(m->keys[i], key))
+			return m->vals[i];
+	return NULL;
+}
+
+void strmap_put(struct strmap *m, struct arena *a, const char *key,
+		void *val)
+{
+	size_t i;
+
+	if ((m->len + 1) * 2 > m->cap) {
+		struct strmap bigger = { NULL, NULL, m->cap ? m->cap * 2 : 16, 0 };
+
+		bigger.keys = arena_alloc(a, sizeof(*bigger.keys) * bigger.cap);
+		bigger.vals = arena_alloc(a, sizeof(*bigger.vals) * bigger.cap);
+		for (i = 0; i < m->cap; i++)
+			if (m->keys[i])
+				strmap_put(&bigger, a, m->keys[i], m->vals[i]);
+		*m = bigger;
+	}
+	for (i = str_hash(key) & (m->cap - 1); m->keys[i];
+	     i = (i + 1) & (m->cap - 1)) {
+		if (!strcmp(m->keys[i], key)) {
+			m->vals[i] = val;
+			return;
+		}
+	}
+	m->keys[i] = key;
+	m->vals[i] = val;
+	m->len++;
+}
+
 void *vec_push(struct vec *v)
 {
 	void *slot;

@@ -23,6 +23,19 @@ char *arena_printf(struct arena *a, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void arena_free(struct arena *a);
 
+/* A table from strings to pointers, in an arena, for the names a
+ * script defines (maps, variables): a generated script may define tens
+ * of thousands, which a list would search in quadratic time.  KEY must
+ * live as long as the table (arena strings do). */
+struct strmap {
+	const char **keys;
+	void **vals;
+	size_t cap, len;	/* cap: 0 or a power of two */
+};
+void *strmap_get(const struct strmap *m, const char *key);	/* or NULL */
+void strmap_put(struct strmap *m, struct arena *a, const char *key,
+		void *val);
+
 /* Growable array of fixed-size elements, memory from malloc. */
 struct vec {
 	void *data;
