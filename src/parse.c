@@ -246,16 +246,26 @@ static struct node *primary(struct parser *p)
 		n = mk(p, N_STR, t.loc);
 		n->name = t.text;
 		n->len = t.len;
-		/* Adjacent literals concatenate, as in C. */
-		while (peek(p)->kind == T_STRING) {
-			struct token s = take(p);
-			char *b = arena_alloc(p->arena, n->len + s.len + 1);
+		/* Adjacent literals concatenate, as in C.  The buffer
+		 * doubles: a generated script may glue thousands. */
+		if (peek(p)->kind == T_STRING) {
+			size_t cap = 0;
+			char *b = NULL;
 
-			memcpy(b, n->name, n->len);
-			memcpy(b + n->len, s.text, s.len);
-			n->name = b;
-			n->len += s.len;
-			n->loc = span(n->loc, s.loc);
+			while (peek(p)->kind == T_STRING) {
+				struct token s = take(p);
+
+				if (n->len + s.len + 1 > cap) {
+					cap = 2 * (n->len + s.len + 1);
+					b = arena_alloc(p->arena, cap);
+					memcpy(b, n->name, n->len);
+					n->name = b;
+				}
+				memcpy(b + n->len, s.text, s.len);
+				n->len += s.len;
+				b[n->len] = 0;
+				n->loc = span(n->loc, s.loc);
+			}
 		}
 		return n;
 	case T_VAR:
