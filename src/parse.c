@@ -839,6 +839,23 @@ static struct loc text_end(const char *src, size_t len)
 	return l;
 }
 
+/* The error for a script over SCRIPT_MAX_SIZE, at its first byte past
+ * the limit. */
+static void too_big(const char *src, struct diag *d)
+{
+	const char *at = src + SCRIPT_MAX_SIZE, *ls = src, *nl;
+	struct loc l = { 1, 1, SCRIPT_MAX_SIZE, 1 };
+
+	while ((nl = memchr(ls, '\n', (size_t)(at - ls)))) {
+		ls = nl + 1;
+		l.line++;
+	}
+	l.col = (int)(at - ls) + 1;
+	diag_error(d, l, E_LIMIT,
+		   "the script is longer than %d bytes; sonde reads no further",
+		   SCRIPT_MAX_SIZE);
+}
+
 struct program *parse_program(const char *src, size_t len, struct arena *a,
 			      struct diag *d)
 {
@@ -847,6 +864,10 @@ struct program *parse_program(const char *src, size_t len, struct arena *a,
 	struct node **tail = &prog->probes, **ttail = &prog->types;
 	jmp_buf env, *saved = d->fatal;
 
+	if (len > SCRIPT_MAX_SIZE) {
+		too_big(src, d);
+		return NULL;
+	}
 	memset(&p, 0, sizeof(p));
 	p.arena = a;
 	p.diag = d;

@@ -187,6 +187,11 @@ void vec_free(struct vec *v)
 
 int read_file(const char *path, char **out, size_t *len)
 {
+	return read_file_max(path, out, len, SIZE_MAX - 1);
+}
+
+int read_file_max(const char *path, char **out, size_t *len, size_t max)
+{
 	FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
 	size_t cap = 4096, n = 0;
 	char *buf;
@@ -194,14 +199,15 @@ int read_file(const char *path, char **out, size_t *len)
 	if (!f)
 		return -errno;
 	buf = xmalloc(cap);
-	for (;;) {
-		size_t r;
+	while (n < max) {
+		size_t r, want;
 
 		if (cap - n < 2) {
 			cap *= 2;
 			buf = xrealloc(buf, cap);
 		}
-		r = fread(buf + n, 1, cap - n - 1, f);
+		want = cap - n - 1 < max - n ? cap - n - 1 : max - n;
+		r = fread(buf + n, 1, want, f);
 		n += r;
 		if (r == 0)
 			break;

@@ -54,6 +54,9 @@ char *xstrdup(const char *s);
 /* Read a whole file (or stdin for "-") into a malloc'd NUL-terminated
  * buffer. Returns 0 or -errno. */
 int read_file(const char *path, char **out, size_t *len);
+/* The same, reading at most MAX bytes: the caller decides whether a
+ * file of MAX bytes was cut (a script may be a pipe that never ends). */
+int read_file_max(const char *path, char **out, size_t *len, size_t max);
 
 /* The length of the UTF-8 sequence at P (before END), or 0 if it is
  * not a valid one: the lexer and the caret printer agree on this. */
