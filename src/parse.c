@@ -13,6 +13,7 @@
  */
 #include "parse.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -739,7 +740,7 @@ static void members(struct parser *p, struct list *l)
 
 	memset(&base, 0, sizeof(base));
 	if (!is_type_name(peek(p)) && peek(p)->kind != T_IDENT)
-		unexpected(p, "member type");
+		unexpected(p, "member type expected");
 	if (peek(p)->kind == T_IDENT && !is_type_name(peek(p)))
 		base.tyname = take(p).text;	/* a typedef name */
 	else
@@ -752,17 +753,18 @@ static void members(struct parser *p, struct list *l)
 		m->tyname_ptr = base.tyname_ptr;
 		while (accept(p, T_STAR))
 			m->tyname_ptr++;
-		id = expect(p, T_IDENT, "member name");
+		id = expect(p, T_IDENT, "member name expected");
 		m->name = id.text;
 		m->loc = id.loc;
-		if (accept(p, T_LBRACKET)) {
-			struct token n = expect(p, T_INT, "array length");
+		if (peek(p)->kind == T_LBRACKET) {
+			struct loc open = take(p).loc;
+			struct token n = expect(p, T_INT, "array length expected");
 
 			m->ival = n.ival ? n.ival : 1;
-			expect(p, T_RBRACKET, "']'");
+			expect_close(p, T_RBRACKET, open);
 		}
 		if (accept(p, T_COLON)) {
-			struct token n = expect(p, T_INT, "bit width");
+			struct token n = expect(p, T_INT, "bit width expected");
 
 			if (n.ival == 0 || n.ival > 64)
 				diag_fatal(p->diag, n.loc, E_SYNTAX,
@@ -771,7 +773,7 @@ static void members(struct parser *p, struct list *l)
 		}
 		list_add(p, l, m);
 	} while (accept(p, T_COMMA));
-	expect(p, T_SEMI, "';' after the member");
+	expect(p, T_SEMI, "';' expected after the member");
 }
 
 /* struct NAME { members } ;  union NAME { ... } ;  enum NAME { A, B = 2 } ;
@@ -782,26 +784,43 @@ static struct node *type_def(struct parser *p, struct token kw)
 	struct node *d = mk(p, !strcmp(kw.text, "enum") ? N_ENUMDEF : N_STRUCTDEF,
 			    kw.loc);
 	struct list l = { 0 };
-	struct token id = expect(p, T_IDENT, "a name after struct/union/enum");
+	struct token id = expect(p, T_IDENT, "a name expected after struct, union or enum");
 	struct loc open;
 
 	d->name = arena_printf(p->arena, "%s %s", kw.text, id.text);
-	open = expect(p, T_LBRACE, "'{' to start the definition").loc;
+	open = expect(p, T_LBRACE, "'{' expected to start the definition").loc;
 	if (d->kind == N_ENUMDEF) {
 		int64_t next = 0;
+		bool at_max = false;	/* the previous value was INT64_MAX */
 
 		while (peek(p)->kind != T_RBRACE) {
-			struct token e = expect(p, T_IDENT, "enumerator name");
+			struct token e = expect(p, T_IDENT, "enumerator name expected");
 			struct node *m = mk(p, N_MEMBER, e.loc);
 
 			m->name = e.text;
 			if (accept(p, T_ASSIGN)) {
+				struct loc at = peek(p)->loc;
 				bool neg = accept(p, T_MINUS);
-				struct token v = expect(p, T_INT, "enumerator value");
+				struct token v = expect(p, T_INT, "enumerator value expected");
+				uint64_t max = (uint64_t)INT64_MAX + (neg ? 1 : 0);
 
-				next = neg ? -(int64_t)v.ival : (int64_t)v.ival;
+				if (v.ival > max)
+					diag_fatal(p->diag, span(at, v.loc), E_TYPE,
+						   "enumerator value out of the range of int64");
+				if (!neg)
+					next = (int64_t)v.ival;
+				else if (v.ival == max)
+					next = INT64_MIN;
+				else
+					next = -(int64_t)v.ival;
+			} else if (at_max) {
+				diag_fatal(p->diag, e.loc, E_TYPE,
+					   "enumerator value out of the range of int64 (one more than the previous one)");
 			}
-			m->cval = next++;
+			m->cval = next;
+			at_max = next == INT64_MAX;
+			if (!at_max)
+				next++;
 			list_add(p, &l, m);
 			if (!accept(p, T_COMMA))
 				break;
