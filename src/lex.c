@@ -348,6 +348,9 @@ static _Noreturn void bad_char(struct lexer *lx, const char *at)
 		fail(lx, at, 1, "NUL byte in script");
 	if (c >= 0x80) {
 		n = utf8_len(at, lx->end);
+		if (n == 3 && !memcmp(at, "\xef\xbb\xbf", 3))
+			fail(lx, at, 3,
+			     "byte order mark (U+FEFF) outside a string: save the script as UTF-8 without one");
 		if (n)
 			diag_fatal(lx->diag, here(lx, at, n), E_LEX,
 				   "non-ASCII character '%.*s' outside a string",

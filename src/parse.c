@@ -365,6 +365,14 @@ static struct node *postfix(struct parser *p)
 			struct node *f = mk(p, N_FIELD, op.loc);
 			struct token id = take(p);
 
+			/* "1.5" lexes as 1 . 5, which would read as a tuple
+			 * field; say what it really is */
+			if (n->kind == N_INT && op.kind == T_DOT &&
+			    id.kind == T_INT &&
+			    op.loc.off == n->loc.off + n->loc.len &&
+			    id.loc.off == op.loc.off + 1)
+				diag_fatal(p->diag, span(n->loc, id.loc), E_LEX,
+					   "no floating-point numbers: scale to an integer unit (1.5 s is 1500 ms)");
 			if (id.kind == T_IDENT) {
 				f->name = id.text;
 			} else if (id.kind == T_INT && op.kind == T_DOT) {
