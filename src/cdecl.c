@@ -58,8 +58,9 @@ static void *grow(void *v, int n)
 	return xrealloc(v, sizeof(void *) * (size_t)(n ? 2 * n : 1));
 }
 
-/* The type of member M, NULL when unknown (reported). */
-static struct type *member_type(struct compiler *c, struct node *m)
+/* The type of member M of SELF, NULL when unknown (reported). */
+static struct type *member_type(struct compiler *c, struct node *m,
+				const struct type *self)
 {
 	struct type *base = ty_by_name(m->tyname), *t;
 
@@ -75,6 +76,18 @@ static struct type *member_type(struct compiler *c, struct node *m)
 	}
 	if (!base) {
 		diag_error(&c->diag, m->loc, E_TYPE, "unknown type '%s'", m->tyname);
+		return NULL;
+	}
+	if (base == self) {
+		diag_error(&c->diag, m->loc, E_TYPE,
+			   "%s cannot contain itself (a pointer to it can: %s *%s)",
+			   self->sname, self->sname, m->name);
+		return NULL;
+	}
+	if (m->ival && (uint64_t)base->size * m->ival > CDECL_MAX_SIZE) {
+		diag_error(&c->diag, m->loc, E_LIMIT,
+			   "array %s[%llu] is larger than %d bytes", m->name,
+			   (unsigned long long)m->ival, CDECL_MAX_SIZE);
 		return NULL;
 	}
 	if (m->ival) {
@@ -106,7 +119,7 @@ static int define_struct(struct compiler *c, struct node *d)
 	strmap_put(&c->stype_names, &c->arena, st->sname, st);
 	for (int i = 0; i < d->nargs; i++) {
 		struct node *m = d->args[i];
-		struct type *t = member_type(c, m);
+		struct type *t = member_type(c, m, st);
 		struct smember *sm = &st->members[st->nmembers++];
 		int size_b, align;
 
@@ -149,6 +162,13 @@ static int define_struct(struct compiler *c, struct node *d)
 		}
 		if (bit > size * 8)
 			size = ALIGN_UP(bit, 8) / 8;
+		/* checked at each member, so that BIT cannot overflow */
+		if (size > CDECL_MAX_SIZE) {
+			diag_error(&c->diag, m->loc, E_LIMIT,
+				   "%s is larger than %d bytes", d->name,
+				   CDECL_MAX_SIZE);
+			return -1;
+		}
 	}
 	st->size = ALIGN_UP(size, maxalign);
 	st->nelem = maxalign;
