@@ -1749,6 +1749,12 @@ static struct type *expr(struct sema *s, struct node *n)
 			t = expr(s, n->a);
 			if (is_err(t))
 				return set(n, &ty_error);
+			if (t->kind == TY_VOID || t->kind == TY_MAPREF) {
+				ERR(s, n->a->loc, E_TYPE, "sizeof needs a value, not %s",
+				    t->kind == TY_VOID ? "a call without one" :
+				    "a whole map");
+				return set(n, &ty_error);
+			}
 		}
 		n->is_const = 1;
 		n->cval = t->size;
