@@ -216,11 +216,21 @@ int asm_resolve(struct compiler *c, struct ir *ir, struct prog_spec *ps)
 }
 
 /* The source line LINE (1-based) without its newline. */
-static void source_line(const struct compiler *c, int line, const char **s,
-			int *len)
+/* Line LINE of the source, found from the start of the line of FROM
+ * when LINE is not before it: counting from the top for every program
+ * made dumping a script of thousands of probes quadratic. */
+static void source_line(const struct compiler *c, struct loc from, int line,
+			const char **s, int *len)
 {
 	const char *p = c->src, *end = c->src + c->srclen;
 	int l = 1;
+
+	if (from.line > 0 && from.line <= line && from.col > 0 &&
+	    from.off - (from.col - 1) >= 0 &&
+	    (size_t)from.off <= c->srclen) {
+		p = c->src + from.off - (from.col - 1);
+		l = from.line;
+	}
 
 	while (p < end && l < line) {
 		if (*p++ == '\n')
@@ -267,7 +277,7 @@ void asm_dump(FILE *f, const struct compiler *c, const struct prog_spec *ps)
 			const char *s;
 			int len;
 
-			source_line(c, ps->line[i], &s, &len);
+			source_line(c, ps->probe.loc, ps->line[i], &s, &len);
 			fprintf(f, "; %.*s  (line %d)\n", len > 100 ? 100 : len, s,
 				ps->line[i]);
 			last = ps->line[i];

@@ -35,7 +35,11 @@
 #define STACK_LIMIT 512
 #define STACK_RESERVED 8	/* [r10-8, r10): the u32 key of lookups */
 #define STACK_VARS 256		/* stack bytes for integer variables */
-#define SCRATCH_LIMIT (1 << 20)
+/* The scratch buffer is the value of a per-CPU array, which the kernel
+ * caps at 32 KiB (PCPU_MIN_UNIT_SIZE: a larger one fails to create,
+ * E2BIG); every scratch offset then also fits an instruction's 16-bit
+ * offset field. */
+#define SCRATCH_LIMIT (32 * 1024)
 
 /* A place in memory: base register plus offset. */
 struct mem {

@@ -41,6 +41,8 @@ void compiler_free(struct compiler *c)
 	free(c->enums);
 	c->stypes = NULL;
 	c->enums = NULL;
+	memset(&c->stype_names, 0, sizeof(c->stype_names));
+	memset(&c->enum_names, 0, sizeof(c->enum_names));
 	free(c->maps);
 	free(c->events);
 	free(c->progs);

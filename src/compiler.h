@@ -232,6 +232,8 @@ struct compiler {
 	int nstypes;
 	struct node **enums;	/* enumerators the script defines (N_MEMBER) */
 	int nenums;
+	struct strmap stype_names;	/* "struct foo" -> struct type */
+	struct strmap enum_names;	/* enumerator -> N_MEMBER node */
 	bool btf_failed;
 
 	/* sema */

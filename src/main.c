@@ -209,7 +209,9 @@ int main(int argc, char **argv)
 			return 1;
 		}
 		file = argv[optind++];
-		rc = read_file(file, &src, &srclen);
+		/* one byte more than a script may have: parse_program
+		 * reports a longer script, without reading all of it */
+		rc = read_file_max(file, &src, &srclen, SCRIPT_MAX_SIZE + 1);
 		if (rc) {
 			fprintf(stderr, "sonde: cannot read %s: %s\n", file,
 				strerror(-rc));

@@ -64,6 +64,7 @@ struct sema {
 	bool guess_int;		/* unknown map values read as int64 */
 	struct node *probe;
 	struct probe_info *pi;
+	struct strmap map_names;	/* "@x" -> struct mapinfo */
 };
 
 #define ERR(s, loc, tag, ...)                                          \
@@ -165,19 +166,22 @@ static struct type *storage(struct sema *s, struct type *t)
 static struct mapinfo *map_get(struct sema *s, struct node *n)
 {
 	struct compiler *c = s->c;
-	struct mapinfo *m;
+	struct mapinfo *m = strmap_get(&s->map_names, n->name);
 
-	for (int i = 0; i < c->nmaps; i++)
-		if (!strcmp(c->maps[i]->name, n->name))
-			return n->map = c->maps[i];
+	if (m)
+		return n->map = m;
 	m = arena_alloc(&c->arena, sizeof(*m));
 	m->name = n->name;
 	m->id = c->nmaps;
 	m->first = n->loc;
 	m->nkeys = -1;
 	m->fd = -1;
-	c->maps = xrealloc(c->maps, sizeof(*c->maps) * (size_t)(c->nmaps + 1));
+	/* doubling: a generated script may have thousands */
+	if (!(c->nmaps & (c->nmaps - 1)))
+		c->maps = xrealloc(c->maps, sizeof(*c->maps) *
+				   (size_t)(c->nmaps ? 2 * c->nmaps : 1));
 	c->maps[c->nmaps++] = m;
+	strmap_put(&s->map_names, &c->arena, m->name, m);
 	return n->map = m;
 }
 
@@ -271,10 +275,21 @@ static const char *agg_name(enum agg_kind a)
 
 static struct var *var_find(struct sema *s, const char *name)
 {
-	for (struct var *v = s->pi->vars; v; v = v->next)
-		if (!strcmp(v->name, name))
-			return v;
-	return NULL;
+	return strmap_get(&s->pi->var_names, name);
+}
+
+static struct var *var_new(struct sema *s, struct node *target,
+			   struct type *ty)
+{
+	struct var *v = arena_alloc(&s->c->arena, sizeof(*v));
+
+	v->name = target->name;
+	v->first = target->loc;
+	v->ty = ty;
+	v->next = s->pi->vars;
+	s->pi->vars = v;
+	strmap_put(&s->pi->var_names, &s->c->arena, v->name, v);
+	return v;
 }
 
 static struct event_spec *add_event(struct sema *s, struct node *n,
@@ -1838,6 +1853,12 @@ static struct type *expr(struct sema *s, struct node *n)
 			t = expr(s, n->a);
 			if (is_err(t))
 				return set(n, &ty_error);
+			if (t->kind == TY_VOID || t->kind == TY_MAPREF) {
+				ERR(s, n->a->loc, E_TYPE, "sizeof needs a value, not %s",
+				    t->kind == TY_VOID ? "a call without one" :
+				    "a whole map");
+				return set(n, &ty_error);
+			}
 		}
 		n->is_const = 1;
 		n->cval = t->size;
@@ -1976,14 +1997,8 @@ static void assign(struct sema *s, struct node *n)
 		if (is_err(t)) {
 			/* Already reported: define it so that its uses do not
 			 * cascade into "used before assigned" errors. */
-			if (!v) {
-				v = arena_alloc(&s->c->arena, sizeof(*v));
-				v->name = target->name;
-				v->first = target->loc;
-				v->ty = &ty_error;
-				v->next = s->pi->vars;
-				s->pi->vars = v;
-			}
+			if (!v)
+				v = var_new(s, target, &ty_error);
 			v->defined = true;
 			target->var = v;
 			return;
@@ -2000,14 +2015,10 @@ static void assign(struct sema *s, struct node *n)
 			return;
 		}
 		if (!v) {
-			v = arena_alloc(&s->c->arena, sizeof(*v));
-			v->name = target->name;
-			v->first = target->loc;
 			/* An integer variable keeps its C type while every
 			 * assignment agrees on it: uint32 $c stays uint32. */
-			v->ty = t->kind == TY_INT ? ty_promote(t) : storage(s, t);
-			v->next = s->pi->vars;
-			s->pi->vars = v;
+			v = var_new(s, target, t->kind == TY_INT ? ty_promote(t) :
+				    storage(s, t));
 		} else if (v->ty->kind == TY_PTR && is_int(t)) {
 			/* a pointer variable stays typed */
 		} else if (v->ty->kind == TY_INT && is_int(t)) {

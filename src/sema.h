@@ -37,7 +37,8 @@ struct var {
 struct probe_info {
 	struct probe_spec *specs;
 	int nspecs;
-	struct var *vars;
+	struct var *vars;	/* newest first */
+	struct strmap var_names;	/* name -> struct var in vars */
 	int name_max;		/* longest probe name + 1 */
 	bool per_site;		/* uses probe or func: one program per site */
 };
