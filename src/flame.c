@@ -14,7 +14,9 @@
  *     top left, Escape, or a click on the root frame undoes it;
  *   - "Search" at the top right asks for a regular expression, paints
  *     the matching frames magenta and shows in each section's heading
- *     what share of its total they cover; a second click clears it.
+ *     what share of its total they cover; a second click clears it;
+ *   - deep stacks make the page tall, so it opens scrolled to the
+ *     bottom, where the roots are.
  *
  * Layout.  Each graph (one per map) is a section with a heading, the
  * sections one below the other.  Within a section the root frame
@@ -387,6 +389,10 @@ static const char script[] =
 "document.addEventListener(\"keydown\", function (ev) {\n"
 "\tif (ev.key === \"Escape\")\n"
 "\t\tunzoom();\n"
+"});\n"
+"/* deep stacks make a tall page: start where the roots are */\n"
+"window.addEventListener(\"load\", function () {\n"
+"\twindow.scrollTo(0, document.documentElement.scrollHeight);\n"
 "});\n"
 "})();\n";
 
