@@ -404,6 +404,7 @@ void tracer_close(struct tracer *t)
 	struct compiler *c = t->c;
 
 	at_detach_all(t);
+	at_close_events(t);
 	if (t->rb)
 		ring_buffer__free(t->rb);
 	t->rb = NULL;
@@ -431,6 +432,8 @@ void tracer_close(struct tracer *t)
 	t->scratch_fd = t->ringbuf_fd = t->stats_fd = -1;
 	free(t->attach_fds);
 	t->attach_fds = NULL;
+	free(t->event_fds);
+	t->event_fds = NULL;
 	free(t->drops_seen);
 	t->drops_seen = NULL;
 	/* A command never released sees its pipe close and exits; one

@@ -1,0 +1,26 @@
+#!/bin/bash
+# The maps print as soon as the probes are detached, before the slow
+# part of the teardown: closing a uprobe's perf event waits about 85 ms
+# in the kernel, one after the other, so the 79 uprobes of libc's str*
+# take some 7 s to go, but their programs stop when their links close,
+# a fraction of a second.  sonde once closed both together and printed
+# 7 s after the traced process had gone; the results must now come
+# within 3 s, and the exit after them.
+set -u
+. "$SONDE_ROOT/tests/lib/trace.sh"
+trigger_start syscalls getppid 1
+tracer_start "$SONDE" -p "$TRIG" -e 'BEGIN { printf("ready\n"); }
+	uprobe:libc:str* { @[probe] = count(); }'
+n=$(sed -n 's/^Attaching \([0-9]*\) probes\.\.\.$/\1/p' "$work/out")
+(( n > 40 )) || die "expected the str* functions of libc, got $n probes"
+t0=$EPOCHREALTIME
+trigger_go
+# -p's process is gone: sonde ends; the maps end with a blank line
+wait_for "$work/out" '^$' || die "no results: $(cat "$work/out" "$work/err")"
+secs=$(awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.2f", b - a }')
+wait "$TRACER" || die "sonde failed: $(cat "$work/err")"
+TRACER=
+awk -v s="$secs" 'BEGIN { exit !(s < 3) }' ||
+	die "the results came $secs s after the process exited"
+stderr_clean
+exit 0
