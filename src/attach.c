@@ -16,6 +16,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "info.h"
+
 /* internal: the kernel has no kprobe PMU */
 #define EKPROBES 10001
 
@@ -266,6 +268,21 @@ static int attach_kprobe_multi(struct tracer *t, struct prog_spec *ps)
 	return 0;
 }
 
+/* The functions of one file through one uprobe_multi link; in -p's
+ * process or -c's command only, as single uprobes. */
+static int attach_uprobe_multi(struct tracer *t, struct prog_spec *ps)
+{
+	int pid = t->target_pid ? t->target_pid : t->child_pid;
+	int fd = info_uprobe_multi_link(ps->fd, ps->probe.path, ps->probe.umulti,
+					(uint32_t)ps->probe.nmulti,
+					ps->probe.kind == PK_URETPROBE, pid);
+
+	if (fd < 0)
+		return fd;
+	own(t, fd);
+	return 0;
+}
+
 /* fentry/fexit: a BPF trampoline, owned by its link fd. */
 static int attach_trampoline(struct tracer *t, struct prog_spec *ps)
 {
@@ -327,7 +344,9 @@ int at_attach(struct tracer *t, struct prog_spec *ps)
 		return 0;	/* run by the runtime once BEGIN ran */
 	case PK_UPROBE: case PK_URETPROBE: case PK_KPROBE: case PK_KRETPROBE:
 	case PK_USDT:
-		rc = ps->probe.multi ? attach_kprobe_multi(t, ps) : attach_uprobe(t, ps);
+		rc = ps->probe.multi ? attach_kprobe_multi(t, ps) :
+		     ps->probe.umulti ? attach_uprobe_multi(t, ps) :
+		     attach_uprobe(t, ps);
 		break;
 	case PK_FENTRY: case PK_FEXIT:
 		rc = attach_trampoline(t, ps);

@@ -147,7 +147,9 @@ struct probe_spec {
 	bool wild;		/* one of several a wildcard matched */
 	const char **multi;	/* KPROBE/KRETPROBE: the functions of one
 				 * kprobe_multi program (NULL: one function) */
-	int nmulti;
+	const uint64_t *umulti;	/* UPROBE/URETPROBE: the file offsets in
+				 * path of one uprobe_multi program */
+	int nmulti;		/* the functions of either; 0: one probe */
 	struct loc loc;
 };
 
@@ -212,6 +214,10 @@ struct compiler {
 				 * (probes.c checks when a kprobe wildcard
 				 * expands) */
 	bool kprobe_multi_checked;
+	bool uprobe_multi;	/* the kernel attaches uprobe_multi programs
+				 * (probes.c checks when a uprobe wildcard
+				 * expands) */
+	bool uprobe_multi_checked;
 	char **params;		/* positional parameters $1.. */
 	int nparams;
 

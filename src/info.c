@@ -8,6 +8,7 @@
 #include <linux/bpf.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 static int map_ok(enum bpf_map_type type, int k, int v, int n)
@@ -84,6 +85,55 @@ bool info_kprobe_multi(void)
 	return true;
 }
 
+/* BPF_LINK_CREATE's attribute for uprobe_multi, laid out as in
+ * Linux 6.6's union bpf_attr. */
+struct uprobe_multi_attr {
+	uint32_t prog_fd, target_fd, attach_type, flags;
+	uint64_t path, offsets, ref_ctr_offsets, cookies;
+	uint32_t cnt, um_flags, pid;
+};
+
+int info_uprobe_multi_link(int prog, const char *path, const uint64_t *offsets,
+			   uint32_t cnt, bool ret, int pid)
+{
+	struct uprobe_multi_attr a;
+	int fd;
+
+	memset(&a, 0, sizeof(a));	/* the padding too: the kernel checks */
+	a.prog_fd = (uint32_t)prog;
+	a.attach_type = INFO_TRACE_UPROBE_MULTI;
+	a.path = (uint64_t)(uintptr_t)path;
+	a.offsets = (uint64_t)(uintptr_t)offsets;
+	a.cnt = cnt;
+	a.um_flags = ret ? INFO_F_UPROBE_MULTI_RETURN : 0;
+	a.pid = pid > 0 ? (uint32_t)pid : 0;
+	fd = (int)syscall(SYS_bpf, BPF_LINK_CREATE, &a, sizeof(a));
+	return fd < 0 ? -errno : fd;
+}
+
+bool info_uprobe_multi(void)
+{
+	struct bpf_insn insns[2] = {
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 0, .imm = 0 },
+		{ .code = BPF_JMP | BPF_EXIT },
+	};
+	LIBBPF_OPTS(bpf_prog_load_opts, opts,
+		    .expected_attach_type = (enum bpf_attach_type)INFO_TRACE_UPROBE_MULTI);
+	uint64_t off = 0;
+	int fd = bpf_prog_load(BPF_PROG_TYPE_KPROBE, NULL, "GPL", insns, 2, &opts);
+	int link;
+
+	if (fd < 0)
+		return false;
+	link = info_uprobe_multi_link(fd, "/", &off, 1, false, 0);
+	close(fd);
+	if (link >= 0) {
+		close(link);
+		return true;
+	}
+	return link == -EBADF;
+}
+
 static const char *yn(int b)
 {
 	return b ? "yes" : "no";
@@ -105,6 +155,7 @@ int info_print(FILE *f)
 	fprintf(f, "fexit: %s\n", yn(bpf && prog_ok(BPF_PROG_TYPE_TRACING, BPF_TRACE_FEXIT, "vfs_read")));
 	fprintf(f, "tp_btf: %s\n", yn(bpf && prog_ok(BPF_PROG_TYPE_TRACING, BPF_TRACE_RAW_TP, "btf_trace_sched_switch")));
 	fprintf(f, "uprobe: %s\n", yn(exists("/sys/bus/event_source/devices/uprobe")));
+	fprintf(f, "uprobe_multi: %s\n", yn(bpf && info_uprobe_multi()));
 	/* usdt semaphores through the uprobe reference counter */
 	fprintf(f, "uprobe_ref_ctr: %s\n",
 		yn(exists("/sys/bus/event_source/devices/uprobe/format/ref_ctr_offset")));

@@ -17,6 +17,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "info.h"
 #include "usyms.h"
 
 /* The ring buffer: its pages are mapped (and count as resident) twice,
@@ -229,6 +230,9 @@ static int load_prog(struct tracer *t, struct prog_spec *ps)
 	}
 	if (ps->probe.multi)
 		opts.expected_attach_type = BPF_TRACE_KPROBE_MULTI;
+	if (ps->probe.umulti)
+		opts.expected_attach_type =
+			(enum bpf_attach_type)INFO_TRACE_UPROBE_MULTI;
 	if (ps->probe.kind == PK_FENTRY || ps->probe.kind == PK_FEXIT) {
 		opts.expected_attach_type = ps->probe.kind == PK_FENTRY ?
 					    BPF_TRACE_FENTRY : BPF_TRACE_FEXIT;

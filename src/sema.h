@@ -39,7 +39,8 @@ struct probe_info {
 	int nspecs;
 	struct var *vars;
 	int name_max;		/* longest probe name + 1 */
-	bool per_site;		/* uses probe or func: one program per site */
+	bool per_site;		/* uses probe, func or uaddr: one program
+				 * per site */
 };
 
 const char *builtin_name(int b);

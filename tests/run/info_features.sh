@@ -2,7 +2,7 @@
 # --info: one "name: yes|no" line per feature, and the answers match
 # what this kernel really does (uprobes and tracepoints work here).
 out=$("$SONDE" --info) || { echo "exit $?"; exit 1; }
-for k in bpf ringbuf btf kprobe kprobe_multi fentry fexit tp_btf uprobe perf_event tracefs; do
+for k in bpf ringbuf btf kprobe kprobe_multi fentry fexit tp_btf uprobe uprobe_multi perf_event tracefs; do
 	grep -qE "^$k: (yes|no)$" <<<"$out" || { echo "no '$k: yes|no' line: $out"; exit 1; }
 done
 grep -qx "bpf: yes" <<<"$out" || { echo "bpf: $out"; exit 1; }
