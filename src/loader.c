@@ -408,6 +408,18 @@ void tracer_close(struct tracer *t)
 	struct compiler *c = t->c;
 
 	at_detach_all(t);
+	/* A command never released sees its pipe close and exits; one
+	 * still running when the script ends is stopped, as in bpftrace:
+	 * now, not after the slow close of the perf events. */
+	if (t->child_go >= 0) {
+		close(t->child_go);
+		t->child_go = -1;
+		if (t->child_pid > 0 && !t->child_done)
+			waitpid(t->child_pid, NULL, 0);
+	} else if (t->child_pid > 0 && !t->child_done) {
+		kill(t->child_pid, SIGTERM);
+		waitpid(t->child_pid, NULL, 0);
+	}
 	at_close_events(t);
 	if (t->rb)
 		ring_buffer__free(t->rb);
@@ -440,17 +452,6 @@ void tracer_close(struct tracer *t)
 	t->event_fds = NULL;
 	free(t->drops_seen);
 	t->drops_seen = NULL;
-	/* A command never released sees its pipe close and exits; one
-	 * still running when the script ends is stopped, as in bpftrace. */
-	if (t->child_go >= 0) {
-		close(t->child_go);
-		t->child_go = -1;
-		if (t->child_pid > 0 && !t->child_done)
-			waitpid(t->child_pid, NULL, 0);
-	} else if (t->child_pid > 0 && !t->child_done) {
-		kill(t->child_pid, SIGTERM);
-		waitpid(t->child_pid, NULL, 0);
-	}
 	for (int i = 0; c && t->stack_fds && i < c->nstack_maps; i++)
 		if (t->stack_fds[i] >= 0)
 			close(t->stack_fds[i]);
