@@ -240,6 +240,8 @@ case_probes() {
 	   grep -qF "$fn" /sys/kernel/tracing/uprobe_events; then
 		bad "uprobe_events still lists $fn"
 	fi
+	# the programs stop in a second; the perf events close after
+	awk -v s="$tres" 'BEGIN { exit !(s < 5) }' || bad "results $tres s after SIGINT"
 	local peak; peak=$(awk '{ h = $2 } END { print h + 0 }' "$work/rss")
 	figs="${n:-?} probes ready in ${tready} s; after SIGINT results in ${tres} s, exit in ${texit} s; @calls $((1000 * CALLS)), $nfn functions x $CALLS; $(wc -w <<< "$ids") programs, none left; peak RSS $(rss_mb "$peak") MB"
 	finish probes "$figs"
@@ -278,7 +280,12 @@ case_keys() {
 	(( nh == KEYS )) || bad "@h: $nh histograms, want $KEYS"
 	grep -q '^@c\[' "$out" && bad "@c printed after clear"
 	[[ -s $work/err ]] && bad "stderr: $(head -c 300 "$work/err")"
+	# a second or two per 100,000 keys (they took 2 minutes once); the
+	# printer's memory: some 320 bytes a key, start-up aside
+	awk -v s="$tprint" -v k="$KEYS" 'BEGIN { exit !(s < 10 + k / 10000) }' ||
+		bad "printing took $tprint s"
 	local peak; peak=$(awk '{ h = $2 } END { print h + 0 }' "$work/rss")
+	(( peak <= 16384 + KEYS * 32 / 100 )) || bad "peak RSS $(rss_mb "$peak") MB"
 	figs="$KEYS keys x $rep in ${tgen} s; SIGINT to exit (clear, print $(wc -l < "$out") lines) ${tprint} s; peak RSS $(rss_mb "$peak") MB"
 	finish keys "$figs"
 }
