@@ -268,19 +268,66 @@ static int attach_kprobe_multi(struct tracer *t, struct prog_spec *ps)
 	return 0;
 }
 
-/* The functions of one file through one uprobe_multi link; in -p's
- * process or -c's command only, as single uprobes. */
+/* Offsets [LO, HI) of a uprobe_multi program on one link.  The kernel
+ * refuses the whole link if it cannot probe one function (ENOTSUPP: a
+ * lock-prefixed first instruction, as pthread_spin_lock's in libc;
+ * EINVAL), so a refused range is halved until the functions at fault
+ * stand alone: their errno goes in BAD, and the others attach on links
+ * of their own.  Other errors concern them all and are returned. */
+static int umulti_range(struct tracer *t, struct prog_spec *ps, int pid,
+			int lo, int hi, int *bad, int *nok)
+{
+	int fd = info_uprobe_multi_link(ps->fd, ps->probe.path,
+					ps->probe.umulti + lo, (uint32_t)(hi - lo),
+					ps->probe.kind == PK_URETPROBE, pid);
+	int mid, rc;
+
+	if (fd >= 0) {
+		own(t, fd);
+		*nok += hi - lo;
+		return 0;
+	}
+	if (fd != -524 && fd != -EOPNOTSUPP && fd != -EINVAL)
+		return fd;
+	if (hi - lo == 1) {
+		bad[lo] = -fd;
+		return 0;
+	}
+	mid = lo + (hi - lo) / 2;
+	rc = umulti_range(t, ps, pid, lo, mid, bad, nok);
+	return rc ? rc : umulti_range(t, ps, pid, mid, hi, bad, nok);
+}
+
+static const char *explain(struct prog_spec *ps, int err);
+
+/* The functions of one file through one uprobe_multi link (or a few,
+ * around functions the kernel cannot probe, which are skipped with a
+ * warning, as a wildcard's unattachable probes are); in -p's process
+ * or -c's command only, as single uprobes. */
 static int attach_uprobe_multi(struct tracer *t, struct prog_spec *ps)
 {
 	int pid = t->target_pid ? t->target_pid : t->child_pid;
-	int fd = info_uprobe_multi_link(ps->fd, ps->probe.path, ps->probe.umulti,
-					(uint32_t)ps->probe.nmulti,
-					ps->probe.kind == PK_URETPROBE, pid);
+	int n = ps->probe.nmulti, nok = 0, rc;
+	int *bad = xcalloc((size_t)n, sizeof(*bad));
 
-	if (fd < 0)
-		return fd;
-	own(t, fd);
-	return 0;
+	rc = umulti_range(t, ps, pid, 0, n, bad, &nok);
+	for (int i = 0; !rc && i < n; i++) {
+		if (!bad[i])
+			continue;
+		if (!nok) {	/* none attached: the first one's reason */
+			rc = -bad[i];
+			break;
+		}
+		/* as runtime.c says it of a single probe */
+		fprintf(stderr, "sonde: probe %s:%s:%s: attach failed: %s\n"
+			"sonde: warning: skipping %s:%s:%s\n",
+			ps->probe.kind == PK_URETPROBE ? "uretprobe" : "uprobe",
+			ps->probe.path, ps->probe.multi[i], explain(ps, bad[i]),
+			ps->probe.kind == PK_URETPROBE ? "uretprobe" : "uprobe",
+			ps->probe.path, ps->probe.multi[i]);
+	}
+	free(bad);
+	return rc;
 }
 
 /* fentry/fexit: a BPF trampoline, owned by its link fd. */
@@ -315,6 +362,11 @@ static const char *explain(struct prog_spec *ps, int err)
 		return "an execute watchpoint must have length 8 on x86-64";
 	if (err == EBUSY)
 		return "the probe is busy (another tracer holds it exclusively)";
+	/* ENOTSUPP, the kernel's own 524, from the uprobe instruction
+	 * decoder */
+	if ((ps->probe.kind == PK_UPROBE || ps->probe.kind == PK_URETPROBE ||
+	     ps->probe.kind == PK_USDT) && (err == 524 || err == EOPNOTSUPP))
+		return "the kernel cannot put a uprobe on this instruction (a lock-prefixed one, for instance)";
 	return strerror(err);
 }
 
@@ -344,8 +396,8 @@ int at_attach(struct tracer *t, struct prog_spec *ps)
 		return 0;	/* run by the runtime once BEGIN ran */
 	case PK_UPROBE: case PK_URETPROBE: case PK_KPROBE: case PK_KRETPROBE:
 	case PK_USDT:
-		rc = ps->probe.multi ? attach_kprobe_multi(t, ps) :
-		     ps->probe.umulti ? attach_uprobe_multi(t, ps) :
+		rc = ps->probe.umulti ? attach_uprobe_multi(t, ps) :
+		     ps->probe.multi ? attach_kprobe_multi(t, ps) :
 		     attach_uprobe(t, ps);
 		break;
 	case PK_FENTRY: case PK_FEXIT:

@@ -474,16 +474,15 @@ static struct probe_spec *multi_spec(struct compiler *c, struct node *p)
 	}
 	ps = arena_alloc(&c->arena, sizeof(*ps));
 	*ps = pi->specs[0];
+	ps->multi = arena_alloc(&c->arena, sizeof(char *) * (size_t)pi->nspecs);
+	for (int i = 0; i < pi->nspecs; i++)
+		ps->multi[i] = pi->specs[i].func;
 	if (up) {
 		uint64_t *off = arena_alloc(&c->arena, sizeof(*off) * (size_t)pi->nspecs);
 
 		for (int i = 0; i < pi->nspecs; i++)
 			off[i] = pi->specs[i].uoffset;
 		ps->umulti = off;
-	} else {
-		ps->multi = arena_alloc(&c->arena, sizeof(char *) * (size_t)pi->nspecs);
-		for (int i = 0; i < pi->nspecs; i++)
-			ps->multi[i] = pi->specs[i].func;
 	}
 	ps->nmulti = pi->nspecs;
 	ps->name = arena_printf(&c->arena, "%s (%d functions)", p->args[0]->name,

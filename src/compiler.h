@@ -145,11 +145,10 @@ struct probe_spec {
 	uint64_t ref_ctr_offset;
 	const char *ctx_struct;	/* ITER: "struct bpf_iter__task" */
 	bool wild;		/* one of several a wildcard matched */
-	const char **multi;	/* KPROBE/KRETPROBE: the functions of one
-				 * kprobe_multi program (NULL: one function) */
-	const uint64_t *umulti;	/* UPROBE/URETPROBE: the file offsets in
-				 * path of one uprobe_multi program */
-	int nmulti;		/* the functions of either; 0: one probe */
+	const char **multi;	/* the functions of one kprobe_multi or
+				 * uprobe_multi program (NULL: one) */
+	const uint64_t *umulti;	/* uprobe_multi: their offsets in path */
+	int nmulti;
 	struct loc loc;
 };
 

@@ -229,10 +229,9 @@ static int load_prog(struct tracer *t, struct prog_spec *ps)
 		opts.attach_btf_id = (uint32_t)ps->probe.attach_btf_id;
 	}
 	if (ps->probe.multi)
-		opts.expected_attach_type = BPF_TRACE_KPROBE_MULTI;
-	if (ps->probe.umulti)
-		opts.expected_attach_type =
-			(enum bpf_attach_type)INFO_TRACE_UPROBE_MULTI;
+		opts.expected_attach_type = ps->probe.umulti ?
+			(enum bpf_attach_type)INFO_TRACE_UPROBE_MULTI :
+			BPF_TRACE_KPROBE_MULTI;
 	if (ps->probe.kind == PK_FENTRY || ps->probe.kind == PK_FEXIT) {
 		opts.expected_attach_type = ps->probe.kind == PK_FENTRY ?
 					    BPF_TRACE_FENTRY : BPF_TRACE_FEXIT;
