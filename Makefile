@@ -11,6 +11,7 @@
 #                     completion and examples under DESTDIR/PREFIX
 #                     (PREFIX=/usr/local by default); make uninstall
 #   make man          docs/sonde-language.7 from docs/language.md
+#   make stress       sonde under load, as root, ~3 minutes (tests/stress/run.sh)
 #
 # Switches: V=1 (show commands), WERROR=1, ASAN=1, UBSAN=1,
 #           TESTFLAGS=-v (passed to tests/run-tests.sh).
@@ -63,7 +64,10 @@ TEST_BINS := $(TEST_SRCS:tests/unit/%.c=$(B)/tests/%)
 # whose start-up and exit would add system calls the tests count).
 PROG_SRCS := $(sort $(wildcard tests/progs/*.c))
 PROG_BINS := $(PROG_SRCS:tests/progs/%.c=$(B)/progs/%)
-DEPS      := $(OBJS:.o=.d) $(TEST_BINS:=.d) $(PROG_BINS:=.d)
+# Load generators of make stress, built the same way.
+STRESS_SRCS := $(sort $(wildcard tests/stress/*.c))
+STRESS_BINS := $(STRESS_SRCS:tests/stress/%.c=$(B)/stress/%)
+DEPS      := $(OBJS:.o=.d) $(TEST_BINS:=.d) $(PROG_BINS:=.d) $(STRESS_BINS:=.d)
 
 # Everything that changes the produced code; see build/.flags above.
 CONFIG := $(CC) $(ALL_CFLAGS) | $(ALL_LDFLAGS) $(LDLIBS)
@@ -72,7 +76,7 @@ DEMO := BEGIN { printf("sonde: counting ticks for 3 seconds\n"); } \
 	interval:ms:100 { @ticks = count(); } interval:s:3 { exit(); } \
 	END { printf("done\n"); }
 
-.PHONY: all deps run check check-unit check-host vm-check install uninstall man unit-tests progs static bench clean FORCE
+.PHONY: all deps run check check-unit check-host vm-check install uninstall man unit-tests progs static bench stress clean FORCE
 .DEFAULT_GOAL := all
 
 all: sonde
@@ -125,6 +129,13 @@ $(B)/progs/%: tests/progs/%.c
 # need every frame of stacks.c.
 $(B)/progs/stacks: PROG_FLAGS := -fno-omit-frame-pointer
 
+# Frame pointers: the forks case walks their user stacks.
+$(B)/stress/%: tests/stress/%.c
+	@mkdir -p $(@D)
+	$(msg) CC $<
+	$(Q)$(CC) -std=c11 -D_GNU_SOURCE -O1 -g -fno-omit-frame-pointer -Wall -Wextra \
+		$(if $(filter 1,$(WERROR)),-Werror) -MMD -MP -MF $@.d -MT $@ -o $@ $<
+
 # Rewritten only when the flags differ, so its date moves only then.
 $(B)/.flags: FORCE
 	@mkdir -p $(@D)
@@ -157,6 +168,11 @@ vm-check:
 # sonde against bpftrace (when installed), as root; docs/performance.md
 bench: all
 	$(Q)bench/bench.sh
+
+# sonde under load (root): many probes, many keys, heavy output, many
+# processes; STRESS_SECONDS and friends in tests/stress/run.sh
+stress: all progs $(STRESS_BINS)
+	$(Q)tests/stress/run.sh
 
 # Install only what is missing; apt-get update only when installing.
 deps:

@@ -146,8 +146,9 @@ struct probe_spec {
 	uint64_t ref_ctr_offset;
 	const char *ctx_struct;	/* ITER: "struct bpf_iter__task" */
 	bool wild;		/* one of several a wildcard matched */
-	const char **multi;	/* KPROBE/KRETPROBE: the functions of one
-				 * kprobe_multi program (NULL: one function) */
+	const char **multi;	/* the functions of one kprobe_multi or
+				 * uprobe_multi program (NULL: one) */
+	const uint64_t *umulti;	/* uprobe_multi: their offsets in path */
 	int nmulti;
 	struct loc loc;
 };
@@ -224,6 +225,10 @@ struct compiler {
 				 * (probes.c checks when a kprobe wildcard
 				 * expands) */
 	bool kprobe_multi_checked;
+	bool uprobe_multi;	/* the kernel attaches uprobe_multi programs
+				 * (probes.c checks when a uprobe wildcard
+				 * expands) */
+	bool uprobe_multi_checked;
 	char **params;		/* positional parameters $1.. */
 	int nparams;
 

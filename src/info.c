@@ -120,45 +120,53 @@ const char *info_missing_caps(void)
 	return NULL;
 }
 
-/* uprobe_multi links (Linux 6.6): one link for many uprobes.  libbpf
- * 1.1 and the 6.1 uapi headers predate them, so the attribute is laid
- * out here: link_create's prog_fd, target_fd, attach_type, flags, then
- * uprobe_multi's path, offsets, ref_ctr_offsets, cookies, cnt.  A kernel
- * that knows the attach type fails to find the path (ENOENT); one that
- * does not refuses the attach type (EINVAL). */
-static int uprobe_multi_ok(void)
+/* BPF_LINK_CREATE's attribute for uprobe_multi, laid out as in
+ * Linux 6.6's union bpf_attr. */
+struct uprobe_multi_attr {
+	uint32_t prog_fd, target_fd, attach_type, flags;
+	uint64_t path, offsets, ref_ctr_offsets, cookies;
+	uint32_t cnt, um_flags, pid;
+};
+
+int info_uprobe_multi_link(int prog, const char *path, const uint64_t *offsets,
+			   uint32_t cnt, bool ret, int pid)
 {
-	enum { TRACE_UPROBE_MULTI = 48 };
+	struct uprobe_multi_attr a;
+	int fd;
+
+	memset(&a, 0, sizeof(a));	/* the padding too: the kernel checks */
+	a.prog_fd = (uint32_t)prog;
+	a.attach_type = INFO_TRACE_UPROBE_MULTI;
+	a.path = (uint64_t)(uintptr_t)path;
+	a.offsets = (uint64_t)(uintptr_t)offsets;
+	a.cnt = cnt;
+	a.um_flags = ret ? INFO_F_UPROBE_MULTI_RETURN : 0;
+	a.pid = pid > 0 ? (uint32_t)pid : 0;
+	fd = (int)syscall(SYS_bpf, BPF_LINK_CREATE, &a, sizeof(a));
+	return fd < 0 ? -errno : fd;
+}
+
+bool info_uprobe_multi(void)
+{
 	struct bpf_insn insns[2] = {
 		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 0, .imm = 0 },
 		{ .code = BPF_JMP | BPF_EXIT },
 	};
 	LIBBPF_OPTS(bpf_prog_load_opts, opts,
-		    .expected_attach_type = (enum bpf_attach_type)TRACE_UPROBE_MULTI);
-	struct {
-		uint32_t prog_fd, target_fd, attach_type, flags;
-		uint64_t path, offsets, ref_ctr_offsets, cookies;
-		uint32_t cnt, uflags, pid, pad;
-	} attr;
-	uint64_t off = 0x1000;
-	const char *path = "/nonexistent/sonde-probe";
-	int fd, link, err;
+		    .expected_attach_type = (enum bpf_attach_type)INFO_TRACE_UPROBE_MULTI);
+	uint64_t off = 0;
+	int fd = bpf_prog_load(BPF_PROG_TYPE_KPROBE, NULL, "GPL", insns, 2, &opts);
+	int link;
 
-	fd = bpf_prog_load(BPF_PROG_TYPE_KPROBE, NULL, "GPL", insns, 2, &opts);
 	if (fd < 0)
-		return 0;
-	memset(&attr, 0, sizeof(attr));
-	attr.prog_fd = (uint32_t)fd;
-	attr.attach_type = TRACE_UPROBE_MULTI;
-	attr.path = (uint64_t)(uintptr_t)path;
-	attr.offsets = (uint64_t)(uintptr_t)&off;
-	attr.cnt = 1;
-	link = (int)syscall(SYS_bpf, BPF_LINK_CREATE, &attr, sizeof(attr));
-	err = errno;
-	if (link >= 0)
-		close(link);
+		return false;
+	link = info_uprobe_multi_link(fd, "/", &off, 1, false, 0);
 	close(fd);
-	return link >= 0 || err == ENOENT;
+	if (link >= 0) {
+		close(link);
+		return true;
+	}
+	return link == -EBADF;
 }
 
 static const char *yn(int b)
@@ -187,7 +195,7 @@ int info_print(FILE *f)
 	fprintf(f, "fexit: %s\n", yn(bpf && prog_ok(BPF_PROG_TYPE_TRACING, BPF_TRACE_FEXIT, "vfs_read")));
 	fprintf(f, "tp_btf: %s\n", yn(bpf && prog_ok(BPF_PROG_TYPE_TRACING, BPF_TRACE_RAW_TP, "btf_trace_sched_switch")));
 	fprintf(f, "uprobe: %s\n", yn(exists("/sys/bus/event_source/devices/uprobe")));
-	fprintf(f, "uprobe_multi: %s\n", yn(bpf && uprobe_multi_ok()));
+	fprintf(f, "uprobe_multi: %s\n", yn(bpf && info_uprobe_multi()));
 	/* usdt semaphores through the uprobe reference counter */
 	fprintf(f, "uprobe_ref_ctr: %s\n",
 		yn(exists("/sys/bus/event_source/devices/uprobe/format/ref_ctr_offset")));

@@ -270,7 +270,9 @@ static void prog_opts(struct prog_spec *ps, struct bpf_prog_load_opts *opts,
 		opts->attach_btf_id = (uint32_t)ps->probe.attach_btf_id;
 	}
 	if (ps->probe.multi)
-		opts->expected_attach_type = BPF_TRACE_KPROBE_MULTI;
+		opts->expected_attach_type = ps->probe.umulti ?
+			(enum bpf_attach_type)INFO_TRACE_UPROBE_MULTI :
+			BPF_TRACE_KPROBE_MULTI;
 	if (ps->probe.kind == PK_FENTRY || ps->probe.kind == PK_FEXIT) {
 		opts->expected_attach_type = ps->probe.kind == PK_FENTRY ?
 					     BPF_TRACE_FENTRY : BPF_TRACE_FEXIT;
@@ -569,6 +571,19 @@ void tracer_close(struct tracer *t)
 	struct compiler *c = t->c;
 
 	at_detach_all(t);
+	/* A command never released sees its pipe close and exits; one
+	 * still running when the script ends is stopped, as in bpftrace:
+	 * now, not after the slow close of the perf events. */
+	if (t->child_go >= 0) {
+		close(t->child_go);
+		t->child_go = -1;
+		if (t->child_pid > 0 && !t->child_done)
+			waitpid(t->child_pid, NULL, 0);
+	} else if (t->child_pid > 0 && !t->child_done) {
+		kill(t->child_pid, SIGTERM);
+		waitpid(t->child_pid, NULL, 0);
+	}
+	at_close_events(t);
 	if (t->rb)
 		ring_buffer__free(t->rb);
 	t->rb = NULL;
@@ -596,19 +611,10 @@ void tracer_close(struct tracer *t)
 	t->scratch_fd = t->ringbuf_fd = t->stats_fd = -1;
 	free(t->attach_fds);
 	t->attach_fds = NULL;
+	free(t->event_fds);
+	t->event_fds = NULL;
 	free(t->drops_seen);
 	t->drops_seen = NULL;
-	/* A command never released sees its pipe close and exits; one
-	 * still running when the script ends is stopped, as in bpftrace. */
-	if (t->child_go >= 0) {
-		close(t->child_go);
-		t->child_go = -1;
-		if (t->child_pid > 0 && !t->child_done)
-			waitpid(t->child_pid, NULL, 0);
-	} else if (t->child_pid > 0 && !t->child_done) {
-		kill(t->child_pid, SIGTERM);
-		waitpid(t->child_pid, NULL, 0);
-	}
 	for (int i = 0; c && t->stack_fds && i < c->nstack_maps; i++)
 		if (t->stack_fds[i] >= 0)
 			close(t->stack_fds[i]);

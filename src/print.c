@@ -26,15 +26,28 @@ struct entry {
 	int64_t v;		/* count, sum, min, max, avg; hist total */
 	uint64_t count;		/* avg/stats */
 	int64_t total;		/* avg/stats */
-	uint64_t *buckets;	/* hist/lhist */
+	int row, nrow;		/* hist/lhist: its rows in table.rows */
 	const uint8_t *raw;	/* AGG_NONE value bytes */
+};
+
+/* One non-empty bucket of one hist/lhist entry (the map holds a key
+ * per bucket).  Entries keep rows, not a whole bucket array, so 100,000
+ * keys of one bucket each, or an lhist of 100,000 buckets, cost what
+ * the map holds, not keys times buckets. */
+struct row {
+	int e;			/* entry index, in reading order */
+	int b;			/* bucket */
+	uint64_t n;
 };
 
 struct table {
 	struct entry *e;
 	int n, cap;
 	int nb;			/* buckets per hist entry */
-	uint8_t *keys, *vals;	/* storage */
+	struct row *rows;
+	int nrows, rowcap;
+	int *idx;		/* hist/lhist: open hash of entries by key */
+	int idxcap;		/* a power of two, or 0 */
 };
 
 static int key_len(const struct mapinfo *m)
@@ -52,38 +65,122 @@ static int nbuckets(const struct mapinfo *m)
 	return 0;
 }
 
+static uint32_t key_hash(const uint8_t *key, int len)
+{
+	uint32_t h = 2166136261u;
+
+	for (int i = 0; i < len; i++)
+		h = (h ^ key[i]) * 16777619u;
+	return h;
+}
+
+/* Index every entry in a table of twice the entries' capacity. */
+static void idx_rebuild(struct table *tb, int kl)
+{
+	free(tb->idx);
+	tb->idxcap = tb->cap * 2;
+	tb->idx = xmalloc(sizeof(int) * (size_t)tb->idxcap);
+	memset(tb->idx, 0xff, sizeof(int) * (size_t)tb->idxcap);
+	for (int i = 0; i < tb->n; i++) {
+		uint32_t h = key_hash(tb->e[i].key, kl);
+
+		while (tb->idx[h & (uint32_t)(tb->idxcap - 1)] >= 0)
+			h++;
+		tb->idx[h & (uint32_t)(tb->idxcap - 1)] = i;
+	}
+}
+
+/* Keys are unique in a map, except in hist/lhist maps, whose key
+ * holds the bucket too: there one entry gathers its key's buckets,
+ * found through the hash (a linear search made 100,000 keys take
+ * minutes). */
 static struct entry *find_or_add(struct table *tb, const struct mapinfo *m,
 				 const uint8_t *key)
 {
 	int kl = key_len(m);
+	uint32_t h = 0;
 
-	if (tb->nb) {
-		for (int i = 0; i < tb->n; i++)
+	if (tb->nb && tb->idxcap) {
+		h = key_hash(key, kl);
+		for (;; h++) {
+			int i = tb->idx[h & (uint32_t)(tb->idxcap - 1)];
+
+			if (i < 0)
+				break;
 			if (!memcmp(tb->e[i].key, key, (size_t)kl))
 				return &tb->e[i];
+		}
 	}
 	if (tb->n == tb->cap) {
 		tb->cap = tb->cap ? tb->cap * 2 : 64;
 		tb->e = xrealloc(tb->e, sizeof(*tb->e) * (size_t)tb->cap);
+		if (tb->nb) {
+			idx_rebuild(tb, kl);
+			h = key_hash(key, kl);
+			while (tb->idx[h & (uint32_t)(tb->idxcap - 1)] >= 0)
+				h++;
+		}
 	}
+	if (tb->nb)
+		tb->idx[h & (uint32_t)(tb->idxcap - 1)] = tb->n;
 	struct entry *e = &tb->e[tb->n++];
 
 	memset(e, 0, sizeof(*e));
 	e->key = xmalloc((size_t)(kl ? kl : 1));
 	memcpy(e->key, key, (size_t)kl);
-	if (tb->nb)
-		e->buckets = xcalloc((size_t)tb->nb, sizeof(uint64_t));
 	return e;
+}
+
+static void add_row(struct table *tb, int e, int b, uint64_t n)
+{
+	if (tb->nrows == tb->rowcap) {
+		tb->rowcap = tb->rowcap ? tb->rowcap * 2 : 64;
+		tb->rows = xrealloc(tb->rows, sizeof(*tb->rows) * (size_t)tb->rowcap);
+	}
+	tb->rows[tb->nrows++] = (struct row){ e, b, n };
+}
+
+static int row_cmp(const void *pa, const void *pb)
+{
+	const struct row *a = pa, *b = pb;
+
+	if (a->e != b->e)
+		return a->e < b->e ? -1 : 1;
+	return a->b < b->b ? -1 : a->b > b->b;
+}
+
+/* Rows grouped by entry, each entry told where its rows are; done
+ * before the entries are sorted, while e is still their index. */
+static void rows_assign(struct table *tb)
+{
+	qsort(tb->rows, (size_t)tb->nrows, sizeof(*tb->rows), row_cmp);
+	for (int r = 0; r < tb->nrows; r++) {
+		struct entry *e = &tb->e[tb->rows[r].e];
+
+		if (!e->nrow)
+			e->row = r;
+		e->nrow++;
+	}
+}
+
+/* The buckets of entry E into B (tb->nb counters). */
+static void entry_buckets(const struct table *tb, const struct entry *e,
+			  uint64_t *b)
+{
+	memset(b, 0, sizeof(*b) * (size_t)tb->nb);
+	for (int r = e->row; r < e->row + e->nrow; r++)
+		b[tb->rows[r].b] += tb->rows[r].n;
 }
 
 static void table_free(struct table *tb)
 {
 	for (int i = 0; i < tb->n; i++) {
 		free(tb->e[i].key);
-		free(tb->e[i].buckets);
 		free((void *)tb->e[i].raw);
 	}
 	free(tb->e);
+	free(tb->rows);
+	free(tb->idx);
 	memset(tb, 0, sizeof(*tb));
 }
 
@@ -171,8 +268,8 @@ static int table_read(struct tracer *t, struct mapinfo *m, struct table *tb)
 				memcpy(&x, val + (size_t)c * vstride, 8);
 				sum += x;
 			}
-			if (b < (uint64_t)tb->nb)
-				e->buckets[b] += sum;
+			if (b < (uint64_t)tb->nb && sum)
+				add_row(tb, (int)(e - tb->e), (int)b, sum);
 			e->v += (int64_t)sum;
 			break;
 		}
@@ -181,6 +278,8 @@ static int table_read(struct tracer *t, struct mapinfo *m, struct table *tb)
 	free(key);
 	free(next);
 	free(val);
+	if (tb->nb)
+		rows_assign(tb);
 	return 0;
 }
 
@@ -472,9 +571,14 @@ static void json_map(struct tracer *t, struct mapinfo *m, struct table *tb,
 				", \"total\": %" PRId64 "}", e->count,
 				fmt_average(e->count, e->total), e->total);
 			break;
-		case AGG_HIST: case AGG_LHIST:
-			json_hist(f, m, e->buckets, tb->nb, div > 1 ? div : 1);
+		case AGG_HIST: case AGG_LHIST: {
+			uint64_t *b = xmalloc(sizeof(*b) * (size_t)tb->nb);
+
+			entry_buckets(tb, e, b);
+			json_hist(f, m, b, tb->nb, div > 1 ? div : 1);
+			free(b);
 			break;
+		}
 		default:
 			print_scalar(f, m, e->v, div);
 		}
@@ -658,20 +762,24 @@ void pr_map(struct tracer *t, struct mapinfo *m, uint64_t top, uint64_t div)
 		return;
 	}
 	if (m->agg == AGG_HIST || m->agg == AGG_LHIST) {
+		uint64_t *b = xmalloc(sizeof(*b) * (size_t)tb.nb);
+
 		for (int i = from; i < tb.n; i++) {
 			struct entry *e = &tb.e[i];
 
 			fputs(m->name, f);
 			print_key(t, m, e->key);
 			fputs(": \n", f);
+			entry_buckets(&tb, e, b);
 			if (m->agg == AGG_HIST)
-				fmt_hist_div(f, e->buckets, tb.nb, div > 1 ? div : 1,
+				fmt_hist_div(f, b, tb.nb, div > 1 ? div : 1,
 					     t->color);
 			else
-				fmt_lhist(f, e->buckets, tb.nb, m->lh_min,
+				fmt_lhist(f, b, tb.nb, m->lh_min,
 					  m->lh_max, m->lh_step, t->color);
 			fputc('\n', f);
 		}
+		free(b);
 		table_free(&tb);
 		return;
 	}
@@ -778,14 +886,27 @@ void pr_value(struct tracer *t, const struct type *ty, const void *data)
 	fputc('\n', t->out);
 }
 
+/* Every key is read first, then deleted: deleting while walking made
+ * each next-key call start again from the map's first bucket, so a
+ * clear of 100,000 keys took 20 s.  Keys added meanwhile stay, as
+ * they would had they come just after the clear. */
 int pr_clear(struct tracer *t, struct mapinfo *m)
 {
-	uint8_t *k = xcalloc(1, (size_t)m->key_size);
+	size_t ks = (size_t)m->key_size, n = 0, cap = 64;
+	uint8_t *keys = xmalloc(ks * cap);
+	void *prev = NULL;
 
-	while (bpf_map_get_next_key(m->fd, NULL, k) == 0)
-		if (bpf_map_delete_elem(m->fd, k) != 0)
-			break;
-	free(k);
+	while (bpf_map_get_next_key(m->fd, prev, keys + n * ks) == 0) {
+		prev = keys + n * ks;
+		if (++n == cap) {
+			cap *= 2;
+			keys = xrealloc(keys, ks * cap);
+			prev = keys + (n - 1) * ks;
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		bpf_map_delete_elem(m->fd, keys + i * ks);
+	free(keys);
 	return 0;
 }
 

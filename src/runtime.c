@@ -537,9 +537,9 @@ int rt_run(struct tracer *t)
 			strerror(errno));
 		return -errno;
 	}
-	/* a kprobe_multi program counts each of its functions */
+	/* a kprobe_multi or uprobe_multi program counts each function */
 	for (int i = 0; i < c->nprogs; i++)
-		nprobes += c->progs[i].probe.multi ? c->progs[i].probe.nmulti : 1;
+		nprobes += c->progs[i].probe.nmulti ? c->progs[i].probe.nmulti : 1;
 	if (t->quiet)
 		;
 	else if (t->format == OUT_JSON)
@@ -556,7 +556,7 @@ int rt_run(struct tracer *t)
 		if (rc && c->progs[i].probe.wild) {
 			fprintf(stderr, "sonde: warning: skipping %s\n",
 				c->progs[i].probe.name);
-			nskipped += c->progs[i].probe.multi ?
+			nskipped += c->progs[i].probe.nmulti ?
 				    c->progs[i].probe.nmulti : 1;
 			continue;
 		}

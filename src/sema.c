@@ -876,6 +876,8 @@ static struct type *check_call(struct sema *s, struct node *n, bool assigned)
 			ERR(s, a->loc, E_ARGS, "uaddr() takes a symbol name, as in uaddr(\"counter\")");
 			return set(n, &ty_error);
 		}
+		/* in a PIE, computed from the probe's own address */
+		s->pi->per_site = true;
 		for (int i = 0; i < s->pi->nspecs; i++) {
 			struct probe_spec *ps = &s->pi->specs[i];
 			uint64_t v;

@@ -40,7 +40,8 @@ struct probe_info {
 	struct var *vars;	/* newest first */
 	struct strmap var_names;	/* name -> struct var in vars */
 	int name_max;		/* longest probe name + 1 */
-	bool per_site;		/* uses probe or func: one program per site */
+	bool per_site;		/* uses probe, func or uaddr: one program
+				 * per site */
 };
 
 const char *builtin_name(int b);

@@ -31,8 +31,10 @@ struct tracer {
 	bool verbose, quiet;
 	int scratch_fd, ringbuf_fd, stats_fd;
 	struct ring_buffer *rb;
-	int *attach_fds;	/* perf events and links we own */
+	int *attach_fds;	/* links, and perf events without a link */
 	int nattach, attach_cap;
+	int *event_fds;		/* perf events that links hold */
+	int nevent, event_cap;
 	int ncpus_possible;
 	int ncpus_online;
 	uint64_t start_ns;	/* CLOCK_MONOTONIC at start */
@@ -64,7 +66,10 @@ const char *ld_explain(int err);
 
 /* attach.c */
 int at_attach(struct tracer *t, struct prog_spec *ps);
+/* Stop every program (quick); then close the perf events links held
+ * (slow: tracer_close() does it, after the output). */
 void at_detach_all(struct tracer *t);
+void at_close_events(struct tracer *t);
 
 /* runtime.c */
 int rt_run(struct tracer *t);
