@@ -153,6 +153,8 @@ static int row_cmp(const void *pa, const void *pb)
  * before the entries are sorted, while e is still their index. */
 static void rows_assign(struct table *tb)
 {
+	if (!tb->nrows)
+		return;
 	qsort(tb->rows, (size_t)tb->nrows, sizeof(*tb->rows), row_cmp);
 	for (int r = 0; r < tb->nrows; r++) {
 		struct entry *e = &tb->e[tb->rows[r].e];

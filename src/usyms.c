@@ -307,7 +307,8 @@ static void add_map(struct uproc *p, uint64_t start, uint64_t end,
 		if (p->v[i].end > p->v[i].start)
 			p->v[n++] = p->v[i];
 	p->n = n;
-	qsort(p->v, (size_t)p->n, sizeof(*p->v), map_cmp);
+	if (p->n > 1)
+		qsort(p->v, (size_t)p->n, sizeof(*p->v), map_cmp);
 }
 
 /* exec: the current image's mappings become the newest old ones. */
@@ -386,7 +387,8 @@ int us_snapshot(struct usyms *u, int pid)
 	p->snapped = true;
 	/* the side-band has every change from here on */
 	p->complete = u->nrings > 0;
-	qsort(p->v, (size_t)p->n, sizeof(*p->v), map_cmp);
+	if (p->n > 1)
+		qsort(p->v, (size_t)p->n, sizeof(*p->v), map_cmp);
 	return 0;
 }
 
