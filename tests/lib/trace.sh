@@ -69,6 +69,7 @@ trigger_start() {
 		ln -sf "$p" "$work/$TRIG_COMM" || exit 1
 		p=$work/$TRIG_COMM
 	fi
+	: > "$work/trig.out"
 	"$p" wait "$@" > "$work/trig.out" 2>&1 &
 	TRIG=$!
 	wait_for "$work/trig.out" '^waiting$' ||
@@ -88,6 +89,11 @@ trigger_go() {
 # tracer_start CMD...: start the tracer with stdout in $work/out and
 # stderr in $work/err, and wait until it has printed "ready".
 tracer_start() {
+	# emptied here, not by the child's redirection: that could come
+	# after wait_for saw the last run's "ready", and the SIGINT before
+	# the tracer has its handler (a background job starts with SIGINT
+	# ignored) would be lost
+	: > "$work/out"
 	"$@" > "$work/out" 2> "$work/err" &
 	TRACER=$!
 	if ! wait_for "$work/out" '^ready$'; then

@@ -28,6 +28,7 @@ stderr_clean
 # -c's command, still running when the script ends, is stopped then
 # too, not once the perf events are closed: gone within 3 s of exit()
 # (the interval), while sonde needs some 7 s more to exit.
+: > "$work/out"
 "$SONDE" -c "$PROGS/syscalls sleep 1 60000000" -e 'BEGIN { printf("cpid %d\n", cpid); }
 	uprobe:libc:str* { @[probe] = count(); } interval:ms:500 { exit(); }' \
 	> "$work/out" 2> "$work/err" & TRACER=$!

@@ -17,6 +17,7 @@ run_tool() {
 	shift
 	targs=("$@")
 	trigger_start syscalls "${targs[@]}"
+	: > "$work/out"
 	"$SONDE" "$tools/$t" "${args[@]}" > "$work/out" 2> "$work/err" &
 	TRACER=$!
 	wait_for "$work/out" "$HEADER" || die "$t did not start: $(cat "$work/err")"
@@ -42,6 +43,7 @@ HEADER='^PID +COMM'
 cat /no/such/file-$$ 2> /dev/null &	# before the tool is ready: not seen
 run_tool opensnoop.bt -- open /etc/hostname
 want opensnoop.bt "^[0-9]+ +$TRIG_COMM +[0-9]+ +0 /etc/hostname$"
+: > "$work/out"
 "$SONDE" "$tools/opensnoop.bt" > "$work/out" 2> "$work/err" &
 TRACER=$!
 wait_for "$work/out" "$HEADER" || die "opensnoop did not start"
@@ -56,6 +58,7 @@ run_tool execsnoop.bt -- exec /bin/echo hello sonde
 want execsnoop.bt '^[0-9]+ +[0-9]+ +/bin/echo hello sonde$'
 
 HEADER='^PID +COMM +SIG'
+: > "$work/out"
 "$SONDE" "$tools/killsnoop.bt" > "$work/out" 2> "$work/err" &
 TRACER=$!
 wait_for "$work/out" "$HEADER" || die "killsnoop did not start"
@@ -69,6 +72,7 @@ want killsnoop.bt "^[0-9]+ +[^ ]+ +0 +$victim +0$"
 # block I/O that reaches the disk: direct writes of a file here
 HEADER='^Tracing block device'
 trigger_start syscalls getppid 1
+: > "$work/out"
 "$SONDE" "$tools/biolatency.bt" > "$work/out" 2> "$work/err" &
 TRACER=$!
 wait_for "$work/out" "$HEADER" || die "biolatency did not start: $(cat "$work/err")"

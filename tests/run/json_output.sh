@@ -55,6 +55,7 @@ grep -qE '^\{"type": "time", "data": "20[0-9][0-9]\\n"\}$' "$work/ev2.json" ||
 
 # lost_events: a stopped sonde, a full ring buffer
 trigger_start syscalls getppid 200000
+: > "$work/out"
 "$SONDE" -f json -e '
 BEGIN { printf("ready\n"); }
 tracepoint:syscalls:sys_enter_getppid /pid == $1/ { printf("%s %s\n", comm, "0123456789012345678901234567890123456789"); }' "$TRIG" \

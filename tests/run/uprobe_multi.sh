@@ -49,6 +49,7 @@ want="@a[1]: 1
 [[ $(grep '^@' <<< "$out") == "$want" ]] || die "counts: $out"
 
 # -p: only that process; another run of the same program is not counted
+: > "$work/perr"
 "$p" wait 2> "$work/perr" & TRIG=$!
 wait_for "$work/perr" '^waiting$' || die "program did not start"
 tracer_start "$SONDE" -p "$TRIG" -e "BEGIN { printf(\"ready\\n\"); }

@@ -43,8 +43,10 @@ sonde: warning: skipping uprobe:$p:fn_locked"
 # that maps the file (with -c, sonde attaches before the exec, and a
 # uprobe the kernel cannot place then just never fires)
 run() {
+	: > "$work/perr"
 	"$p" 2> "$work/perr" & TRIG=$!
 	wait_for "$work/perr" '^waiting$' || die "program did not start"
+	: > "$work/out"
 	"$SONDE" -q -p "$TRIG" -e "BEGIN { printf(\"ready\\n\"); } $1" > "$work/out" 2> "$work/err" & TRACER=$!
 	while ! grep -q '^ready$' "$work/out"; do
 		if ! kill -0 "$TRACER" 2>/dev/null; then	# it gave up

@@ -125,6 +125,7 @@ tracer_start() {
 	local limit=$1 out=$2
 	shift 2
 	: > "$work/rss"
+	: > "$out"
 	"$SONDE" "$@" > "$out" 2> "$work/err" &
 	SPID=$!
 	guard "$SPID" "$limit"; GUARD=$!
