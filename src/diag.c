@@ -91,8 +91,9 @@ void diag_show(struct diag *d, struct loc loc)
 	fputc('\n', d->out);
 }
 
-static void vreport(struct diag *d, struct loc loc, const char *kind,
-		    enum diag_tag tag, const char *fmt, va_list ap)
+static void __attribute__((format(printf, 5, 0)))
+vreport(struct diag *d, struct loc loc, const char *kind, enum diag_tag tag,
+	const char *fmt, va_list ap)
 {
 	if (loc.line > 0)
 		fprintf(d->out, "%s:%d:%d: ", d->file, loc.line, loc.col);
