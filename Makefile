@@ -64,7 +64,7 @@ PROG_BINS := $(PROG_SRCS:tests/progs/%.c=$(B)/progs/%)
 # clang and libFuzzer by "make fuzz", and with $(CC) into the unit test
 # test_fuzz, which replays tests/fuzz/'s inputs in make check.
 FUZZ_NAMES := script elf format
-FUZZ_DEFS  := -DFUZZ_TRACEFS='"$(CURDIR)/tests/fuzz/tracefs"'
+FUZZ_DEFS  := -DFUZZ_DIR='"$(CURDIR)/tests/fuzz"'
 FUZZ_ENTRY_OBJS := $(FUZZ_NAMES:%=$(B)/tests/fuzz_%.o)
 DEPS      := $(OBJS:.o=.d) $(TEST_BINS:=.d) $(PROG_BINS:=.d) \
              $(FUZZ_ENTRY_OBJS:.o=.d)

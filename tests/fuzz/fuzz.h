@@ -28,12 +28,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 #define FUZZ_ENTRY(fn)
 #endif
 
-/* The fixed tracepoint catalogue the script targets read instead of
- * the system's tracefs: $SONDE_FUZZ_TRACEFS, else tests/fuzz/tracefs
- * of the tree they were built from (FUZZ_TRACEFS, set by the
+/* The directory of the fuzz files (the fixed tracefs tree tracefs/,
+ * the seed ELF files of corpus/elf/): $SONDE_FUZZ_DIR, else tests/fuzz
+ * of the tree the targets were built from (FUZZ_DIR, set by the
  * Makefile). */
-#ifndef FUZZ_TRACEFS
-#define FUZZ_TRACEFS "tests/fuzz/tracefs"
+#ifndef FUZZ_DIR
+#define FUZZ_DIR "tests/fuzz"
 #endif
 
 #endif

@@ -8,13 +8,18 @@
  * which the compile would mount), the kprobe_multi feature check
  * (which loads a program and attaches it) is marked done, and kernel
  * BTF is loaded once and lent to every compile.  uprobe and usdt
- * probes read the ELF files they name, read-only.
+ * probes read the ELF files they name, read-only.  The positional
+ * parameters are "42", "hello" and three seed ELF files with USDT
+ * notes and symbols, so "usdt:$3:app:start" and "uprobe:$4:work" name
+ * files that exist wherever the tree is: $3 tests/fuzz/corpus/elf/
+ * usdt-static, $4 usdt-shared, $5 note32 (32-bit).
  *
  * A first line "#fuzz WORD..." sets options as the command line would
  * (the parser skips it as it skips "#include"): strlen=N
  * (BPFTRACE_STRLEN), keys=N (BPFTRACE_MAP_KEYS_MAX), -c (a command,
  * so cpid and watchpoints are allowed), -p (process 1).
- * With SONDE_FUZZ_VERBOSE set, diagnostics go to stderr.
+ * With SONDE_FUZZ_VERBOSE set, diagnostics go to stderr;
+ * SONDE_FUZZ_DIR names another tests/fuzz directory.
  */
 #include "fuzz.h"
 
@@ -30,9 +35,11 @@
 #include "parse.h"
 
 static FILE *devnull, *diag_out;
+static struct arena lasting;	/* what setup() makes, kept to the end */
+static const char *tracefs;
 static struct btf *kernel_btf;
 static bool btf_tried;
-static char *params[] = { "42", "hello" };
+static char *params[5];
 
 static int quiet_libbpf(enum libbpf_print_level level, const char *fmt,
 			va_list ap)
@@ -45,11 +52,24 @@ static int quiet_libbpf(enum libbpf_print_level level, const char *fmt,
 
 static void setup(void)
 {
+	static const char *const elves[] = {
+		"usdt-static", "usdt-shared", "note32",
+	};
+	const char *dir = getenv("SONDE_FUZZ_DIR");
+
 	if (devnull)
 		return;
 	devnull = fopen("/dev/null", "w");
 	if (!devnull)
 		abort();
+	if (!dir || !*dir)
+		dir = FUZZ_DIR;
+	tracefs = arena_printf(&lasting, "%s/tracefs", dir);
+	params[0] = "42";
+	params[1] = "hello";
+	for (size_t i = 0; i < ARRAY_SIZE(elves); i++)
+		params[2 + i] = arena_printf(&lasting, "%s/corpus/elf/%s", dir,
+					     elves[i]);
 	libbpf_set_print(quiet_libbpf);
 	diag_out = getenv("SONDE_FUZZ_VERBOSE") ? stderr : devnull;
 }
@@ -98,7 +118,6 @@ static void options(struct compiler *c, const char *src, size_t len)
 
 int fuzz_script(const uint8_t *data, size_t size)
 {
-	const char *tracefs = getenv("SONDE_FUZZ_TRACEFS");
 	struct compiler c;
 	char *src;
 
@@ -110,10 +129,10 @@ int fuzz_script(const uint8_t *data, size_t size)
 	src[size] = 0;	/* as read_file() leaves a script */
 	compiler_init(&c, "fuzz.bt", src, size);
 	c.diag.out = diag_out;
-	c.tracefs = tracefs && *tracefs ? tracefs : FUZZ_TRACEFS;
+	c.tracefs = tracefs;
 	c.kprobe_multi_checked = true;
 	c.params = params;
-	c.nparams = 2;
+	c.nparams = (int)ARRAY_SIZE(params);
 	options(&c, src, size);
 	if (!btf_tried) {
 		kernel_btf = btf__load_vmlinux_btf();

@@ -4,16 +4,19 @@
 # binutils, and for the format seeds a mounted tracefs (as root:
 # mount -t tracefs nodev /sys/kernel/tracing).
 #
-#   script  every .bt of tests/ and examples/, merged (-merge=1
-#           -use_counters=0: only the files that reach code the others
-#           do not are kept)
+#   script  the corpus as it is, every .bt of tests/ and examples/ and
+#           tests/fuzz/seeds/*.bt, merged (-merge=1 -use_counters=0:
+#           only the files that reach code the others do not are kept)
 #   elf     tiny ELF files built from tests/fuzz/seeds/*.c (static, PIE
 #           with a debug link, shared with a build id, relocatable,
 #           stripped, 32-bit), and their .note.stapsdt sections as raw
-#           note inputs
-#   format  this kernel's tracefs format files, merged
+#           note inputs, under fixed names (the script target names
+#           three of them); other files of the corpus stay
+#   format  the corpus as it is and this kernel's tracefs format
+#           files, merged
 #
-# Each corpus directory is replaced; commit what changed if it is small.
+# To fold in what a long run found: merge it the same way, e.g.
+#   build/fuzz/fuzz_script -merge=1 -use_counters=0 tests/fuzz/corpus/script build/fuzz/corpus/script
 set -eu
 cd "$(dirname "$0")/../.."
 for t in script elf format; do
@@ -24,22 +27,21 @@ trap 'rm -rf "$tmp"' EXIT
 corpus=tests/fuzz/corpus
 seeds=tests/fuzz/seeds
 
-# fresh DIR: empty the corpus directory DIR
-fresh() {
-	rm -rf "$corpus/$1"
-	mkdir -p "$corpus/$1"
+# remerge TARGET DIR...: the corpus of TARGET becomes the merge of
+# itself and the DIRs
+remerge() {
+	local t=$1
+	shift
+	mkdir "$tmp/$t.old" "$tmp/$t.new"
+	cp "$corpus/$t"/* "$tmp/$t.old/" 2>/dev/null || true
+	build/fuzz/fuzz_$t -merge=1 -use_counters=0 "$tmp/$t.new" "$tmp/$t.old" "$@" 2>&1 |
+		grep -E '^MERGE-OUTER: [0-9]+ new files' || true
+	rm -rf "${corpus:?}/$t"
+	mv "$tmp/$t.new" "$corpus/$t"
 }
 
-echo "== script"
-mkdir "$tmp/bt"
-find tests examples -name '*.bt' -not -path 'tests/fuzz/*' | sort | while read -r f; do
-	cp "$f" "$tmp/bt/$(echo "$f" | tr / _)"
-done
-fresh script
-build/fuzz/fuzz_script -merge=1 -use_counters=0 "$corpus/script" "$tmp/bt" 2>&1 | grep -E '^MERGE-OUTER: [0-9]+ new files' || true
-
 echo "== elf"
-fresh elf
+mkdir -p "$corpus/elf"
 small=(-Os -fno-asynchronous-unwind-tables -nostdlib -Iinclude
        -Wl,-z,noseparate-code -Wl,-z,max-page-size=64 -Wl,-z,norelro)
 gcc "${small[@]}" -static -Wl,--build-id=none -o "$corpus/elf/usdt-static" $seeds/usdt64.c
@@ -57,6 +59,14 @@ objcopy --dump-section .note.stapsdt="$tmp/n32" "$corpus/elf/note32" "$tmp/junk"
 { printf '\0'; cat "$tmp/n64"; } > "$corpus/elf/raw-notes64"
 { printf '\1'; cat "$tmp/n32"; } > "$corpus/elf/raw-notes32"
 
+echo "== script"
+mkdir "$tmp/bt"
+{ find tests examples -name '*.bt' -not -path 'tests/fuzz/*'; ls tests/fuzz/seeds/*.bt; } |
+	sort | while read -r f; do
+	cp "$f" "$tmp/bt/$(echo "$f" | tr / _)"
+done
+remerge script "$tmp/bt"
+
 echo "== format"
 if [[ -d /sys/kernel/tracing/events/sched ]]; then
 	mkdir "$tmp/fmt"
@@ -64,8 +74,7 @@ if [[ -d /sys/kernel/tracing/events/sched ]]; then
 		e=${f%/format}
 		cp "$f" "$tmp/fmt/$(basename "$(dirname "$e")")__$(basename "$e")" 2>/dev/null || true
 	done
-	fresh format
-	build/fuzz/fuzz_format -merge=1 -use_counters=0 "$corpus/format" "$tmp/fmt" 2>&1 | grep -E '^MERGE-OUTER: [0-9]+ new files' || true
+	remerge format "$tmp/fmt"
 else
 	echo "make-seeds: tracefs is not mounted at /sys/kernel/tracing; format seeds kept" >&2
 fi
