@@ -5,9 +5,10 @@
  * built here with the normal compiler and flags, so also under
  * ASAN=1 UBSAN=1).
  *
- * Each input runs in a child process, so one crash, leak report or
- * hang names its file and the others still run.  A child fails if it
- * is killed, exits non-zero (a sanitizer report), or takes over 10 s.
+ * The inputs of a directory run in a child process, each within 10 s;
+ * if the child is killed or exits non-zero (a sanitizer report), each
+ * input runs again in a child of its own, so that a crash, a leak or a
+ * hang names its file.
  *
  * usage: test_fuzz [TARGET FILE...]   (default: every directory above;
  * run from the repository root)
@@ -17,6 +18,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,24 +53,32 @@ static void show(FILE *log)
 	}
 }
 
-static void replay(int (*fn)(const uint8_t *, size_t), const char *path)
+/* Feed FN an exact copy of PATH (the targets must not read past the
+ * input); 0, or -1 if the file cannot be read. */
+static int feed(int (*fn)(const uint8_t *, size_t), const char *path)
 {
 	char *buf;
+	uint8_t *data;
 	size_t len;
-	FILE *log;
-	pid_t pid;
-	int st, rc = read_file(path, &buf, &len);
 
-	if (rc) {
-		printf("FAIL %s: cannot read: %s\n", path, strerror(-rc));
-		nfail++;
-		return;
-	}
-	log = tmpfile();
-	if (!log) {
-		perror("test_fuzz: tmpfile");
-		exit(1);
-	}
+	if (read_file(path, &buf, &len))
+		return -1;
+	data = xmalloc(len);
+	memcpy(data, buf, len);
+	free(buf);
+	fn(data, len);
+	free(data);
+	return 0;
+}
+
+/* Run PATHS through FN in one child, each within 10 s.  True if the
+ * child ended well; otherwise WHY says how, and LOG holds its stderr. */
+static bool batch(int (*fn)(const uint8_t *, size_t), char **paths, size_t n,
+		  FILE *log, char *why, size_t cap)
+{
+	pid_t pid;
+	int st;
+
 	fflush(stdout);
 	pid = fork();
 	if (pid < 0) {
@@ -77,32 +87,65 @@ static void replay(int (*fn)(const uint8_t *, size_t), const char *path)
 	}
 	if (pid == 0) {
 		dup2(fileno(log), 2);
-		alarm(10);
-		/* an exact copy: the targets must not read past the input */
-		{
-			uint8_t *data = xmalloc(len);
-
-			memcpy(data, buf, len);
-			free(buf);
-			fn(data, len);
-			free(data);
+		for (size_t i = 0; i < n; i++) {
+			alarm(10);
+			if (feed(fn, paths[i])) {
+				fprintf(stderr, "cannot read %s\n", paths[i]);
+				exit(1);
+			}
 		}
 		exit(0);	/* exit, not _exit: LeakSanitizer checks here */
 	}
-	free(buf);
-	nrun++;
 	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
 		;
-	if (WIFSIGNALED(st)) {
-		printf("FAIL %s: killed by signal %d%s\n", path, WTERMSIG(st),
-		       WTERMSIG(st) == SIGALRM ? " (over 10 s)" : "");
-		show(log);
-		nfail++;
-	} else if (WEXITSTATUS(st)) {
-		printf("FAIL %s: exit %d\n", path, WEXITSTATUS(st));
-		show(log);
-		nfail++;
+	if (WIFSIGNALED(st))
+		snprintf(why, cap, "killed by signal %d%s", WTERMSIG(st),
+			 WTERMSIG(st) == SIGALRM ? " (over 10 s)" : "");
+	else if (WEXITSTATUS(st))
+		snprintf(why, cap, "exit %d", WEXITSTATUS(st));
+	else
+		return true;
+	return false;
+}
+
+/* PATHS in one child; if it fails, each alone, to name the culprits. */
+static void replay(int (*fn)(const uint8_t *, size_t), char **paths, size_t n)
+{
+	char why[64];
+	FILE *log = tmpfile();
+	int found = 0;
+
+	if (!log) {
+		perror("test_fuzz: tmpfile");
+		exit(1);
 	}
+	nrun += (int)n;
+	if (batch(fn, paths, n, log, why, sizeof(why)) || n == 0) {
+		fclose(log);
+		return;
+	}
+	for (size_t i = 0; i < n; i++) {
+		FILE *one = tmpfile();
+
+		if (!one) {
+			perror("test_fuzz: tmpfile");
+			exit(1);
+		}
+		if (!batch(fn, &paths[i], 1, one, why, sizeof(why))) {
+			printf("FAIL %s: %s\n", paths[i], why);
+			show(one);
+			found++;
+		}
+		fclose(one);
+	}
+	if (n > 1 && !found) {
+		/* only together: a leak or state one input left behind */
+		printf("FAIL %s and the %zu after it, together: %s\n", paths[0],
+		       n - 1, why);
+		show(log);
+		found++;
+	}
+	nfail += found;
 	fclose(log);
 }
 
@@ -134,12 +177,15 @@ static void replay_dir(int (*fn)(const uint8_t *, size_t), const char *dir)
 	if (n)
 		qsort(names, n, sizeof(*names), by_name);
 	for (size_t i = 0; i < n; i++) {
-		char path[1024];
+		char *path = xmalloc(strlen(dir) + strlen(names[i]) + 2);
 
-		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
-		replay(fn, path);
+		sprintf(path, "%s/%s", dir, names[i]);
 		free(names[i]);
+		names[i] = path;
 	}
+	replay(fn, names, n);
+	for (size_t i = 0; i < n; i++)
+		free(names[i]);
 	free(names);
 }
 
@@ -149,8 +195,7 @@ int main(int argc, char **argv)
 		for (size_t t = 0; t < ARRAY_SIZE(targets); t++) {
 			if (strcmp(argv[1], targets[t].name))
 				continue;
-			for (int i = 2; i < argc; i++)
-				replay(targets[t].fn, argv[i]);
+			replay(targets[t].fn, argv + 2, (size_t)(argc - 2));
 			printf("%d inputs, %d failed\n", nrun, nfail);
 			return nfail ? 1 : 0;
 		}
