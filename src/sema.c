@@ -1805,6 +1805,12 @@ static void agg_assign(struct sema *s, struct node *n)
 			ERR(s, call->args[2]->loc, E_ARGS, "lhist() max must be greater than min");
 			return;
 		}
+		/* every later max - min (buckets, labels) is int64 */
+		if ((uint64_t)lmax - (uint64_t)lmin > INT64_MAX) {
+			ERR(s, call->args[2]->loc, E_LIMIT,
+			    "lhist() max - min must be below 2^63");
+			return;
+		}
 		if ((lmax - lmin) / lstep > LHIST_MAX_BUCKETS) {
 			ERR(s, call->loc, E_LIMIT, "lhist() would have more than %d buckets",
 			    LHIST_MAX_BUCKETS);
