@@ -21,7 +21,11 @@ for t in "$@"; do
 	mkdir -p "$out/corpus/$t" "$out/artifacts"
 	args=(-max_total_time="$secs" -rss_limit_mb=2048 -timeout=10
 	      -print_final_stats=1 -artifact_prefix="$out/artifacts/$t-")
-	[[ $t == script ]] && args+=(-dict="$out/script.dict")
+	if [[ $t == script ]]; then
+		args+=(-dict="$out/script.dict")
+	elif [[ -f tests/fuzz/$t.dict ]]; then
+		args+=(-dict="tests/fuzz/$t.dict")
+	fi
 	dirs=("$out/corpus/$t")
 	for d in tests/fuzz/corpus/$t tests/fuzz/regress/$t; do
 		[[ -d $d ]] && dirs+=("$d")
