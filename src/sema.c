@@ -539,7 +539,7 @@ static struct type *check_str(struct sema *s, struct node *n)
 				    "str() length %lld is negative", (long long)len);
 				len = 0;
 			}
-			size = len + 1 < s->c->strlen_ ? (int)len + 1 : s->c->strlen_;
+			size = len < s->c->strlen_ - 1 ? (int)len + 1 : s->c->strlen_;
 		}
 	}
 	if (is_err(t))
