@@ -2,10 +2,16 @@
 #
 #   make              build ./sonde             make check       all tests
 #   make run          install deps, run a demo  make check-unit  no-root tests only
+#                                               make check-host  no-root and root tiers
 #   make deps         apt-get missing packages  make clean
 #   make static       ./sonde as one static, stripped executable (libbpf.a, libelf.a, libz.a)
 #   make vm-check     the guest tier alone (kprobes, fentry: qemu, docs/guest.md)
 #   make bench        sonde against bpftrace, as ratios (docs/performance.md)
+#   make install      sonde, its man pages, <sonde/sdt.h>, sonde.pc, bash
+#                     completion and examples under DESTDIR/PREFIX
+#                     (PREFIX=/usr/local by default); make uninstall
+#   make man          docs/sonde-language.7 from docs/language.md
+#   make stress       sonde under load, as root, ~3 minutes (tests/stress/run.sh)
 #   make fuzz         the libFuzzer targets in build/fuzz/ (needs clang; docs/fuzzing.md)
 #   make fuzz-run SECONDS=N   run each target N seconds (default 60) over its corpus
 #
@@ -66,7 +72,10 @@ PROG_BINS := $(PROG_SRCS:tests/progs/%.c=$(B)/progs/%)
 FUZZ_NAMES := script elf format
 FUZZ_DEFS  := -DFUZZ_DIR='"$(CURDIR)/tests/fuzz"'
 FUZZ_ENTRY_OBJS := $(FUZZ_NAMES:%=$(B)/tests/fuzz_%.o)
-DEPS      := $(OBJS:.o=.d) $(TEST_BINS:=.d) $(PROG_BINS:=.d) \
+# Load generators of make stress, built the same way.
+STRESS_SRCS := $(sort $(wildcard tests/stress/*.c))
+STRESS_BINS := $(STRESS_SRCS:tests/stress/%.c=$(B)/stress/%)
+DEPS      := $(OBJS:.o=.d) $(TEST_BINS:=.d) $(PROG_BINS:=.d) $(STRESS_BINS:=.d) \
              $(FUZZ_ENTRY_OBJS:.o=.d)
 
 # Everything that changes the produced code; see build/.flags above.
@@ -76,7 +85,7 @@ DEMO := BEGIN { printf("sonde: counting ticks for 3 seconds\n"); } \
 	interval:ms:100 { @ticks = count(); } interval:s:3 { exit(); } \
 	END { printf("done\n"); }
 
-.PHONY: all deps run check check-unit vm-check unit-tests progs static bench \
+.PHONY: all deps run check check-unit check-host vm-check install uninstall man unit-tests progs static bench stress \
 	fuzz fuzz-run clean FORCE
 .DEFAULT_GOAL := all
 
@@ -130,7 +139,18 @@ $(B)/tests/test_fuzz: TEST_OBJS = $(FUZZ_ENTRY_OBJS)
 $(B)/progs/%: tests/progs/%.c
 	@mkdir -p $(@D)
 	$(msg) CC $<
-	$(Q)$(CC) -std=c11 -D_GNU_SOURCE -O1 -g -Wall -Wextra \
+	$(Q)$(CC) -std=c11 -D_GNU_SOURCE -Iinclude -O1 -g -Wall -Wextra \
+		$(PROG_FLAGS) \
+		$(if $(filter 1,$(WERROR)),-Werror) -MMD -MP -MF $@.d -MT $@ -o $@ $<
+# The kernel walks user stacks by frame pointers: the flame graph tests
+# need every frame of stacks.c.
+$(B)/progs/stacks: PROG_FLAGS := -fno-omit-frame-pointer
+
+# Frame pointers: the forks case walks their user stacks.
+$(B)/stress/%: tests/stress/%.c
+	@mkdir -p $(@D)
+	$(msg) CC $<
+	$(Q)$(CC) -std=c11 -D_GNU_SOURCE -O1 -g -fno-omit-frame-pointer -Wall -Wextra \
 		$(if $(filter 1,$(WERROR)),-Werror) -MMD -MP -MF $@.d -MT $@ -o $@ $<
 
 # Rewritten only when the flags differ, so its date moves only then.
@@ -152,6 +172,11 @@ check: all unit-tests progs $(STATIC_FOR_CHECK)
 check-unit: all unit-tests
 	$(Q)tests/run-tests.sh --unit $(TESTFLAGS)
 
+# the no-root and root tiers, without the guest: CI runs them under
+# the sanitizers (the guest tier builds its own static sonde)
+check-host: all unit-tests progs
+	$(Q)tests/run-tests.sh --host $(TESTFLAGS)
+
 # make check runs this tier too (tests/run-tests.sh); vm-run builds its
 # own static sonde.
 vm-check:
@@ -160,6 +185,11 @@ vm-check:
 # sonde against bpftrace (when installed), as root; docs/performance.md
 bench: all
 	$(Q)bench/bench.sh
+
+# sonde under load (root): many probes, many keys, heavy output, many
+# processes; STRESS_SECONDS and friends in tests/stress/run.sh
+stress: all progs $(STRESS_BINS)
+	$(Q)tests/stress/run.sh
 
 # libFuzzer targets: every object rebuilt by clang with coverage
 # instrumentation, ASan and UBSan (any UB aborts, so the fuzzer keeps
@@ -229,6 +259,44 @@ deps:
 run: deps
 	$(Q)$(MAKE) --no-print-directory sonde
 	./sonde -e '$(DEMO)'
+
+# Installation: the usual GNU variables; DESTDIR stages a package.
+PREFIX     ?= /usr/local
+BINDIR     ?= $(PREFIX)/bin
+MANDIR     ?= $(PREFIX)/share/man
+INCLUDEDIR ?= $(PREFIX)/include
+PCDIR      ?= $(PREFIX)/lib/pkgconfig
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+EXAMPLEDIR ?= $(PREFIX)/share/sonde/examples
+VERSION    := $(shell sed -n 's/^\#define SONDE_VERSION "\(.*\)"/\1/p' src/info.h)
+INSTALLED  := $(BINDIR)/sonde $(MANDIR)/man8/sonde.8 \
+	      $(MANDIR)/man7/sonde-language.7 $(INCLUDEDIR)/sonde/sdt.h \
+	      $(PCDIR)/sonde.pc $(BASHCOMPDIR)/sonde
+
+install: sonde
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man8 \
+		$(DESTDIR)$(MANDIR)/man7 $(DESTDIR)$(INCLUDEDIR)/sonde \
+		$(DESTDIR)$(PCDIR) $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(EXAMPLEDIR)
+	install -m 755 sonde $(DESTDIR)$(BINDIR)/sonde
+	install -m 644 docs/sonde.8 $(DESTDIR)$(MANDIR)/man8/sonde.8
+	install -m 644 docs/sonde-language.7 $(DESTDIR)$(MANDIR)/man7/sonde-language.7
+	install -m 644 include/sonde/sdt.h $(DESTDIR)$(INCLUDEDIR)/sonde/sdt.h
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' \
+		contrib/sonde.pc.in > $(DESTDIR)$(PCDIR)/sonde.pc
+	chmod 644 $(DESTDIR)$(PCDIR)/sonde.pc
+	install -m 644 contrib/sonde.bash-completion $(DESTDIR)$(BASHCOMPDIR)/sonde
+	cp -R examples/. $(DESTDIR)$(EXAMPLEDIR)/
+
+# sonde-language(7) is docs/language.md as a man page, generated here
+# and committed (tests/run/install.sh checks that it is current).
+man: docs/sonde-language.7
+docs/sonde-language.7: docs/language.md tools/md2man.awk src/info.h
+	awk -v version=$(VERSION) -f tools/md2man.awk docs/language.md > $@
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
+	rm -rf $(DESTDIR)$(EXAMPLEDIR)
+	-rmdir $(DESTDIR)$(INCLUDEDIR)/sonde $(DESTDIR)$(PREFIX)/share/sonde 2>/dev/null
 
 clean:
 	rm -rf build build-san sonde

@@ -1,20 +1,58 @@
 #!/bin/bash
 # bench/bench.sh (make bench): sonde against bpftrace (when installed) on
 # the same workloads, same run; medians of several runs, and the
-# sonde/bpftrace ratio.  Public tools only: /usr/bin/time, a load
-# generator (bench/load.c).  Run as root.
+# sonde/bpftrace ratio.  Public tools only: /usr/bin/time, date, and
+# small helpers in bench/ (a load generator, a first-line timer, a
+# reader of loaded programs).  Run as root.  docs/performance.md says
+# what each row measures.
+#
+#   SONDE=path      the sonde measured; by default the static binary of
+#                   "make static" (build/sonde-static), the one the
+#                   install-size row counts (./sonde if it cannot be built)
+#   RUNS=7          runs per start-time figure (medians)
+#   ATTACH_RUNS=3   runs of the sys_enter_* attach (each also detaches:
+#                   about 15 s for sonde, 35 s for bpftrace)
+#   RSS_SECS=60     length of the long-run memory row
+#   RT=1            run the tools of the start-time rows (BEGIN, first
+#                   event, attach) at real-time priority (chrt -f 10),
+#                   so that other jobs on a shared machine disturb them
+#                   less; both tools alike
 set -u
 cd "$(dirname "$0")/.."
-SONDE=${SONDE:-./sonde}
+if [[ -z ${SONDE:-} ]]; then
+	SONDE=./sonde
+	make -s build/sonde-static >/dev/null 2>&1 && SONDE=build/sonde-static
+fi
 RUNS=${RUNS:-7}
+ATTACH_RUNS=${ATTACH_RUNS:-3}
+RSS_SECS=${RSS_SECS:-60}
+rt=()
+[[ ${RT:-0} == 1 ]] && rt=(chrt -f 10)
 BPFTRACE=$(command -v bpftrace || true)
 out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
-cc -O2 -o "$out/load" bench/load.c || exit 1
+bg=()	# background processes to stop on the way out
+trap 'for p in "${bg[@]}"; do kill "$p" 2>/dev/null; done; rm -rf "$out"' EXIT
+for h in load firstline proginsns; do
+	cc -O2 -o "$out/$h" "bench/$h.c" || exit 1
+done
 
 median() { sort -n | awk '{ a[NR] = $1 } END { if (NR) print a[int((NR + 1) / 2)]; else print "-" }'; }
 ratio() { awk -v s="$1" -v b="$2" 'BEGIN { if (b == "-" || b == 0 || s == "-") print "-"; else printf "%.3g\n", s / b }'; }
-row() { printf '%-44s %14s %14s %10s\n' "$1" "$2" "$3" "$(ratio "$2" "$3")"; }
+# pid: SIGINT, then wait.  bpftrace 0.17 now and then ignores a SIGINT
+# (here up to one in two soon after it started), so it is repeated each
+# second; sonde takes a second one as "exit at once", but these runs
+# exit within a second of the first.
+stop() {
+	local i
+	for i in $(seq 100); do
+		kill -0 "$1" 2>/dev/null || break
+		(( i % 10 == 1 )) && kill -INT "$1"
+		sleep 0.1
+	done
+	kill -KILL "$1" 2>/dev/null
+	wait "$1" 2>/dev/null
+}
+row() { printf '%-56s %10s %10s %9s\n' "$1" "$2" "$3" "$(ratio "$2" "$3")"; }
 
 # wall milliseconds (from date, as /usr/bin/time rounds to 10 ms) and
 # peak RSS in KiB (from /usr/bin/time) of one command: "ms kib"
@@ -28,7 +66,7 @@ measure() {
 
 start() {	# tool: median wall ms and RSS KiB of BEGIN { exit(); }
 	local tool=$1 i
-	for i in $(seq "$RUNS"); do measure "$tool" -e 'BEGIN { exit(); }'; done > "$out/start.$2"
+	for i in $(seq "$RUNS"); do measure "${rt[@]}" "$tool" -e 'BEGIN { exit(); }'; done > "$out/start.$2"
 	awk '{ printf "%.1f\n", $1 }' "$out/start.$2" | median > "$out/ms.$2"
 	awk '{ print $2 }' "$out/start.$2" | median > "$out/rss.$2"
 }
@@ -45,8 +83,8 @@ stream() {	# tool: lines/s of printf per getppid, and lines lost
 }
 
 if [[ -n $BPFTRACE ]]; then ref=$("$BPFTRACE" --version); else ref="no bpftrace installed"; fi
-echo "sonde $("$SONDE" -V | awk '{print $2}') vs $ref; $(nproc) CPUs; $(uname -r); $(date -u +%F)"
-printf '%-44s %14s %14s %10s\n' "measure" "sonde" "bpftrace" "ratio"
+echo "sonde $("$SONDE" -V | awk '{print $2}') ($SONDE) vs $ref; $(nproc) CPUs; $(uname -r); $(date -u +%F)${rt:+; start-time rows at real-time priority}"
+printf '%-56s %10s %10s %9s\n' "measure" "sonde" "bpftrace" "ratio"
 start "$SONDE" s
 [[ -n $BPFTRACE ]] && start "$BPFTRACE" b
 row "BEGIN { exit(); } wall time, median (ms)" "$(cat "$out/ms.s")" "$(cat "$out/ms.b" 2>/dev/null || echo -)"
@@ -84,21 +122,97 @@ add() { [[ $1 == - ]] && echo - || echo $(( $1 - base )); }
 row "getppid cost without tracing (ns)" "$base" "$base"
 row "added per event by @[comm] = count() (ns)" "$(add "$s_ns")" "$(add "$b_ns")"
 
-cc -O2 -o "$out/proginsns" bench/proginsns.c || exit 1
-insns() {	# tool script: BPF instructions its programs hold (xlated)
-	local pid n
-	"$1" -q -e "$2 interval:s:3 { exit(); }" >/dev/null 2>&1 & pid=$!
-	sleep 1.5
-	# every program but the exit timer: sum of the others
-	n=$("$out/proginsns" $pid | grep -v -i interval | awk '{ s += $2 } END { print s + 0 }')
-	wait $pid
-	echo "$n"
+# Start to first event of a tracepoint + hist + interval script.  A
+# load generator calls getppid() every 100 us (plus usleep's slack) from
+# before the tool starts and for as long as the runs last; the probe
+# fills a histogram and prints a line for every event, and firstline
+# times from the fork of the tool to the first such line on its stdout:
+# compile, load, attach and the trip of one event through the kernel
+# to user space.  Then the tool gets SIGINT (bpftrace again each second
+# until it exits, see stop()).
+"$out/load" 0 0 100 >/dev/null & load=$!; bg+=($load)
+sigint() { [[ $1 == "$BPFTRACE" ]] && echo 1000 || echo 0; }
+first_event() {	# tool tag: median ms from start to the first event line
+	local s='tracepoint:syscalls:sys_enter_getppid /comm == "load"/ { @ = hist(pid); printf("event\n"); } interval:ms:100 { print(@); }'
+	local i
+	for i in $(seq "$RUNS"); do
+		"${rt[@]}" "$out/firstline" -t 30 -r "$(sigint "$1")" event "$1" -e "$s" 2>/dev/null
+	done | awk '{ print $1 }' | median > "$out/first.$2"
 }
+first_event "$SONDE" s
+[[ -n $BPFTRACE ]] && first_event "$BPFTRACE" b
+row "tracepoint + hist + interval, start to first event (ms)" "$(cat "$out/first.s")" "$(cat "$out/first.b" 2>/dev/null || echo -)"
+
+# Attaching every syscall-entry tracepoint: from start to the output of
+# BEGIN, which both tools run once every probe is attached (bpftrace
+# 0.17 writes it after its last perf_event_open, strace shows); then from
+# SIGINT to exit, which is mostly detaching (the kernel waits for each
+# tracepoint to be unregistered).  bpftrace's limits on probes and
+# programs (512 each) are raised in case a kernel has more.
+attach() {	# tool tag: median ms to attach, and to detach and exit
+	local s='tracepoint:syscalls:sys_enter_* { @[probe] = count(); } BEGIN { printf("attached\n"); }'
+	local i
+	for i in $(seq "$ATTACH_RUNS"); do
+		BPFTRACE_MAX_PROBES=4096 BPFTRACE_MAX_BPF_PROGS=4096 \
+			"${rt[@]}" "$out/firstline" -t 300 -w 200 -r "$(sigint "$1")" attached "$1" -e "$s" 2>/dev/null
+	done > "$out/attach.$2"
+	awk '{ print $1 }' "$out/attach.$2" | median > "$out/att.$2"
+	awk '{ print $2 }' "$out/attach.$2" | median > "$out/det.$2"
+}
+attach "$SONDE" s
+[[ -n $BPFTRACE ]] && attach "$BPFTRACE" b
+ntp=$(ls -d /sys/kernel/tracing/events/syscalls/sys_enter_* | wc -l)
+row "attach $ntp sys_enter_* tracepoints, start to BEGIN (ms)" "$(cat "$out/att.s")" "$(cat "$out/att.b" 2>/dev/null || echo -)"
+row "  then SIGINT to exit: detach (ms)" "$(cat "$out/det.s")" "$(cat "$out/det.b" 2>/dev/null || echo -)"
+
+# Memory over a long run: a tracepoint filling a keyed map and a
+# histogram and printing a line per event, and a 10 ms interval that
+# prints and clears both (with the load above: about 5000 events, 5000
+# printf lines and 10000 map lines a second).  Both tools run at once,
+# their output to /dev/null; VmRSS is read from /proc after 5 s and
+# after RSS_SECS.
+rss() { awk '/^VmRSS:/ { print $2 }' "/proc/$1/status" 2>/dev/null || echo -; }
+long='tracepoint:syscalls:sys_enter_getppid /comm == "load"/ { @[comm, nsecs % 100] = count(); @h = hist(nsecs % 1000); printf("%s %d\n", comm, nsecs); } interval:ms:10 { print(@); print(@h); clear(@); clear(@h); }'
+"$SONDE" -e "$long" >/dev/null 2>&1 & spid=$!; bg+=($spid)
+bpid=
+[[ -n $BPFTRACE ]] && { "$BPFTRACE" -e "$long" >/dev/null 2>&1 & bpid=$!; bg+=($bpid); }
+sleep 5
+s5=$(rss $spid); b5=-; [[ -n $bpid ]] && b5=$(rss $bpid)
+sleep $((RSS_SECS - 5))
+sN=$(rss $spid); bN=-; [[ -n $bpid ]] && bN=$(rss $bpid)
+stop $spid
+[[ -n $bpid ]] && stop $bpid
+kill $load
+row "print + clear every 10 ms: RSS after 5 s (KiB)" "$s5" "$b5"
+row "  RSS after $RSS_SECS s (KiB)" "$sN" "$bN"
+
+# BPF instructions of the programs a tool loads for a script, the
+# verifier's (xlated) count as bpftool shows it.  The tool runs without
+# an exit timer, so only the script's own programs count: it starts in
+# the background, and once the set of programs it holds stops changing
+# (bpftrace loads each just before attaching it) they are read, each
+# once (bench/proginsns.c: by id, though sonde holds a program's fd and
+# its link's), then it gets SIGINT.
+progs() {	# tool script tag: "id name insns" lines in $out/progs.tag
+	local pid prev= cur= i
+	"$1" -e "$2" >/dev/null 2>&1 & pid=$!
+	for i in $(seq 50); do
+		sleep 0.2
+		cur=$("$out/proginsns" $pid)
+		[[ -n $cur && $cur == "$prev" ]] && break
+		prev=$cur
+	done
+	if [[ -n $cur ]]; then echo "$cur"; fi > "$out/progs.$3"
+	stop $pid
+}
+total() { awk '{ s += $3 } END { print NR ? s : "-" }' "$1"; }
+each() { awk '{ printf "%s%s %d", (NR > 1 ? ", " : ""), $2, $3 } END { if (!NR) printf "-" }' "$1"; }
 for s in 'tracepoint:syscalls:sys_enter_getppid { @[comm] = count(); }' \
 	 'tracepoint:syscalls:sys_exit_read { @ = hist(args->ret); }' \
 	 'tracepoint:syscalls:sys_enter_openat { printf("%s %s\n", comm, str(args->filename)); }'; do
-	si=$(insns "$SONDE" "$s")
-	bi=-
-	[[ -n $BPFTRACE ]] && bi=$(insns "$BPFTRACE" "$s")
-	row "insns: ${s:0:38}" "$si" "$bi"
+	progs "$SONDE" "$s" s
+	: > "$out/progs.b"
+	[[ -n $BPFTRACE ]] && progs "$BPFTRACE" "$s" b
+	row "insns: ${s:0:38}" "$(total "$out/progs.s")" "$(total "$out/progs.b")"
+	printf '      sonde: %s; bpftrace: %s\n' "$(each "$out/progs.s")" "$(each "$out/progs.b")"
 done

@@ -83,9 +83,11 @@ void ir_ld64(struct ir *ir, int dst, uint64_t imm, enum reloc_kind reloc,
 	x->reloc = reloc;
 	x->reloc_arg = arg;
 	if (reloc == RELOC_MAP_FD || reloc == RELOC_SCRATCH_FD ||
-	    reloc == RELOC_RINGBUF_FD || reloc == RELOC_STATS_FD ||
-	    reloc == RELOC_STACK_FD || reloc == RELOC_USEEN_FD)
+	    reloc == RELOC_RINGBUF_FD || reloc == RELOC_STACK_FD ||
+	    reloc == RELOC_USEEN_FD)
 		x->in.src_reg = BPF_PSEUDO_MAP_FD;
+	else if (reloc == RELOC_STATS)	/* imm's high half: the offset */
+		x->in.src_reg = BPF_PSEUDO_MAP_VALUE;
 	x = slot(ir);
 	x->in = bpf_i(0, 0, 0, 0, (int32_t)(uint32_t)(imm >> 32));
 }
@@ -97,10 +99,12 @@ static bool is_ld64(const struct ir_insn *x)
 
 /* The verifier rejects unreachable instructions, and cg leaves some
  * behind (code after exit() or return, the dead arm of a constant
- * condition).  Drop them, keeping labels on the surviving insns. */
+ * condition).  Drop them, and jumps to the next instruction, keeping
+ * labels on the surviving insns. */
 static void drop_unreachable(struct ir *ir)
 {
 	char *reach = xcalloc((size_t)ir->n + 1, 1);
+	char *noop = xcalloc((size_t)ir->n + 1, 1);
 	int *work = xmalloc(sizeof(int) * ((size_t)ir->n + 1));
 	int *newidx = xmalloc(sizeof(int) * ((size_t)ir->n + 1));
 	int nw = 0, k = 0;
@@ -127,6 +131,7 @@ static void drop_unreachable(struct ir *ir)
 		} else if ((cls == BPF_JMP || cls == BPF_JMP32) && op == BPF_JA) {
 			next[nn++] = x->target >= 0 ? ir->label_at[x->target]
 						    : i + 1 + x->in.off;
+			noop[i] = next[0] == i + 1;
 		} else if ((cls == BPF_JMP || cls == BPF_JMP32) && op != BPF_CALL) {
 			next[nn++] = i + 1;
 			next[nn++] = x->target >= 0 ? ir->label_at[x->target]
@@ -140,7 +145,7 @@ static void drop_unreachable(struct ir *ir)
 	}
 	for (int i = 0; i < ir->n; i++) {
 		newidx[i] = k;
-		if (reach[i])
+		if (reach[i] && !noop[i])
 			ir->v[k++] = ir->v[i];
 	}
 	newidx[ir->n] = k;
@@ -148,6 +153,7 @@ static void drop_unreachable(struct ir *ir)
 		if (ir->label_at[l] >= 0)
 			ir->label_at[l] = newidx[ir->label_at[l]];
 	ir->n = k;
+	free(noop);
 	free(reach);
 	free(work);
 	free(newidx);
@@ -210,11 +216,21 @@ int asm_resolve(struct compiler *c, struct ir *ir, struct prog_spec *ps)
 }
 
 /* The source line LINE (1-based) without its newline. */
-static void source_line(const struct compiler *c, int line, const char **s,
-			int *len)
+/* Line LINE of the source, found from the start of the line of FROM
+ * when LINE is not before it: counting from the top for every program
+ * made dumping a script of thousands of probes quadratic. */
+static void source_line(const struct compiler *c, struct loc from, int line,
+			const char **s, int *len)
 {
 	const char *p = c->src, *end = c->src + c->srclen;
 	int l = 1;
+
+	if (from.line > 0 && from.line <= line && from.col > 0 &&
+	    from.off - (from.col - 1) >= 0 &&
+	    (size_t)from.off <= c->srclen) {
+		p = c->src + from.off - (from.col - 1);
+		l = from.line;
+	}
 
 	while (p < end && l < line) {
 		if (*p++ == '\n')
@@ -261,7 +277,7 @@ void asm_dump(FILE *f, const struct compiler *c, const struct prog_spec *ps)
 			const char *s;
 			int len;
 
-			source_line(c, ps->line[i], &s, &len);
+			source_line(c, ps->probe.loc, ps->line[i], &s, &len);
 			fprintf(f, "; %.*s  (line %d)\n", len > 100 ? 100 : len, s,
 				ps->line[i]);
 			last = ps->line[i];

@@ -13,19 +13,35 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
+
+#include "info.h"
 
 /* internal: the kernel has no kprobe PMU */
 #define EKPROBES 10001
 
+static void push_fd(int **fds, int *n, int *cap, int fd)
+{
+	if (*n == *cap) {
+		*cap = *cap ? *cap * 2 : 16;
+		*fds = xrealloc(*fds, sizeof(int) * (size_t)*cap);
+	}
+	(*fds)[(*n)++] = fd;
+}
+
+/* FD runs a program: a BPF link, or a perf event given its program by
+ * ioctl.  Closing it stops the program. */
 static void own(struct tracer *t, int fd)
 {
-	if (t->nattach == t->attach_cap) {
-		t->attach_cap = t->attach_cap ? t->attach_cap * 2 : 16;
-		t->attach_fds = xrealloc(t->attach_fds, sizeof(int) *
-					 (size_t)t->attach_cap);
-	}
-	t->attach_fds[t->nattach++] = fd;
+	push_fd(&t->attach_fds, &t->nattach, &t->attach_cap, fd);
+}
+
+/* FD is a perf event whose program a link runs: closed after the
+ * links (see at_detach_all). */
+static void own_event(struct tracer *t, int fd)
+{
+	push_fd(&t->event_fds, &t->nevent, &t->event_cap, fd);
 }
 
 static int perf_open(struct perf_event_attr *attr, int pid, int cpu)
@@ -41,7 +57,7 @@ static int perf_attach(struct tracer *t, int pfd, int prog)
 	int lfd = bpf_link_create(prog, pfd, BPF_PERF_EVENT, NULL);
 
 	if (lfd >= 0) {
-		own(t, pfd);
+		own_event(t, pfd);
 		own(t, lfd);
 		return 0;
 	}
@@ -252,6 +268,68 @@ static int attach_kprobe_multi(struct tracer *t, struct prog_spec *ps)
 	return 0;
 }
 
+/* Offsets [LO, HI) of a uprobe_multi program on one link.  The kernel
+ * refuses the whole link if it cannot probe one function (ENOTSUPP: a
+ * lock-prefixed first instruction, as pthread_spin_lock's in libc;
+ * EINVAL), so a refused range is halved until the functions at fault
+ * stand alone: their errno goes in BAD, and the others attach on links
+ * of their own.  Other errors concern them all and are returned. */
+static int umulti_range(struct tracer *t, struct prog_spec *ps, int pid,
+			int lo, int hi, int *bad, int *nok)
+{
+	int fd = info_uprobe_multi_link(ps->fd, ps->probe.path,
+					ps->probe.umulti + lo, (uint32_t)(hi - lo),
+					ps->probe.kind == PK_URETPROBE, pid);
+	int mid, rc;
+
+	if (fd >= 0) {
+		own(t, fd);
+		*nok += hi - lo;
+		return 0;
+	}
+	if (fd != -524 && fd != -EOPNOTSUPP && fd != -EINVAL)
+		return fd;
+	if (hi - lo == 1) {
+		bad[lo] = -fd;
+		return 0;
+	}
+	mid = lo + (hi - lo) / 2;
+	rc = umulti_range(t, ps, pid, lo, mid, bad, nok);
+	return rc ? rc : umulti_range(t, ps, pid, mid, hi, bad, nok);
+}
+
+static const char *explain(struct prog_spec *ps, int err);
+
+/* The functions of one file through one uprobe_multi link (or a few,
+ * around functions the kernel cannot probe, which are skipped with a
+ * warning, as a wildcard's unattachable probes are); in -p's process
+ * or -c's command only, as single uprobes. */
+static int attach_uprobe_multi(struct tracer *t, struct prog_spec *ps)
+{
+	int pid = t->target_pid ? t->target_pid : t->child_pid;
+	int n = ps->probe.nmulti, nok = 0, rc;
+	int *bad = xcalloc((size_t)n, sizeof(*bad));
+
+	rc = umulti_range(t, ps, pid, 0, n, bad, &nok);
+	for (int i = 0; !rc && i < n; i++) {
+		if (!bad[i])
+			continue;
+		if (!nok) {	/* none attached: the first one's reason */
+			rc = -bad[i];
+			break;
+		}
+		/* as runtime.c says it of a single probe */
+		fprintf(stderr, "sonde: probe %s:%s:%s: attach failed: %s\n"
+			"sonde: warning: skipping %s:%s:%s\n",
+			ps->probe.kind == PK_URETPROBE ? "uretprobe" : "uprobe",
+			ps->probe.path, ps->probe.multi[i], explain(ps, bad[i]),
+			ps->probe.kind == PK_URETPROBE ? "uretprobe" : "uprobe",
+			ps->probe.path, ps->probe.multi[i]);
+	}
+	free(bad);
+	return rc;
+}
+
 /* fentry/fexit: a BPF trampoline, owned by its link fd. */
 static int attach_trampoline(struct tracer *t, struct prog_spec *ps)
 {
@@ -275,8 +353,10 @@ static const char *explain(struct prog_spec *ps, int err)
 	if ((ps->probe.kind == PK_FENTRY || ps->probe.kind == PK_FEXIT) &&
 	    (err == ENOTSUP || err == EOPNOTSUPP || err == 524 || err == EINVAL))
 		return "this kernel cannot attach fentry/fexit programs (no BPF trampoline); kprobe or tracepoint probes may work instead";
-	if ((err == EPERM || err == EACCES) && geteuid() != 0)
-		return "permission denied: tracing needs root (CAP_PERFMON and CAP_BPF)";
+	if ((err == EPERM || err == EACCES) && info_missing_caps())
+		return !strcmp(info_missing_caps(), "CAP_BPF") ?
+		       "permission denied: attaching needs CAP_BPF, which this process lacks" :
+		       "permission denied: tracing needs CAP_PERFMON, which this process lacks";
 	if (err == EPERM || err == EACCES)
 		return "the kernel refuses to attach to it (permission denied even for root)";
 	if (ps->probe.kind == PK_WATCHPOINT && err == EINVAL &&
@@ -284,6 +364,11 @@ static const char *explain(struct prog_spec *ps, int err)
 		return "an execute watchpoint must have length 8 on x86-64";
 	if (err == EBUSY)
 		return "the probe is busy (another tracer holds it exclusively)";
+	/* ENOTSUPP, the kernel's own 524, from the uprobe instruction
+	 * decoder */
+	if ((ps->probe.kind == PK_UPROBE || ps->probe.kind == PK_URETPROBE ||
+	     ps->probe.kind == PK_USDT) && (err == 524 || err == EOPNOTSUPP))
+		return "the kernel cannot put a uprobe on this instruction (a lock-prefixed one, for instance)";
 	return strerror(err);
 }
 
@@ -313,7 +398,9 @@ int at_attach(struct tracer *t, struct prog_spec *ps)
 		return 0;	/* run by the runtime once BEGIN ran */
 	case PK_UPROBE: case PK_URETPROBE: case PK_KPROBE: case PK_KRETPROBE:
 	case PK_USDT:
-		rc = ps->probe.multi ? attach_kprobe_multi(t, ps) : attach_uprobe(t, ps);
+		rc = ps->probe.umulti ? attach_uprobe_multi(t, ps) :
+		     ps->probe.multi ? attach_kprobe_multi(t, ps) :
+		     attach_uprobe(t, ps);
 		break;
 	case PK_FENTRY: case PK_FEXIT:
 		rc = attach_trampoline(t, ps);
@@ -343,36 +430,72 @@ static void *close_some(void *arg)
 	return NULL;
 }
 
-/* Closing a tracepoint's perf event and its link each wait in the
- * kernel (25 and 40 ms here): 361 syscall tracepoints took 26 s one
- * by one; from 64 threads 11 s (a kernel mutex serialises the rest). */
-void at_detach_all(struct tracer *t)
+/* Close N fds from up to 64 threads (one per 4 fds): closes that wait
+ * in the kernel for an RCU grace period then share one instead of
+ * waiting their turn. */
+static void close_all(const int *fds, int n)
 {
-	int n = t->nattach, nthreads = n / 4;
+	int nthreads = n / 4, started = 0;
 	pthread_t tid[MAX_CLOSERS];
 	struct closer cl[MAX_CLOSERS];
-	int started = 0;
 
 	if (nthreads > MAX_CLOSERS)
 		nthreads = MAX_CLOSERS;
-	if (nthreads >= 2) {
-		for (int k = 0; k < nthreads; k++) {
-			cl[k].fds = t->attach_fds;
-			cl[k].n = n;
-			cl[k].step = nthreads;
-			cl[k].first = k;
-			if (pthread_create(&tid[k], NULL, close_some, &cl[k]))
-				break;
-			started++;
-		}
-		for (int k = 0; k < started; k++)
-			pthread_join(tid[k], NULL);
-		/* whatever a failed thread start left open */
-		for (int k = started; k < nthreads; k++)
-			close_some(&cl[k]);
-	} else {
+	if (nthreads < 2) {
 		for (int i = n - 1; i >= 0; i--)
-			close(t->attach_fds[i]);
+			close(fds[i]);
+		return;
 	}
+	for (int k = 0; k < nthreads; k++) {
+		cl[k] = (struct closer){ fds, n, nthreads, k };
+		if (pthread_create(&tid[k], NULL, close_some, &cl[k]))
+			break;
+		started++;
+	}
+	for (int k = 0; k < started; k++)
+		pthread_join(tid[k], NULL);
+	/* whatever a failed thread start left open */
+	for (int k = started; k < nthreads; k++)
+		close_some(&cl[k]);
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Stop every program: close the links, and the perf events given a
+ * program by ioctl.  This is quick: a link's close waits for an RCU
+ * grace period, and 64 threads share one.  Closing a tracepoint's or
+ * uprobe's perf event is the slow part (each unregisters its probe and
+ * waits for grace periods under a kernel mutex, 35 ms for a syscall
+ * tracepoint, 85 ms for a uprobe, one after the other), so the perf
+ * events that links hold are left to at_close_events(): the maps stop
+ * changing at once and print without waiting for it. */
+void at_detach_all(struct tracer *t)
+{
+	double t0 = now_s();
+	int n = t->nattach;
+
+	close_all(t->attach_fds, n);
 	t->nattach = 0;
+	if (t->verbose && n)
+		fprintf(stderr, "sonde: detached %d probe%s in %.2f s\n", n,
+			n == 1 ? "" : "s", now_s() - t0);
+}
+
+/* After at_detach_all(): nothing runs a program any more. */
+void at_close_events(struct tracer *t)
+{
+	double t0 = now_s();
+	int n = t->nevent;
+
+	close_all(t->event_fds, n);
+	t->nevent = 0;
+	if (t->verbose && n)
+		fprintf(stderr, "sonde: closed %d perf event%s in %.2f s\n", n,
+			n == 1 ? "" : "s", now_s() - t0);
 }

@@ -28,10 +28,7 @@ static int align_of(const struct type *t)
 
 struct type *cdecl_lookup(struct compiler *c, const char *name)
 {
-	for (int i = 0; i < c->nstypes; i++)
-		if (!strcmp(c->stypes[i]->sname, name))
-			return c->stypes[i];
-	return NULL;
+	return strmap_get(&c->stype_names, name);
 }
 
 struct type *cdecl_type_by_name(struct compiler *c, const char *name)
@@ -45,17 +42,25 @@ struct type *cdecl_type_by_name(struct compiler *c, const char *name)
 
 bool cdecl_enum(struct compiler *c, const char *name, int64_t *value)
 {
-	for (int i = 0; i < c->nenums; i++) {
-		if (!strcmp(c->enums[i]->name, name)) {
-			*value = c->enums[i]->cval;
-			return true;
-		}
-	}
-	return false;
+	struct node *e = strmap_get(&c->enum_names, name);
+
+	if (e)
+		*value = e->cval;
+	return e != NULL;
 }
 
-/* The type of member M, NULL when unknown (reported). */
-static struct type *member_type(struct compiler *c, struct node *m)
+/* Room for one more in an array of N pointers, grown by doubling: a
+ * generated script may define tens of thousands. */
+static void *grow(void *v, int n)
+{
+	if (n & (n - 1))
+		return v;
+	return xrealloc(v, sizeof(void *) * (size_t)(n ? 2 * n : 1));
+}
+
+/* The type of member M of SELF, NULL when unknown (reported). */
+static struct type *member_type(struct compiler *c, struct node *m,
+				const struct type *self)
 {
 	struct type *base = ty_by_name(m->tyname), *t;
 
@@ -71,6 +76,18 @@ static struct type *member_type(struct compiler *c, struct node *m)
 	}
 	if (!base) {
 		diag_error(&c->diag, m->loc, E_TYPE, "unknown type '%s'", m->tyname);
+		return NULL;
+	}
+	if (base == self) {
+		diag_error(&c->diag, m->loc, E_TYPE,
+			   "%s cannot contain itself (a pointer to it can: %s *%s)",
+			   self->sname, self->sname, m->name);
+		return NULL;
+	}
+	if (m->ival && (uint64_t)base->size * m->ival > CDECL_MAX_SIZE) {
+		diag_error(&c->diag, m->loc, E_LIMIT,
+			   "array %s[%llu] is larger than %d bytes", m->name,
+			   (unsigned long long)m->ival, CDECL_MAX_SIZE);
 		return NULL;
 	}
 	if (m->ival) {
@@ -97,11 +114,12 @@ static int define_struct(struct compiler *c, struct node *d)
 	st->members = arena_alloc(&c->arena, sizeof(*st->members) *
 				  (size_t)(d->nargs ? d->nargs : 1));
 	/* visible to its own pointer members: struct foo *next */
-	c->stypes = xrealloc(c->stypes, sizeof(*c->stypes) * (size_t)(c->nstypes + 1));
+	c->stypes = grow(c->stypes, c->nstypes);
 	c->stypes[c->nstypes++] = st;
+	strmap_put(&c->stype_names, &c->arena, st->sname, st);
 	for (int i = 0; i < d->nargs; i++) {
 		struct node *m = d->args[i];
-		struct type *t = member_type(c, m);
+		struct type *t = member_type(c, m, st);
 		struct smember *sm = &st->members[st->nmembers++];
 		int size_b, align;
 
@@ -144,6 +162,13 @@ static int define_struct(struct compiler *c, struct node *d)
 		}
 		if (bit > size * 8)
 			size = ALIGN_UP(bit, 8) / 8;
+		/* checked at each member, so that BIT cannot overflow */
+		if (size > CDECL_MAX_SIZE) {
+			diag_error(&c->diag, m->loc, E_LIMIT,
+				   "%s is larger than %d bytes", d->name,
+				   CDECL_MAX_SIZE);
+			return -1;
+		}
 	}
 	st->size = ALIGN_UP(size, maxalign);
 	st->nelem = maxalign;
@@ -157,9 +182,13 @@ int cdecl_define(struct compiler *c)
 	for (struct node *d = c->ast->types; d; d = d->next) {
 		if (d->kind == N_ENUMDEF) {
 			for (int i = 0; i < d->nargs; i++) {
-				c->enums = xrealloc(c->enums, sizeof(*c->enums) *
-						    (size_t)(c->nenums + 1));
+				c->enums = grow(c->enums, c->nenums);
 				c->enums[c->nenums++] = d->args[i];
+				/* the first definition wins, as the list
+				 * search found it */
+				if (!strmap_get(&c->enum_names, d->args[i]->name))
+					strmap_put(&c->enum_names, &c->arena,
+						   d->args[i]->name, d->args[i]);
 			}
 			continue;
 		}

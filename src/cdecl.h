@@ -5,6 +5,11 @@
 #include <stdbool.h>
 #include "compiler.h"
 
+/* The largest struct, union or member array a script may define, in
+ * bytes: far beyond what a probe can read (its scratch is smaller),
+ * and small enough that sizes in bits fit in an int. */
+#define CDECL_MAX_SIZE (1 << 20)
+
 /* Lay out the script's definitions (C rules: alignment, bitfields).
  * Reports errors; returns 0 or -1. */
 int cdecl_define(struct compiler *c);

@@ -50,7 +50,9 @@ int cg_stack_alloc(struct cg *g, struct node *at)
 {
 	g->stack += 8;
 	if (g->stack > STACK_LIMIT - STACK_RESERVED) {
-		if (!g->failed)
+		if (g->tmp_on_stack)	/* temporaries took it: retry */
+			g->retry = true;
+		else if (!g->failed)
 			diag_error(&g->c->diag, at ? at->loc : g->ps->loc, E_STACK,
 				   "probe %s needs more than %d bytes of BPF stack for its integer variables and temporaries",
 				   g->ps->name, STACK_LIMIT);
@@ -60,6 +62,27 @@ int cg_stack_alloc(struct cg *g, struct node *at)
 	if (g->stack > g->stack_max)
 		g->stack_max = g->stack;
 	return -(STACK_RESERVED + g->stack);
+}
+
+/* Memory for a temporary key, value, record or string of SIZE bytes:
+ * on the stack while it has room, else in scratch.  The stack costs no
+ * instructions, scratch a lookup in the prologue.  Should the stack
+ * later run out for 8-byte slots, gen_prog compiles the probe again
+ * with every temporary in scratch.  Callers give the memory back by
+ * restoring g->stack and g->scratch. */
+struct mem cg_tmp_alloc(struct cg *g, int size, struct node *at)
+{
+	int sz = ALIGN_UP(size, 8);
+	struct mem m;
+
+	if (!g->tmp_on_stack || g->stack + sz > STACK_LIMIT - STACK_RESERVED)
+		return cg_scratch_alloc(g, size, at);
+	g->stack += sz;
+	if (g->stack > g->stack_max)
+		g->stack_max = g->stack;
+	m.base = RFP;
+	m.off = -(STACK_RESERVED + g->stack);
+	return m;
 }
 
 struct mem cg_scratch_alloc(struct cg *g, int size, struct node *at)
@@ -107,22 +130,67 @@ void cg_zero(struct cg *g, struct mem m, int from, int to)
 	}
 }
 
-/* Add one to slot SLOT of the per-CPU stats array (lost events, map
- * drops); clobbers r0-r5. */
+/* Add one to slot SLOT of the stats counters (lost events, map drops):
+ * an atomic add at the counter's address, as losses are rare and a
+ * lookup would cost more instructions than the add.  Clobbers r1, r2. */
 void cg_count_stat(struct cg *g, int slot)
 {
-	int skip = cg_label(g);
+	ir_ld64(&g->ir, R1, (uint64_t)(uint32_t)(slot * 8) << 32, RELOC_STATS,
+		slot);
+	cg_emit(g, MOV_IMM(R2, 1));
+	cg_emit(g, bpf_i(BPF_STX | BPF_ATOMIC | BPF_DW, R1, R2, 0, BPF_ADD));
+}
 
-	cg_emit(g, ST_IMM(BPF_W, RFP, -4, slot));
-	cg_ld_map(g, R1, RELOC_STATS_FD, 0);
-	cg_emit(g, MOV_REG(R2, RFP));
-	cg_emit(g, ALU64_IMM(BPF_ADD, R2, -4));
-	cg_call(g, BPF_FUNC_map_lookup_elem);
-	cg_jump(g, JMP_IMM(BPF_JEQ, R0, 0), skip);
-	cg_emit(g, LDX(BPF_DW, R1, R0, 0));
-	cg_emit(g, ALU64_IMM(BPF_ADD, R1, 1));
-	cg_emit(g, STX(BPF_DW, R0, 0, R1));
-	cg_bind(g, skip);
+static const char *helper_name(int helper)
+{
+	switch (helper) {
+	case BPF_FUNC_probe_read: return "probe_read";
+	case BPF_FUNC_probe_read_str: return "probe_read_str";
+	case BPF_FUNC_probe_read_user: return "probe_read_user";
+	case BPF_FUNC_probe_read_user_str: return "probe_read_user_str";
+	case BPF_FUNC_probe_read_kernel: return "probe_read_kernel";
+	case BPF_FUNC_probe_read_kernel_str: return "probe_read_kernel_str";
+	default: return "helper";
+	}
+}
+
+/* Call HELPER, a memory read for the expression AT; with -k, count its
+ * failures (a negative return) in the stats slot of its site, and keep
+ * the last error in the next slot.  A site
+ * is its place in the script and its helper, so the probes of a
+ * wildcard share one, and a recompiled probe finds its own again. */
+void cg_read_call(struct cg *g, int helper, struct node *at)
+{
+	struct compiler *c = g->c;
+	const char *name = helper_name(helper);
+	struct loc l = at ? at->loc : g->ps->loc;
+	int site, ok;
+
+	cg_call(g, helper);
+	if (!c->check_reads)
+		return;
+	for (site = 0; site < c->nread_sites; site++)
+		if (c->read_sites[site].loc.off == l.off &&
+		    c->read_sites[site].loc.len == l.len &&
+		    c->read_sites[site].helper == name)
+			break;
+	if (site == c->nread_sites) {
+		if (c->nread_sites == c->read_sites_cap) {
+			c->read_sites_cap = c->read_sites_cap ?
+					    c->read_sites_cap * 2 : 8;
+			c->read_sites = xrealloc(c->read_sites,
+						 sizeof(*c->read_sites) *
+						 (size_t)c->read_sites_cap);
+		}
+		c->read_sites[site].loc = l;
+		c->read_sites[site].helper = name;
+		c->nread_sites++;
+	}
+	ok = cg_label(g);
+	cg_jump(g, JMP_IMM(BPF_JSGE, R0, 0), ok);
+	cg_count_stat(g, STATS_READS(c) + 2 * site);
+	cg_emit(g, STX(BPF_DW, R1, 8, R0));	/* r1: the counter's address */
+	cg_bind(g, ok);
 }
 
 static void stmt(struct cg *g, struct node *n);
@@ -247,18 +315,22 @@ static void stmt(struct cg *g, struct node *n)
 }
 
 /* Slots for the probe's variables, fixed for the whole program.
- * Integers go on the stack, where the verifier tracks their values
- * (loops need that), while it has room; the rest go to scratch. */
+ * Variables go on the stack, where the verifier tracks integers' values
+ * (loops need that), while STACK_VARS has room; the rest go to
+ * scratch. */
 static void place_vars(struct cg *g)
 {
 	for (struct var *v = g->pi->vars; v; v = v->next) {
-		if ((ty_is_word(v->ty)) &&
-		    g->stack + 8 <= STACK_VARS) {
+		int size = ty_slot_size(v->ty);
+
+		if (g->stack + size <= STACK_VARS) {
 			v->in_scratch = false;
-			v->slot = cg_stack_alloc(g, NULL);
+			g->stack += size;
+			if (g->stack > g->stack_max)
+				g->stack_max = g->stack;
+			v->slot = -(STACK_RESERVED + g->stack);
 		} else {
-			struct mem m = cg_scratch_alloc(g, ty_slot_size(v->ty),
-							NULL);
+			struct mem m = cg_scratch_alloc(g, size, NULL);
 
 			v->in_scratch = true;
 			v->slot = m.off;
@@ -270,19 +342,12 @@ static void place_vars(struct cg *g)
  * still initialised when the verifier follows the other. */
 static void init_vars(struct cg *g, struct ir *pro)
 {
-	struct ir *saved = &g->ir;
-
-	(void)saved;
 	for (struct var *v = g->pi->vars; v; v = v->next) {
-		if (!v->in_scratch) {
-			ir_emit(pro, ST_IMM(BPF_DW, RFP, (int16_t)v->slot, 0));
-		} else {
-			int size = ty_slot_size(v->ty);
+		int size = ty_slot_size(v->ty);
 
-			for (int i = 0; i < size; i += 8)
-				ir_emit(pro, ST_IMM(BPF_DW, RSCR,
-						    (int16_t)(v->slot + i), 0));
-		}
+		for (int i = 0; i < size; i += 8)
+			ir_emit(pro, ST_IMM(BPF_DW, v->in_scratch ? RSCR : RFP,
+					    (int16_t)(v->slot + i), 0));
 	}
 }
 
@@ -328,7 +393,10 @@ static void prepend(struct cg *g, struct ir *pro)
 			ir->label_at[i] += k;
 }
 
-static int gen_prog(struct compiler *c, struct node *p, struct probe_spec *ps)
+/* One attempt; with TMP_ON_STACK, sets *RETRY when the stack ran out
+ * because temporaries took it. */
+static int gen_once(struct compiler *c, struct node *p, struct probe_spec *ps,
+		    bool tmp_on_stack, bool *retry)
 {
 	struct cg g;
 	struct ir pro;
@@ -340,6 +408,7 @@ static int gen_prog(struct compiler *c, struct node *p, struct probe_spec *ps)
 	g.ps = ps;
 	g.pi = p->extra;
 	g.brk = g.cont = -1;
+	g.tmp_on_stack = tmp_on_stack;
 	ir_init(&g.ir);
 	ir_init(&pro);
 	g.exit_label = cg_label(&g);
@@ -389,7 +458,7 @@ static int gen_prog(struct compiler *c, struct node *p, struct probe_spec *ps)
 	init_vars(&g, &pro);
 	prepend(&g, &pro);
 
-	if (g.scratch_max > c->scratch_size)
+	if (!g.failed && g.scratch_max > c->scratch_size)
 		c->scratch_size = g.scratch_max;
 	if (c->nprogs == c->progs_cap) {
 		c->progs_cap = c->progs_cap ? c->progs_cap * 2 : 8;
@@ -404,37 +473,69 @@ static int gen_prog(struct compiler *c, struct node *p, struct probe_spec *ps)
 	rc = g.failed ? -1 : asm_resolve(c, &g.ir, out);
 	if (!rc)
 		c->nprogs++;
+	*retry = g.retry;
 	ir_free(&g.ir);
 	ir_free(&pro);
+	return rc;
+}
+
+static int gen_prog(struct compiler *c, struct node *p, struct probe_spec *ps)
+{
+	bool retry = false;
+	int rc = gen_once(c, p, ps, true, &retry);
+
+	if (rc && retry)
+		rc = gen_once(c, p, ps, false, &retry);
 	return rc;
 }
 
 /* The functions a kprobe wildcard matched become one kprobe_multi
  * program, attached by one link, when nothing in the block tells the
  * functions apart (probe, func) and the kernel can: attaching and
- * detaching hundreds then costs one system call, not hundreds. */
+ * detaching hundreds then costs one system call, not hundreds.  So do
+ * the functions of one file a uprobe block matched, as uprobe_multi:
+ * closing a uprobe's perf event waits 85 ms in the kernel, one after
+ * the other, so 1,000 of them took 84 s to detach; one link, 0.1 s. */
 static struct probe_spec *multi_spec(struct compiler *c, struct node *p)
 {
 	struct probe_info *pi = p->extra;
 	struct probe_spec *ps;
 	enum probe_kind k;
+	bool up;
 
-	if (pi->nspecs < 2 || pi->per_site || c->target_pid)
+	if (pi->nspecs < 2 || pi->per_site)
 		return NULL;
 	k = pi->specs[0].kind;
-	if (k != PK_KPROBE && k != PK_KRETPROBE)
-		return NULL;
-	for (int i = 0; i < pi->nspecs; i++)
-		if (pi->specs[i].kind != k || !pi->specs[i].wild ||
-		    pi->specs[i].uoffset)
+	up = k == PK_UPROBE || k == PK_URETPROBE;
+	if (up) {
+		/* one file, one link; -p and -c filter by the link's pid */
+		if (!c->uprobe_multi)	/* probes.c found the kernel cannot */
 			return NULL;
-	if (!c->kprobe_multi)	/* probes.c found the kernel cannot */
-		return NULL;
+		for (int i = 0; i < pi->nspecs; i++)
+			if (pi->specs[i].kind != k ||
+			    strcmp(pi->specs[i].path, pi->specs[0].path))
+				return NULL;
+	} else {
+		if ((k != PK_KPROBE && k != PK_KRETPROBE) || c->target_pid ||
+		    !c->kprobe_multi)
+			return NULL;
+		for (int i = 0; i < pi->nspecs; i++)
+			if (pi->specs[i].kind != k || !pi->specs[i].wild ||
+			    pi->specs[i].uoffset)
+				return NULL;
+	}
 	ps = arena_alloc(&c->arena, sizeof(*ps));
 	*ps = pi->specs[0];
 	ps->multi = arena_alloc(&c->arena, sizeof(char *) * (size_t)pi->nspecs);
 	for (int i = 0; i < pi->nspecs; i++)
 		ps->multi[i] = pi->specs[i].func;
+	if (up) {
+		uint64_t *off = arena_alloc(&c->arena, sizeof(*off) * (size_t)pi->nspecs);
+
+		for (int i = 0; i < pi->nspecs; i++)
+			off[i] = pi->specs[i].uoffset;
+		ps->umulti = off;
+	}
 	ps->nmulti = pi->nspecs;
 	ps->name = arena_printf(&c->arena, "%s (%d functions)", p->args[0]->name,
 				pi->nspecs);
@@ -445,7 +546,6 @@ int cg_program(struct compiler *c)
 {
 	int rc = 0;
 
-	c->nstats = STATS_MAP_DROPS + c->nmaps + (c->nstack_maps ? 1 : 0);
 	for (struct node *p = c->ast->probes; p; p = p->next) {
 		struct probe_info *pi = p->extra;
 		struct probe_spec *m = multi_spec(c, p);
@@ -459,5 +559,6 @@ int cg_program(struct compiler *c)
 			if (gen_prog(c, p, &pi->specs[i]))
 				rc = -1;
 	}
+	c->nstats = STATS_READS(c) + 2 * c->nread_sites;
 	return rc;
 }

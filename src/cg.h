@@ -5,8 +5,10 @@
  *
  * Conventions of the generated code:
  *   r6  the probe's context (saved from r1 when used)
- *   r9  the per-CPU scratch buffer (strings, tuples, keys, records)
- *   r10 the stack: integer variables and spilled temporaries
+ *   r9  the per-CPU scratch buffer: what does not fit on the stack
+ *   r10 the stack: variables, spilled temporaries, and keys, values and
+ *       records while they fit (cg_tmp_alloc); a program that needs no
+ *       scratch skips looking it up
  *   r0  integer results of expressions; r1-r5 helper arguments
  * Integers in registers are always canonical: sign- or zero-extended
  * from their type's width to 64 bits.  Strings are zero-padded to their
@@ -33,7 +35,11 @@
 #define STACK_LIMIT 512
 #define STACK_RESERVED 8	/* [r10-8, r10): the u32 key of lookups */
 #define STACK_VARS 256		/* stack bytes for integer variables */
-#define SCRATCH_LIMIT (1 << 20)
+/* The scratch buffer is the value of a per-CPU array, which the kernel
+ * caps at 32 KiB (PCPU_MIN_UNIT_SIZE: a larger one fails to create,
+ * E2BIG); every scratch offset then also fits an instruction's 16-bit
+ * offset field. */
+#define SCRATCH_LIMIT (32 * 1024)
 
 /* A place in memory: base register plus offset. */
 struct mem {
@@ -52,6 +58,8 @@ struct cg {
 	int brk, cont;			/* labels of the innermost loop */
 	bool uses_ctx;
 	bool failed;
+	bool tmp_on_stack;		/* cg_tmp_alloc may use the stack */
+	bool retry;			/* the stack overflowed: again without */
 };
 
 /* cg.c */
@@ -64,9 +72,11 @@ void cg_ld_map(struct cg *g, int reg, enum reloc_kind k, int arg);
 void cg_call(struct cg *g, int helper);
 int cg_stack_alloc(struct cg *g, struct node *at);
 struct mem cg_scratch_alloc(struct cg *g, int size, struct node *at);
+struct mem cg_tmp_alloc(struct cg *g, int size, struct node *at);
 void cg_addr_of(struct cg *g, int reg, struct mem m);
 void cg_zero(struct cg *g, struct mem m, int from, int to);
 void cg_count_stat(struct cg *g, int slot);
+void cg_read_call(struct cg *g, int helper, struct node *at);
 void cg_block(struct cg *g, struct node *b);
 
 /* cg_expr.c */
@@ -85,6 +95,7 @@ void cg_literal(struct cg *g, struct mem dst, const struct type *dt,
 struct mem cg_map_key(struct cg *g, struct node *mapnode);
 void cg_map_read(struct cg *g, struct node *n, struct mem dst,
 		 const struct type *dt);
+void cg_map_read_int(struct cg *g, struct node *n);
 void cg_map_assign(struct cg *g, struct node *assign);
 void cg_map_incdec(struct cg *g, struct node *n);
 void cg_agg(struct cg *g, struct node *assign);

@@ -25,8 +25,8 @@ static void output(struct cg *g, struct mem rec, int size)
 static void send(struct cg *g, struct node *n, struct event_spec *e,
 		 struct node **args, int nargs, struct mem *recp)
 {
-	int saved = g->scratch;
-	struct mem rec = cg_scratch_alloc(g, e->size, n);
+	int saved = g->scratch, saved_stack = g->stack;
+	struct mem rec = cg_tmp_alloc(g, e->size, n);
 
 	cg_emit(g, ST_IMM(BPF_DW, rec.base, (int16_t)rec.off,
 			  (int32_t)n->cval));
@@ -39,6 +39,7 @@ static void send(struct cg *g, struct node *n, struct event_spec *e,
 		*recp = rec;
 	output(g, rec, e->size);
 	g->scratch = saved;
+	g->stack = saved_stack;
 }
 
 /* join(argv): read pointers from the array until a NULL one (at most
@@ -65,14 +66,14 @@ static void join(struct cg *g, struct node *n, struct event_spec *e)
 		cg_emit(g, LDX(BPF_DW, R3, RFP, (int16_t)base));
 		if (i)
 			cg_emit(g, ALU64_IMM(BPF_ADD, R3, 8 * i));
-		cg_call(g, BPF_FUNC_probe_read);
+		cg_read_call(g, BPF_FUNC_probe_read, n);
 		cg_jump(g, JMP_IMM(BPF_JNE, R0, 0), done);
 		cg_emit(g, LDX(BPF_DW, R3, RFP, (int16_t)ptr));
 		cg_jump(g, JMP_IMM(BPF_JEQ, R3, 0), done);
 		cg_zero(g, s, 0, ssize);
 		cg_addr_of(g, R1, s);
 		cg_emit(g, MOV_IMM(R2, g->c->strlen_));
-		cg_call(g, BPF_FUNC_probe_read_str);
+		cg_read_call(g, BPF_FUNC_probe_read_str, n);
 		cg_emit(g, ST_IMM(BPF_DW, rec.base, (int16_t)(rec.off + 8), i + 1));
 	}
 	cg_bind(g, done);
@@ -89,14 +90,26 @@ void cg_call_stmt(struct cg *g, struct node *n)
 			       &g->c->events[n->cval] : NULL;
 
 	switch (n->builtin) {
-	case F_PRINTF:
+	case F_PRINTF: case F_SYSTEM:
 		send(g, n, e, n->args + 1, n->nargs - 1, NULL);
+		break;
+	case F_SIGNAL:
+		cg_int(g, n->args[0]);
+		cg_emit(g, MOV_REG(R1, R0));
+		cg_call(g, BPF_FUNC_send_signal);
+		break;
+	case F_OVERRIDE:
+		g->uses_ctx = true;
+		cg_int(g, n->args[0]);
+		cg_emit(g, MOV_REG(R2, R0));
+		cg_emit(g, MOV_REG(R1, RCTX));
+		cg_call(g, BPF_FUNC_override_return);
 		break;
 	case F_PRINT:
 		if (e->kind == EV_PRINT_MAP) {
 			/* record: id, top, div */
-			int saved = g->scratch;
-			struct mem rec = cg_scratch_alloc(g, 24, n);
+			int saved = g->scratch, saved_stack = g->stack;
+			struct mem rec = cg_tmp_alloc(g, 24, n);
 
 			cg_emit(g, ST_IMM(BPF_DW, rec.base, (int16_t)rec.off,
 					  (int32_t)n->cval));
@@ -107,6 +120,7 @@ void cg_call_stmt(struct cg *g, struct node *n)
 						  (int32_t)n->args[i]->cval : 0));
 			output(g, rec, 24);
 			g->scratch = saved;
+			g->stack = saved_stack;
 		} else {
 			send(g, n, e, n->args, 1, NULL);
 		}
@@ -138,7 +152,7 @@ void cg_str_call(struct cg *g, struct node *n, struct mem dst,
 	int slot = ty_slot_size(dt);
 
 	if (a->ty->kind == TY_STR) {
-		int saved = g->scratch;
+		int saved = g->scratch, saved_stack = g->stack;
 		struct mem src;
 
 		if (a->kind == N_STR || a->kind == N_POSITIONAL) {
@@ -152,6 +166,7 @@ void cg_str_call(struct cg *g, struct node *n, struct mem dst,
 		if (dt->size > n->ty->size)
 			cg_zero(g, dst, ty_slot_size(n->ty), slot);
 		g->scratch = saved;
+		g->stack = saved_stack;
 		return;
 	}
 	/* From an address: zero first, the helper does not pad. */
@@ -183,7 +198,7 @@ void cg_str_call(struct cg *g, struct node *n, struct mem dst,
 			cg_emit(g, MOV_IMM(R2, size));
 		}
 		cg_addr_of(g, R1, dst);
-		cg_call(g, BPF_FUNC_probe_read_str);
+		cg_read_call(g, BPF_FUNC_probe_read_str, n);
 		g->stack = saved_stack;
 	}
 }

@@ -175,7 +175,7 @@ static bool is_cmp(int op)
 static void str_branch(struct cg *g, struct node *a, struct node *b,
 		       int label, bool when)
 {
-	int saved = g->scratch;
+	int saved = g->scratch, saved_stack = g->stack;
 	struct mem ma = cg_addr(g, a), mb = cg_addr(g, b);
 	int n = ty_slot_size(a->ty) < ty_slot_size(b->ty) ?
 		ty_slot_size(a->ty) : ty_slot_size(b->ty);
@@ -191,6 +191,7 @@ static void str_branch(struct cg *g, struct node *a, struct node *b,
 		cg_bind(g, ne);
 	}
 	g->scratch = saved;
+	g->stack = saved_stack;
 }
 
 void cg_branch(struct cg *g, struct node *n, int label, bool when)
@@ -394,15 +395,9 @@ void cg_int(struct cg *g, struct node *n)
 		else
 			cg_emit(g, LDX(BPF_DW, R0, RFP, (int16_t)n->var->slot));
 		break;
-	case N_MAP: {
-		int saved = g->scratch;
-		struct mem tmp = cg_scratch_alloc(g, 8, n);
-
-		cg_map_read(g, n, tmp, n->ty);
-		cg_emit(g, LDX(BPF_DW, R0, tmp.base, (int16_t)tmp.off));
-		g->scratch = saved;
+	case N_MAP:
+		cg_map_read_int(g, n);
 		break;
-	}
 	case N_BUILTIN:
 		if (n->builtin == B_ARG)
 			cg_arg(g, n);
@@ -482,7 +477,7 @@ void cg_int(struct cg *g, struct node *n)
 		cg_norm(g, R0, n->ty);
 		break;
 	case N_FIELD: {
-		int saved = g->scratch;
+		int saved = g->scratch, saved_stack = g->stack;
 		struct mem m;
 
 		if (n->builtin == B_ARGS_FIELD) {
@@ -498,6 +493,7 @@ void cg_int(struct cg *g, struct node *n)
 
 		cg_emit(g, LDX(BPF_DW, R0, m.base, (int16_t)(m.off + off)));
 		g->scratch = saved;
+		g->stack = saved_stack;
 		break;
 	}
 	case N_CALL:
@@ -691,11 +687,12 @@ void cg_store(struct cg *g, struct node *n, struct mem dst,
 		return;
 	}
 	{
-		int saved = g->scratch;
+		int saved = g->scratch, saved_stack = g->stack;
 		struct mem src = cg_addr(g, n);
 
 		cg_copy(g, dst, dt, src, n->ty);
 		g->scratch = saved;
+		g->stack = saved_stack;
 	}
 }
 
@@ -714,7 +711,7 @@ struct mem cg_addr(struct cg *g, struct node *n)
 		m.off += n->a->ty->off[n->ival];
 		return m;
 	}
-	m = cg_scratch_alloc(g, ty_slot_size(n->ty), n);
+	m = cg_tmp_alloc(g, ty_slot_size(n->ty), n);
 	cg_store(g, n, m, n->ty);
 	return m;
 }

@@ -12,14 +12,15 @@
 
 #include "lex.h"
 
-/* Build the key of @m[...] (or the zero key of @m) in scratch memory. */
-struct mem cg_map_key(struct cg *g, struct node *n)
+/* Store the key of @m[...] (or the zero key of @m) at KEY; a
+ * histogram's bucket index, the key's last word, is left alone. */
+static void fill_key(struct cg *g, struct node *n, struct mem key)
 {
 	struct mapinfo *m = n->map;
-	struct mem key = cg_scratch_alloc(g, m->key_size, n);
 
 	if (!m->key) {
-		cg_emit(g, ST_IMM(BPF_DW, key.base, (int16_t)key.off, 0));
+		if (m->agg != AGG_HIST && m->agg != AGG_LHIST)
+			cg_emit(g, ST_IMM(BPF_DW, key.base, (int16_t)key.off, 0));
 	} else if (n->nargs == 1) {
 		cg_store(g, n->args[0], key, m->key);
 	} else {
@@ -29,6 +30,13 @@ struct mem cg_map_key(struct cg *g, struct node *n)
 			cg_store(g, n->args[i], d, m->key->elem[i]);
 		}
 	}
+}
+
+struct mem cg_map_key(struct cg *g, struct node *n)
+{
+	struct mem key = cg_tmp_alloc(g, n->map->key_size, n);
+
+	fill_key(g, n, key);
 	return key;
 }
 
@@ -60,7 +68,7 @@ static void update(struct cg *g, struct mapinfo *m, struct mem key,
 void cg_map_read(struct cg *g, struct node *n, struct mem dst,
 		 const struct type *dt)
 {
-	int saved = g->scratch;
+	int saved = g->scratch, saved_stack = g->stack;
 	struct mapinfo *m = n->map;
 	struct mem key = cg_map_key(g, n);
 	struct mem val = { R0, 0 };
@@ -74,6 +82,23 @@ void cg_map_read(struct cg *g, struct node *n, struct mem dst,
 	cg_zero(g, dst, 0, ty_slot_size(dt));
 	cg_bind(g, done);
 	g->scratch = saved;
+	g->stack = saved_stack;
+}
+
+/* r0 = @m[k], an integer; a missing key reads as zero, which is r0
+ * already when the lookup finds nothing. */
+void cg_map_read_int(struct cg *g, struct node *n)
+{
+	int saved = g->scratch, saved_stack = g->stack;
+	struct mem key = cg_map_key(g, n);
+	int done = cg_label(g);
+
+	lookup(g, n->map, key);
+	cg_jump(g, JMP_IMM(BPF_JEQ, R0, 0), done);
+	cg_emit(g, LDX(BPF_DW, R0, R0, 0));
+	cg_bind(g, done);
+	g->scratch = saved;
+	g->stack = saved_stack;
 }
 
 int cg_binop_of(int assign_op)
@@ -94,11 +119,11 @@ int cg_binop_of(int assign_op)
 
 void cg_map_assign(struct cg *g, struct node *n)
 {
-	int saved = g->scratch;
+	int saved = g->scratch, saved_stack = g->stack;
 	struct mapinfo *m = n->a->map;
 	struct mem key, val;
 
-	val = cg_scratch_alloc(g, m->value_size, n);
+	val = cg_tmp_alloc(g, m->value_size, n);
 	if (n->op == T_ASSIGN) {
 		cg_store(g, n->b, val, m->val);
 	} else {
@@ -120,6 +145,7 @@ void cg_map_assign(struct cg *g, struct node *n)
 	key = cg_map_key(g, n->a);
 	update(g, m, key, val, BPF_ANY);
 	g->scratch = saved;
+	g->stack = saved_stack;
 }
 
 /* @m[k]++ and friends: r0 = the old (postfix) or new (prefix) value. */
@@ -128,7 +154,7 @@ void cg_map_incdec(struct cg *g, struct node *n)
 	int saved = g->scratch, saved_stack = g->stack;
 	struct mapinfo *m = n->a->map;
 	struct mem key = cg_map_key(g, n->a);
-	struct mem val = cg_scratch_alloc(g, 8, n);
+	struct mem val = cg_tmp_alloc(g, 8, n);
 	int result = cg_stack_alloc(g, n);
 	int missing = cg_label(g), store = cg_label(g);
 
@@ -160,21 +186,23 @@ void cg_map_incdec(struct cg *g, struct node *n)
 
 void cg_map_delete(struct cg *g, struct node *n)
 {
-	int saved = g->scratch;
+	int saved = g->scratch, saved_stack = g->stack;
 	struct mem key = cg_map_key(g, n);
 
 	cg_ld_map(g, R1, RELOC_MAP_FD, n->map->id);
 	cg_addr_of(g, R2, key);
 	cg_call(g, BPF_FUNC_map_delete_elem);
 	g->scratch = saved;
+	g->stack = saved_stack;
 }
 
 /* Bucket index of log2 histograms, for the value in r1, into r0:
- * 0 for negatives, 1 for 0, k + 2 for [2^k, 2^(k+1)). */
+ * 0 for negatives, 1 for 0, k + 2 for [2^k, 2^(k+1)).  A binary search
+ * on the highest set bit; 2^32 does not fit an immediate, so the first
+ * step shifts instead of comparing. */
 static void log2_bucket(struct cg *g, bool is_signed)
 {
-	int done = cg_label(g);
-	static const int steps[] = { 32, 16, 8, 4, 2, 1 };
+	int done = cg_label(g), below = cg_label(g);
 
 	cg_emit(g, MOV_IMM(R0, 0));
 	if (is_signed)
@@ -182,17 +210,32 @@ static void log2_bucket(struct cg *g, bool is_signed)
 	cg_emit(g, MOV_IMM(R0, 1));
 	cg_jump(g, JMP_IMM(BPF_JEQ, R1, 0), done);
 	cg_emit(g, MOV_IMM(R0, 2));
-	for (size_t i = 0; i < ARRAY_SIZE(steps); i++) {
+	cg_emit(g, MOV_REG(R2, R1));
+	cg_emit(g, ALU64_IMM(BPF_RSH, R2, 32));
+	cg_jump(g, JMP_IMM(BPF_JEQ, R2, 0), below);
+	cg_emit(g, MOV_IMM(R0, 34));
+	cg_emit(g, MOV_REG(R1, R2));
+	cg_bind(g, below);
+	for (int k = 16; k; k /= 2) {
 		int skip = cg_label(g);
 
-		cg_emit(g, MOV_REG(R2, R1));
-		cg_emit(g, ALU64_IMM(BPF_RSH, R2, steps[i]));
-		cg_jump(g, JMP_IMM(BPF_JEQ, R2, 0), skip);
-		cg_emit(g, ALU64_IMM(BPF_ADD, R0, steps[i]));
-		cg_emit(g, MOV_REG(R1, R2));
+		cg_jump(g, JMP_IMM(BPF_JLT, R1, 1 << k), skip);
+		cg_emit(g, ALU64_IMM(BPF_RSH, R1, k));
+		cg_emit(g, ALU64_IMM(BPF_ADD, R0, k));
 		cg_bind(g, skip);
 	}
 	cg_bind(g, done);
+}
+
+/* Jump to LABEL when r1 OP V (signed); V may not fit an immediate. */
+static void jump_cmp(struct cg *g, int op, int64_t v, int label)
+{
+	if (v >= INT32_MIN && v <= INT32_MAX) {
+		cg_jump(g, JMP_IMM(op, R1, (int32_t)v), label);
+	} else {
+		cg_imm(g, R2, v);
+		cg_jump(g, JMP_REG(op, R1, R2), label);
+	}
 }
 
 /* Linear bucket for lhist(v, min, max, step), value in r1, into r0. */
@@ -202,13 +245,13 @@ static void lin_bucket(struct cg *g, struct mapinfo *m)
 	int64_t nb = (m->lh_max - m->lh_min) / m->lh_step + 2;
 
 	cg_emit(g, MOV_IMM(R0, 0));
-	cg_imm(g, R2, m->lh_min);
-	cg_jump(g, JMP_REG(BPF_JSLT, R1, R2), done);
+	jump_cmp(g, BPF_JSLT, m->lh_min, done);
 	cg_imm(g, R0, nb - 1);
-	cg_imm(g, R2, m->lh_max);
-	cg_jump(g, JMP_REG(BPF_JSGE, R1, R2), done);
-	cg_imm(g, R2, m->lh_min);
-	cg_emit(g, ALU64_REG(BPF_SUB, R1, R2));
+	jump_cmp(g, BPF_JSGE, m->lh_max, done);
+	if (m->lh_min) {
+		cg_imm(g, R2, m->lh_min);
+		cg_emit(g, ALU64_REG(BPF_SUB, R1, R2));
+	}
 	cg_imm(g, R2, m->lh_step);
 	cg_emit(g, ALU64_REG(BPF_DIV, R1, R2));
 	cg_emit(g, MOV_REG(R0, R1));
@@ -290,6 +333,11 @@ static void agg_initial(struct cg *g, struct mapinfo *m, struct mem val, int v)
 	}
 }
 
+/* Aggregations live in per-CPU hash maps.  A present entry is updated
+ * in place; a missing one is inserted with BPF_ANY.  Should another CPU
+ * insert the same key between the lookup and the update, the update
+ * writes only this CPU's value, which the insertion zeroed: nothing is
+ * lost, so there is no retry. */
 void cg_agg(struct cg *g, struct node *n)
 {
 	int saved = g->scratch, saved_stack = g->stack;
@@ -297,37 +345,34 @@ void cg_agg(struct cg *g, struct node *n)
 	struct mapinfo *m = target->map;
 	struct mem key, val;
 	int v = 0;
-	int have = cg_label(g), done = cg_label(g), again = cg_label(g);
+	int have = cg_label(g), done = cg_label(g);
 	/* Buckets and comparisons follow this call's value type. */
 	bool sgn = m->agg != AGG_COUNT && call->args[0]->ty->is_signed;
 
-	if (m->agg != AGG_COUNT) {
-		v = cg_stack_alloc(g, n);
-		cg_int(g, call->args[0]);
-		cg_emit(g, STX(BPF_DW, RFP, (int16_t)v, R0));
-	}
-	key = cg_map_key(g, target);
+	key = cg_tmp_alloc(g, m->key_size, n);
 	if (m->agg == AGG_HIST || m->agg == AGG_LHIST) {
-		cg_emit(g, LDX(BPF_DW, R1, RFP, (int16_t)v));
+		/* the value only picks the bucket, the key's last word */
+		cg_int(g, call->args[0]);
+		cg_emit(g, MOV_REG(R1, R0));
 		if (m->agg == AGG_HIST)
 			log2_bucket(g, sgn);
 		else
 			lin_bucket(g, m);
 		cg_emit(g, STX(BPF_DW, key.base,
 			       (int16_t)(key.off + m->key_size - 8), R0));
+	} else if (m->agg != AGG_COUNT) {
+		v = cg_stack_alloc(g, n);
+		cg_int(g, call->args[0]);
+		cg_emit(g, STX(BPF_DW, RFP, (int16_t)v, R0));
 	}
-	val = cg_scratch_alloc(g, m->value_size, n);
+	fill_key(g, target, key);
+	val = cg_tmp_alloc(g, m->value_size, n);
 	lookup(g, m, key);
 	cg_jump(g, JMP_IMM(BPF_JNE, R0, 0), have);
 	agg_initial(g, m, val, v);
-	update(g, m, key, val, BPF_NOEXIST);
-	/* Another CPU may have created the entry meanwhile. */
-	cg_jump(g, JMP_IMM(BPF_JNE, R0, -EEXIST), done);
-	lookup(g, m, key);
-	cg_jump(g, JMP_IMM(BPF_JEQ, R0, 0), done);
-	cg_jump(g, JA(), again);
+	update(g, m, key, val, BPF_ANY);
+	cg_jump(g, JA(), done);
 	cg_bind(g, have);
-	cg_bind(g, again);
 	agg_in_place(g, m, v, m->val->is_signed);
 	cg_bind(g, done);
 	g->scratch = saved;

@@ -92,7 +92,7 @@ void cg_args_str(struct cg *g, struct node *n, struct mem dst,
 		cg_emit(g, ALU64_REG(BPF_ADD, R3, RCTX));
 		cg_emit(g, MOV_IMM(R2, size));
 		cg_addr_of(g, R1, dst);
-		cg_call(g, BPF_FUNC_probe_read_kernel_str);
+		cg_read_call(g, BPF_FUNC_probe_read_kernel_str, n);
 		return;
 	}
 	/* char name[N]: copy it, keeping the last byte a terminator */
@@ -101,7 +101,7 @@ void cg_args_str(struct cg *g, struct node *n, struct mem dst,
 	cg_emit(g, ALU64_IMM(BPF_ADD, R3, f->offset));
 	cg_emit(g, MOV_IMM(R2, size));
 	cg_addr_of(g, R1, dst);
-	cg_call(g, BPF_FUNC_probe_read_kernel);
+	cg_read_call(g, BPF_FUNC_probe_read_kernel, n);
 	cg_zero(g, dst, dt->size - 1, dt->size);
 }
 
@@ -191,7 +191,7 @@ void cg_btf_int(struct cg *g, struct node *n)
 	cg_emit(g, MOV_IMM(R2, size));
 	cg_emit(g, MOV_REG(R1, RFP));
 	cg_emit(g, ALU64_IMM(BPF_ADD, R1, slot));
-	cg_call(g, read_helper(g, n, false));
+	cg_read_call(g, read_helper(g, n, false), n);
 	cg_emit(g, LDX(size_code(size), R0, RFP, (int16_t)slot));
 	if (n->fbits) {
 		if (n->fshift)
@@ -221,7 +221,7 @@ void cg_btf_str(struct cg *g, struct node *n, struct mem dst,
 	cg_emit(g, MOV_REG(R3, R0));
 	cg_emit(g, MOV_IMM(R2, size));
 	cg_addr_of(g, R1, dst);
-	cg_call(g, read_helper(g, n, true));
+	cg_read_call(g, read_helper(g, n, true), n);
 	cg_bind(g, done);
 }
 

@@ -78,7 +78,7 @@ void cg_usdt_arg(struct cg *g, struct node *n)
 		cg_emit(g, MOV_IMM(R2, a->size));
 		cg_emit(g, MOV_REG(R1, RFP));
 		cg_emit(g, ALU64_IMM(BPF_ADD, R1, slot));
-		cg_call(g, BPF_FUNC_probe_read_user);
+		cg_read_call(g, BPF_FUNC_probe_read_user, n);
 		cg_emit(g, LDX(size_code(a->size), R0, RFP, (int16_t)slot));
 		g->stack = saved;
 		break;

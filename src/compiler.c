@@ -41,9 +41,13 @@ void compiler_free(struct compiler *c)
 	free(c->enums);
 	c->stypes = NULL;
 	c->enums = NULL;
+	memset(&c->stype_names, 0, sizeof(c->stype_names));
+	memset(&c->enum_names, 0, sizeof(c->enum_names));
 	free(c->maps);
 	free(c->events);
 	free(c->progs);
+	free(c->read_sites);
+	c->read_sites = NULL;
 	arena_free(&c->arena);
 	c->maps = NULL;
 	c->events = NULL;

@@ -49,6 +49,7 @@ enum ev_kind {
 	EV_TIME,	/* fmt */
 	EV_EXIT,
 	EV_JOIN,	/* u64 count, then JOIN_MAX strings; fmt: separator */
+	EV_SYSTEM,	/* fmt, args: a command for /bin/sh */
 };
 
 #define JOIN_MAX 16	/* join() prints at most this many strings */
@@ -145,8 +146,9 @@ struct probe_spec {
 	uint64_t ref_ctr_offset;
 	const char *ctx_struct;	/* ITER: "struct bpf_iter__task" */
 	bool wild;		/* one of several a wildcard matched */
-	const char **multi;	/* KPROBE/KRETPROBE: the functions of one
-				 * kprobe_multi program (NULL: one function) */
+	const char **multi;	/* the functions of one kprobe_multi or
+				 * uprobe_multi program (NULL: one) */
+	const uint64_t *umulti;	/* uprobe_multi: their offsets in path */
 	int nmulti;
 	struct loc loc;
 };
@@ -157,7 +159,7 @@ enum reloc_kind {
 	RELOC_MAP_FD,		/* arg: map id */
 	RELOC_SCRATCH_FD,	/* the per-CPU scratch array */
 	RELOC_RINGBUF_FD,
-	RELOC_STATS_FD,		/* per-CPU counters of losses */
+	RELOC_STATS,		/* arg: slot; the address of a loss counter */
 	RELOC_START_NS,		/* CLOCK_MONOTONIC ns at start, for elapsed */
 	RELOC_NCPUS,
 	RELOC_CPID,		/* the pid of -c's command */
@@ -194,6 +196,15 @@ struct prog_spec {
 #define STATS_LOST 0
 #define STATS_MAP_DROPS 1
 #define STATS_STACKS(c) (STATS_MAP_DROPS + (c)->nmaps)
+/* then, with -k, two slots per read site: the reads that failed, and
+ * the last one's error */
+#define STATS_READS(c) (STATS_STACKS(c) + ((c)->nstack_maps ? 1 : 0))
+
+/* -k: a helper call that reads memory, whose failures are counted. */
+struct read_site {
+	struct loc loc;
+	const char *helper;	/* "probe_read_user_str", ... */
+};
 
 struct compiler {
 	struct arena arena;
@@ -211,10 +222,16 @@ struct compiler {
 				 * fuzz targets' fixed catalogue */
 	int target_pid;		/* -p: only this process's events */
 	bool has_command;	/* -c: cpid is defined */
+	bool unsafe;		/* --unsafe: system(), signal(), override() */
+	bool check_reads;	/* -k: count failed memory reads */
 	bool kprobe_multi;	/* the kernel attaches kprobe_multi programs
 				 * (probes.c checks when a kprobe wildcard
 				 * expands) */
 	bool kprobe_multi_checked;
+	bool uprobe_multi;	/* the kernel attaches uprobe_multi programs
+				 * (probes.c checks when a uprobe wildcard
+				 * expands) */
+	bool uprobe_multi_checked;
 	char **params;		/* positional parameters $1.. */
 	int nparams;
 
@@ -223,6 +240,8 @@ struct compiler {
 	int nstypes;
 	struct node **enums;	/* enumerators the script defines (N_MEMBER) */
 	int nenums;
+	struct strmap stype_names;	/* "struct foo" -> struct type */
+	struct strmap enum_names;	/* enumerator -> N_MEMBER node */
 	bool btf_failed;
 
 	/* sema */
@@ -243,6 +262,8 @@ struct compiler {
 	int nprogs, progs_cap;
 	int scratch_size;	/* bytes of the per-CPU scratch value */
 	int nstats;		/* slots in the stats map */
+	struct read_site *read_sites;	/* -k */
+	int nread_sites, read_sites_cap;
 };
 
 void compiler_init(struct compiler *c, const char *file, const char *src,

@@ -91,6 +91,54 @@ void diag_show(struct diag *d, struct loc loc)
 	fputc('\n', d->out);
 }
 
+/* A message may quote script text: control characters (an escape
+ * sequence would reach the terminal) and bytes that are not UTF-8
+ * become '?', as in the source line below it; and one quoting a huge
+ * token (a probe of a megabyte) keeps its start and end, cut at
+ * characters. */
+#define MSG_MAX 400
+
+static void __attribute__((format(printf, 2, 0)))
+put_message(FILE *out, const char *fmt, va_list ap)
+{
+	char *msg, *end, *w;
+	size_t n, head = MSG_MAX * 2 / 3, tail;
+
+	if (vasprintf(&msg, fmt, ap) < 0) {
+		fputs("(no memory for the message)", out);
+		return;
+	}
+	end = msg + strlen(msg);
+	w = msg;
+	for (const char *p = msg; p < end;) {
+		unsigned char c = (unsigned char)*p;
+		int len = c >= 0x80 ? utf8_len(p, end) : 1;
+
+		if (len > 1) {
+			memmove(w, p, (size_t)len);
+			w += len;
+			p += len;
+			continue;
+		}
+		*w++ = c < 32 || c >= 127 ? '?' : (char)c;
+		p++;
+	}
+	*w = 0;
+	n = (size_t)(w - msg);
+	if (n <= MSG_MAX) {
+		fputs(msg, out);
+		free(msg);
+		return;
+	}
+	tail = n - MSG_MAX / 4;
+	while (head > 0 && ((unsigned char)msg[head] & 0xc0) == 0x80)
+		head--;
+	while (tail < n && ((unsigned char)msg[tail] & 0xc0) == 0x80)
+		tail++;
+	fprintf(out, "%.*s...%s", (int)head, msg, msg + tail);
+	free(msg);
+}
+
 static void __attribute__((format(printf, 5, 0)))
 vreport(struct diag *d, struct loc loc, const char *kind, enum diag_tag tag,
 	const char *fmt, va_list ap)
@@ -103,7 +151,7 @@ vreport(struct diag *d, struct loc loc, const char *kind, enum diag_tag tag,
 		fprintf(d->out, "%s[%s]: ", kind, tag_names[tag]);
 	else
 		fprintf(d->out, "%s: ", kind);
-	vfprintf(d->out, fmt, ap);
+	put_message(d->out, fmt, ap);
 	fputc('\n', d->out);
 	if (loc.line > 0)
 		diag_show(d, loc);
@@ -126,6 +174,15 @@ void diag_note(struct diag *d, struct loc loc, const char *fmt, ...)
 
 	va_start(ap, fmt);
 	vreport(d, loc, "note", DIAG_NTAGS, fmt, ap);
+	va_end(ap);
+}
+
+void diag_warn(struct diag *d, struct loc loc, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport(d, loc, "warning", DIAG_NTAGS, fmt, ap);
 	va_end(ap);
 }
 

@@ -34,6 +34,8 @@ void diag_error(struct diag *d, struct loc loc, enum diag_tag tag,
 		const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 void diag_note(struct diag *d, struct loc loc, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+void diag_warn(struct diag *d, struct loc loc, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 /* diag_error, then longjmp to d->fatal. */
 _Noreturn void diag_fatal(struct diag *d, struct loc loc, enum diag_tag tag,
 			  const char *fmt, ...)

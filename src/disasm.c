@@ -74,7 +74,6 @@ static const char *reloc_name(enum reloc_kind k)
 	case RELOC_MAP_FD: return "map";
 	case RELOC_SCRATCH_FD: return "scratch";
 	case RELOC_RINGBUF_FD: return "ringbuf";
-	case RELOC_STATS_FD: return "stats";
 	case RELOC_START_NS: return "start_ns";
 	case RELOC_NCPUS: return "ncpus";
 	case RELOC_CPID: return "cpid";
@@ -127,6 +126,9 @@ int disasm_insn(char *buf, size_t cap, const struct bpf_insn *in, int idx,
 
 			if (rel && rel->kind == RELOC_MAP_FD)
 				snprintf(buf, cap, "r%d = map[%d] ll", d, rel->arg);
+			else if (rel && rel->kind == RELOC_STATS)
+				snprintf(buf, cap, "r%d = &stats[%d] ll", d,
+					 rel->arg);
 			else if (rel && rel->kind == RELOC_STACK_FD)
 				snprintf(buf, cap, "r%d = kstack[%d] ll", d,
 					 rel->arg);

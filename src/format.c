@@ -512,9 +512,10 @@ static int span(const uint64_t *b, int nb, int *lo, int *hi, uint64_t *top)
 }
 
 /* Print one bucket row: label, count COUNT / DIV, and a bar scaled from
- * the undivided COUNT against TOP in single precision like bpftrace. */
+ * the undivided COUNT against TOP in single precision like bpftrace;
+ * with COLOR (a terminal), the bar in cyan. */
 static void row(FILE *f, const char *label, uint64_t count, uint64_t div,
-		uint64_t top)
+		uint64_t top, bool color)
 {
 	float r = (float)count / (float)top;
 	int k, bar;
@@ -526,8 +527,14 @@ static void row(FILE *f, const char *label, uint64_t count, uint64_t div,
 	if (bar < 0)
 		bar = 0;
 	fprintf(f, "%-16s%8" PRIu64 " |", label, count / (div ? div : 1));
-	for (k = 0; k < BAR; k++)
-		putc(k < bar ? '@' : ' ', f);
+	if (color && bar)
+		fputs("\033[36m", f);
+	for (k = 0; k < bar; k++)
+		putc('@', f);
+	if (color && bar)
+		fputs("\033[0m", f);
+	for (; k < BAR; k++)
+		putc(' ', f);
 	fputs("|\n", f);
 }
 
@@ -541,12 +548,13 @@ static int pow2(char *buf, int e)
 /* Log2 histogram rows; see fmt_hist_div. */
 void fmt_hist(FILE *f, const uint64_t *bucket, int nb)
 {
-	fmt_hist_div(f, bucket, nb, 1);
+	fmt_hist_div(f, bucket, nb, 1, false);
 }
 
 /* Log2 histogram rows with counts printed divided by DIV (print's third
  * argument); bars and trimming use the undivided counts like bpftrace. */
-void fmt_hist_div(FILE *f, const uint64_t *bucket, int nb, uint64_t div)
+void fmt_hist_div(FILE *f, const uint64_t *bucket, int nb, uint64_t div,
+		  bool color)
 {
 	char label[48];
 	uint64_t top;
@@ -568,7 +576,7 @@ void fmt_hist_div(FILE *f, const uint64_t *bucket, int nb, uint64_t div)
 			n += pow2(label + n, k - 1);
 			strcpy(label + n, ")");
 		}
-		row(f, label, bucket[k], div, top);
+		row(f, label, bucket[k], div, top, color);
 	}
 }
 
@@ -587,7 +595,7 @@ static int num(char *buf, int64_t v)
 /* Linear histogram rows.  Bucket bounds are computed in 64 bits, so
  * arguments beyond 32 bits print sensibly (bpftrace 0.17 garbles them). */
 void fmt_lhist(FILE *f, const uint64_t *bucket, int nb,
-	       int64_t min, int64_t max, int64_t step)
+	       int64_t min, int64_t max, int64_t step, bool color)
 {
 	char label[96];
 	uint64_t top;
@@ -611,7 +619,7 @@ void fmt_lhist(FILE *f, const uint64_t *bucket, int nb,
 			n += num(label + n, min + (int64_t)k * step);
 			strcpy(label + n, ")");
 		}
-		row(f, label, bucket[k], 1, top);
+		row(f, label, bucket[k], 1, top, color);
 	}
 }
 

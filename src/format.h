@@ -8,6 +8,7 @@
 #ifndef SONDE_FORMAT_H
 #define SONDE_FORMAT_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -66,14 +67,16 @@ void fmt_hist(FILE *f, const uint64_t *bucket, int nb);
 /* fmt_hist for print(@h, top, div): counts are printed divided by DIV
  * (0 means 1) but bars and trimming use the undivided counts, as
  * bpftrace 0.17 does.  fmt_hist(f, b, nb) == fmt_hist_div(f, b, nb, 1).
- * (lhist ignores div in bpftrace 0.17, so there is no fmt_lhist_div.) */
-void fmt_hist_div(FILE *f, const uint64_t *bucket, int nb, uint64_t div);
+ * (lhist ignores div in bpftrace 0.17, so there is no fmt_lhist_div.)
+ * COLOR draws the bars in colour (for a terminal). */
+void fmt_hist_div(FILE *f, const uint64_t *bucket, int nb, uint64_t div,
+		  bool color);
 
 /* Linear histogram lhist(v, min, max, step).  bucket[0] counts v < min,
  * bucket[1 + i] values in [min + i*step, min + (i+1)*step), the last
  * bucket (index nb - 1) v >= max.  nb == (max - min) / step + 2. */
 void fmt_lhist(FILE *f, const uint64_t *bucket, int nb,
-	       int64_t min, int64_t max, int64_t step);
+	       int64_t min, int64_t max, int64_t step, bool color);
 
 /* The value avg() prints: TOTAL / COUNT truncated toward zero (C
  * division), 0 when COUNT is 0.  Also the "average" of fmt_stats. */

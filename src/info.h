@@ -3,7 +3,10 @@
 #define SONDE_INFO_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
+
+#define SONDE_VERSION "0.1.0"
 
 /* Print "name: yes|no" lines; returns 0. */
 int info_print(FILE *f);
@@ -13,5 +16,27 @@ int info_print(FILE *f);
  * and refuses the link): this attaches a two-instruction one to
  * vfs_read.  Needs root. */
 bool info_kprobe_multi(void);
+
+/* The capabilities tracing needs that this process lacks, as text
+ * ("CAP_BPF", "CAP_PERFMON", "CAP_BPF and CAP_PERFMON"), or NULL when it
+ * has them (or CAP_SYS_ADMIN, which older kernels ask for instead). */
+const char *info_missing_caps(void);
+
+/* uprobe_multi links (Linux 6.6) are newer than the uapi headers and
+ * the libbpf 1.1 of Debian 12: their attach type and return flag, as
+ * the kernel numbers them. */
+#define INFO_TRACE_UPROBE_MULTI 48
+#define INFO_F_UPROBE_MULTI_RETURN 1u
+
+/* BPF_LINK_CREATE of program PROG (loaded with expected attach type
+ * INFO_TRACE_UPROBE_MULTI) on the CNT file OFFSETS of PATH, returns
+ * when RET, only in process PID when PID > 0: the link fd, or -errno. */
+int info_uprobe_multi_link(int prog, const char *path, const uint64_t *offsets,
+			   uint32_t cnt, bool ret, int pid);
+
+/* Does the kernel attach uprobe_multi programs (Linux 6.6+)?  Asked as
+ * libbpf asks: a link on the directory "/" fails with EBADF only where
+ * the kernel knows the attach type.  Needs root. */
+bool info_uprobe_multi(void);
 
 #endif

@@ -85,6 +85,21 @@ static _Noreturn void fail(struct lexer *lx, const char *at, int len,
 	diag_fatal(lx->diag, here(lx, at, len), E_LEX, "%s", msg);
 }
 
+/* A name (identifier, $variable, @map) from START to the lexer's
+ * position, checked against LEX_MAX_NAME. */
+static void name_token(struct lexer *lx, struct token *t, const char *start,
+		       enum tok kind)
+{
+	size_t n = (size_t)(lx->p - start);
+
+	if (n > LEX_MAX_NAME)
+		diag_fatal(lx->diag, here(lx, start, (int)n), E_LIMIT,
+			   "name longer than %d bytes", LEX_MAX_NAME);
+	t->kind = kind;
+	t->text = arena_strndup(lx->arena, start, n);
+	t->len = n;
+}
+
 static void newline(struct lexer *lx)
 {
 	lx->line++;
@@ -333,6 +348,9 @@ static _Noreturn void bad_char(struct lexer *lx, const char *at)
 		fail(lx, at, 1, "NUL byte in script");
 	if (c >= 0x80) {
 		n = utf8_len(at, lx->end);
+		if (n == 3 && !memcmp(at, "\xef\xbb\xbf", 3))
+			fail(lx, at, 3,
+			     "byte order mark (U+FEFF) outside a string: save the script as UTF-8 without one");
 		if (n)
 			diag_fatal(lx->diag, here(lx, at, n), E_LEX,
 				   "non-ASCII character '%.*s' outside a string",
@@ -368,9 +386,7 @@ void lex_next(struct lexer *lx, struct token *t)
 	} else if (is_ident_start(c)) {
 		while (lx->p < lx->end && is_ident((unsigned char)*lx->p))
 			lx->p++;
-		t->kind = T_IDENT;
-		t->text = arena_strndup(lx->arena, start, (size_t)(lx->p - start));
-		t->len = (size_t)(lx->p - start);
+		name_token(lx, t, start, T_IDENT);
 		for (size_t i = 0; i < ARRAY_SIZE(keywords); i++) {
 			if (strcmp(keywords[i].word, t->text) == 0) {
 				t->kind = keywords[i].kind;
@@ -383,9 +399,7 @@ void lex_next(struct lexer *lx, struct token *t)
 		lx->p++;
 		while (lx->p < lx->end && is_ident((unsigned char)*lx->p))
 			lx->p++;
-		t->kind = T_MAP;
-		t->text = arena_strndup(lx->arena, start, (size_t)(lx->p - start));
-		t->len = (size_t)(lx->p - start);
+		name_token(lx, t, start, T_MAP);
 	} else if (c == '$') {
 		lx->p++;
 		if (lx->p < lx->end && *lx->p == '#') {
@@ -411,10 +425,7 @@ void lex_next(struct lexer *lx, struct token *t)
 		} else if (lx->p < lx->end && is_ident_start((unsigned char)*lx->p)) {
 			while (lx->p < lx->end && is_ident((unsigned char)*lx->p))
 				lx->p++;
-			t->kind = T_VAR;
-			t->text = arena_strndup(lx->arena, start,
-						(size_t)(lx->p - start));
-			t->len = (size_t)(lx->p - start);
+			name_token(lx, t, start, T_VAR);
 		} else {
 			fail(lx, start, 1, "'$' must start a variable ($name) or a parameter ($1, $#)");
 		}

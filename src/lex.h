@@ -16,6 +16,11 @@ enum tok {
 
 const char *tok_spelling(enum tok t);
 
+/* The longest name (identifier, $variable, @map, with its sigil), in
+ * bytes; longer ones are E_LIMIT errors.  No real name comes close,
+ * and messages that quote a name stay readable. */
+#define LEX_MAX_NAME 255
+
 struct token {
 	enum tok kind;
 	struct loc loc;

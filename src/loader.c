@@ -9,6 +9,7 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 #include <errno.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,22 +18,36 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "info.h"
 #include "usyms.h"
 
 /* The ring buffer: its pages are mapped (and count as resident) twice,
- * so scripts driven only by BEGIN, END, interval and iter get a small
- * one, and scripts on kernel events a large one, so that a burst of
- * printf from a busy tracepoint is not lost. */
+ * and making and mapping them is most of a script's start (4 MiB took
+ * 0.9 of 2.9 ms to the first event here), so its size follows need.
+ * Scripts driven only by BEGIN, END, interval and iter get a small one;
+ * scripts on kernel events 512 KiB per CPU, as many CPUs fill it at
+ * once (bpftrace gives each CPU 256 KiB of perf buffer), at least 1
+ * MiB and at most 16 MiB, a power of two as the kernel wants.  sonde
+ * drains millions of records a second, and what a stalled reader
+ * loses is counted and reported. */
 #define RINGBUF_SMALL (1 << 18)
-#define RINGBUF_LARGE (1 << 22)
+#define RINGBUF_PER_CPU (1 << 19)
+#define RINGBUF_MIN (1 << 20)
+#define RINGBUF_MAX (1 << 24)
 
-static int ringbuf_size(const struct compiler *c)
+static int ringbuf_size(const struct compiler *c, int ncpus)
 {
 	for (int i = 0; i < c->nprogs; i++) {
 		enum probe_kind k = c->progs[i].probe.kind;
+		long want = (long)ncpus * RINGBUF_PER_CPU;
+		int n = RINGBUF_MIN;
 
-		if (k != PK_BEGIN && k != PK_END && k != PK_INTERVAL && k != PK_ITER)
-			return RINGBUF_LARGE;
+		if (k == PK_BEGIN || k == PK_END || k == PK_INTERVAL ||
+		    k == PK_ITER)
+			continue;
+		while (n < want && n < RINGBUF_MAX)
+			n *= 2;
+		return n;
 	}
 	return RINGBUF_SMALL;
 }
@@ -81,8 +96,18 @@ static int stack_entries(int depth)
 const char *ld_explain(int err)
 {
 	switch (err) {
-	case EPERM: case EACCES:
-		return "loading BPF programs needs root (or CAP_BPF and CAP_PERFMON): run sonde with sudo";
+	case EPERM: case EACCES: {
+		/* name exactly what is missing */
+		const char *m = info_missing_caps();
+
+		if (!m)
+			return "the kernel refused to load BPF programs although sonde has CAP_BPF and CAP_PERFMON (kernel lockdown, or a security module?)";
+		if (!strcmp(m, "CAP_BPF"))
+			return "loading BPF programs needs CAP_BPF, which this process lacks (it has CAP_PERFMON): run sonde with sudo";
+		if (!strcmp(m, "CAP_PERFMON"))
+			return "loading tracing programs needs CAP_PERFMON, which this process lacks (it has CAP_BPF): run sonde with sudo";
+		return "loading BPF programs needs root, or CAP_BPF and CAP_PERFMON, which this process lacks: run sonde with sudo";
+	}
 	case ENOSYS:
 		return "this kernel has no bpf() system call (CONFIG_BPF_SYSCALL is off)";
 	case EINVAL:
@@ -92,25 +117,34 @@ const char *ld_explain(int err)
 	}
 }
 
+/* What map_create() says of a map the kernel did not make. */
+static int map_failed(const char *name, int err)
+{
+	if (err == EPERM || err == EACCES || err == ENOSYS)
+		fprintf(stderr, "sonde: %s\n", ld_explain(err));
+	else
+		fprintf(stderr, "sonde: cannot create map %s: %s\n", name,
+			ld_explain(err));
+	return -err;
+}
+
+static void map_made(struct tracer *t, enum bpf_map_type type,
+		     const char *name, int ksize, int vsize, int entries)
+{
+	if (t->verbose)
+		fprintf(stderr, "sonde: map %s: type %d, key %d, value %d, %d entries\n",
+			name, type, ksize, vsize, entries);
+}
+
 static int map_create(struct tracer *t, enum bpf_map_type type,
 		      const char *name, int ksize, int vsize, int entries)
 {
 	int fd = bpf_map_create(type, name, (uint32_t)ksize, (uint32_t)vsize,
 				(uint32_t)entries, NULL);
 
-	if (fd < 0) {
-		int err = errno;
-
-		if (err == EPERM || err == EACCES || err == ENOSYS)
-			fprintf(stderr, "sonde: %s\n", ld_explain(err));
-		else
-			fprintf(stderr, "sonde: cannot create map %s: %s\n", name,
-				ld_explain(err));
-		return -err;
-	}
-	if (t->verbose)
-		fprintf(stderr, "sonde: map %s: type %d, key %d, value %d, %d entries\n",
-			name, type, ksize, vsize, entries);
+	if (fd < 0)
+		return map_failed(name, errno);
+	map_made(t, type, name, ksize, vsize, entries);
 	return fd;
 }
 
@@ -139,7 +173,7 @@ static void patch(struct tracer *t, struct prog_spec *ps)
 		case RELOC_MAP_FD: in->imm = c->maps[r->arg]->fd; continue;
 		case RELOC_SCRATCH_FD: in->imm = t->scratch_fd; continue;
 		case RELOC_RINGBUF_FD: in->imm = t->ringbuf_fd; continue;
-		case RELOC_STATS_FD: in->imm = t->stats_fd; continue;
+		case RELOC_STATS: in->imm = t->stats_fd; continue;
 		case RELOC_STACK_FD: in->imm = t->stack_fds[r->arg]; continue;
 		case RELOC_USEEN_FD: in->imm = t->useen_fd; continue;
 		case RELOC_START_NS: v = t->start_ns; break;
@@ -181,8 +215,19 @@ static void verifier_report(struct tracer *t, struct prog_spec *ps,
 
 	bool loop = strstr(log, "BPF program is too large") ||
 		    strstr(log, "infinite loop detected");
+	/* a helper this kernel lacks: bpf_override_return needs
+	 * CONFIG_BPF_KPROBE_OVERRIDE, which many kernels leave out */
+	const char *missing = strstr(log, "unknown func bpf_");
+	bool lacks = missing != NULL;
 
-	if (loop)
+	if (lacks) {
+		int n = (int)strcspn(missing + 13, "#\n");
+
+		fprintf(stderr, "sonde: probe %s: this kernel has no BPF helper %.*s%s\n",
+			ps->probe.name, n, missing + 13,
+			!strncmp(missing + 13, "bpf_override_return", 19) ?
+			" (override() needs a kernel built with CONFIG_BPF_KPROBE_OVERRIDE)" : "");
+	} else if (loop)
 		fprintf(stderr, "sonde: probe %s: the kernel's verifier could not prove that a loop ends (it follows at most 1 million instructions); give the loop a bound, as in while ($i < 1000)\n",
 			ps->probe.name);
 	else
@@ -211,9 +256,50 @@ static void verifier_report(struct tracer *t, struct prog_spec *ps,
 	fprintf(stderr, "verifier log (last lines):\n%s", p);
 	if (tail > log && tail[-1] != '\n')
 		fputc('\n', stderr);
-	if (!loop)
+	if (!loop && !lacks)
 		fputs("this is a bug in sonde: please report it with the script\n",
 		      stderr);
+}
+
+/* The options and the kernel name of PS's program. */
+static void prog_opts(struct prog_spec *ps, struct bpf_prog_load_opts *opts,
+		      char name[16])
+{
+	if (ps->probe.kind == PK_RAWTP && ps->probe.tp_btf) {
+		opts->expected_attach_type = BPF_TRACE_RAW_TP;
+		opts->attach_btf_id = (uint32_t)ps->probe.attach_btf_id;
+	}
+	if (ps->probe.multi)
+		opts->expected_attach_type = ps->probe.umulti ?
+			(enum bpf_attach_type)INFO_TRACE_UPROBE_MULTI :
+			BPF_TRACE_KPROBE_MULTI;
+	if (ps->probe.kind == PK_FENTRY || ps->probe.kind == PK_FEXIT) {
+		opts->expected_attach_type = ps->probe.kind == PK_FENTRY ?
+					     BPF_TRACE_FENTRY : BPF_TRACE_FEXIT;
+		opts->attach_btf_id = (uint32_t)ps->probe.attach_btf_id;
+	}
+	if (ps->probe.kind == PK_ITER) {
+		opts->expected_attach_type = BPF_TRACE_ITER;
+		opts->attach_btf_id = (uint32_t)ps->probe.attach_btf_id;
+	}
+	map_name(name, 16, ps->probe.name);
+	for (char *q = name; *q; q++)
+		if (!((*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z') ||
+		      (*q >= '0' && *q <= '9')))
+			*q = '_';
+}
+
+/* The fast path: a load without a verifier log.  A fd, or -errno. */
+static int try_load(struct prog_spec *ps)
+{
+	LIBBPF_OPTS(bpf_prog_load_opts, opts);
+	char name[16];
+	int fd;
+
+	prog_opts(ps, &opts, name);
+	fd = bpf_prog_load(ps->type, name, "GPL", ps->insns,
+			   (size_t)ps->ninsns, &opts);
+	return fd >= 0 ? fd : -errno;
 }
 
 static int load_prog(struct tracer *t, struct prog_spec *ps)
@@ -221,45 +307,22 @@ static int load_prog(struct tracer *t, struct prog_spec *ps)
 	LIBBPF_OPTS(bpf_prog_load_opts, opts);
 	char name[16];
 	size_t logsz = 1 << 20;
-	int fd;
+	int fd = try_load(ps);
 
-	if (ps->probe.kind == PK_RAWTP && ps->probe.tp_btf) {
-		opts.expected_attach_type = BPF_TRACE_RAW_TP;
-		opts.attach_btf_id = (uint32_t)ps->probe.attach_btf_id;
-	}
-	if (ps->probe.multi)
-		opts.expected_attach_type = BPF_TRACE_KPROBE_MULTI;
-	if (ps->probe.kind == PK_FENTRY || ps->probe.kind == PK_FEXIT) {
-		opts.expected_attach_type = ps->probe.kind == PK_FENTRY ?
-					    BPF_TRACE_FENTRY : BPF_TRACE_FEXIT;
-		opts.attach_btf_id = (uint32_t)ps->probe.attach_btf_id;
-	}
-	if (ps->probe.kind == PK_ITER) {
-		opts.expected_attach_type = BPF_TRACE_ITER;
-		opts.attach_btf_id = (uint32_t)ps->probe.attach_btf_id;
-	}
-	map_name(name, sizeof(name), ps->probe.name);
-	for (char *q = name; *q; q++)
-		if (!((*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z') ||
-		      (*q >= '0' && *q <= '9')))
-			*q = '_';
-	fd = bpf_prog_load(ps->type, name, "GPL", ps->insns,
-			   (size_t)ps->ninsns, &opts);
 	if (fd >= 0)
 		return fd;
 	if ((ps->probe.kind == PK_FENTRY || ps->probe.kind == PK_FEXIT) &&
-	    geteuid() == 0 && (errno == EPERM || errno == ENOTSUP ||
-			       errno == EOPNOTSUPP || errno == 524)) {
-		int err = errno;
-
+	    geteuid() == 0 && (fd == -EPERM || fd == -ENOTSUP ||
+			       fd == -EOPNOTSUPP || fd == -524)) {
 		fprintf(stderr, "sonde: probe %s: this kernel does not run fentry/fexit programs (no BPF trampoline support); kprobe or tracepoint probes may work instead\n",
 			ps->probe.name);
-		return -err;
+		return fd;
 	}
-	if (errno == EPERM || errno == ENOSYS) {
-		fprintf(stderr, "sonde: %s\n", ld_explain(errno));
-		return -errno;
+	if (fd == -EPERM || fd == -ENOSYS) {
+		fprintf(stderr, "sonde: %s\n", ld_explain(-fd));
+		return fd;
 	}
+	prog_opts(ps, &opts, name);
 	for (;;) {
 		char *log = xmalloc(logsz);
 		int err;
@@ -284,6 +347,62 @@ static int load_prog(struct tracer *t, struct prog_spec *ps)
 		free(log);
 		return -err;
 	}
+}
+
+#define MAX_LOADERS 16
+
+struct loader {
+	struct compiler *c;
+	int first, step;
+};
+
+static void *load_some(void *arg)
+{
+	struct loader *l = arg;
+
+	for (int i = l->first; i < l->c->nprogs; i += l->step) {
+		int fd = try_load(&l->c->progs[i]);
+
+		if (fd >= 0)
+			l->c->progs[i].fd = fd;
+	}
+	return NULL;
+}
+
+/* Many programs (a tracepoint wildcard) load from one thread per
+ * online CPU, 8 programs at least each: the verifier runs in the
+ * loading thread.  Loading the 360 programs of
+ * tracepoint:syscalls:sys_enter_* was half of the 57 ms it took to
+ * attach them on 2 CPUs; from two threads the whole took 50 ms (the
+ * kernel serialises part of the work, such as placing JITed code).
+ * Only the fast path runs here; what it did not load, ld_load() loads
+ * again in order, reporting the first failure as a lone load would. */
+static void load_parallel(struct tracer *t)
+{
+	struct compiler *c = t->c;
+	pthread_t tid[MAX_LOADERS];
+	struct loader l[MAX_LOADERS];
+	int n = t->ncpus_online, started = 0;
+
+	if (n > MAX_LOADERS)
+		n = MAX_LOADERS;
+	if (n > c->nprogs / 8)
+		n = c->nprogs / 8;
+	if (n < 2)
+		return;
+	for (int k = 0; k < n; k++) {
+		l[k].c = c;
+		l[k].first = k;
+		l[k].step = n;
+		if (k > 0 && pthread_create(&tid[k], NULL, load_some, &l[k]))
+			break;
+		started = k + 1;
+	}
+	/* this thread takes the first share; a thread that did not start
+	 * leaves its share to the sequential pass */
+	load_some(&l[0]);
+	for (int k = 1; k < started; k++)
+		pthread_join(tid[k], NULL);
 }
 
 /* Processes whose first ustack or usym BPF reports; an evicted one is
@@ -311,22 +430,12 @@ static int usyms_start(struct tracer *t)
 	return 0;
 }
 
-int ld_load(struct tracer *t)
+/* The script's maps, the stack maps, the usyms state, the scratch
+ * array: what each program may name. */
+static int make_maps(struct tracer *t)
 {
 	struct compiler *c = t->c;
-	struct timespec mono, real;
 	int fd;
-
-	t->ncpus_possible = libbpf_num_possible_cpus();
-	if (t->ncpus_possible <= 0)
-		t->ncpus_possible = 1;
-	t->ncpus_online = (int)sysconf(_SC_NPROCESSORS_ONLN);
-	clock_gettime(CLOCK_MONOTONIC, &mono);
-	clock_gettime(CLOCK_REALTIME, &real);
-	t->start_ns = (uint64_t)mono.tv_sec * 1000000000ULL + (uint64_t)mono.tv_nsec;
-	t->mono_to_epoch = ((int64_t)real.tv_sec * 1000000000LL + real.tv_nsec) -
-			   (int64_t)t->start_ns;
-	t->drops_seen = xcalloc((size_t)(c->nmaps ? c->nmaps : 1), sizeof(uint64_t));
 
 	for (int i = 0; i < c->nmaps; i++) {
 		struct mapinfo *m = c->maps[i];
@@ -371,25 +480,85 @@ int ld_load(struct tracer *t)
 			return fd;
 		t->scratch_fd = fd;
 	}
-	fd = map_create(t, BPF_MAP_TYPE_RINGBUF, "sonde_events", 0, 0,
-			ringbuf_size(c));
-	if (fd < 0)
-		return fd;
-	t->ringbuf_fd = fd;
-	fd = map_create(t, BPF_MAP_TYPE_PERCPU_ARRAY, "sonde_stats", 4, 8,
-			c->nstats > 0 ? c->nstats : 1);
+	return 0;
+}
+
+struct rb_job {
+	int size, fd;	/* fd: or -errno */
+};
+
+/* Says nothing: ld_load() reports, once the script's maps are made,
+ * so that a failure common to all (not root) is said once. */
+static void *make_ringbuf(void *arg)
+{
+	struct rb_job *j = arg;
+
+	j->fd = bpf_map_create(BPF_MAP_TYPE_RINGBUF, "sonde_events", 0, 0,
+			       (uint32_t)j->size, NULL);
+	if (j->fd < 0)
+		j->fd = -errno;
+	return NULL;
+}
+
+int ld_load(struct tracer *t)
+{
+	struct compiler *c = t->c;
+	struct timespec mono, real;
+	struct rb_job rb = { 0, -1 };
+	pthread_t tid;
+	bool threaded;
+	int fd, rc;
+
+	t->ncpus_possible = libbpf_num_possible_cpus();
+	if (t->ncpus_possible <= 0)
+		t->ncpus_possible = 1;
+	t->ncpus_online = (int)sysconf(_SC_NPROCESSORS_ONLN);
+	rb.size = ringbuf_size(c, t->ncpus_possible);
+	clock_gettime(CLOCK_MONOTONIC, &mono);
+	clock_gettime(CLOCK_REALTIME, &real);
+	t->start_ns = (uint64_t)mono.tv_sec * 1000000000ULL + (uint64_t)mono.tv_nsec;
+	t->mono_to_epoch = ((int64_t)real.tv_sec * 1000000000LL + real.tv_nsec) -
+			   (int64_t)t->start_ns;
+	t->drops_seen = xcalloc((size_t)(c->nmaps ? c->nmaps : 1), sizeof(uint64_t));
+
+	/* A second thread makes the ring buffer (4 MiB for kernel events:
+	 * 0.5 to 0.7 ms here) while this one makes the script's maps (a
+	 * preallocated per-CPU hash of 4096 entries: 1.5 ms), which cut
+	 * the start of a hist script to its first event by 0.5 ms (of
+	 * 3.8). */
+	threaded = (c->nmaps || c->nstack_maps) &&
+		   !pthread_create(&tid, NULL, make_ringbuf, &rb);
+	if (!threaded)
+		make_ringbuf(&rb);
+	rc = make_maps(t);
+	if (threaded)
+		pthread_join(tid, NULL);
+	t->ringbuf_fd = rb.fd >= 0 ? rb.fd : -1;
+	if (rc)
+		return rc;
+	if (rb.fd < 0)
+		return map_failed("sonde_events", -rb.fd);
+	map_made(t, BPF_MAP_TYPE_RINGBUF, "sonde_events", 0, 0, rb.size);
+	/* One element, so that programs reach the counters by address
+	 * (BPF_PSEUDO_MAP_VALUE) and add atomically: no lookup. */
+	fd = map_create(t, BPF_MAP_TYPE_ARRAY, "sonde_stats", 4,
+			8 * (c->nstats > 0 ? c->nstats : 1), 1);
 	if (fd < 0)
 		return fd;
 	t->stats_fd = fd;
 
+	for (int i = 0; i < c->nprogs; i++)
+		patch(t, &c->progs[i]);
+	load_parallel(t);
 	for (int i = 0; i < c->nprogs; i++) {
 		struct prog_spec *ps = &c->progs[i];
 
-		patch(t, ps);
-		fd = load_prog(t, ps);
-		if (fd < 0)
-			return fd;
-		ps->fd = fd;
+		if (ps->fd < 0) {
+			fd = load_prog(t, ps);
+			if (fd < 0)
+				return fd;
+			ps->fd = fd;
+		}
 		if (t->verbose)
 			fprintf(stderr, "sonde: loaded %s: %d instructions\n",
 				ps->probe.name, ps->ninsns);
@@ -402,6 +571,19 @@ void tracer_close(struct tracer *t)
 	struct compiler *c = t->c;
 
 	at_detach_all(t);
+	/* A command never released sees its pipe close and exits; one
+	 * still running when the script ends is stopped, as in bpftrace:
+	 * now, not after the slow close of the perf events. */
+	if (t->child_go >= 0) {
+		close(t->child_go);
+		t->child_go = -1;
+		if (t->child_pid > 0 && !t->child_done)
+			waitpid(t->child_pid, NULL, 0);
+	} else if (t->child_pid > 0 && !t->child_done) {
+		kill(t->child_pid, SIGTERM);
+		waitpid(t->child_pid, NULL, 0);
+	}
+	at_close_events(t);
 	if (t->rb)
 		ring_buffer__free(t->rb);
 	t->rb = NULL;
@@ -429,19 +611,10 @@ void tracer_close(struct tracer *t)
 	t->scratch_fd = t->ringbuf_fd = t->stats_fd = -1;
 	free(t->attach_fds);
 	t->attach_fds = NULL;
+	free(t->event_fds);
+	t->event_fds = NULL;
 	free(t->drops_seen);
 	t->drops_seen = NULL;
-	/* A command never released sees its pipe close and exits; one
-	 * still running when the script ends is stopped, as in bpftrace. */
-	if (t->child_go >= 0) {
-		close(t->child_go);
-		t->child_go = -1;
-		if (t->child_pid > 0 && !t->child_done)
-			waitpid(t->child_pid, NULL, 0);
-	} else if (t->child_pid > 0 && !t->child_done) {
-		kill(t->child_pid, SIGTERM);
-		waitpid(t->child_pid, NULL, 0);
-	}
 	for (int i = 0; c && t->stack_fds && i < c->nstack_maps; i++)
 		if (t->stack_fds[i] >= 0)
 			close(t->stack_fds[i]);

@@ -17,7 +17,6 @@
 #include "list.h"
 #include "dtrace.h"
 
-#define SONDE_VERSION "0.1.0"
 
 static void usage(FILE *f)
 {
@@ -38,12 +37,24 @@ static void usage(FILE *f)
 "                    (cpid is its pid)\n"
 "  -o FILE           write the output to FILE\n"
 "  -q                quiet: no 'Attaching N probes...'\n"
+"  -f text|json|folded  output format: bpftrace's text (default), one JSON\n"
+"                    message per line (as bpftrace's -f json), or the maps\n"
+"                    keyed by a stack as folded lines for flame graph tools\n"
+"      --flamegraph FILE.svg  at exit, write an interactive SVG flame graph\n"
+"                    of every map keyed by a stack\n"
+"  -B line|full|none output buffering: flushed per line, only when the\n"
+"                    buffer fills, or unbuffered (default: after each\n"
+"                    batch of events)\n"
+"  -k                count the memory reads (str(), args, struct members)\n"
+"                    that fail, and say at exit where and how often\n"
 "  -v                verbose: say what is loaded and attached\n"
 "  -d, --dump=bpf    print the BPF of each probe with its source lines; do not run\n"
 "      --dump=ast    print the syntax tree with types; do not run\n"
 "      --dry-run     load every program into the kernel (the verifier checks\n"
 "                    them), then exit without attaching or running\n"
 "      --info        print the kernel features sonde found\n"
+"      --unsafe      allow system(), signal() and override(), which change\n"
+"                    the system being traced\n"
 "  -h, --help        this help\n"
 "  -V, --version     the version\n"
 "\n"
@@ -69,7 +80,7 @@ static int env_int(const char *name, int def, int lo, int hi)
 	return (int)n;
 }
 
-enum { OPT_DUMP = 256, OPT_INFO, OPT_DRY_RUN };
+enum { OPT_DUMP = 256, OPT_INFO, OPT_DRY_RUN, OPT_UNSAFE, OPT_FLAMEGRAPH };
 
 /* "sonde -l FILE.bt" lists a script's probes; "sonde -l 'sched:*'" a
  * pattern.  A readable file is a script. */
@@ -84,20 +95,25 @@ int main(int argc, char **argv)
 		{ "dump", required_argument, NULL, OPT_DUMP },
 		{ "info", no_argument, NULL, OPT_INFO },
 		{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
+		{ "unsafe", no_argument, NULL, OPT_UNSAFE },
+		{ "flamegraph", required_argument, NULL, OPT_FLAMEGRAPH },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *prog_text = NULL, *file = NULL, *outpath = NULL;
-	const char *dump = NULL;
+	const char *dump = NULL, *flamepath = NULL;
 	bool quiet = false, verbose = false, dry_run = false, list = false;
+	bool unsafe = false, check_reads = false;
+	enum out_format format = OUT_TEXT;
+	int buffering = -1;	/* -B: a setvbuf mode, or -1 for sonde's own */
 	const char *command = NULL;
 	int target_pid = 0;
 	char *src = NULL;
 	size_t srclen;
 	struct compiler c;
 	struct tracer t;
-	FILE *out = stdout;
+	FILE *out = stdout, *flame = NULL;
 	int opt, rc;
 
 	/* sonde dtrace -h|-G -s provider.d ...: the build-time tool, also
@@ -107,7 +123,7 @@ int main(int argc, char **argv)
 	if (!strcmp(strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0],
 		    "dtrace"))
 		return dtrace_main(argc, argv);
-	while ((opt = getopt_long(argc, argv, "+e:o:qvdhVlp:c:", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "+e:o:qvdhVlkp:c:f:B:", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'e': prog_text = optarg; break;
 		case 'l': list = true; break;
@@ -126,6 +142,33 @@ int main(int argc, char **argv)
 		case 'c': command = optarg; break;
 		case 'o': outpath = optarg; break;
 		case 'q': quiet = true; break;
+		case 'k': check_reads = true; break;
+		case 'f':
+			if (!strcmp(optarg, "text")) {
+				format = OUT_TEXT;
+			} else if (!strcmp(optarg, "json")) {
+				format = OUT_JSON;
+			} else if (!strcmp(optarg, "folded")) {
+				format = OUT_FOLDED;
+			} else {
+				fprintf(stderr, "sonde: -f takes text, json or folded, not '%s'\n",
+					optarg);
+				return 1;
+			}
+			break;
+		case 'B':
+			if (!strcmp(optarg, "line")) {
+				buffering = _IOLBF;
+			} else if (!strcmp(optarg, "full")) {
+				buffering = _IOFBF;
+			} else if (!strcmp(optarg, "none")) {
+				buffering = _IONBF;
+			} else {
+				fprintf(stderr, "sonde: -B takes line, full or none, not '%s'\n",
+					optarg);
+				return 1;
+			}
+			break;
 		case 'v': verbose = true; break;
 		case 'd': dump = "bpf"; break;
 		case OPT_DUMP:
@@ -137,6 +180,8 @@ int main(int argc, char **argv)
 			dump = optarg;
 			break;
 		case OPT_DRY_RUN: dry_run = true; break;
+		case OPT_UNSAFE: unsafe = true; break;
+		case OPT_FLAMEGRAPH: flamepath = optarg; break;
 		case OPT_INFO:
 			return info_print(stdout) ? 1 : 0;
 		case 'h': usage(stdout); return 0;
@@ -164,7 +209,9 @@ int main(int argc, char **argv)
 			return 1;
 		}
 		file = argv[optind++];
-		rc = read_file(file, &src, &srclen);
+		/* one byte more than a script may have: parse_program
+		 * reports a longer script, without reading all of it */
+		rc = read_file_max(file, &src, &srclen, SCRIPT_MAX_SIZE + 1);
 		if (rc) {
 			fprintf(stderr, "sonde: cannot read %s: %s\n", file,
 				strerror(-rc));
@@ -187,6 +234,8 @@ int main(int argc, char **argv)
 	c.verbose = verbose;
 	c.target_pid = target_pid;
 	c.has_command = command != NULL;
+	c.unsafe = unsafe;
+	c.check_reads = check_reads;
 	c.params = argv + optind;
 	c.nparams = argc - optind;
 	rc = 1;
@@ -199,6 +248,20 @@ int main(int argc, char **argv)
 		list_script(&c);
 		rc = 0;
 		goto out;
+	}
+	if (flamepath || format == OUT_FOLDED) {
+		int n = 0;
+
+		for (int i = 0; i < c.nmaps; i++)
+			n += pr_foldable(c.maps[i]);
+		if (!n && flamepath) {
+			fputs("sonde: --flamegraph: no map is keyed by a stack (kstack, ustack) with count(), sum() or integer values\n",
+			      stderr);
+			goto out;
+		}
+		if (!n)
+			fputs("sonde: warning: -f folded: no map is keyed by a stack (kstack, ustack) with count(), sum() or integer values; maps print as text on stderr\n",
+			      stderr);
 	}
 	if (dump && !strcmp(dump, "ast")) {
 		ast_dump(stdout, c.ast);
@@ -221,12 +284,31 @@ int main(int argc, char **argv)
 			goto out;
 		}
 	}
+	if (flamepath && !dry_run) {
+		flame = fopen(flamepath, "w");
+		if (!flame) {
+			fprintf(stderr, "sonde: cannot write %s: %s\n", flamepath,
+				strerror(errno));
+			if (out != stdout)
+				fclose(out);
+			goto out;
+		}
+	}
+	if (buffering >= 0)
+		setvbuf(out, NULL, buffering, buffering == _IONBF ? 0 : BUFSIZ);
 	tracer_init(&t, &c, out);
+	t.format = format;
+	t.color = format == OUT_TEXT && isatty(fileno(out)) &&
+		  !getenv("NO_COLOR");
+	t.buffered = buffering >= 0;
 	t.quiet = quiet;
 	t.verbose = verbose;
 	t.target_pid = target_pid;
+	t.flame = flame;
 	if (command && rt_spawn(&t, command)) {
 		tracer_close(&t);
+		if (flame)
+			fclose(flame);
 		goto out;
 	}
 	rt_install_signals();
@@ -235,6 +317,11 @@ int main(int argc, char **argv)
 	tracer_close(&t);
 	if (out != stdout)
 		fclose(out);
+	if (flame && fclose(flame) && !rc) {
+		fprintf(stderr, "sonde: cannot write %s: %s\n", flamepath,
+			strerror(errno));
+		rc = 1;
+	}
 out:
 	compiler_free(&c);
 	free(src);

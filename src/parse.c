@@ -13,6 +13,7 @@
  */
 #include "parse.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -246,16 +247,26 @@ static struct node *primary(struct parser *p)
 		n = mk(p, N_STR, t.loc);
 		n->name = t.text;
 		n->len = t.len;
-		/* Adjacent literals concatenate, as in C. */
-		while (peek(p)->kind == T_STRING) {
-			struct token s = take(p);
-			char *b = arena_alloc(p->arena, n->len + s.len + 1);
+		/* Adjacent literals concatenate, as in C.  The buffer
+		 * doubles: a generated script may glue thousands. */
+		if (peek(p)->kind == T_STRING) {
+			size_t cap = 0;
+			char *b = NULL;
 
-			memcpy(b, n->name, n->len);
-			memcpy(b + n->len, s.text, s.len);
-			n->name = b;
-			n->len += s.len;
-			n->loc = span(n->loc, s.loc);
+			while (peek(p)->kind == T_STRING) {
+				struct token s = take(p);
+
+				if (n->len + s.len + 1 > cap) {
+					cap = 2 * (n->len + s.len + 1);
+					b = arena_alloc(p->arena, cap);
+					memcpy(b, n->name, n->len);
+					n->name = b;
+				}
+				memcpy(b + n->len, s.text, s.len);
+				n->len += s.len;
+				b[n->len] = 0;
+				n->loc = span(n->loc, s.loc);
+			}
 		}
 		return n;
 	case T_VAR:
@@ -354,6 +365,14 @@ static struct node *postfix(struct parser *p)
 			struct node *f = mk(p, N_FIELD, op.loc);
 			struct token id = take(p);
 
+			/* "1.5" lexes as 1 . 5, which would read as a tuple
+			 * field; say what it really is */
+			if (n->kind == N_INT && op.kind == T_DOT &&
+			    id.kind == T_INT &&
+			    op.loc.off == n->loc.off + n->loc.len &&
+			    id.loc.off == op.loc.off + 1)
+				diag_fatal(p->diag, span(n->loc, id.loc), E_LEX,
+					   "no floating-point numbers: scale to an integer unit (1.5 s is 1500 ms)");
 			if (id.kind == T_IDENT) {
 				f->name = id.text;
 			} else if (id.kind == T_INT && op.kind == T_DOT) {
@@ -729,7 +748,7 @@ static void members(struct parser *p, struct list *l)
 
 	memset(&base, 0, sizeof(base));
 	if (!is_type_name(peek(p)) && peek(p)->kind != T_IDENT)
-		unexpected(p, "member type");
+		unexpected(p, "member type expected");
 	if (peek(p)->kind == T_IDENT && !is_type_name(peek(p)))
 		base.tyname = take(p).text;	/* a typedef name */
 	else
@@ -742,17 +761,18 @@ static void members(struct parser *p, struct list *l)
 		m->tyname_ptr = base.tyname_ptr;
 		while (accept(p, T_STAR))
 			m->tyname_ptr++;
-		id = expect(p, T_IDENT, "member name");
+		id = expect(p, T_IDENT, "member name expected");
 		m->name = id.text;
 		m->loc = id.loc;
-		if (accept(p, T_LBRACKET)) {
-			struct token n = expect(p, T_INT, "array length");
+		if (peek(p)->kind == T_LBRACKET) {
+			struct loc open = take(p).loc;
+			struct token n = expect(p, T_INT, "array length expected");
 
 			m->ival = n.ival ? n.ival : 1;
-			expect(p, T_RBRACKET, "']'");
+			expect_close(p, T_RBRACKET, open);
 		}
 		if (accept(p, T_COLON)) {
-			struct token n = expect(p, T_INT, "bit width");
+			struct token n = expect(p, T_INT, "bit width expected");
 
 			if (n.ival == 0 || n.ival > 64)
 				diag_fatal(p->diag, n.loc, E_SYNTAX,
@@ -761,7 +781,7 @@ static void members(struct parser *p, struct list *l)
 		}
 		list_add(p, l, m);
 	} while (accept(p, T_COMMA));
-	expect(p, T_SEMI, "';' after the member");
+	expect(p, T_SEMI, "';' expected after the member");
 }
 
 /* struct NAME { members } ;  union NAME { ... } ;  enum NAME { A, B = 2 } ;
@@ -772,26 +792,43 @@ static struct node *type_def(struct parser *p, struct token kw)
 	struct node *d = mk(p, !strcmp(kw.text, "enum") ? N_ENUMDEF : N_STRUCTDEF,
 			    kw.loc);
 	struct list l = { 0 };
-	struct token id = expect(p, T_IDENT, "a name after struct/union/enum");
+	struct token id = expect(p, T_IDENT, "a name expected after struct, union or enum");
 	struct loc open;
 
 	d->name = arena_printf(p->arena, "%s %s", kw.text, id.text);
-	open = expect(p, T_LBRACE, "'{' to start the definition").loc;
+	open = expect(p, T_LBRACE, "'{' expected to start the definition").loc;
 	if (d->kind == N_ENUMDEF) {
 		int64_t next = 0;
+		bool at_max = false;	/* the previous value was INT64_MAX */
 
 		while (peek(p)->kind != T_RBRACE) {
-			struct token e = expect(p, T_IDENT, "enumerator name");
+			struct token e = expect(p, T_IDENT, "enumerator name expected");
 			struct node *m = mk(p, N_MEMBER, e.loc);
 
 			m->name = e.text;
 			if (accept(p, T_ASSIGN)) {
+				struct loc at = peek(p)->loc;
 				bool neg = accept(p, T_MINUS);
-				struct token v = expect(p, T_INT, "enumerator value");
+				struct token v = expect(p, T_INT, "enumerator value expected");
+				uint64_t max = (uint64_t)INT64_MAX + (neg ? 1 : 0);
 
-				next = neg ? -(int64_t)v.ival : (int64_t)v.ival;
+				if (v.ival > max)
+					diag_fatal(p->diag, span(at, v.loc), E_TYPE,
+						   "enumerator value out of the range of int64");
+				if (!neg)
+					next = (int64_t)v.ival;
+				else if (v.ival == max)
+					next = INT64_MIN;
+				else
+					next = -(int64_t)v.ival;
+			} else if (at_max) {
+				diag_fatal(p->diag, e.loc, E_TYPE,
+					   "enumerator value out of the range of int64 (one more than the previous one)");
 			}
-			m->cval = next++;
+			m->cval = next;
+			at_max = next == INT64_MAX;
+			if (!at_max)
+				next++;
 			list_add(p, &l, m);
 			if (!accept(p, T_COMMA))
 				break;
@@ -809,6 +846,43 @@ static struct node *type_def(struct parser *p, struct token kw)
 	return d;
 }
 
+/* Just after the last character that is not blank (a comment, a
+ * definition), where a probe would go; 1:1 in an empty script. */
+static struct loc text_end(const char *src, size_t len)
+{
+	const char *end = src + len, *ls = src;
+	struct loc l = { 1, 1, 0, 1 };
+
+	while (end > src && strchr(" \t\r\n\f\v", end[-1]))
+		end--;
+	for (const char *q = src; q < end; q++) {
+		if (*q == '\n') {
+			l.line++;
+			ls = q + 1;
+		}
+	}
+	l.col = (int)(end - ls) + 1;
+	l.off = (int)(end - src);
+	return l;
+}
+
+/* The error for a script over SCRIPT_MAX_SIZE, at its first byte past
+ * the limit. */
+static void too_big(const char *src, struct diag *d)
+{
+	const char *at = src + SCRIPT_MAX_SIZE, *ls = src, *nl;
+	struct loc l = { 1, 1, SCRIPT_MAX_SIZE, 1 };
+
+	while ((nl = memchr(ls, '\n', (size_t)(at - ls)))) {
+		ls = nl + 1;
+		l.line++;
+	}
+	l.col = (int)(at - ls) + 1;
+	diag_error(d, l, E_LIMIT,
+		   "the script is longer than %d bytes; sonde reads no further",
+		   SCRIPT_MAX_SIZE);
+}
+
 struct program *parse_program(const char *src, size_t len, struct arena *a,
 			      struct diag *d)
 {
@@ -817,6 +891,10 @@ struct program *parse_program(const char *src, size_t len, struct arena *a,
 	struct node **tail = &prog->probes, **ttail = &prog->types;
 	jmp_buf env, *saved = d->fatal;
 
+	if (len > SCRIPT_MAX_SIZE) {
+		too_big(src, d);
+		return NULL;
+	}
 	memset(&p, 0, sizeof(p));
 	p.arena = a;
 	p.diag = d;
@@ -857,9 +935,8 @@ struct program *parse_program(const char *src, size_t len, struct arena *a,
 	}
 	d->fatal = saved;
 	if (!prog->nprobes) {
-		struct loc l = { 0, 0, 0, 0 };
-
-		diag_error(d, l, E_SYNTAX, "the program has no probes");
+		diag_error(d, text_end(src, len), E_SYNTAX,
+			   "the program has no probes");
 		return NULL;
 	}
 	return prog;

@@ -6,9 +6,14 @@
 #include "lex.h"
 
 #define PARSE_MAX_DEPTH 200
+/* The largest script, in bytes (docs/language.md, "Limits"): keeps
+ * every offset and column an int, and a compile under a second and
+ * a hundred megabytes whatever the script holds. */
+#define SCRIPT_MAX_SIZE (1 << 20)
 
 /* Parse the whole script.  On a syntax error prints it and returns
- * NULL (the parser stops at the first error). */
+ * NULL (the parser stops at the first error); so too for a script of
+ * more than SCRIPT_MAX_SIZE bytes (main.c reads one byte more). */
 struct program *parse_program(const char *src, size_t len, struct arena *a,
 			      struct diag *d);
 

@@ -616,6 +616,14 @@ static int uprobes(struct compiler *c, struct node *ap, char **f, int nf,
 			   strpbrk(fname, "*?[") ? fname : u.path);
 		return -1;
 	}
+	/* one function the kernel cannot probe does not stop the others */
+	for (int i = 0; i < sp.n; i++)
+		sp.v[i].wild = strpbrk(fname, "*?[") != NULL;
+	/* as for kprobes: can the kernel attach them as one program? */
+	if (sp.n > 1 && !c->uprobe_multi_checked) {
+		c->uprobe_multi = info_uprobe_multi();
+		c->uprobe_multi_checked = true;
+	}
 	*out = sp.v;
 	*n = sp.n;
 	return 0;

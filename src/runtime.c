@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "format.h"
+#include "json.h"
 #include "usyms.h"
 
 /* The only global: set by SIGINT/SIGTERM. */
@@ -50,7 +51,10 @@ static void print_time(struct tracer *t, const char *fmt, uint64_t epoch_ns)
 	char buf[512];
 	size_t n = fmt_time(buf, sizeof(buf), fmt, epoch_ns);
 
-	fwrite(buf, 1, n, t->out);
+	if (t->format == OUT_JSON)
+		js_text(t->out, "time", buf, n);
+	else
+		fwrite(buf, 1, n, t->out);
 }
 
 static uint64_t now_epoch_ns(void)
@@ -61,8 +65,9 @@ static uint64_t now_epoch_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
 }
 
-static void do_printf(struct tracer *t, struct event_spec *e,
-		      const uint8_t *rec)
+/* printf's arguments from record REC, formatted onto F. */
+static void format_record(struct tracer *t, FILE *f, struct event_spec *e,
+			  const uint8_t *rec)
 {
 	struct fmt_arg args[64] = { { 0 } };
 	char tbuf[64][128];
@@ -96,9 +101,113 @@ static void do_printf(struct tracer *t, struct event_spec *e,
 			args[i].is_signed = a->ty->is_signed;
 		}
 	}
-	fmt_print(t->out, e->fmt, e->fmt_len, args, n);
+	fmt_print(f, e->fmt, e->fmt_len, args, n);
 	for (int i = 0; i < n; i++)
 		free(stacks[i]);
+}
+
+/* system(): the formatted command runs by /bin/sh, its output going
+ * where sonde's goes, and sonde waits for it (as bpftrace does). */
+/* system(): the formatted command runs by /bin/sh, its output going
+ * where sonde's goes, and sonde waits for it (as bpftrace does).  In
+ * JSON its output becomes a "syscall" message, as in bpftrace. */
+static void do_system(struct tracer *t, struct event_spec *e,
+		      const uint8_t *rec)
+{
+	char *cmd = NULL, *got = NULL;
+	size_t len = 0, glen = 0;
+	FILE *f = open_memstream(&cmd, &len);
+	int pipefd[2] = { -1, -1 };
+	pid_t pid;
+
+	if (!f)
+		return;
+	format_record(t, f, e, rec);
+	fclose(f);
+	fflush(t->out);
+	if (t->format == OUT_JSON && pipe2(pipefd, O_CLOEXEC) < 0) {
+		free(cmd);
+		return;
+	}
+	pid = fork();
+	if (pid == 0) {
+		int to = pipefd[1] >= 0 ? pipefd[1] : fileno(t->out);
+
+		if (to != STDOUT_FILENO)
+			dup2(to, STDOUT_FILENO);
+		signal(SIGINT, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
+		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+		_exit(127);
+	}
+	if (pipefd[1] >= 0)
+		close(pipefd[1]);
+	if (pid < 0) {
+		fprintf(stderr, "sonde: system(\"%s\"): cannot fork: %s\n", cmd,
+			strerror(errno));
+	} else {
+		if (pipefd[0] >= 0) {
+			FILE *m = open_memstream(&got, &glen);
+			char buf[4096];
+			ssize_t n;
+
+			while ((n = read(pipefd[0], buf, sizeof(buf))) != 0) {
+				if (n < 0 && errno == EINTR)
+					continue;
+				if (n < 0)
+					break;
+				if (m)
+					fwrite(buf, 1, (size_t)n, m);
+			}
+			if (m) {
+				fclose(m);
+				js_text(t->out, "syscall", got ? got : "", glen);
+			}
+			free(got);
+		}
+		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+			;
+	}
+	if (pipefd[0] >= 0)
+		close(pipefd[0]);
+	free(cmd);
+}
+
+/* An event's record, for the writers js_capture calls. */
+struct ev_out {
+	struct tracer *t;
+	struct event_spec *e;
+	const uint8_t *rec;
+};
+
+static void write_printf(void *arg, FILE *f)
+{
+	struct ev_out *o = arg;
+
+	format_record(o->t, f, o->e, o->rec);
+}
+
+/* join(): the strings of the record, separated; NL ends the line. */
+static void write_join(struct ev_out *o, FILE *f, bool nl)
+{
+	size_t ssize = (size_t)ALIGN_UP(o->t->c->strlen_, 8);
+	uint64_t n;
+
+	memcpy(&n, o->rec + 8, 8);
+	for (uint64_t i = 0; i < n && i < JOIN_MAX; i++) {
+		const char *str = (const char *)o->rec + 16 + i * ssize;
+
+		if (i)
+			fwrite(o->e->fmt, 1, o->e->fmt_len, f);
+		fprintf(f, "%.*s", (int)ssize, str);
+	}
+	if (nl)
+		fputc('\n', f);
+}
+
+static void write_join_json(void *arg, FILE *f)
+{
+	write_join(arg, f, false);
 }
 
 static int on_event(void *ctx, void *data, size_t size)
@@ -126,7 +235,16 @@ static int on_event(void *ctx, void *data, size_t size)
 		return 0;
 	switch (e->kind) {
 	case EV_PRINTF:
-		do_printf(t, e, rec);
+		if (t->format == OUT_JSON) {
+			struct ev_out o = { t, e, rec };
+
+			js_capture(t->out, "printf", write_printf, &o);
+		} else {
+			format_record(t, t->out, e, rec);
+		}
+		break;
+	case EV_SYSTEM:
+		do_system(t, e, rec);
 		break;
 	case EV_PRINT_VAL:
 		pr_value(t, e->args[0].ty, rec + e->args[0].off);
@@ -149,18 +267,12 @@ static int on_event(void *ctx, void *data, size_t size)
 		print_time(t, e->fmt, now_epoch_ns());
 		break;
 	case EV_JOIN: {
-		uint64_t n;
-		size_t ssize = (size_t)ALIGN_UP(c->strlen_, 8);
+		struct ev_out o = { t, e, rec };
 
-		memcpy(&n, rec + 8, 8);
-		for (uint64_t i = 0; i < n && i < JOIN_MAX; i++) {
-			const char *str = (const char *)rec + 16 + i * ssize;
-
-			if (i)
-				fwrite(e->fmt, 1, e->fmt_len, t->out);
-			fprintf(t->out, "%.*s", (int)ssize, str);
-		}
-		fputc('\n', t->out);
+		if (t->format == OUT_JSON)
+			js_capture(t->out, "join", write_join_json, &o);
+		else
+			write_join(&o, t->out, true);
 		break;
 	}
 	case EV_EXIT:
@@ -310,16 +422,18 @@ static int run_once(struct tracer *t, struct prog_spec *ps)
 	return 0;
 }
 
+/* The stats map is one array element of nstats u64 counters. */
 static uint64_t stat_sum(struct tracer *t, uint32_t slot)
 {
-	uint64_t *v = xcalloc((size_t)t->ncpus_possible, sizeof(uint64_t));
-	uint64_t sum = 0;
+	int n = t->c->nstats > 0 ? t->c->nstats : 1;
+	uint64_t *v = xcalloc((size_t)n, sizeof(uint64_t));
+	uint32_t key = 0;
+	uint64_t val = 0;
 
-	if (bpf_map_lookup_elem(t->stats_fd, &slot, v) == 0)
-		for (int i = 0; i < t->ncpus_possible; i++)
-			sum += v[i];
+	if (slot < (uint32_t)n && bpf_map_lookup_elem(t->stats_fd, &key, v) == 0)
+		val = v[slot];
 	free(v);
-	return sum;
+	return val;
 }
 
 /* Say once per map when it filled up and dropped keys. */
@@ -341,12 +455,32 @@ static void check_drops(struct tracer *t, bool final)
 	if (final) {
 		uint64_t lost = stat_sum(t, STATS_LOST);
 
-		if (lost)
+		if (lost && t->format == OUT_JSON)
+			js_count(t->out, "lost_events", "events", lost);
+		else if (lost)
 			fprintf(stderr, "Lost %llu events\n", (unsigned long long)lost);
 		lost = c->nstack_maps ? stat_sum(t, (uint32_t)STATS_STACKS(c)) : 0;
 		if (lost)
 			fprintf(stderr, "stacks: %llu stacks lost (stack map full, or another stack in their hash bucket); they print as empty stacks\n",
 				(unsigned long long)lost);
+		for (int i = 0; i < c->nread_sites; i++) {
+			struct read_site *r = &c->read_sites[i];
+			uint64_t n = stat_sum(t, (uint32_t)(STATS_READS(c) + 2 * i));
+			int64_t err = (int64_t)stat_sum(t, (uint32_t)(STATS_READS(c) + 2 * i + 1));
+
+			if (!n)
+				continue;
+			if (t->format == OUT_JSON)
+				fprintf(t->out, "{\"type\": \"helper_error\", \"helper\": \"%s\", \"retcode\": %lld, \"line\": %d, \"col\": %d, \"count\": %llu}\n",
+					r->helper, (long long)err, r->loc.line,
+					r->loc.col, (unsigned long long)n);
+			else
+				diag_warn(&c->diag, r->loc,
+					  "bpf_%s() failed %llu time%s (last: %s); what it read is empty or zero",
+					  r->helper, (unsigned long long)n,
+					  n == 1 ? "" : "s",
+					  strerror(err < 0 ? (int)-err : (int)err));
+		}
 	}
 }
 
@@ -383,6 +517,14 @@ static int run_kind(struct tracer *t, enum probe_kind k)
 	return 0;
 }
 
+/* Output goes out after each batch of events, unless -B chose stdio's
+ * own buffering. */
+static void flush(struct tracer *t)
+{
+	if (!t->buffered)
+		fflush(t->out);
+}
+
 int rt_run(struct tracer *t)
 {
 	struct compiler *c = t->c;
@@ -395,14 +537,18 @@ int rt_run(struct tracer *t)
 			strerror(errno));
 		return -errno;
 	}
-	/* a kprobe_multi program counts each of its functions */
+	/* a kprobe_multi or uprobe_multi program counts each function */
 	for (int i = 0; i < c->nprogs; i++)
-		nprobes += c->progs[i].probe.multi ? c->progs[i].probe.nmulti : 1;
-	if (!t->quiet) {
-		fprintf(t->out, "Attaching %d probe%s...\n", nprobes,
+		nprobes += c->progs[i].probe.nmulti ? c->progs[i].probe.nmulti : 1;
+	if (t->quiet)
+		;
+	else if (t->format == OUT_JSON)
+		js_count(t->out, "attached_probes", "probes", (uint64_t)nprobes);
+	else	/* folded output holds nothing but stacks */
+		fprintf(t->format == OUT_FOLDED ? stderr : t->out,
+			"Attaching %d probe%s...\n", nprobes,
 			nprobes == 1 ? "" : "s");
-		fflush(t->out);
-	}
+	flush(t);
 	for (int i = 0; i < c->nprogs; i++) {
 		rc = at_attach(t, &c->progs[i]);
 		/* one tracepoint of a wildcard the kernel refuses is skipped,
@@ -410,7 +556,7 @@ int rt_run(struct tracer *t)
 		if (rc && c->progs[i].probe.wild) {
 			fprintf(stderr, "sonde: warning: skipping %s\n",
 				c->progs[i].probe.name);
-			nskipped += c->progs[i].probe.multi ?
+			nskipped += c->progs[i].probe.nmulti ?
 				    c->progs[i].probe.nmulti : 1;
 			continue;
 		}
@@ -422,7 +568,7 @@ int rt_run(struct tracer *t)
 		return -ENOENT;
 	}
 	rc = run_kind(t, PK_BEGIN);
-	fflush(t->out);
+	flush(t);
 	if (rc)
 		return rc;
 	/* The command starts once BEGIN ran, as in bpftrace; a sh -c
@@ -433,7 +579,7 @@ int rt_run(struct tracer *t)
 		if (c->progs[i].probe.kind != PK_ITER)
 			continue;
 		rc = run_iter(t, &c->progs[i]);
-		fflush(t->out);
+		flush(t);
 		if (rc)
 			return rc;
 		t->exiting = true;
@@ -445,7 +591,7 @@ int rt_run(struct tracer *t)
 			break;
 		}
 		rc = poll_events(t, 100);
-		fflush(t->out);
+		flush(t);
 		if (rc < 0 && rc != -EINTR) {
 			fprintf(stderr, "sonde: reading events: %s\n", strerror(-rc));
 			break;
@@ -465,6 +611,15 @@ int rt_run(struct tracer *t)
 	fflush(t->out);
 	pr_all_maps(t);
 	fflush(t->out);
+	if (t->flame) {
+		int err = pr_flamegraph(t, t->flame);
+
+		if (err) {
+			fprintf(stderr, "sonde: writing the flame graph: %s\n",
+				strerror(-err));
+			rc = rc ? rc : err;
+		}
+	}
 	check_drops(t, true);
 	return rc;
 }

@@ -13,6 +13,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -63,6 +64,7 @@ struct sema {
 	bool guess_int;		/* unknown map values read as int64 */
 	struct node *probe;
 	struct probe_info *pi;
+	struct strmap map_names;	/* "@x" -> struct mapinfo */
 };
 
 #define ERR(s, loc, tag, ...)                                          \
@@ -164,19 +166,22 @@ static struct type *storage(struct sema *s, struct type *t)
 static struct mapinfo *map_get(struct sema *s, struct node *n)
 {
 	struct compiler *c = s->c;
-	struct mapinfo *m;
+	struct mapinfo *m = strmap_get(&s->map_names, n->name);
 
-	for (int i = 0; i < c->nmaps; i++)
-		if (!strcmp(c->maps[i]->name, n->name))
-			return n->map = c->maps[i];
+	if (m)
+		return n->map = m;
 	m = arena_alloc(&c->arena, sizeof(*m));
 	m->name = n->name;
 	m->id = c->nmaps;
 	m->first = n->loc;
 	m->nkeys = -1;
 	m->fd = -1;
-	c->maps = xrealloc(c->maps, sizeof(*c->maps) * (size_t)(c->nmaps + 1));
+	/* doubling: a generated script may have thousands */
+	if (!(c->nmaps & (c->nmaps - 1)))
+		c->maps = xrealloc(c->maps, sizeof(*c->maps) *
+				   (size_t)(c->nmaps ? 2 * c->nmaps : 1));
 	c->maps[c->nmaps++] = m;
+	strmap_put(&s->map_names, &c->arena, m->name, m);
 	return n->map = m;
 }
 
@@ -270,10 +275,21 @@ static const char *agg_name(enum agg_kind a)
 
 static struct var *var_find(struct sema *s, const char *name)
 {
-	for (struct var *v = s->pi->vars; v; v = v->next)
-		if (!strcmp(v->name, name))
-			return v;
-	return NULL;
+	return strmap_get(&s->pi->var_names, name);
+}
+
+static struct var *var_new(struct sema *s, struct node *target,
+			   struct type *ty)
+{
+	struct var *v = arena_alloc(&s->c->arena, sizeof(*v));
+
+	v->name = target->name;
+	v->first = target->loc;
+	v->ty = ty;
+	v->next = s->pi->vars;
+	s->pi->vars = v;
+	strmap_put(&s->pi->var_names, &s->c->arena, v->name, v);
+	return v;
 }
 
 static struct event_spec *add_event(struct sema *s, struct node *n,
@@ -385,7 +401,9 @@ static struct loc literal_loc(struct sema *s, struct loc lit, size_t off,
 	return l;
 }
 
-static struct type *check_printf(struct sema *s, struct node *n)
+/* printf(fmt, ...) and system(fmt, ...): KIND is the event sent. */
+static struct type *check_printf(struct sema *s, struct node *n,
+				 enum ev_kind kind)
 {
 	struct node *f = n->args[0];
 	struct fmt_piece pieces[128];
@@ -454,7 +472,7 @@ static struct type *check_printf(struct sema *s, struct node *n)
 		return &ty_void;
 	}
 	if (s->report) {
-		struct event_spec *e = add_event(s, n, EV_PRINTF);
+		struct event_spec *e = add_event(s, n, kind);
 
 		e->fmt = f->name;
 		e->fmt_len = f->len;
@@ -510,6 +528,99 @@ static bool all_kinds(struct sema *s, struct node *n,
 		}
 	}
 	return true;
+}
+
+/* Probes whose current task is the one the event happened in; in
+ * BEGIN, END and iter it is sonde, in interval whatever task the timer
+ * interrupted. */
+static bool pk_has_task(enum probe_kind k)
+{
+	return k != PK_BEGIN && k != PK_END && k != PK_INTERVAL && k != PK_ITER;
+}
+
+static bool pk_is_kprobe(enum probe_kind k)
+{
+	return k == PK_KPROBE;
+}
+
+/* system(), signal() and override() change the system sonde observes;
+ * as in bpftrace, they need --unsafe. */
+static void need_unsafe(struct sema *s, struct node *n, const char *why)
+{
+	if (!s->c->unsafe)
+		ERR(s, n->loc, E_UNSAFE, "%s() %s: allow it with --unsafe",
+		    n->name, why);
+}
+
+/* A signal's number from its name, with or without "SIG"; -1 if none. */
+static int signal_number(const char *name)
+{
+	if (!strncmp(name, "SIG", 3))
+		name += 3;
+	for (int i = 1; i < NSIG; i++) {
+		const char *a = sigabbrev_np(i);
+
+		if (a && !strcmp(a, name))
+			return i;
+	}
+	return -1;
+}
+
+/* signal(SIG): SIG is a name ("SIGUSR1", "KILL") or an integer; a
+ * constant is checked here, another value by the kernel at run time. */
+static struct type *check_signal(struct sema *s, struct node *n)
+{
+	struct node *a = n->args[0];
+
+	if (a->kind == N_STR) {
+		int sig = signal_number(a->name);
+
+		if (sig < 0) {
+			ERR(s, a->loc, E_ARGS,
+			    "signal(): unknown signal '%s' (use a name like SIGKILL, or a number)",
+			    a->name);
+			return set(n, &ty_void);
+		}
+		a->is_const = true;
+		a->cval = sig;
+		a->ty = &ty_u64;
+	} else {
+		struct type *t = expr(s, a);
+
+		if (is_err(t))
+			return set(n, &ty_void);
+		if (!is_int(t)) {
+			ERR(s, a->loc, E_TYPE,
+			    "signal() takes a signal name or number, not %s",
+			    type_name(t));
+			return set(n, &ty_void);
+		}
+		if (a->is_const && (a->cval < 1 || a->cval >= NSIG)) {
+			ERR(s, a->loc, E_ARGS, "signal(): %lld is not a signal (1..%d)",
+			    (long long)a->cval, NSIG - 1);
+			return set(n, &ty_void);
+		}
+	}
+	if (!all_kinds(s, n, pk_has_task))
+		return set(n, &ty_void);
+	need_unsafe(s, n, "sends a signal to the traced process");
+	return set(n, &ty_void);
+}
+
+static struct type *check_override(struct sema *s, struct node *n)
+{
+	struct type *t = expr(s, n->args[0]);
+
+	if (!is_err(t) && !is_int(t)) {
+		ERR(s, n->args[0]->loc, E_TYPE,
+		    "override() takes the integer the function returns, not %s",
+		    type_name(t));
+		return set(n, &ty_void);
+	}
+	if (!all_kinds(s, n, pk_is_kprobe))
+		return set(n, &ty_void);
+	need_unsafe(s, n, "changes what a kernel function returns");
+	return set(n, &ty_void);
 }
 
 static struct type *check_str(struct sema *s, struct node *n)
@@ -684,7 +795,7 @@ static struct type *check_call(struct sema *s, struct node *n, bool assigned)
 	}
 	switch (f) {
 	case F_PRINTF:
-		return set(n, check_printf(s, n));
+		return set(n, check_printf(s, n, EV_PRINTF));
 	case F_EXIT:
 		if (s->report)
 			add_event(s, n, EV_EXIT);
@@ -721,6 +832,14 @@ static struct type *check_call(struct sema *s, struct node *n, bool assigned)
 	}
 	case F_STR:
 		return check_str(s, n);
+	case F_SYSTEM:
+		set(n, check_printf(s, n, EV_SYSTEM));
+		need_unsafe(s, n, "runs a command as root");
+		return n->ty;
+	case F_SIGNAL:
+		return check_signal(s, n);
+	case F_OVERRIDE:
+		return check_override(s, n);
 	case F_JOIN: {
 		/* join(argv[, sep]): the strings of a NULL-terminated array
 		 * of string pointers, on one line */
@@ -757,6 +876,8 @@ static struct type *check_call(struct sema *s, struct node *n, bool assigned)
 			ERR(s, a->loc, E_ARGS, "uaddr() takes a symbol name, as in uaddr(\"counter\")");
 			return set(n, &ty_error);
 		}
+		/* in a PIE, computed from the probe's own address */
+		s->pi->per_site = true;
 		for (int i = 0; i < s->pi->nspecs; i++) {
 			struct probe_spec *ps = &s->pi->specs[i];
 			uint64_t v;
@@ -1734,6 +1855,12 @@ static struct type *expr(struct sema *s, struct node *n)
 			t = expr(s, n->a);
 			if (is_err(t))
 				return set(n, &ty_error);
+			if (t->kind == TY_VOID || t->kind == TY_MAPREF) {
+				ERR(s, n->a->loc, E_TYPE, "sizeof needs a value, not %s",
+				    t->kind == TY_VOID ? "a call without one" :
+				    "a whole map");
+				return set(n, &ty_error);
+			}
 		}
 		n->is_const = 1;
 		n->cval = t->size;
@@ -1878,14 +2005,8 @@ static void assign(struct sema *s, struct node *n)
 		if (is_err(t)) {
 			/* Already reported: define it so that its uses do not
 			 * cascade into "used before assigned" errors. */
-			if (!v) {
-				v = arena_alloc(&s->c->arena, sizeof(*v));
-				v->name = target->name;
-				v->first = target->loc;
-				v->ty = &ty_error;
-				v->next = s->pi->vars;
-				s->pi->vars = v;
-			}
+			if (!v)
+				v = var_new(s, target, &ty_error);
 			v->defined = true;
 			target->var = v;
 			return;
@@ -1902,14 +2023,10 @@ static void assign(struct sema *s, struct node *n)
 			return;
 		}
 		if (!v) {
-			v = arena_alloc(&s->c->arena, sizeof(*v));
-			v->name = target->name;
-			v->first = target->loc;
 			/* An integer variable keeps its C type while every
 			 * assignment agrees on it: uint32 $c stays uint32. */
-			v->ty = t->kind == TY_INT ? ty_promote(t) : storage(s, t);
-			v->next = s->pi->vars;
-			s->pi->vars = v;
+			v = var_new(s, target, t->kind == TY_INT ? ty_promote(t) :
+				    storage(s, t));
 		} else if (v->ty->kind == TY_PTR && is_int(t)) {
 			/* a pointer variable stays typed */
 		} else if (v->ty->kind == TY_INT && is_int(t)) {
@@ -2047,8 +2164,25 @@ static void finalize_maps(struct compiler *c)
 
 		if (m->nkeys < 0)
 			m->nkeys = 0;
-		m->key_size = m->key ? ty_slot_size(m->key) : 8;
-		m->max_entries = c->map_keys_max;
+		/* a keyless map has one zero key, a keyless hist only
+		 * its bucket index (below) */
+		m->key_size = m->key ? ty_slot_size(m->key) :
+			      (m->agg == AGG_HIST || m->agg == AGG_LHIST) ? 0 : 8;
+		/* A keyless map holds one entry, a keyless histogram one per
+		 * bucket: the kernel preallocates every entry of a hash map
+		 * (per CPU, for aggregations), which took 1.4 ms of a hist
+		 * script's start with 4096. */
+		if (m->key)
+			m->max_entries = c->map_keys_max;
+		else if (m->agg == AGG_HIST)
+			m->max_entries = 66;
+		else if (m->agg == AGG_LHIST)
+			m->max_entries = (m->lh_max - m->lh_min) / m->lh_step + 2 <
+					 c->map_keys_max ?
+					 (int)((m->lh_max - m->lh_min) / m->lh_step + 2) :
+					 c->map_keys_max;
+		else
+			m->max_entries = 1;
 		switch (m->agg) {
 		case AGG_NONE:
 			m->value_size = m->val ? ty_slot_size(m->val) : 8;

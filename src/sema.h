@@ -37,9 +37,11 @@ struct var {
 struct probe_info {
 	struct probe_spec *specs;
 	int nspecs;
-	struct var *vars;
+	struct var *vars;	/* newest first */
+	struct strmap var_names;	/* name -> struct var in vars */
 	int name_max;		/* longest probe name + 1 */
-	bool per_site;		/* uses probe or func: one program per site */
+	bool per_site;		/* uses probe, func or uaddr: one program
+				 * per site */
 };
 
 const char *builtin_name(int b);

@@ -31,6 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fold.h"
 #include "ksyms.h"
 #include "usyms.h"
 
@@ -96,12 +97,43 @@ static int stack_fd(struct tracer *t, int depth)
 	return -1;
 }
 
+/* The addresses of stack value DATA of type TY, innermost first, in a
+ * malloc'd array (*N of them), and the process of a user stack in *PID;
+ * NULL for no stack. */
+static uint64_t *stack_ips(struct tracer *t, const struct type *ty,
+			   const void *data, int *n, int *pid)
+{
+	uint64_t v, *ips;
+	uint32_t id;
+	int fd;
+
+	memcpy(&v, data, 8);
+	*pid = 0;
+	*n = 0;
+	if (ty->suser) {
+		*pid = (int)(v >> 32);
+		v &= UINT32_MAX;
+	}
+	if (!v || v - 1 > UINT32_MAX)
+		return NULL;
+	id = (uint32_t)(v - 1);
+	fd = stack_fd(t, ty->sdepth);
+	ips = xcalloc((size_t)ty->sdepth, sizeof(*ips));
+	/* The kernel zeroes the frames past the stack's end. */
+	if (fd < 0 || bpf_map_lookup_elem(fd, &id, ips) != 0) {
+		free(ips);
+		return NULL;
+	}
+	while (*n < ty->sdepth && ips[*n])
+		(*n)++;
+	return ips;
+}
+
 void stk_print(struct tracer *t, FILE *f, const struct type *ty,
 	       const void *data, int indent)
 {
 	uint64_t v, *ips;
-	uint32_t id;
-	int fd, pid = 0;
+	int n, pid;
 
 	memcpy(&v, data, 8);
 	if (ty->kind == TY_KSYM) {
@@ -115,22 +147,11 @@ void stk_print(struct tracer *t, FILE *f, const struct type *ty,
 		print_usym(t, f, (int)p, v, false, false);
 		return;
 	}
-	if (ty->suser) {
-		pid = (int)(v >> 32);
-		v &= UINT32_MAX;
-	}
-	if (!v || v - 1 > UINT32_MAX)
+	ips = stack_ips(t, ty, data, &n, &pid);
+	if (!ips)
 		return;
-	id = (uint32_t)(v - 1);
-	fd = stack_fd(t, ty->sdepth);
-	ips = xcalloc((size_t)ty->sdepth, sizeof(*ips));
-	/* The kernel zeroes the frames past the stack's end. */
-	if (fd < 0 || bpf_map_lookup_elem(fd, &id, ips) != 0) {
-		free(ips);
-		return;
-	}
 	fputc('\n', f);
-	for (int i = 0; i < ty->sdepth && ips[i]; i++) {
+	for (int i = 0; i < n; i++) {
 		switch (ty->smode) {
 		case SM_BPFTRACE:
 			fprintf(f, "%*s", indent, "");
@@ -153,6 +174,52 @@ void stk_print(struct tracer *t, FILE *f, const struct type *ty,
 		fputc('\n', f);
 	}
 	free(ips);
+}
+
+/* Folded frames are functions without offsets, so that the samples of
+ * one function merge.  A user address in a known file that no function
+ * covers is named by the file ("[libc.so.6]"), as perf does; any other
+ * unknown address is "[unknown]".  Raw mode asks for addresses. */
+int stk_frames(struct tracer *t, const struct type *ty, const void *data,
+	       struct fold_frames *ff, const char *suffix)
+{
+	int n, pid;
+	uint64_t *ips = stack_ips(t, ty, data, &n, &pid);
+
+	for (int i = n - 1; i >= 0; i--) {
+		const char *name = "[unknown]";
+		char buf[256];
+
+		if (ty->smode == SM_RAW) {
+			snprintf(buf, sizeof(buf), "0x%" PRIx64, ips[i]);
+			name = buf;
+		} else if (ty->suser) {
+			struct usym_frame fr;
+
+			if (t->usyms && us_resolve(t->usyms, pid, ips[i], &fr)) {
+				if (fr.func) {
+					name = fr.func;
+				} else if (fr.path && fr.path[0] == '[') {
+					name = fr.path;	/* [vdso] */
+				} else if (fr.path) {
+					const char *b = strrchr(fr.path, '/');
+
+					snprintf(buf, sizeof(buf), "[%s]",
+						 b ? b + 1 : fr.path);
+					name = buf;
+				}
+			}
+		} else {
+			const struct ksyms *k = syms(t);
+			const struct ksym *s = k ? ksyms_find(k, ips[i]) : NULL;
+
+			if (s)
+				name = s->name;
+		}
+		fold_push(ff, name, strlen(name), suffix);
+	}
+	free(ips);
+	return n;
 }
 
 char *stk_string(struct tracer *t, const struct type *ty, const void *data,

@@ -11,15 +11,30 @@
 struct ring_buffer;
 struct ksyms;
 struct usyms;
+struct fold;
+struct fold_frames;
+
+/* -f: what the output is. */
+enum out_format {
+	OUT_TEXT,	/* bpftrace's text */
+	OUT_JSON,	/* newline-delimited JSON messages (json.c) */
+	OUT_FOLDED,	/* stack maps as folded lines (fold.c), the rest
+			 * as text; maps that do not fold go to stderr */
+};
 
 struct tracer {
 	struct compiler *c;
 	FILE *out;
+	enum out_format format;
+	bool buffered;		/* -B: stdio flushes t->out, not sonde */
+	bool color;		/* hist bars in colour: a terminal, no NO_COLOR */
 	bool verbose, quiet;
 	int scratch_fd, ringbuf_fd, stats_fd;
 	struct ring_buffer *rb;
-	int *attach_fds;	/* perf events and links we own */
+	int *attach_fds;	/* links, and perf events without a link */
 	int nattach, attach_cap;
+	int *event_fds;		/* perf events that links hold */
+	int nevent, event_cap;
 	int ncpus_possible;
 	int ncpus_online;
 	uint64_t start_ns;	/* CLOCK_MONOTONIC at start */
@@ -37,6 +52,7 @@ struct tracer {
 	bool ksyms_tried;
 	int useen_fd;		/* ustack/usym: processes BPF has seen */
 	struct usyms *usyms;	/* ustack/usym: processes' mappings */
+	FILE *flame;		/* --flamegraph: the SVG written at exit */
 };
 
 /* loader.c */
@@ -50,7 +66,10 @@ const char *ld_explain(int err);
 
 /* attach.c */
 int at_attach(struct tracer *t, struct prog_spec *ps);
+/* Stop every program (quick); then close the perf events links held
+ * (slow: tracer_close() does it, after the output). */
 void at_detach_all(struct tracer *t);
+void at_close_events(struct tracer *t);
 
 /* runtime.c */
 int rt_run(struct tracer *t);
@@ -64,6 +83,17 @@ void pr_all_maps(struct tracer *t);
 void pr_value(struct tracer *t, const struct type *ty, const void *data);
 int pr_clear(struct tracer *t, struct mapinfo *m);
 int pr_zero(struct tracer *t, struct mapinfo *m);
+/* A map that folds (-f folded, --flamegraph): keyed by a stack, alone
+ * or in a tuple, with count(), sum() or integer values. */
+bool pr_foldable(const struct mapinfo *m);
+/* Map M's entries as stacks into F, merged (fold_merge); TOP and DIV
+ * as print(@m, top, div).  Returns the number of entries left out for
+ * a negative value. */
+int pr_fold(struct tracer *t, struct mapinfo *m, uint64_t top, uint64_t div,
+	    struct fold *f);
+/* --flamegraph: an SVG of every map that folds, onto F.  Returns 0 or
+ * -errno. */
+int pr_flamegraph(struct tracer *t, FILE *f);
 
 /* stacks.c: stacks (TY_KSTACK) and symbols (TY_KSYM, TY_USYM) as text,
  * symbolized from /proc/kallsyms (read on first use) or the processes'
@@ -74,6 +104,11 @@ void stk_print(struct tracer *t, FILE *f, const struct type *ty,
 /* The same into a malloc'd string (*LEN bytes, NUL-terminated). */
 char *stk_string(struct tracer *t, const struct type *ty, const void *data,
 		 int indent, size_t *len);
+/* The frames of stack DATA appended to FF, outermost first, for a
+ * folded line: function names without offsets, each followed by
+ * SUFFIX (NULL: none).  Returns how many (0: no stack). */
+int stk_frames(struct tracer *t, const struct type *ty, const void *data,
+	       struct fold_frames *ff, const char *suffix);
 void stk_free(struct tracer *t);
 
 #endif

@@ -20,7 +20,10 @@
  *    process started while sonde runs, symbolize after its exit.
  *    Records of all CPUs are sorted by time before they are applied.
  *    PERF_RECORD_EXIT of a process BPF never noted (no ustack or usym:
- *    not in its map of processes seen) drops its table.
+ *    not in its map of processes seen) drops its table; a process that
+ *    takes the pid of one whose table was kept keeps that table's
+ *    mappings as older ones (like an exec), so pids that come round
+ *    again (pid_max is 32768 on many machines) do not mix stacks up.
  *
  * 2. /proc/PID/maps, for processes older than sonde: read when BPF
  *    first sees the process (cg_note_pid sends a record the first time
@@ -115,6 +118,7 @@ struct usyms {
 	bool lost_said;
 	struct rec *recs;
 	size_t nrecs, reccap;
+	long ndropped;		/* tables dropped at their process's exit */
 	/* __cxa_demangle from libstdc++, when it can be loaded */
 	void *cxx;
 	char *(*demangle)(const char *, char *, size_t *, int *);
@@ -157,6 +161,15 @@ void us_free(struct usyms *u)
 {
 	if (!u)
 		return;
+	if (u->verbose) {
+		long kept = 0;
+
+		for (int i = 0; i < NBUCKETS; i++)
+			for (struct uproc *p = u->procs[i]; p; p = p->next)
+				kept++;
+		fprintf(stderr, "sonde: user symbols: kept the mappings of %ld processes, dropped those of %ld that exited without a user stack\n",
+			kept, u->ndropped);
+	}
 	for (int i = 0; i < NBUCKETS; i++) {
 		for (struct uproc *p = u->procs[i], *n; p; p = n) {
 			n = p->next;
@@ -240,6 +253,7 @@ static void proc_exited(struct usyms *u, int pid)
 		free(p->v);
 		free(p->old);
 		free(p);
+		u->ndropped++;
 		return;
 	}
 }
@@ -579,11 +593,19 @@ static void apply(struct usyms *u, const struct rec *rc)
 		if (rc->len < 32 || pid == ppid)	/* a thread */
 			return;
 		parent = proc_find(u, ppid);
-		child = proc_get(u, pid);
+		child = proc_find(u, pid);
+		if (child) {
+			/* The pid came round again while the table of an
+			 * earlier process was kept for its stacks (an unseen
+			 * one's went at its exit): its mappings stay, as
+			 * older ones, consulted after the new process's. */
+			retire(child);
+		} else {
+			child = proc_get(u, pid);
+		}
 		free(child->v);
-		free(child->old);
-		child->v = child->old = NULL;
-		child->n = child->cap = child->nold = 0;
+		child->v = NULL;
+		child->n = child->cap = 0;
 		child->snapped = false;
 		child->complete = parent && parent->complete;
 		if (parent && parent->n) {

@@ -117,6 +117,53 @@ void arena_free(struct arena *a)
 	a->head = NULL;
 }
 
+static size_t str_hash(const char *s)
+{
+	size_t h = 2166136261u;	/* FNV-1a */
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+void *strmap_get(const struct strmap *m, const char *key)
+{
+	if (!m->cap)
+		return NULL;
+	for (size_t i = str_hash(key) & (m->cap - 1); m->keys[i];
+	     i = (i + 1) & (m->cap - 1))
+		if (!strcmp(m->keys[i], key))
+			return m->vals[i];
+	return NULL;
+}
+
+void strmap_put(struct strmap *m, struct arena *a, const char *key,
+		void *val)
+{
+	size_t i;
+
+	if ((m->len + 1) * 2 > m->cap) {
+		struct strmap bigger = { NULL, NULL, m->cap ? m->cap * 2 : 16, 0 };
+
+		bigger.keys = arena_alloc(a, sizeof(*bigger.keys) * bigger.cap);
+		bigger.vals = arena_alloc(a, sizeof(*bigger.vals) * bigger.cap);
+		for (i = 0; i < m->cap; i++)
+			if (m->keys[i])
+				strmap_put(&bigger, a, m->keys[i], m->vals[i]);
+		*m = bigger;
+	}
+	for (i = str_hash(key) & (m->cap - 1); m->keys[i];
+	     i = (i + 1) & (m->cap - 1)) {
+		if (!strcmp(m->keys[i], key)) {
+			m->vals[i] = val;
+			return;
+		}
+	}
+	m->keys[i] = key;
+	m->vals[i] = val;
+	m->len++;
+}
+
 void *vec_push(struct vec *v)
 {
 	void *slot;
@@ -140,6 +187,11 @@ void vec_free(struct vec *v)
 
 int read_file(const char *path, char **out, size_t *len)
 {
+	return read_file_max(path, out, len, SIZE_MAX - 1);
+}
+
+int read_file_max(const char *path, char **out, size_t *len, size_t max)
+{
 	FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
 	size_t cap = 4096, n = 0;
 	char *buf;
@@ -147,14 +199,15 @@ int read_file(const char *path, char **out, size_t *len)
 	if (!f)
 		return -errno;
 	buf = xmalloc(cap);
-	for (;;) {
-		size_t r;
+	while (n < max) {
+		size_t r, want;
 
 		if (cap - n < 2) {
 			cap *= 2;
 			buf = xrealloc(buf, cap);
 		}
-		r = fread(buf + n, 1, cap - n - 1, f);
+		want = cap - n - 1 < max - n ? cap - n - 1 : max - n;
+		r = fread(buf + n, 1, want, f);
 		n += r;
 		if (r == 0)
 			break;

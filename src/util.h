@@ -23,6 +23,19 @@ char *arena_printf(struct arena *a, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void arena_free(struct arena *a);
 
+/* A table from strings to pointers, in an arena, for the names a
+ * script defines (maps, variables): a generated script may define tens
+ * of thousands, which a list would search in quadratic time.  KEY must
+ * live as long as the table (arena strings do). */
+struct strmap {
+	const char **keys;
+	void **vals;
+	size_t cap, len;	/* cap: 0 or a power of two */
+};
+void *strmap_get(const struct strmap *m, const char *key);	/* or NULL */
+void strmap_put(struct strmap *m, struct arena *a, const char *key,
+		void *val);
+
 /* Growable array of fixed-size elements, memory from malloc. */
 struct vec {
 	void *data;
@@ -41,6 +54,9 @@ char *xstrdup(const char *s);
 /* Read a whole file (or stdin for "-") into a malloc'd NUL-terminated
  * buffer. Returns 0 or -errno. */
 int read_file(const char *path, char **out, size_t *len);
+/* The same, reading at most MAX bytes: the caller decides whether a
+ * file of MAX bytes was cut (a script may be a pipe that never ends). */
+int read_file_max(const char *path, char **out, size_t *len, size_t max);
 
 /* The length of the UTF-8 sequence at P (before END), or 0 if it is
  * not a valid one: the lexer and the caret printer agree on this. */

@@ -1,9 +1,11 @@
 #!/bin/bash
 # run-tests.sh - run sonde's tests; see the "Tests" section of README.md.
 #
-# usage: tests/run-tests.sh [-v] [--unit] [PATTERN...]
+# usage: tests/run-tests.sh [-v] [--unit|--host] [PATTERN...]
 #   -v        also print "PASS name" and "SKIP name" lines
-#   --unit    only the no-root tier (unit binaries, ast, codegen, errors)
+#   --unit    only the no-root tier (unit binaries, ast, codegen, errors,
+#             broken)
+#   --host    the no-root and root tiers, not the guest tier
 #   PATTERN   only tests whose path contains one of the PATTERNs
 # Run from the repository root.  Environment:
 #   SONDE              binary under test (default ./sonde)
@@ -20,12 +22,14 @@ export LC_ALL=C
 
 verbose=0
 unit_only=0
+host_only=0
 patterns=()
 for arg in "$@"; do
 	case $arg in
 	-v) verbose=1 ;;
 	--unit) unit_only=1 ;;
-	-h|--help) sed -n '2,16s/^# \{0,1\}//p' "$0"; exit 0 ;;
+	--host) host_only=1 ;;
+	-h|--help) sed -n '2,18s/^# \{0,1\}//p' "$0"; exit 0 ;;
 	-*) echo "run-tests.sh: unknown option $arg" >&2; exit 2 ;;
 	*) patterns+=("$arg") ;;
 	esac
@@ -170,7 +174,7 @@ golden() {
 golden tests/ast ast ast
 golden tests/codegen bpf bpf
 
-# Error tests: NAME[.noloc].E_TAG.bt must fail with error[E_TAG].
+# Error tests: NAME.E_TAG.bt must fail with error[E_TAG], located.
 for bt in tests/errors/*.bt; do
 	selected "$bt" || continue
 	base=$(basename "$bt" .bt)
@@ -187,8 +191,7 @@ for bt in tests/errors/*.bt; do
 		fail "$bt" "expected exit 1, got $(status_text $st 5)" "$err"
 	elif ! grep -qF "error[$tag]" "$err"; then
 		fail "$bt" "stderr lacks error[$tag]" "$err"
-	elif [[ $base != *.noloc.* ]] &&
-	     ! grep -qE '^[^:]+:[0-9]+:[0-9]+: error\[' "$err"; then
+	elif ! grep -qE '^[^:]+:[0-9]+:[0-9]+: error\[' "$err"; then
 		fail "$bt" "no 'file:line:col: error[' line" "$err"
 	elif [[ -f tests/errors/$base.err ]] && differs "tests/errors/$base.err" "$err"; then
 		fail "$bt" "stderr differs from tests/errors/$base.err" "$tmp/diff"
@@ -196,6 +199,61 @@ for bt in tests/errors/*.bt; do
 		pass "$bt"
 	fi
 done
+
+# located FILE TAG: stderr starts with "FILE:LINE:COL: error[TAG]: ".
+located() {
+	local first re='^[0-9]+:[0-9]+: error\[([A-Z0-9_]+)\]: '
+	IFS= read -r first < "$err" || return 1
+	[[ $first == "$1:"* && ${first#"$1:"} =~ $re &&
+	   ${BASH_REMATCH[1]} == "$2" ]]
+}
+
+# Broken scripts: tests/broken/NAME.E_TAG.bt, tests/broken/cut/*.E_TAG.bt
+# (tests/broken/make-cuts), and tests/broken/NAME.E_TAG.sh, which prints
+# a script too large or too odd to commit.  Stricter than tests/errors:
+# exit 1 within 1 s, stderr starting with "FILE:LINE:COL: error[E_TAG]: ",
+# the source line and a caret line; NAME.E_TAG.err, if any, is all of
+# stderr.
+broken() {
+	local t=$1 dir base tag st script
+	selected "$t" || return 0
+	dir=$(dirname "$t")
+	base=$(basename "$t")
+	base=${base%.*}
+	tag=${base##*.}
+	if [[ $base != *.* || ! $tag =~ ^E_[A-Z0-9_]+$ ]]; then
+		fail "$t" "name must be NAME.E_TAG.bt or NAME.E_TAG.sh"
+		return 0
+	fi
+	script=$base.bt
+	if [[ $t == *.sh ]]; then
+		mkdir -p "$tmp/broken"
+		if ! bash "$t" > "$tmp/broken/$script"; then
+			fail "$t" "the generator failed"
+			return 0
+		fi
+		dir=$tmp/broken
+	fi
+	run 1 "$dir" "$SONDE" --dump=bpf "$script"
+	st=$?
+	if sanitizer_report; then
+		fail "$t" "sanitizer report" "$err"
+	elif (( st != 1 )); then
+		fail "$t" "expected exit 1, got $(status_text $st 1)" "$err"
+	elif ! located "$script" "$tag"; then
+		fail "$t" "stderr does not start with '$script:LINE:COL: error[$tag]: '" "$err"
+	elif ! sed -n 3p "$err" | grep -qE '^ *\^~*$'; then
+		fail "$t" "no caret line under the source line" "$err"
+	elif [[ -f ${t%.*}.err ]] && differs "${t%.*}.err" "$err"; then
+		fail "$t" "stderr differs from ${t%.*}.err" "$tmp/diff"
+	else
+		pass "$t"
+	fi
+}
+for t in tests/broken/*.bt tests/broken/*.sh tests/broken/cut/*.bt; do
+	broken "$t"
+done
+rm -rf "$tmp/broken"
 
 # A NAME.bt beside NAME.sh and without NAME.out is that script's input.
 root_tests=()
@@ -281,7 +339,7 @@ done
 # SKIP lines count here.  Skipped without qemu-system-x86_64, failed
 # instead when SONDE_REQUIRE_BPF=1.
 guest_tests=()
-if (( ! unit_only )); then
+if (( ! unit_only && ! host_only )); then
 	for t in tests/guest/*.sh; do
 		selected "$t" && guest_tests+=("${t##*/}")
 	done

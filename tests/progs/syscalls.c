@@ -4,6 +4,8 @@
  *   wait            block until SIGUSR1 first (see wait.h)
  *   getppid N       N getppid() system calls (also getpid, getpgrp,
  *                   getpgid: getpgid(0))
+ *   pgids N         getpgid(100000000 + k) for k = 0..N-1: N distinct
+ *                   values of args->pid (no such process: ESRCH)
  *   open PATH       openat(AT_FDCWD, PATH, O_RDONLY), then close it
  *   oldopen PATH    open(PATH, O_RDONLY) (the open system call, where
  *                   the architecture has one), then close it
@@ -74,6 +76,12 @@ int main(int argc, char **argv)
 			n = num_arg(argv[i + 1]);
 			for (long k = 0; k < n; k++)
 				syscall(nr, 0);
+			i += 2;
+		} else if (!strcmp(a, "pgids")) {
+			need(argc, i, 1, a);
+			n = num_arg(argv[i + 1]);
+			for (long k = 0; k < n; k++)
+				syscall(SYS_getpgid, 100000000L + k);
 			i += 2;
 		} else if (!strcmp(a, "open") || !strcmp(a, "oldopen")) {
 			int fd;

@@ -20,7 +20,13 @@ check "-p takes a process id, not 'abc'" -p abc -e 'BEGIN { exit(); }'
 check "-p and -c cannot be used together" -p 1 -c true -e 'BEGIN { exit(); }'
 check "no such process" -p 1073741823 -e 'BEGIN { exit(); }'
 check "cannot read /no/such/script.bt" /no/such/script.bt
+check "-f takes text, json or folded, not 'xml'" -f xml -e 'BEGIN { exit(); }'
+check "-B takes line, full or none, not 'some'" -B some -e 'BEGIN { exit(); }'
 check "cannot write /no/such/dir/out" -o /no/such/dir/out -e 'BEGIN { exit(); }'
+check "--flamegraph: no map is keyed by a stack" --flamegraph /dev/null \
+	-e 'BEGIN { @[comm] = count(); exit(); }'
+check "cannot write /no/such/dir/f.svg" --flamegraph /no/such/dir/f.svg \
+	-e 'profile:hz:99 { @[kstack] = count(); }'
 out=$(BPFTRACE_STRLEN=5000 "$SONDE" -e 'BEGIN { exit(); }' 2>&1)
 [[ $? -eq 1 && $out == *"BPFTRACE_STRLEN=5000 is not a number in 1..4096"* ]] ||
 	{ echo "BPFTRACE_STRLEN=5000: $out"; fail=1; }

@@ -112,7 +112,7 @@ static void histdiv_is(struct tally *t, const char *what, const uint64_t *b,
 	struct cap c;
 
 	cap_open(&c);
-	fmt_hist_div(c.f, b, nb, div);
+	fmt_hist_div(c.f, b, nb, div, false);
 	cap_is(t, &c, what, want, strlen(want));
 }
 
@@ -124,7 +124,7 @@ static void lhist_is(struct tally *t, const char *what, const uint64_t *b,
 	struct cap c;
 
 	cap_open(&c);
-	fmt_lhist(c.f, b, nb, min, max, step);
+	fmt_lhist(c.f, b, nb, min, max, step, false);
 	cap_is(t, &c, what, want, strlen(want));
 }
 

@@ -1,0 +1,2 @@
+#!/bin/bash
+printf 'BEGIN { } \010\n'

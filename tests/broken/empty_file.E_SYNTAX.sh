@@ -1,0 +1,2 @@
+#!/bin/bash
+# Nothing at all.

@@ -1,0 +1,3 @@
+#!/bin/bash
+printf 'BEGIN { '
+yes '$a = 1; ' | head -n 12000 | tr -d '\n'

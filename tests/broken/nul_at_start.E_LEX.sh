@@ -1,0 +1,2 @@
+#!/bin/bash
+printf '\0BEGIN { }\n'

@@ -1,0 +1,2 @@
+#!/bin/bash
+printf 'BEGIN { $x = 1 +\0 2; }\n'

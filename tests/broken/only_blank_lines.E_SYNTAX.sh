@@ -1,0 +1,2 @@
+#!/bin/bash
+printf '\n\n   \n\t\n'

@@ -1,0 +1,2 @@
+#!/bin/bash
+printf '/*\n * a header comment\n */\n'

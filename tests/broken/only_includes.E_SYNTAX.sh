@@ -1,0 +1,2 @@
+#!/bin/bash
+printf '#include <linux/sched.h>\n#include <linux/fs.h>\n'

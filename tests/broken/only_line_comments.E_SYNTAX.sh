@@ -1,0 +1,2 @@
+#!/bin/bash
+printf '// one\n// two\n'

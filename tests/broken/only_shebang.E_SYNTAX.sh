@@ -1,0 +1,2 @@
+#!/bin/bash
+printf '#!/usr/bin/env sonde\n'

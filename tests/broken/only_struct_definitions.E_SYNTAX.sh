@@ -1,0 +1,2 @@
+#!/bin/bash
+printf 'struct a { int x; };\nenum e { ONE };\n'

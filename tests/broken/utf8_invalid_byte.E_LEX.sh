@@ -1,0 +1,2 @@
+#!/bin/bash
+printf 'BEGIN { \377 }\n'

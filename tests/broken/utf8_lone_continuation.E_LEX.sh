@@ -1,0 +1,2 @@
+#!/bin/bash
+printf 'BEGIN { $x = \200; }\n'
