@@ -12,6 +12,8 @@
 #                     (PREFIX=/usr/local by default); make uninstall
 #   make man          docs/sonde-language.7 from docs/language.md
 #   make stress       sonde under load, as root, ~3 minutes (tests/stress/run.sh)
+#   make fuzz         the libFuzzer targets in build/fuzz/ (needs clang; docs/fuzzing.md)
+#   make fuzz-run SECONDS=N   run each target N seconds (default 60) over its corpus
 #
 # Switches: V=1 (show commands), WERROR=1, ASAN=1, UBSAN=1,
 #           TESTFLAGS=-v (passed to tests/run-tests.sh).
@@ -64,10 +66,17 @@ TEST_BINS := $(TEST_SRCS:tests/unit/%.c=$(B)/tests/%)
 # whose start-up and exit would add system calls the tests count).
 PROG_SRCS := $(sort $(wildcard tests/progs/*.c))
 PROG_BINS := $(PROG_SRCS:tests/progs/%.c=$(B)/progs/%)
+# The fuzz targets' entry points (tests/fuzz/fuzz_NAME.c): built with
+# clang and libFuzzer by "make fuzz", and with $(CC) into the unit test
+# test_fuzz, which replays tests/fuzz/'s inputs in make check.
+FUZZ_NAMES := script elf format
+FUZZ_DEFS  := -DFUZZ_DIR='"$(CURDIR)/tests/fuzz"'
+FUZZ_ENTRY_OBJS := $(FUZZ_NAMES:%=$(B)/tests/fuzz_%.o)
 # Load generators of make stress, built the same way.
 STRESS_SRCS := $(sort $(wildcard tests/stress/*.c))
 STRESS_BINS := $(STRESS_SRCS:tests/stress/%.c=$(B)/stress/%)
-DEPS      := $(OBJS:.o=.d) $(TEST_BINS:=.d) $(PROG_BINS:=.d) $(STRESS_BINS:=.d)
+DEPS      := $(OBJS:.o=.d) $(TEST_BINS:=.d) $(PROG_BINS:=.d) $(STRESS_BINS:=.d) \
+             $(FUZZ_ENTRY_OBJS:.o=.d)
 
 # Everything that changes the produced code; see build/.flags above.
 CONFIG := $(CC) $(ALL_CFLAGS) | $(ALL_LDFLAGS) $(LDLIBS)
@@ -76,7 +85,8 @@ DEMO := BEGIN { printf("sonde: counting ticks for 3 seconds\n"); } \
 	interval:ms:100 { @ticks = count(); } interval:s:3 { exit(); } \
 	END { printf("done\n"); }
 
-.PHONY: all deps run check check-unit check-host vm-check install uninstall man unit-tests progs static bench stress clean FORCE
+.PHONY: all deps run check check-unit check-host vm-check install uninstall man unit-tests progs static bench stress \
+	fuzz fuzz-run clean FORCE
 .DEFAULT_GOAL := all
 
 all: sonde
@@ -117,7 +127,14 @@ $(B)/tests/%: tests/unit/%.c $(LIB_OBJS) $(B)/.flags
 	@mkdir -p $(@D)
 	$(msg) CC $<
 	$(Q)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -MMD -MP -MF $@.d -MT $@ \
-		-o $@ $< $(LIB_OBJS) $(LDLIBS)
+		-o $@ $< $(TEST_OBJS) $(LIB_OBJS) $(LDLIBS)
+
+$(B)/tests/fuzz_%.o: tests/fuzz/fuzz_%.c $(B)/.flags
+	@mkdir -p $(@D)
+	$(msg) CC $<
+	$(Q)$(CC) $(ALL_CFLAGS) $(FUZZ_DEFS) -MMD -MP -c -o $@ $<
+$(B)/tests/test_fuzz: $(FUZZ_ENTRY_OBJS)
+$(B)/tests/test_fuzz: TEST_OBJS = $(FUZZ_ENTRY_OBJS)
 
 $(B)/progs/%: tests/progs/%.c
 	@mkdir -p $(@D)
@@ -173,6 +190,50 @@ bench: all
 # processes; STRESS_SECONDS and friends in tests/stress/run.sh
 stress: all progs $(STRESS_BINS)
 	$(Q)tests/stress/run.sh
+
+# libFuzzer targets: every object rebuilt by clang with coverage
+# instrumentation, ASan and UBSan (any UB aborts, so the fuzzer keeps
+# the input), in build/fuzz/ with flags of their own.
+FUZZ_CC     ?= clang
+FUZZ_CFLAGS ?= -O1 -g
+FUZZ_SAN    := -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+               -fno-omit-frame-pointer
+FUZZ_ALL    := $(XCPPFLAGS) -I$(B) $(CPPFLAGS) $(XCFLAGS) $(FUZZ_CFLAGS) $(FUZZ_SAN)
+FUZZ_OBJS   := $(LIB_OBJS:$(B)/%.o=$(B)/fuzz/obj/%.o)
+FUZZ_BINS   := $(FUZZ_NAMES:%=$(B)/fuzz/fuzz_%)
+FUZZ_CONFIG := $(FUZZ_CC) $(FUZZ_ALL) | $(LDLIBS)
+SECONDS     ?= 60
+
+fuzz: $(FUZZ_BINS) $(B)/fuzz/script.dict
+.SECONDARY: $(FUZZ_OBJS)
+
+$(B)/fuzz/obj/%.o: src/%.c $(B)/fuzz/.flags
+	@mkdir -p $(@D)
+	$(msg) CC $@
+	$(Q)$(FUZZ_CC) $(FUZZ_ALL) -fsanitize=fuzzer-no-link -MMD -MP -c -o $@ $<
+$(B)/fuzz/obj/dtrace.o: $(B)/sdt_h.inc
+
+$(B)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJS) $(B)/fuzz/.flags
+	$(msg) LD $@
+	$(Q)$(FUZZ_CC) $(FUZZ_ALL) $(FUZZ_DEFS) -DSONDE_LIBFUZZER -fsanitize=fuzzer \
+		$(LDFLAGS) -MMD -MP -MF $@.d -MT $@ -o $@ $< $(FUZZ_OBJS) $(LDLIBS)
+
+# Words the script fuzzer splices in: tests/fuzz/script.dict and every
+# spelling of the token, builtin and function tables.
+$(B)/fuzz/script.dict: tests/fuzz/script.dict src/token.def src/builtins.def src/funcs.def
+	@mkdir -p $(@D)
+	$(msg) GEN $@
+	$(Q){ cat tests/fuzz/script.dict; sed -n 's/^X([A-Z_0-9]*,[[:space:]]*\("[^"]*"\).*/\1/p' \
+		src/token.def src/builtins.def src/funcs.def; } > $@
+
+$(B)/fuzz/.flags: FORCE
+	@mkdir -p $(@D)
+	@printf '%s\n' '$(FUZZ_CONFIG)' | cmp -s - $@ || printf '%s\n' '$(FUZZ_CONFIG)' > $@
+
+fuzz-run: fuzz
+	$(Q)tests/fuzz/run.sh $(SECONDS) $(FUZZ_NAMES)
+
+-include $(FUZZ_OBJS:.o=.d) $(FUZZ_BINS:=.d)
 
 # Install only what is missing; apt-get update only when installing.
 deps:

@@ -84,8 +84,10 @@ static void join(struct cg *g, struct node *n, struct event_spec *e)
 
 void cg_call_stmt(struct cg *g, struct node *n)
 {
-	/* sema keeps the event's index: the table moved as it grew */
-	struct event_spec *e = &g->c->events[n->cval];
+	/* sema keeps the event's index: the table moved as it grew (calls
+	 * without an event, such as delete(), may find none) */
+	struct event_spec *e = n->cval >= 0 && n->cval < g->c->nevents ?
+			       &g->c->events[n->cval] : NULL;
 
 	switch (n->builtin) {
 	case F_PRINTF: case F_SYSTEM:

@@ -217,6 +217,9 @@ struct compiler {
 	int strlen_;		/* BPFTRACE_STRLEN, default 64 */
 	int map_keys_max;	/* BPFTRACE_MAP_KEYS_MAX, default 4096 */
 	bool verbose;		/* -v: say what sonde does (mounts) */
+	const char *tracefs;	/* read this directory as tracefs instead of
+				 * finding (or mounting) the system's: the
+				 * fuzz targets' fixed catalogue */
 	int target_pid;		/* -p: only this process's events */
 	bool has_command;	/* -c: cpid is defined */
 	bool unsafe;		/* --unsafe: system(), signal(), override() */

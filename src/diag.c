@@ -98,7 +98,8 @@ void diag_show(struct diag *d, struct loc loc)
  * characters. */
 #define MSG_MAX 400
 
-static void put_message(FILE *out, const char *fmt, va_list ap)
+static void __attribute__((format(printf, 2, 0)))
+put_message(FILE *out, const char *fmt, va_list ap)
 {
 	char *msg, *end, *w;
 	size_t n, head = MSG_MAX * 2 / 3, tail;
@@ -138,8 +139,9 @@ static void put_message(FILE *out, const char *fmt, va_list ap)
 	free(msg);
 }
 
-static void vreport(struct diag *d, struct loc loc, const char *kind,
-		    enum diag_tag tag, const char *fmt, va_list ap)
+static void __attribute__((format(printf, 5, 0)))
+vreport(struct diag *d, struct loc loc, const char *kind, enum diag_tag tag,
+	const char *fmt, va_list ap)
 {
 	if (loc.line > 0)
 		fprintf(d->out, "%s:%d:%d: ", d->file, loc.line, loc.col);

@@ -636,7 +636,7 @@ static int kernel_functions(struct compiler *c, const char *glob,
 			    struct specs *sp)
 {
 	struct ksyms ks;
-	const char *dir = tracefs_dir(NULL, NULL);
+	const char *dir = c->tracefs ? c->tracefs : tracefs_dir(NULL, NULL);
 	char *filter = NULL;
 	size_t flen = 0;
 	int count = 0;
@@ -677,7 +677,6 @@ static int kernel_functions(struct compiler *c, const char *glob,
 		}
 	}
 	ksyms_free(&ks);
-	(void)c;
 	return count;
 }
 
@@ -925,8 +924,11 @@ static const char *tracefs(struct compiler *c, struct node *ap)
 {
 	const char *why = NULL;
 	bool mounted = false;
-	const char *dir = tracefs_dir(&why, &mounted);
+	const char *dir;
 
+	if (c->tracefs)
+		return c->tracefs;
+	dir = tracefs_dir(&why, &mounted);
 	if (!dir) {
 		diag_error(&c->diag, ap->loc, E_PROBE, "%s", why);
 		return NULL;

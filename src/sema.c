@@ -650,7 +650,7 @@ static struct type *check_str(struct sema *s, struct node *n)
 				    "str() length %lld is negative", (long long)len);
 				len = 0;
 			}
-			size = len + 1 < s->c->strlen_ ? (int)len + 1 : s->c->strlen_;
+			size = len < s->c->strlen_ - 1 ? (int)len + 1 : s->c->strlen_;
 		}
 	}
 	if (is_err(t))
@@ -1930,6 +1930,12 @@ static void agg_assign(struct sema *s, struct node *n)
 		}
 		if (lmax <= lmin) {
 			ERR(s, call->args[2]->loc, E_ARGS, "lhist() max must be greater than min");
+			return;
+		}
+		/* every later max - min (buckets, labels) is int64 */
+		if ((uint64_t)lmax - (uint64_t)lmin > INT64_MAX) {
+			ERR(s, call->args[2]->loc, E_LIMIT,
+			    "lhist() max - min must be below 2^63");
 			return;
 		}
 		if ((lmax - lmin) / lstep > LHIST_MAX_BUCKETS) {

@@ -235,7 +235,9 @@ static const char *operand(struct op *o, struct usdt_arg *a)
 		if (*o->p)
 			return "cannot parse the constant";
 		a->base = PT_REGS_IP;
-		a->off = (int64_t)(saddr - o->pc) + v;
+		/* addresses wrap: add as unsigned (a note's numbers are
+		 * anything, and a signed overflow is undefined) */
+		a->off = (int64_t)(saddr - o->pc + (uint64_t)v);
 		return NULL;
 	}
 	if (!*o->p)
@@ -290,7 +292,7 @@ static const char *operand(struct op *o, struct usdt_arg *a)
 			a->scale = 1;
 		}
 		a->base = PT_REGS_IP;
-		a->off += (int64_t)(saddr - o->pc);
+		a->off = (int64_t)((uint64_t)a->off + saddr - o->pc);
 	}
 	return NULL;
 }
@@ -316,8 +318,10 @@ static void parse_one(const char *s, size_t n, struct op *o, struct usdt_arg *a)
 		memcpy(buf, s, (size_t)(at - s));
 		buf[at - s] = 0;
 		sz = strtol(buf, &end, 10);
-		if (!*buf || *end || (labs(sz) != 1 && labs(sz) != 2 &&
-				      labs(sz) != 4 && labs(sz) != 8)) {
+		/* bounds first: labs(LONG_MIN) is undefined */
+		if (!*buf || *end || sz < -8 || sz > 8 ||
+		    (labs(sz) != 1 && labs(sz) != 2 && labs(sz) != 4 &&
+		     labs(sz) != 8)) {
 			a->loc = USDT_BAD;
 			a->err = "the size must be 1, 2, 4 or 8 bytes, negative when signed";
 			return;
