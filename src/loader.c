@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -35,21 +36,41 @@
 #define RINGBUF_MIN (1 << 20)
 #define RINGBUF_MAX (1 << 24)
 
-static int ringbuf_size(const struct compiler *c, int ncpus)
+/* Only BEGIN, END, interval and iter probes (any case for the first
+ * two, as probes.c reads them)?  Decided from the attach points' text,
+ * so that the ring buffer can be made before the script is compiled. */
+static bool timer_only(const struct program *ast)
 {
-	for (int i = 0; i < c->nprogs; i++) {
-		enum probe_kind k = c->progs[i].probe.kind;
-		long want = (long)ncpus * RINGBUF_PER_CPU;
-		int n = RINGBUF_MIN;
+	static const char *const timers[] = { "BEGIN", "END", "interval", "i",
+					      "iter", "it" };
 
-		if (k == PK_BEGIN || k == PK_END || k == PK_INTERVAL ||
-		    k == PK_ITER)
-			continue;
-		while (n < want && n < RINGBUF_MAX)
-			n *= 2;
-		return n;
+	for (struct node *p = ast->probes; p; p = p->next) {
+		for (int i = 0; i < p->nargs; i++) {
+			const char *s = p->args[i]->name;
+			size_t n = strcspn(s, ":");
+			bool timer = false;
+
+			for (size_t k = 0; k < ARRAY_SIZE(timers); k++)
+				if (strlen(timers[k]) == n &&
+				    !strncasecmp(s, timers[k], n))
+					timer = true;
+			if (!timer)
+				return false;
+		}
 	}
-	return RINGBUF_SMALL;
+	return true;
+}
+
+static int ringbuf_size(const struct program *ast, int ncpus)
+{
+	long want = (long)ncpus * RINGBUF_PER_CPU;
+	int n = RINGBUF_MIN;
+
+	if (timer_only(ast))
+		return RINGBUF_SMALL;
+	while (n < want && n < RINGBUF_MAX)
+		n *= 2;
+	return n;
 }
 
 void tracer_init(struct tracer *t, struct compiler *c, FILE *out)
@@ -483,37 +504,80 @@ static int make_maps(struct tracer *t)
 	return 0;
 }
 
-struct rb_job {
-	int size, fd;	/* fd: or -errno */
-};
-
-/* Says nothing: ld_load() reports, once the script's maps are made,
+/* The ring buffer is made, then mapped (ring_buffer__new), by a second
+ * thread started as soon as the script is parsed (ld_ringbuf_start):
+ * making it overlaps the compile and the making of the script's maps,
+ * mapping it the loading and attaching of the programs, so that most
+ * of its cost (1.5 ms for 4 MiB here, the largest part of a script's
+ * start) is off the path to the first event.  The programs need only
+ * its fd (ringbuf_made), the event loop the mapping (ld_ringbuf_ready).
+ * It says nothing: ld_load() reports, once the script's maps are made,
  * so that a failure common to all (not root) is said once. */
 static void *make_ringbuf(void *arg)
 {
-	struct rb_job *j = arg;
+	struct tracer *t = arg;
+	int fd = bpf_map_create(BPF_MAP_TYPE_RINGBUF, "sonde_events", 0, 0,
+				(uint32_t)t->rb_size, NULL);
+	int err = fd < 0 ? -errno : 0;
 
-	j->fd = bpf_map_create(BPF_MAP_TYPE_RINGBUF, "sonde_events", 0, 0,
-			       (uint32_t)j->size, NULL);
-	if (j->fd < 0)
-		j->fd = -errno;
+	pthread_mutex_lock(&t->rb_lock);
+	t->ringbuf_fd = fd;
+	t->rb_err = err;
+	t->rb_made = true;
+	pthread_cond_signal(&t->rb_cond);
+	pthread_mutex_unlock(&t->rb_lock);
+	if (fd >= 0) {
+		t->rb = rt_ringbuf_open(t);
+		if (!t->rb)
+			t->rb_map_err = -errno;
+	}
 	return NULL;
+}
+
+void ld_ringbuf_start(struct tracer *t, const struct program *ast)
+{
+	int ncpus = libbpf_num_possible_cpus();
+
+	if (t->rb_started)
+		return;
+	t->rb_size = ringbuf_size(ast, ncpus > 0 ? ncpus : 1);
+	t->rb_started = true;
+	pthread_mutex_init(&t->rb_lock, NULL);
+	pthread_cond_init(&t->rb_cond, NULL);
+	t->rb_threaded = !pthread_create(&t->rb_thread, NULL, make_ringbuf, t);
+	if (!t->rb_threaded)
+		make_ringbuf(t);
+}
+
+/* Wait until the ring buffer exists; 0 or -errno (not reported). */
+static int ringbuf_made(struct tracer *t)
+{
+	pthread_mutex_lock(&t->rb_lock);
+	while (!t->rb_made)
+		pthread_cond_wait(&t->rb_cond, &t->rb_lock);
+	pthread_mutex_unlock(&t->rb_lock);
+	return t->rb_err;
+}
+
+int ld_ringbuf_ready(struct tracer *t)
+{
+	if (t->rb_threaded) {
+		pthread_join(t->rb_thread, NULL);
+		t->rb_threaded = false;
+	}
+	return t->rb_err ? t->rb_err : t->rb_map_err;
 }
 
 int ld_load(struct tracer *t)
 {
 	struct compiler *c = t->c;
 	struct timespec mono, real;
-	struct rb_job rb = { 0, -1 };
-	pthread_t tid;
-	bool threaded;
 	int fd, rc;
 
 	t->ncpus_possible = libbpf_num_possible_cpus();
 	if (t->ncpus_possible <= 0)
 		t->ncpus_possible = 1;
 	t->ncpus_online = (int)sysconf(_SC_NPROCESSORS_ONLN);
-	rb.size = ringbuf_size(c, t->ncpus_possible);
 	clock_gettime(CLOCK_MONOTONIC, &mono);
 	clock_gettime(CLOCK_REALTIME, &real);
 	t->start_ns = (uint64_t)mono.tv_sec * 1000000000ULL + (uint64_t)mono.tv_nsec;
@@ -521,24 +585,14 @@ int ld_load(struct tracer *t)
 			   (int64_t)t->start_ns;
 	t->drops_seen = xcalloc((size_t)(c->nmaps ? c->nmaps : 1), sizeof(uint64_t));
 
-	/* A second thread makes the ring buffer (4 MiB for kernel events:
-	 * 0.5 to 0.7 ms here) while this one makes the script's maps (a
-	 * preallocated per-CPU hash of 4096 entries: 1.5 ms), which cut
-	 * the start of a hist script to its first event by 0.5 ms (of
-	 * 3.8). */
-	threaded = (c->nmaps || c->nstack_maps) &&
-		   !pthread_create(&tid, NULL, make_ringbuf, &rb);
-	if (!threaded)
-		make_ringbuf(&rb);
+	ld_ringbuf_start(t, c->ast);	/* unless main() did already */
 	rc = make_maps(t);
-	if (threaded)
-		pthread_join(tid, NULL);
-	t->ringbuf_fd = rb.fd >= 0 ? rb.fd : -1;
+	fd = ringbuf_made(t);
 	if (rc)
 		return rc;
-	if (rb.fd < 0)
-		return map_failed("sonde_events", -rb.fd);
-	map_made(t, BPF_MAP_TYPE_RINGBUF, "sonde_events", 0, 0, rb.size);
+	if (fd < 0)
+		return map_failed("sonde_events", -fd);
+	map_made(t, BPF_MAP_TYPE_RINGBUF, "sonde_events", 0, 0, t->rb_size);
 	/* One element, so that programs reach the counters by address
 	 * (BPF_PSEUDO_MAP_VALUE) and add atomically: no lookup. */
 	fd = map_create(t, BPF_MAP_TYPE_ARRAY, "sonde_stats", 4,
@@ -570,6 +624,12 @@ void tracer_close(struct tracer *t)
 {
 	struct compiler *c = t->c;
 
+	ld_ringbuf_ready(t);
+	if (t->rb_started) {
+		pthread_mutex_destroy(&t->rb_lock);
+		pthread_cond_destroy(&t->rb_cond);
+		t->rb_started = false;
+	}
 	at_detach_all(t);
 	/* A command never released sees its pipe close and exits; one
 	 * still running when the script ends is stopped, as in bpftrace:

@@ -104,7 +104,7 @@ int main(int argc, char **argv)
 	const char *prog_text = NULL, *file = NULL, *outpath = NULL;
 	const char *dump = NULL, *flamepath = NULL;
 	bool quiet = false, verbose = false, dry_run = false, list = false;
-	bool unsafe = false, check_reads = false;
+	bool unsafe = false, check_reads = false, tracing = false;
 	enum out_format format = OUT_TEXT;
 	int buffering = -1;	/* -B: a setvbuf mode, or -1 for sonde's own */
 	const char *command = NULL;
@@ -242,6 +242,13 @@ int main(int argc, char **argv)
 	c.ast = parse_program(src, srclen, &c.arena, &c.diag);
 	if (!c.ast)
 		goto out;
+	/* A script that will run has its ring buffer made while it
+	 * compiles: that is most of its start. */
+	if (!list && !dump) {
+		tracer_init(&t, &c, stdout);
+		ld_ringbuf_start(&t, c.ast);
+		tracing = true;
+	}
 	if (sema_check(&c))
 		goto out;
 	if (list) {
@@ -296,7 +303,7 @@ int main(int argc, char **argv)
 	}
 	if (buffering >= 0)
 		setvbuf(out, NULL, buffering, buffering == _IONBF ? 0 : BUFSIZ);
-	tracer_init(&t, &c, out);
+	t.out = out;
 	t.format = format;
 	t.color = format == OUT_TEXT && isatty(fileno(out)) &&
 		  !getenv("NO_COLOR");
@@ -306,15 +313,17 @@ int main(int argc, char **argv)
 	t.target_pid = target_pid;
 	t.flame = flame;
 	if (command && rt_spawn(&t, command)) {
-		tracer_close(&t);
 		if (flame)
 			fclose(flame);
+		if (out != stdout)
+			fclose(out);
 		goto out;
 	}
 	rt_install_signals();
 	if (ld_load(&t) == 0 && (dry_run || rt_run(&t) == 0))
 		rc = 0;
 	tracer_close(&t);
+	tracing = false;
 	if (out != stdout)
 		fclose(out);
 	if (flame && fclose(flame) && !rc) {
@@ -323,6 +332,8 @@ int main(int argc, char **argv)
 		rc = 1;
 	}
 out:
+	if (tracing)
+		tracer_close(&t);
 	compiler_free(&c);
 	free(src);
 	return rc;

@@ -525,17 +525,23 @@ static void flush(struct tracer *t)
 		fflush(t->out);
 }
 
+struct ring_buffer *rt_ringbuf_open(struct tracer *t)
+{
+	return ring_buffer__new(t->ringbuf_fd, on_event, t, NULL);
+}
+
 int rt_run(struct tracer *t)
 {
 	struct compiler *c = t->c;
 	int nprobes = 0, nskipped = 0, rc;
 	struct timespec last, now;
 
-	t->rb = ring_buffer__new(t->ringbuf_fd, on_event, t, NULL);
-	if (!t->rb) {
+	rc = ld_ringbuf_ready(t);
+	if (rc || !t->rb) {
+		rc = rc ? rc : -EINVAL;
 		fprintf(stderr, "sonde: cannot read the ring buffer: %s\n",
-			strerror(errno));
-		return -errno;
+			strerror(-rc));
+		return rc;
 	}
 	/* a kprobe_multi or uprobe_multi program counts each function */
 	for (int i = 0; i < c->nprogs; i++)

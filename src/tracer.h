@@ -3,6 +3,7 @@
 #ifndef SONDE_TRACER_H
 #define SONDE_TRACER_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -31,6 +32,12 @@ struct tracer {
 	bool verbose, quiet;
 	int scratch_fd, ringbuf_fd, stats_fd;
 	struct ring_buffer *rb;
+	/* the ring buffer's maker (ld_ringbuf_start) */
+	int rb_size, rb_err, rb_map_err;
+	bool rb_started, rb_threaded, rb_made;
+	pthread_t rb_thread;
+	pthread_mutex_t rb_lock;
+	pthread_cond_t rb_cond;
 	int *attach_fds;	/* links, and perf events without a link */
 	int nattach, attach_cap;
 	int *event_fds;		/* perf events that links hold */
@@ -61,6 +68,12 @@ void tracer_init(struct tracer *t, struct compiler *c, FILE *out);
  * printing what went wrong). */
 int ld_load(struct tracer *t);
 void tracer_close(struct tracer *t);
+/* Start making and mapping the ring buffer, sized for the probes of
+ * AST, in a second thread; ld_load() waits for it.  Call it as soon as
+ * a script that will run is parsed. */
+void ld_ringbuf_start(struct tracer *t, const struct program *ast);
+/* Wait until the ring buffer is mapped for reading: 0 or -errno. */
+int ld_ringbuf_ready(struct tracer *t);
 /* One sentence on why BPF is unusable for errno ERR. */
 const char *ld_explain(int err);
 
@@ -73,6 +86,8 @@ void at_close_events(struct tracer *t);
 
 /* runtime.c */
 int rt_run(struct tracer *t);
+/* The reader of t->ringbuf_fd, for its events; NULL and errno. */
+struct ring_buffer *rt_ringbuf_open(struct tracer *t);
 /* -c: fork CMD (through /bin/sh), held until rt_run releases it. */
 int rt_spawn(struct tracer *t, const char *cmd);
 void rt_install_signals(void);
