@@ -28,6 +28,11 @@ ATTACH_RUNS=${ATTACH_RUNS:-3}
 RSS_SECS=${RSS_SECS:-60}
 rt=()
 [[ ${RT:-0} == 1 ]] && rt=(chrt -f 10)
+# The load generator runs on the last CPU: here the vCPUs differ (a
+# getppid() costs 780 ns on CPU 0, 520 on CPU 1), and a load that
+# moved between them would make the per-event rows noise.
+pin=()
+(( $(nproc) > 1 )) && command -v taskset >/dev/null && pin=(taskset -c $(( $(nproc) - 1 )))
 BPFTRACE=$(command -v bpftrace || true)
 out=$(mktemp -d)
 bg=()	# background processes to stop on the way out
@@ -73,7 +78,7 @@ start() {	# tool: median wall ms and RSS KiB of BEGIN { exit(); }
 
 stream() {	# tool: lines/s of printf per getppid, and lines lost
 	local tool=$1 n=200000
-	"$tool" -q -o "$out/lines.$2" -c "$out/load $n 300" \
+	"$tool" -q -o "$out/lines.$2" -c "${pin[*]} $out/load $n 300" \
 		-e 'tracepoint:syscalls:sys_enter_getppid /comm == "load"/ { printf("%d %d\n", pid, nsecs); }' \
 		> "$out/loadout.$2" 2>&1
 	local got=$(grep -c . "$out/lines.$2" 2>/dev/null || echo 0)
@@ -105,22 +110,29 @@ row "printf stream, one line per getppid (lines/s)" "$(cat "$out/lps.s")" "$(cat
 row "  of 200000 lines, lost" "$(cat "$out/lost.s")" "$(cat "$out/lost.b" 2>/dev/null || echo -)"
 
 percall() {	# tool or "none": ns per getppid call under @[comm] = count()
-	local n=1000000 i
-	for i in 1 2 3; do
-		if [[ $1 == none ]]; then
-			"$out/load" $n 0
-		else
-			"$1" -q -c "$out/load $n 300" -e 'tracepoint:syscalls:sys_enter_getppid { @[comm] = count(); }' 2>/dev/null
-		fi | sed -n 's/.* calls in \([0-9.]*\) s/\1/p'
-	done | median | awk -v n=$n '{ printf "%.0f\n", $1 * 1e9 / n }'
+	local n=1000000
+	if [[ $1 == none ]]; then
+		"${pin[@]}" "$out/load" $n 0
+	else
+		"$1" -q -c "${pin[*]} $out/load $n 300" -e 'tracepoint:syscalls:sys_enter_getppid { @[comm] = count(); }' 2>/dev/null
+	fi | sed -n 's/.* calls in \([0-9.]*\) s/\1/p' | awk -v n=$n '{ printf "%.0f\n", $1 * 1e9 / n }'
 }
-base=$(percall none)
-s_ns=$(percall "$SONDE")
-b_ns=-
-[[ -n $BPFTRACE ]] && b_ns=$(percall "$BPFTRACE")
-add() { [[ $1 == - ]] && echo - || echo $(( $1 - base )); }
+# Rounds of untraced, sonde, bpftrace: the added cost is the median of
+# each round's difference, so that a slow spell of the machine (another
+# guest on the host) weighs on all three alike.
+: > "$out/pc.base"; : > "$out/pc.s"; : > "$out/pc.b"
+for i in 1 2 3 4 5; do
+	base=$(percall none); echo "$base" >> "$out/pc.base"
+	s_ns=$(percall "$SONDE"); echo $(( s_ns - base )) >> "$out/pc.s"
+	if [[ -n $BPFTRACE ]]; then
+		b_ns=$(percall "$BPFTRACE"); echo $(( b_ns - base )) >> "$out/pc.b"
+	fi
+done
+base=$(median < "$out/pc.base")
+b_add=-
+[[ -n $BPFTRACE ]] && b_add=$(median < "$out/pc.b")
 row "getppid cost without tracing (ns)" "$base" "$base"
-row "added per event by @[comm] = count() (ns)" "$(add "$s_ns")" "$(add "$b_ns")"
+row "added per event by @[comm] = count() (ns)" "$(median < "$out/pc.s")" "$b_add"
 
 # Start to first event of a tracepoint + hist + interval script.  A
 # load generator calls getppid() every 100 us (plus usleep's slack) from

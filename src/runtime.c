@@ -602,6 +602,18 @@ int rt_run(struct tracer *t)
 			fprintf(stderr, "sonde: reading events: %s\n", strerror(-rc));
 			break;
 		}
+		/* After a batch, let the next events gather for a
+		 * millisecond: the kernel wakes a reader that has caught up
+		 * on every event it commits (an irq_work and a wake-up, a
+		 * microsecond of the traced task's time each), so a reader
+		 * that polls at once doubled the cost of a busy printf
+		 * probe.  Events come at most 1 ms later, and a
+		 * millisecond of the fastest stream measured here (1.4
+		 * million events a second) is 50 KiB of a 1 MiB ring. */
+		if (rc > 0 && !t->exiting && !stop_signal) {
+			struct timespec nap = { 0, 1000000 };
+			nanosleep(&nap, NULL);
+		}
 		clock_gettime(CLOCK_MONOTONIC, &now);
 		if (now.tv_sec != last.tv_sec) {
 			check_drops(t, false);
