@@ -32,7 +32,7 @@ rt=()
 # getppid() costs 780 ns on CPU 0, 520 on CPU 1), and a load that
 # moved between them would make the per-event rows noise.
 pin=()
-(( $(nproc) > 1 )) && command -v taskset >/dev/null && pin=(taskset -c $(( $(nproc) - 1 )))
+(( $(nproc) > 1 )) && command -v taskset >/dev/null && pin=("$(command -v taskset)" -c $(( $(nproc) - 1 )))
 BPFTRACE=$(command -v bpftrace || true)
 out=$(mktemp -d)
 bg=()	# background processes to stop on the way out
@@ -81,7 +81,9 @@ stream() {	# tool: lines/s of printf per getppid, and lines lost
 	"$tool" -q -o "$out/lines.$2" -c "${pin[*]} $out/load $n 300" \
 		-e 'tracepoint:syscalls:sys_enter_getppid /comm == "load"/ { printf("%d %d\n", pid, nsecs); }' \
 		> "$out/loadout.$2" 2>&1
-	local got=$(grep -c . "$out/lines.$2" 2>/dev/null || echo 0)
+	local got
+	got=$(grep -c . "$out/lines.$2" 2>/dev/null)
+	got=${got:-0}
 	local secs=$(sed -n 's/.* calls in \([0-9.]*\) s/\1/p' "$out/loadout.$2" "$out/lines.$2" | head -1)
 	awk -v g="$got" -v s="${secs:-0}" 'BEGIN { if (s > 0) printf "%d\n", g / s; else print "-" }' > "$out/lps.$2"
 	echo $((n - got)) > "$out/lost.$2"
@@ -123,9 +125,11 @@ percall() {	# tool or "none": ns per getppid call under @[comm] = count()
 : > "$out/pc.base"; : > "$out/pc.s"; : > "$out/pc.b"
 for i in 1 2 3 4 5; do
 	base=$(percall none); echo "$base" >> "$out/pc.base"
-	s_ns=$(percall "$SONDE"); echo $(( s_ns - base )) >> "$out/pc.s"
+	s_ns=$(percall "$SONDE")
+	[[ -n $s_ns ]] && echo $(( s_ns - base )) >> "$out/pc.s"
 	if [[ -n $BPFTRACE ]]; then
-		b_ns=$(percall "$BPFTRACE"); echo $(( b_ns - base )) >> "$out/pc.b"
+		b_ns=$(percall "$BPFTRACE")
+		[[ -n $b_ns ]] && echo $(( b_ns - base )) >> "$out/pc.b"
 	fi
 done
 base=$(median < "$out/pc.base")
