@@ -13,13 +13,13 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <time.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "info.h"
+#include "probes.h"
 #include "usyms.h"
 
 /* The ring buffer: its pages are mapped (and count as resident) twice,
@@ -36,37 +36,12 @@
 #define RINGBUF_MIN (1 << 20)
 #define RINGBUF_MAX (1 << 24)
 
-/* Only BEGIN, END, interval and iter probes (any case for the first
- * two, as probes.c reads them)?  Decided from the attach points' text,
- * so that the ring buffer can be made before the script is compiled. */
-static bool timer_only(const struct program *ast)
-{
-	static const char *const timers[] = { "BEGIN", "END", "interval", "i",
-					      "iter", "it" };
-
-	for (struct node *p = ast->probes; p; p = p->next) {
-		for (int i = 0; i < p->nargs; i++) {
-			const char *s = p->args[i]->name;
-			size_t n = strcspn(s, ":");
-			bool timer = false;
-
-			for (size_t k = 0; k < ARRAY_SIZE(timers); k++)
-				if (strlen(timers[k]) == n &&
-				    !strncasecmp(s, timers[k], n))
-					timer = true;
-			if (!timer)
-				return false;
-		}
-	}
-	return true;
-}
-
 static int ringbuf_size(const struct program *ast, int ncpus)
 {
 	long want = (long)ncpus * RINGBUF_PER_CPU;
 	int n = RINGBUF_MIN;
 
-	if (timer_only(ast))
+	if (probes_timer_only(ast))
 		return RINGBUF_SMALL;
 	while (n < want && n < RINGBUF_MAX)
 		n *= 2;

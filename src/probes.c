@@ -1012,6 +1012,36 @@ static int tracepoints(struct compiler *c, struct node *ap, char **f, int nf,
 	return 0;
 }
 
+/* The spellings probes_expand() reads: BEGIN and END in any case,
+ * the types as bpftrace writes them (long and short name). */
+static bool is_begin_end(const char *s)
+{
+	return !strcasecmp(s, "BEGIN") || !strcasecmp(s, "END");
+}
+
+static bool is_type(const char *s, size_t n, const char *name,
+		    const char *abbrev)
+{
+	return (strlen(name) == n && !strncmp(s, name, n)) ||
+	       (strlen(abbrev) == n && !strncmp(s, abbrev, n));
+}
+
+bool probes_timer_only(const struct program *ast)
+{
+	for (struct node *p = ast->probes; p; p = p->next) {
+		for (int i = 0; i < p->nargs; i++) {
+			const char *s = p->args[i]->name;
+			size_t n = strcspn(s, ":");
+
+			if (!is_begin_end(s) &&
+			    !is_type(s, n, "interval", "i") &&
+			    !is_type(s, n, "iter", "it"))
+				return false;
+		}
+	}
+	return true;
+}
+
 int probes_expand(struct compiler *c, struct node *ap,
 		  struct probe_spec **out, int *n)
 {
@@ -1035,7 +1065,7 @@ int probes_expand(struct compiler *c, struct node *ap,
 		return 0;
 	}
 	nf = split(c, text, f, 7);
-	if (!strcmp(f[0], "interval") || !strcmp(f[0], "i")) {
+	if (is_type(f[0], strlen(f[0]), "interval", "i")) {
 		bool freq;
 
 		if (period(c, ap, "interval", f, nf, &ps->period_ns, &freq))
@@ -1049,7 +1079,7 @@ int probes_expand(struct compiler *c, struct node *ap,
 						f[1], f[2]);
 		return 0;
 	}
-	if (!strcasecmp(f[0], "BEGIN") || !strcasecmp(f[0], "END")) {
+	if (is_begin_end(f[0])) {
 		diag_error(&c->diag, ap->loc, E_PROBE,
 			   "%s takes nothing after it: write just %s", f[0], f[0]);
 		return -1;
@@ -1101,7 +1131,7 @@ int probes_expand(struct compiler *c, struct node *ap,
 		return uprobes(c, ap, f, nf, true, out, n);
 	if (!strcmp(f[0], "usdt") || !strcmp(f[0], "U"))
 		return usdts(c, ap, f, nf, out, n);
-	if (!strcmp(f[0], "iter") || !strcmp(f[0], "it"))
+	if (is_type(f[0], strlen(f[0]), "iter", "it"))
 		return iterator(c, ap, f, nf, ps);
 	if (!strcmp(f[0], "watchpoint") || !strcmp(f[0], "w"))
 		return watchpoint(c, ap, f, nf, ps);

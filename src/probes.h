@@ -10,6 +10,11 @@
 int probes_expand(struct compiler *c, struct node *ap,
 		  struct probe_spec **out, int *n);
 
+/* Are all of AST's probes BEGIN, END, interval or iter, read from the
+ * attach points' text as probes_expand() reads it?  So that the loader
+ * can size the ring buffer before the script is compiled. */
+bool probes_timer_only(const struct program *ast);
+
 /* Call FN with each software and hardware probe name matching PATTERN
  * (fnmatch; NULL for all), for -l. */
 void probes_list_perf(void (*fn)(void *arg, const char *line), void *arg,
