@@ -159,12 +159,135 @@ static void drop_unreachable(struct ir *ir)
 	free(newidx);
 }
 
+/* Whether X reads register R. */
+static bool reads_reg(const struct ir_insn *x, int r)
+{
+	const struct bpf_insn *in = &x->in;
+	int cls = BPF_CLASS(in->code), op = BPF_OP(in->code);
+	bool x_src = BPF_SRC(in->code) == BPF_X;
+
+	switch (cls) {
+	case BPF_ALU: case BPF_ALU64:
+		/* BPF_END's source bit picks the byte order, not a register */
+		return (op != BPF_MOV && in->dst_reg == r) ||
+		       (x_src && op != BPF_END && op != BPF_NEG &&
+			in->src_reg == r);
+	case BPF_LDX:
+		return in->src_reg == r;
+	case BPF_ST:
+		return in->dst_reg == r;
+	case BPF_STX:
+		return in->dst_reg == r || in->src_reg == r;
+	case BPF_JMP: case BPF_JMP32:
+		if (op == BPF_CALL)
+			return r >= BPF_REG_1 && r <= BPF_REG_5;
+		if (op == BPF_EXIT)
+			return r == BPF_REG_0;
+		if (op == BPF_JA)
+			return false;
+		return in->dst_reg == r || (x_src && in->src_reg == r);
+	case BPF_LD:	/* ld_imm64 reads nothing; ld_abs/ind read r6 */
+		return BPF_MODE(in->code) != BPF_IMM && r == BPF_REG_6;
+	default:
+		return true;
+	}
+}
+
+/* Whether X writes register R (a call clobbers r0-r5). */
+static bool writes_reg(const struct ir_insn *x, int r)
+{
+	const struct bpf_insn *in = &x->in;
+	int cls = BPF_CLASS(in->code), op = BPF_OP(in->code);
+
+	switch (cls) {
+	case BPF_ALU: case BPF_ALU64: case BPF_LDX:
+		return in->dst_reg == r;
+	case BPF_LD:
+		return in->dst_reg == r || r == BPF_REG_0;
+	case BPF_STX:	/* atomics with BPF_FETCH write src or r0 */
+		return BPF_MODE(in->code) == BPF_ATOMIC &&
+		       (in->src_reg == r || r == BPF_REG_0);
+	case BPF_JMP: case BPF_JMP32:
+		return op == BPF_CALL && r <= BPF_REG_5;
+	default:
+		return false;
+	}
+}
+
+/* cg saves the context in r6 at entry whenever the body reads it.  When
+ * every read comes before anything changes r1 or branches (an argument
+ * read first thing, as in most probes), read r1 instead and drop the
+ * save: one instruction less. */
+static void ctx_in_r1(struct ir *ir)
+{
+	char *entered;
+	int end = 1;
+
+	if (ir->n < 2 || ir->v[0].in.code != (BPF_ALU64 | BPF_MOV | BPF_X) ||
+	    ir->v[0].in.dst_reg != BPF_REG_6 ||
+	    ir->v[0].in.src_reg != BPF_REG_1)
+		return;
+	entered = xcalloc((size_t)ir->n + 1, 1);
+	for (int l = 0; l < ir->nlabels; l++)
+		if (ir->label_at[l] >= 0)
+			entered[ir->label_at[l]] = 1;
+	for (int i = 0; i < ir->n; i++) {
+		const struct ir_insn *x = &ir->v[i];
+		int cls = BPF_CLASS(x->in.code);
+
+		if (x->target < 0 && (cls == BPF_JMP || cls == BPF_JMP32) &&
+		    BPF_OP(x->in.code) != BPF_CALL &&
+		    BPF_OP(x->in.code) != BPF_EXIT) {
+			long to = i + 1L + x->in.off;
+
+			if (to >= 0 && to <= ir->n)
+				entered[to] = 1;
+		}
+	}
+	/* The prefix [1, end): straight-line code with r1 and r6 intact. */
+	while (end < ir->n && !entered[end]) {
+		const struct ir_insn *x = &ir->v[end];
+		int cls = BPF_CLASS(x->in.code);
+
+		if (cls == BPF_JMP || cls == BPF_JMP32 ||
+		    writes_reg(x, BPF_REG_1) || writes_reg(x, BPF_REG_6))
+			break;
+		end += is_ld64(x) ? 2 : 1;
+	}
+	free(entered);
+	for (int i = end; i < ir->n; i++) {
+		if (reads_reg(&ir->v[i], BPF_REG_6))
+			return;
+		if (is_ld64(&ir->v[i]))
+			i++;
+	}
+	for (int i = 1; i < end; i++) {
+		struct bpf_insn *in = &ir->v[i].in;
+
+		if (is_ld64(&ir->v[i])) {
+			i++;
+			continue;
+		}
+		if (in->src_reg == BPF_REG_6 && reads_reg(&ir->v[i], BPF_REG_6))
+			in->src_reg = BPF_REG_1;
+		if (in->dst_reg == BPF_REG_6 && reads_reg(&ir->v[i], BPF_REG_6))
+			in->dst_reg = BPF_REG_1;
+	}
+	memmove(ir->v, ir->v + 1, sizeof(*ir->v) * (size_t)(ir->n - 1));
+	ir->n--;
+	for (int l = 0; l < ir->nlabels; l++)
+		if (ir->label_at[l] > 0)
+			ir->label_at[l]--;
+}
+
 int asm_resolve(struct compiler *c, struct ir *ir, struct prog_spec *ps)
 {
 	int nrel = 0;
 
-	if (!ir->overflow)
+	if (!ir->overflow) {
 		drop_unreachable(ir);
+		ctx_in_r1(ir);
+	}
 	if (ir->overflow || ir->n > MAX_INSNS) {
 		diag_error(&c->diag, ps->probe.loc, E_LIMIT,
 			   "probe %s compiles to %s%d BPF instructions (limit %d)",

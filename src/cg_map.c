@@ -196,66 +196,72 @@ void cg_map_delete(struct cg *g, struct node *n)
 	g->stack = saved_stack;
 }
 
-/* Bucket index of log2 histograms, for the value in r1, into r0:
- * 0 for negatives, 1 for 0, k + 2 for [2^k, 2^(k+1)).  A binary search
- * on the highest set bit; 2^32 does not fit an immediate, so the first
- * step shifts instead of comparing. */
+/* The histogram functions take the value in r0 (where cg_int leaves
+ * it) and put the bucket index in r1; r2 is scratch. */
+#define HV R0
+#define HB R1
+
+/* Bucket index of log2 histograms: 0 for negatives, 1 for 0, k + 2 for
+ * [2^k, 2^(k+1)).  A binary search on the highest set bit; 2^32 does
+ * not fit an immediate, so the first step shifts instead of comparing. */
 static void log2_bucket(struct cg *g, bool is_signed)
 {
 	int done = cg_label(g), below = cg_label(g);
 
-	cg_emit(g, MOV_IMM(R0, 0));
-	if (is_signed)
-		cg_jump(g, JMP_IMM(BPF_JSLT, R1, 0), done);
-	cg_emit(g, MOV_IMM(R0, 1));
-	cg_jump(g, JMP_IMM(BPF_JEQ, R1, 0), done);
-	cg_emit(g, MOV_IMM(R0, 2));
-	cg_emit(g, MOV_REG(R2, R1));
+	if (is_signed) {
+		cg_emit(g, MOV_IMM(HB, 0));
+		cg_jump(g, JMP_IMM(BPF_JSLT, HV, 0), done);
+	}
+	cg_emit(g, MOV_IMM(HB, 1));
+	cg_jump(g, JMP_IMM(BPF_JEQ, HV, 0), done);
+	cg_emit(g, MOV_IMM(HB, 2));
+	cg_emit(g, MOV_REG(R2, HV));
 	cg_emit(g, ALU64_IMM(BPF_RSH, R2, 32));
 	cg_jump(g, JMP_IMM(BPF_JEQ, R2, 0), below);
-	cg_emit(g, MOV_IMM(R0, 34));
-	cg_emit(g, MOV_REG(R1, R2));
+	cg_emit(g, MOV_IMM(HB, 34));
+	cg_emit(g, MOV_REG(HV, R2));
 	cg_bind(g, below);
 	for (int k = 16; k; k /= 2) {
 		int skip = cg_label(g);
 
-		cg_jump(g, JMP_IMM(BPF_JLT, R1, 1 << k), skip);
-		cg_emit(g, ALU64_IMM(BPF_RSH, R1, k));
-		cg_emit(g, ALU64_IMM(BPF_ADD, R0, k));
+		cg_jump(g, JMP_IMM(BPF_JLT, HV, 1 << k), skip);
+		cg_emit(g, ALU64_IMM(BPF_RSH, HV, k));
+		cg_emit(g, ALU64_IMM(BPF_ADD, HB, k));
 		cg_bind(g, skip);
 	}
 	cg_bind(g, done);
 }
 
-/* Jump to LABEL when r1 OP V (signed); V may not fit an immediate. */
+/* Jump to LABEL when the value OP V (signed); V may not fit an
+ * immediate. */
 static void jump_cmp(struct cg *g, int op, int64_t v, int label)
 {
 	if (v >= INT32_MIN && v <= INT32_MAX) {
-		cg_jump(g, JMP_IMM(op, R1, (int32_t)v), label);
+		cg_jump(g, JMP_IMM(op, HV, (int32_t)v), label);
 	} else {
 		cg_imm(g, R2, v);
-		cg_jump(g, JMP_REG(op, R1, R2), label);
+		cg_jump(g, JMP_REG(op, HV, R2), label);
 	}
 }
 
-/* Linear bucket for lhist(v, min, max, step), value in r1, into r0. */
+/* Linear bucket for lhist(v, min, max, step). */
 static void lin_bucket(struct cg *g, struct mapinfo *m)
 {
 	int done = cg_label(g);
 	int64_t nb = (m->lh_max - m->lh_min) / m->lh_step + 2;
 
-	cg_emit(g, MOV_IMM(R0, 0));
+	cg_emit(g, MOV_IMM(HB, 0));
 	jump_cmp(g, BPF_JSLT, m->lh_min, done);
-	cg_imm(g, R0, nb - 1);
+	cg_imm(g, HB, nb - 1);
 	jump_cmp(g, BPF_JSGE, m->lh_max, done);
 	if (m->lh_min) {
 		cg_imm(g, R2, m->lh_min);
-		cg_emit(g, ALU64_REG(BPF_SUB, R1, R2));
+		cg_emit(g, ALU64_REG(BPF_SUB, HV, R2));
 	}
 	cg_imm(g, R2, m->lh_step);
-	cg_emit(g, ALU64_REG(BPF_DIV, R1, R2));
-	cg_emit(g, MOV_REG(R0, R1));
-	cg_emit(g, ALU64_IMM(BPF_ADD, R0, 1));
+	cg_emit(g, ALU64_REG(BPF_DIV, HV, R2));
+	cg_emit(g, MOV_REG(HB, HV));
+	cg_emit(g, ALU64_IMM(BPF_ADD, HB, 1));
 	cg_bind(g, done);
 }
 
@@ -353,13 +359,12 @@ void cg_agg(struct cg *g, struct node *n)
 	if (m->agg == AGG_HIST || m->agg == AGG_LHIST) {
 		/* the value only picks the bucket, the key's last word */
 		cg_int(g, call->args[0]);
-		cg_emit(g, MOV_REG(R1, R0));
 		if (m->agg == AGG_HIST)
 			log2_bucket(g, sgn);
 		else
 			lin_bucket(g, m);
 		cg_emit(g, STX(BPF_DW, key.base,
-			       (int16_t)(key.off + m->key_size - 8), R0));
+			       (int16_t)(key.off + m->key_size - 8), HB));
 	} else if (m->agg != AGG_COUNT) {
 		v = cg_stack_alloc(g, n);
 		cg_int(g, call->args[0]);
