@@ -93,6 +93,7 @@ struct type *btf_type(struct compiler *c, int id)
 		 * target; others (functions, pointers) are plain pointers */
 		if (tt && (btf_is_composite(tt) || btf_is_int(tt) || btf_is_enum(tt)))
 			p->pointee = btf_type(c, to);
+		p->btf_id = id;	/* a kernel pointer */
 		return p;
 	}
 	if (btf_is_composite(t)) {

@@ -112,6 +112,8 @@ void cg_reg(struct cg *g, int off);
 void cg_retval(struct cg *g, struct node *n);
 void cg_ctx(struct cg *g);
 void cg_btf_int(struct cg *g, struct node *n);
+/* *p into r0 (N is the unary '*'). */
+void cg_deref(struct cg *g, struct node *n);
 void cg_btf_str(struct cg *g, struct node *n, struct mem dst,
 		const struct type *dt);
 void cg_kstack(struct cg *g, struct node *n);

@@ -413,6 +413,10 @@ void cg_int(struct cg *g, struct node *n)
 		bool_value(g, n);
 		break;
 	case N_UNOP:
+		if (n->op == T_STAR) {
+			cg_deref(g, n);
+			break;
+		}
 		cg_int(g, n->a);
 		switch (n->op) {
 		case T_MINUS:

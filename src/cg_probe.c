@@ -151,15 +151,20 @@ static void member_addr(struct cg *g, struct node *n, int nulled)
 		cg_emit(g, ALU64_IMM(BPF_ADD, R0, n->foff));
 }
 
-/* Which memory a member read goes to: a struct the script defined,
- * read in a user-space probe, lives in the process; kernel types (BTF)
- * live in the kernel. */
+/* Which memory a read through N->a goes to.  In a user-space probe,
+ * the process's, unless the pointer or the struct is the kernel's own
+ * (typed from BTF: read from a kernel struct, or cast to a kernel
+ * struct); what a syscall tracepoint's pointer argument leads to is in
+ * the process too (the type says so); everything else is the kernel's. */
 static int read_helper(struct cg *g, struct node *n, bool str)
 {
 	const struct type *t = n->a->ty;
 	const struct type *st = t->kind == TY_PTR ? t->pointee : t;
-	bool user = (g->ps->kind == PK_UPROBE || g->ps->kind == PK_URETPROBE) &&
-		    st && st->kind == TY_STRUCT && !st->btf_id;
+	bool kernel_type = (t->kind == TY_PTR && t->btf_id) ||
+			   (st && st->kind == TY_STRUCT && st->btf_id);
+	bool in_process = g->ps->kind == PK_UPROBE ||
+			  g->ps->kind == PK_URETPROBE || g->ps->kind == PK_USDT;
+	bool user = t->user || (in_process && !kernel_type);
 
 	if (user)
 		return str ? BPF_FUNC_probe_read_user_str : BPF_FUNC_probe_read_user;
@@ -206,6 +211,28 @@ void cg_btf_int(struct cg *g, struct node *n)
 		cg_norm(g, R0, n->ty);
 	}
 	cg_bind(g, done);
+	g->stack = saved;
+}
+
+/* *p into r0: the integer at the address p holds (0 when it cannot be
+ * read), or, for a pointer to a struct, the struct's address itself. */
+void cg_deref(struct cg *g, struct node *n)
+{
+	int saved = g->stack, slot;
+	int size = n->ty->kind == TY_STRUCT ? 0 : n->ty->size;
+
+	cg_int(g, n->a);
+	if (!size)
+		return;
+	slot = cg_stack_alloc(g, n);
+	cg_emit(g, ST_IMM(BPF_DW, RFP, (int16_t)slot, 0));
+	cg_emit(g, MOV_REG(R3, R0));
+	cg_emit(g, MOV_IMM(R2, size));
+	cg_emit(g, MOV_REG(R1, RFP));
+	cg_emit(g, ALU64_IMM(BPF_ADD, R1, slot));
+	cg_read_call(g, read_helper(g, n, false), n);
+	cg_emit(g, LDX(size_code(size), R0, RFP, (int16_t)slot));
+	cg_norm(g, R0, n->ty);
 	g->stack = saved;
 }
 

@@ -2,6 +2,7 @@
 #include "ksyms.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,4 +102,42 @@ const struct ksym *ksyms_find(const struct ksyms *k, uint64_t addr)
 	while (lo > 0 && k->v[lo - 1].addr == k->v[lo].addr)
 		lo--;
 	return &k->v[lo];
+}
+
+int ksyms_addr_of(const char *path, const char *name, uint64_t *addr)
+{
+	char *text, *p, *end;
+	size_t len, nl_name = strlen(name);
+	bool hidden = true;
+	int rc;
+
+	rc = read_file(path ? path : "/proc/kallsyms", &text, &len);
+	if (rc)
+		return rc;
+	rc = -ENOENT;
+	end = text + len;
+	for (p = text; p < end;) {
+		char *nl = memchr(p, '\n', (size_t)(end - p));
+		char *le = nl ? nl : end, *sp, *sym;
+		uint64_t a = strtoull(p, &sp, 16);
+
+		/* "ffffffff81000000 T _stext\t[module]" */
+		if (sp != p && *sp == ' ' && sp + 3 < le && sp[2] == ' ') {
+			sym = sp + 3;
+			if (a)
+				hidden = false;
+			if ((size_t)(le - sym) >= nl_name &&
+			    !memcmp(sym, name, nl_name) &&
+			    (sym + nl_name == le || sym[nl_name] == '\t')) {
+				*addr = a;
+				rc = a ? 0 : -EPERM;
+				break;
+			}
+		}
+		p = nl ? nl + 1 : end;
+	}
+	free(text);
+	if (rc == -ENOENT && hidden && len)
+		rc = -EPERM;
+	return rc;
 }

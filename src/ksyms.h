@@ -23,5 +23,9 @@ void ksyms_free(struct ksyms *k);
 /* The symbol containing ADDR (the last one at or below it; of several
  * at one address the first listed), or NULL. */
 const struct ksym *ksyms_find(const struct ksyms *k, uint64_t addr);
+/* The address of kernel symbol NAME (the first listed, if several),
+ * from /proc/kallsyms (or PATH): 0, -ENOENT when there is none, -EPERM
+ * when the file hides addresses (no CAP_SYSLOG), or another -errno. */
+int ksyms_addr_of(const char *path, const char *name, uint64_t *addr);
 
 #endif

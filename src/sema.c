@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "format.h"
+#include "ksyms.h"
 #include "lex.h"
 #include "probes.h"
 #include "arch.h"
@@ -903,6 +904,33 @@ static struct type *check_call(struct sema *s, struct node *n, bool assigned)
 		}
 		return set(n, &ty_u64);
 	}
+	case F_KADDR: {
+		/* the address of a kernel symbol: a constant, from
+		 * /proc/kallsyms at compile time */
+		struct node *a = n->args[0];
+		uint64_t v = 0;
+		int rc;
+
+		if (a->kind != N_STR) {
+			ERR(s, a->loc, E_ARGS, "kaddr() takes a kernel symbol's name, as in kaddr(\"avenrun\")");
+			return set(n, &ty_error);
+		}
+		rc = ksyms_addr_of(NULL, a->name, &v);
+		if (rc == -ENOENT) {
+			ERR(s, a->loc, E_ARGS, "kaddr(): no kernel symbol '%s' in /proc/kallsyms",
+			    a->name);
+			return set(n, &ty_error);
+		}
+		if (rc) {
+			ERR(s, a->loc, E_ARGS, "kaddr(): cannot read kernel addresses: %s",
+			    rc == -EPERM ? "/proc/kallsyms hides them (it needs CAP_SYSLOG)"
+					 : strerror(-rc));
+			return set(n, &ty_error);
+		}
+		n->is_const = 1;
+		n->cval = (int64_t)v;
+		return set(n, &ty_u64);
+	}
 	case F_REG: {
 		struct node *a = n->args[0];
 
@@ -1204,6 +1232,29 @@ static struct type *check_builtin(struct sema *s, struct node *n)
 	return set(n, &ty_error);
 }
 
+/* A pointer field of a tracepoint: a pointer to a struct or union the
+ * kernel's BTF knows can be followed with ->; the pointers of the
+ * syscalls tracepoints are the system call's own arguments, in the
+ * calling process's memory.  Without BTF, or to other types, the field
+ * is an unsigned 64-bit integer. */
+static struct type *tp_ptr_type(struct sema *s, const struct tp_format *tp,
+				const struct tp_field *f)
+{
+	struct type *target, *p;
+
+	if (strncmp(f->ctype, "struct ", 7) && strncmp(f->ctype, "union ", 6))
+		return &ty_u64;
+	target = cdecl_type_by_name(s->c, f->ctype);
+	if (!target || target->kind != TY_STRUCT)
+		return &ty_u64;
+	p = arena_alloc(&s->c->arena, sizeof(*p));
+	p->kind = TY_PTR;
+	p->size = 8;
+	p->pointee = target;
+	p->user = tp->category && !strcmp(tp->category, "syscalls");
+	return p;
+}
+
 /* retval: a fexit's BTF return type when every probe of the block
  * agrees on it, else a 64-bit integer (the register). */
 static struct type *ret_type(struct sema *s)
@@ -1336,9 +1387,19 @@ static struct type *args_field(struct sema *s, struct node *n)
 			return set(n, &ty_error);
 		}
 		ft = f->kind == TPF_DATALOC ? str_type(s, s->c->strlen_)
-					    : tp_field_type(&s->c->arena, f);
+		   : f->kind == TPF_PTR ? tp_ptr_type(s, ps->tp, f)
+					: tp_field_type(&s->c->arena, f);
 		if (!t) {
 			t = ft;
+		} else if (t->kind == TY_PTR && ft->kind == TY_PTR &&
+			   (t->user != ft->user ||
+			    strcmp(t->pointee ? t->pointee->sname : "void",
+				   ft->pointee ? ft->pointee->sname : "void"))) {
+			ERR(s, n->loc, E_TYPE,
+			    "field '%s' points to %s in one tracepoint of this block and to %s in %s",
+			    n->name, t->pointee ? t->pointee->sname : "void",
+			    ft->pointee ? ft->pointee->sname : "void", ps->target);
+			return set(n, &ty_error);
 		} else if (t->kind == TY_INT && ft->kind == TY_INT) {
 			/* write's fd is unsigned int, writev's unsigned long:
 			 * both read into their common 64-bit type */
@@ -1396,11 +1457,49 @@ static struct type *btf_field(struct sema *s, struct node *n, struct type *t)
 		    n->name);
 		return set(n, &ty_error);
 	}
+	if (t->user && (mi.ty->kind == TY_PTR || mi.ty->kind == TY_STRUCT) &&
+	    !mi.ty->user) {
+		/* what a user-memory struct holds or points to is in
+		 * user memory too */
+		struct type *u = arena_alloc(&s->c->arena, sizeof(*u));
+
+		*u = *mi.ty;
+		u->user = true;
+		mi.ty = u;
+	}
 	n->builtin = B_BTF_FIELD;
 	n->foff = mi.offset;
 	n->fshift = mi.bit_shift;
 	n->fbits = mi.bit_size;
 	return set(n, mi.ty);
+}
+
+/* *p: the integer p points to, read from memory (kernel memory, or the
+ * process's in user-space probes and for the pointers of syscall
+ * tracepoints: cg picks the helper per probe).  A pointer to a struct
+ * gives the struct, whose members '.' reads; a plain integer is taken
+ * for the address of a uint64, as bpftrace does (*kaddr("avenrun")). */
+static struct type *deref(struct sema *s, struct node *n, struct type *t)
+{
+	struct type *to;
+
+	if (t->kind == TY_PTR && t->pointee &&
+	    (t->pointee->kind == TY_INT || t->pointee->kind == TY_STRUCT)) {
+		to = t->pointee;
+		if (t->user && !to->user) {
+			struct type *u = arena_alloc(&s->c->arena, sizeof(*u));
+
+			*u = *to;
+			u->user = true;
+			to = u;
+		}
+		return set(n, to);
+	}
+	if (t->kind == TY_PTR || t->kind == TY_INT)
+		return set(n, &ty_u64);
+	ERR(s, n->loc, E_TYPE, "operator '*' cannot take %s: it needs a pointer or an address",
+	    type_name(t));
+	return set(n, &ty_error);
 }
 
 static bool positional_int(const char *p, int64_t *v)
@@ -1651,10 +1750,11 @@ static struct type *expr(struct sema *s, struct node *n)
 		t = expr(s, n->a);
 		if (is_err(t))
 			return set(n, &ty_error);
-		if (n->op == T_STAR || n->op == T_AMP) {
+		if (n->op == T_STAR)
+			return deref(s, n, t);
+		if (n->op == T_AMP) {
 			ERR(s, n->loc, E_TYPE,
-			    "pointer operator '%s' is not supported on %s",
-			    tok_spelling(n->op), type_name(t));
+			    "operator '&' is not supported on %s", type_name(t));
 			return set(n, &ty_error);
 		}
 		if (!is_int(t)) {

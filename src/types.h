@@ -14,7 +14,7 @@ enum ty_kind {
 	TY_TUPLE,
 	TY_MAPREF,	/* @map used whole: print(@m), clear(@m) */
 	TY_TSTAMP,	/* strftime(fmt, ns): ns, formatted in user space */
-	TY_PTR,		/* a kernel pointer (BTF): 8 bytes */
+	TY_PTR,		/* a pointer typed from BTF: 8 bytes */
 	TY_STRUCT,	/* a kernel struct or union (BTF), used by address */
 	TY_KSTACK,	/* kstack or ustack (suser): a stack id, see stacks.c */
 	TY_KSYM,	/* ksym(addr): a kernel address printed as a symbol */
@@ -49,13 +49,16 @@ struct type {
 	int *off;		/* TUPLE element offsets */
 	const char *tfmt;	/* TSTAMP: the strftime format */
 	struct type *pointee;	/* PTR: what it points to (NULL: void) */
-	int btf_id;		/* STRUCT: its BTF id (0: defined by the script) */
+	int btf_id;		/* STRUCT, PTR: its BTF id (0: defined by the
+			 * script, or a cast) */
 	struct smember *members;	/* STRUCT defined by the script */
 	int nmembers;
 	const char *sname;	/* STRUCT: "struct task_struct" */
 	enum stack_mode smode;	/* KSTACK */
 	int sdepth;		/* KSTACK: frames kept, 1..KSTACK_MAX_DEPTH */
 	bool suser;		/* KSTACK: a user stack (ustack) */
+	bool user;		/* PTR, STRUCT: in user memory (the pointer
+			 * arguments of syscall tracepoints) */
 };
 
 extern struct type ty_error, ty_void, ty_mapref, ty_ksym, ty_usym;

@@ -12,6 +12,8 @@
  *   read N SIZE     N reads of SIZE bytes from /dev/zero
  *   write N SIZE    N writes of SIZE bytes to /dev/null
  *   sleep N US      N sleeps of US microseconds (N context switches)
+ *   sendmsg N SIZE  N sendmsg() calls of one SIZE-byte iovec on a local
+ *                   datagram socket pair (each read back with recv)
  *   fork N          N times: fork a child that exits at once, wait for it
  *   exec PATH ARG.. execv(PATH, {PATH, ARG...}); the rest is its argv
  * Actions run in order.  /dev/zero and /dev/null are opened before
@@ -25,6 +27,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -120,6 +123,31 @@ int main(int argc, char **argv)
 					return 1;
 				}
 			}
+			i += 3;
+		} else if (!strcmp(a, "sendmsg")) {
+			int sv[2];
+
+			need(argc, i, 2, a);
+			n = num_arg(argv[i + 1]);
+			size = num_arg(argv[i + 2]);
+			size_ok(size);
+			if (socketpair(AF_UNIX, SOCK_DGRAM, 0, sv)) {
+				perror("socketpair");
+				return 1;
+			}
+			for (long k = 0; k < n; k++) {
+				struct iovec iov = { buf, (size_t)size };
+				struct msghdr msg = { .msg_iov = &iov,
+						      .msg_iovlen = 1 };
+
+				if (sendmsg(sv[0], &msg, 0) != size ||
+				    recv(sv[1], buf, sizeof(buf), 0) != size) {
+					perror(a);
+					return 1;
+				}
+			}
+			close(sv[0]);
+			close(sv[1]);
 			i += 3;
 		} else if (!strcmp(a, "sleep")) {
 			need(argc, i, 2, a);

@@ -36,4 +36,8 @@ out=$(as_nobody +bpf,+perfmon -q -e 'BEGIN { printf("ran\n"); exit(); }')
 # Compiling without root still works.
 as_nobody "" --dump=bpf -e 'BEGIN { exit(); }' >/dev/null ||
 	{ echo "--dump=bpf failed without root"; fail=1; }
+# kaddr() says why without CAP_SYSLOG: /proc/kallsyms shows zeros.
+out=$(as_nobody "" --dump=bpf -e 'BEGIN { @ = kaddr("get_avenrun"); }')
+[[ $out == *"error[E_ARGS]: kaddr(): cannot read kernel addresses: /proc/kallsyms hides them (it needs CAP_SYSLOG)"* ]] ||
+	{ echo "kaddr without CAP_SYSLOG: $out"; fail=1; }
 exit $fail
