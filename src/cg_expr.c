@@ -341,7 +341,7 @@ static void builtin(struct cg *g, struct node *n)
 		cg_call(g, BPF_FUNC_get_current_pid_tgid);
 		cg_emit(g, ALU32_REG(BPF_MOV, R0, R0));
 		break;
-	case B_UID:
+	case B_UID: case B_USERNAME:
 		cg_call(g, BPF_FUNC_get_current_uid_gid);
 		cg_emit(g, ALU32_REG(BPF_MOV, R0, R0));
 		break;
@@ -592,6 +592,7 @@ void cg_copy(struct cg *g, struct mem dst, const struct type *dt,
 {
 	switch (dt->kind) {
 	case TY_INT: case TY_TSTAMP: case TY_PTR: case TY_KSTACK: case TY_KSYM:
+	case TY_USERNAME:
 		cg_emit(g, LDX(BPF_DW, R1, src.base, (int16_t)src.off));
 		cg_emit(g, STX(BPF_DW, dst.base, (int16_t)dst.off, R1));
 		return;
@@ -633,6 +634,7 @@ void cg_store(struct cg *g, struct node *n, struct mem dst,
 {
 	switch (dt->kind) {
 	case TY_INT: case TY_TSTAMP: case TY_PTR: case TY_KSTACK: case TY_KSYM:
+	case TY_USERNAME:
 		cg_int(g, n);
 		cg_emit(g, STX(BPF_DW, dst.base, (int16_t)dst.off, R0));
 		return;

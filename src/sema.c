@@ -192,7 +192,7 @@ static struct mapinfo *map_get(struct sema *s, struct node *n)
 static bool key_kind(enum ty_kind k)
 {
 	return k == TY_INT || k == TY_STR || k == TY_TUPLE || k == TY_KSTACK ||
-	       k == TY_KSYM || k == TY_USYM;
+	       k == TY_KSYM || k == TY_USYM || k == TY_USERNAME;
 }
 
 /* Check the keys of @m[...] and merge them into the map's key type. */
@@ -460,7 +460,8 @@ static struct type *check_printf(struct sema *s, struct node *n,
 			continue;
 		if (pieces[i].want == FMT_WANT_STR && t->kind != TY_STR &&
 		    t->kind != TY_TSTAMP && t->kind != TY_KSTACK &&
-		    t->kind != TY_KSYM && t->kind != TY_USYM)
+		    t->kind != TY_KSYM && t->kind != TY_USYM &&
+		    t->kind != TY_USERNAME)
 			ERR(s, a->loc, E_FORMAT,
 			    "%%%c expects a string, this is %s", pieces[i].conv,
 			    type_name(t));
@@ -1181,7 +1182,7 @@ static struct type *check_builtin(struct sema *s, struct node *n)
 	static const char *const later[] = {
 		"args",
 		"arg0", "arg1", "arg2", "arg3", "arg4", "arg5", "arg6", "arg7",
-		"arg8", "arg9", "sarg0", "sarg1", "sarg2", "username",
+		"arg8", "arg9", "sarg0", "sarg1", "sarg2",
 	};
 
 	for (int i = 0; i < B_NBUILTINS; i++) {
@@ -1224,6 +1225,8 @@ static struct type *check_builtin(struct sema *s, struct node *n)
 		case B_PID: case B_TID: case B_UID: case B_GID: case B_CPU:
 		case B_RAND: case B_NUMAID:
 			return set(n, &ty_u32);
+		case B_USERNAME:
+			return set(n, &ty_username);
 		default:
 			return set(n, &ty_u64);
 		}
@@ -1554,9 +1557,10 @@ static struct type *binop(struct sema *s, struct node *n)
 	if (n->op == T_EQ || n->op == T_NE) {
 		if (a->kind == TY_STR && b->kind == TY_STR)
 			return set(n, &ty_s64);
-		/* the same stack (same id), the same address */
-		if ((a->kind == TY_KSTACK || a->kind == TY_KSYM) &&
-		    ty_equal(a, b))
+		/* the same stack (same id), the same address, the same
+		 * user */
+		if ((a->kind == TY_KSTACK || a->kind == TY_KSYM ||
+		     a->kind == TY_USERNAME) && ty_equal(a, b))
 			return set(n, &ty_s64);
 	}
 	if (!is_int(a) || !is_int(b)) {
