@@ -171,9 +171,13 @@ static bool is_cmp(int op)
 	       op == T_GT || op == T_GE;
 }
 
-/* Jump to LABEL when string A == B is WHEN. */
+/* Jump to LABEL when "the first LIMIT bytes of strings A and B are
+ * equal" is WHEN (LIMIT < 0: all of them).  Strings are zero-padded, so
+ * whole words compare, up to the shorter slot: it holds the shorter
+ * string's NUL.  A last partial word keeps its first bytes, the low
+ * ones on a little-endian machine, by shifting out the rest. */
 static void str_branch(struct cg *g, struct node *a, struct node *b,
-		       int label, bool when)
+		       int64_t limit, int label, bool when)
 {
 	int saved = g->scratch, saved_stack = g->stack;
 	struct mem ma = cg_addr(g, a), mb = cg_addr(g, b);
@@ -181,9 +185,15 @@ static void str_branch(struct cg *g, struct node *a, struct node *b,
 		ty_slot_size(a->ty) : ty_slot_size(b->ty);
 	int ne = when ? cg_label(g) : label;
 
+	if (limit >= 0 && limit < n)
+		n = (int)limit;
 	for (int i = 0; i < n; i += 8) {
 		cg_emit(g, LDX(BPF_DW, R1, ma.base, (int16_t)(ma.off + i)));
 		cg_emit(g, LDX(BPF_DW, R2, mb.base, (int16_t)(mb.off + i)));
+		if (n - i < 8) {
+			cg_emit(g, ALU64_IMM(BPF_LSH, R1, 8 * (8 - (n - i))));
+			cg_emit(g, ALU64_IMM(BPF_LSH, R2, 8 * (8 - (n - i))));
+		}
 		cg_jump(g, JMP_REG(BPF_JNE, R1, R2), ne);
 	}
 	if (when) {
@@ -230,7 +240,7 @@ void cg_branch(struct cg *g, struct node *n, int label, bool when)
 		if (n->a->ty->kind == TY_STR) {
 			bool eq = n->op == T_EQ;
 
-			str_branch(g, n->a, n->b, label, eq == when);
+			str_branch(g, n->a, n->b, -1, label, eq == when);
 			return;
 		} else {
 			struct type *ct = ty_arith(n->a->ty, n->b->ty);
@@ -331,7 +341,7 @@ static void builtin(struct cg *g, struct node *n)
 		cg_call(g, BPF_FUNC_get_current_pid_tgid);
 		cg_emit(g, ALU32_REG(BPF_MOV, R0, R0));
 		break;
-	case B_UID:
+	case B_UID: case B_USERNAME:
 		cg_call(g, BPF_FUNC_get_current_uid_gid);
 		cg_emit(g, ALU32_REG(BPF_MOV, R0, R0));
 		break;
@@ -528,6 +538,29 @@ void cg_int(struct cg *g, struct node *n)
 			cg_int(g, n->args[0]);
 			break;
 		}
+		if (n->builtin == F_STRNCMP) {
+			int ne = cg_label(g), done = cg_label(g);
+
+			str_branch(g, n->args[0], n->args[1], n->args[2]->cval, ne,
+				   false);
+			cg_emit(g, MOV_IMM(R0, 0));
+			cg_jump(g, JA(), done);
+			cg_bind(g, ne);
+			cg_emit(g, MOV_IMM(R0, 1));
+			cg_bind(g, done);
+			break;
+		}
+		if (n->builtin == F_BSWAP) {
+			cg_int(g, n->args[0]);
+			if (n->ty->size == 1) {
+				if (n->args[0]->ty->is_signed)
+					cg_norm(g, R0, n->ty);
+			} else {	/* to big-endian: a swap on this machine */
+				cg_emit(g, bpf_i(BPF_ALU | BPF_END | BPF_TO_BE, R0,
+						 0, 0, n->ty->size * 8));
+			}
+			break;
+		}
 		if (n->builtin == F_KSTACK || n->builtin == F_USTACK) {
 			cg_kstack(g, n);
 			break;
@@ -563,6 +596,7 @@ void cg_copy(struct cg *g, struct mem dst, const struct type *dt,
 {
 	switch (dt->kind) {
 	case TY_INT: case TY_TSTAMP: case TY_PTR: case TY_KSTACK: case TY_KSYM:
+	case TY_USERNAME:
 		cg_emit(g, LDX(BPF_DW, R1, src.base, (int16_t)src.off));
 		cg_emit(g, STX(BPF_DW, dst.base, (int16_t)dst.off, R1));
 		return;
@@ -604,6 +638,7 @@ void cg_store(struct cg *g, struct node *n, struct mem dst,
 {
 	switch (dt->kind) {
 	case TY_INT: case TY_TSTAMP: case TY_PTR: case TY_KSTACK: case TY_KSYM:
+	case TY_USERNAME:
 		cg_int(g, n);
 		cg_emit(g, STX(BPF_DW, dst.base, (int16_t)dst.off, R0));
 		return;

@@ -656,4 +656,5 @@ void tracer_close(struct tracer *t)
 	free(t->stack_fds);
 	t->stack_fds = NULL;
 	stk_free(t);
+	usr_free(t);
 }

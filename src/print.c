@@ -293,7 +293,7 @@ static int key_cmp_typed(const struct type *ty, const uint8_t *a,
 	if (!ty)
 		return 0;
 	switch (ty->kind) {
-	case TY_INT: case TY_KSTACK: case TY_KSYM: {
+	case TY_INT: case TY_KSTACK: case TY_KSYM: case TY_USERNAME: {
 		int64_t x, y;
 
 		memcpy(&x, a, 8);
@@ -374,6 +374,13 @@ static void print_typed(struct tracer *t, FILE *f, const struct type *ty,
 	case TY_STR:
 		fprintf(f, "%.*s", ty->size, (const char *)p);
 		break;
+	case TY_USERNAME: {
+		uint64_t uid;
+
+		memcpy(&uid, p, 8);
+		fputs(usr_name(t, (uint32_t)uid), f);
+		break;
+	}
 	case TY_PTR: {
 		uint64_t v;
 

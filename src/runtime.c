@@ -91,6 +91,13 @@ static void format_record(struct tracer *t, FILE *f, struct event_spec *e,
 			args[i].slen = fmt_time(tbuf[i], sizeof(tbuf[i]), a->tfmt,
 						ns + (uint64_t)t->mono_to_epoch);
 			args[i].s = tbuf[i];
+		} else if (a->ty->kind == TY_USERNAME) {
+			uint64_t uid;
+
+			memcpy(&uid, p, 8);
+			args[i].is_str = 1;
+			args[i].s = usr_name(t, (uint32_t)uid);
+			args[i].slen = strlen(args[i].s);
 		} else if (a->ty->kind == TY_KSTACK || a->ty->kind == TY_KSYM ||
 			   a->ty->kind == TY_USYM) {
 			args[i].is_str = 1;

@@ -12,10 +12,14 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
+#include <linux/magic.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/vfs.h>
 
 #include "format.h"
 #include "ksyms.h"
@@ -189,7 +193,7 @@ static struct mapinfo *map_get(struct sema *s, struct node *n)
 static bool key_kind(enum ty_kind k)
 {
 	return k == TY_INT || k == TY_STR || k == TY_TUPLE || k == TY_KSTACK ||
-	       k == TY_KSYM || k == TY_USYM;
+	       k == TY_KSYM || k == TY_USYM || k == TY_USERNAME;
 }
 
 /* Check the keys of @m[...] and merge them into the map's key type. */
@@ -457,7 +461,8 @@ static struct type *check_printf(struct sema *s, struct node *n,
 			continue;
 		if (pieces[i].want == FMT_WANT_STR && t->kind != TY_STR &&
 		    t->kind != TY_TSTAMP && t->kind != TY_KSTACK &&
-		    t->kind != TY_KSYM && t->kind != TY_USYM)
+		    t->kind != TY_KSYM && t->kind != TY_USYM &&
+		    t->kind != TY_USERNAME)
 			ERR(s, a->loc, E_FORMAT,
 			    "%%%c expects a string, this is %s", pieces[i].conv,
 			    type_name(t));
@@ -664,6 +669,127 @@ static struct type *check_str(struct sema *s, struct node *n)
 		return set(n, &ty_error);
 	}
 	return set(n, str_type(s, size));
+}
+
+/* strncmp(s1, s2, n): 0 when the strings agree in their first n bytes
+ * (a string ends at its NUL), else 1, as bpftrace 0.17 returns.  n is
+ * known at compile time, so cg compares whole words, unrolled. */
+static struct type *check_strncmp(struct sema *s, struct node *n)
+{
+	bool ok = true;
+	int64_t len;
+
+	for (int i = 0; i < 2; i++) {
+		struct type *t = expr(s, n->args[i]);
+
+		if (is_err(t)) {
+			ok = false;
+		} else if (t->kind != TY_STR) {
+			ERR(s, n->args[i]->loc, E_TYPE,
+			    "strncmp() compares strings, not %s", type_name(t));
+			ok = false;
+		}
+	}
+	if (!const_int(s, n->args[2], &len, "strncmp() length"))
+		return set(n, &ty_error);
+	if (len < 0) {
+		ERR(s, n->args[2]->loc, E_ARGS, "strncmp() length %lld is negative",
+		    (long long)len);
+		return set(n, &ty_error);
+	}
+	return set(n, ok ? &ty_u64 : &ty_error);
+}
+
+/* bswap(x): the bytes of x reversed, as an unsigned integer of x's
+ * width (bpftrace 0.17's type; an 8-bit x comes back unchanged).  A
+ * constant is swapped here. */
+static struct type *check_bswap(struct sema *s, struct node *n)
+{
+	struct node *a = n->args[0];
+	struct type *t = expr(s, a), *rt;
+	uint64_t v;
+
+	if (is_err(t))
+		return set(n, &ty_error);
+	if (!is_int(t)) {
+		ERR(s, a->loc, E_TYPE, "bswap() needs an integer, not %s",
+		    type_name(t));
+		return set(n, &ty_error);
+	}
+	rt = ty_int(t->kind == TY_PTR ? 8 : t->size, false);
+	if (a->is_const) {
+		v = (uint64_t)a->cval;
+		switch (rt->size) {
+		case 1: v = (uint8_t)v; break;
+		case 2: v = __builtin_bswap16((uint16_t)v); break;
+		case 4: v = __builtin_bswap32((uint32_t)v); break;
+		default: v = __builtin_bswap64(v); break;
+		}
+		n->is_const = 1;
+		n->cval = (int64_t)v;
+	}
+	return set(n, rt);
+}
+
+/* The id of the cgroup v2 directory PATH, the one
+ * bpf_get_current_cgroup_id() gives a task in it: kernfs's 8-byte file
+ * handle (name_to_handle_at), which on a 64-bit kernel is also the
+ * inode number.  0 or -errno; -EMEDIUMTYPE when PATH is not a
+ * directory of a cgroup2 file system. */
+static int cgroup_id(const char *path, uint64_t *id)
+{
+	uint64_t buf[(sizeof(struct file_handle) + 8 + 7) / 8];
+	struct file_handle *fh = (struct file_handle *)buf;
+	struct statfs sf;
+	struct stat st;
+	int mnt;
+
+	if (stat(path, &st) || statfs(path, &sf))
+		return -errno;
+	if (!S_ISDIR(st.st_mode) || sf.f_type != CGROUP2_SUPER_MAGIC)
+		return -EMEDIUMTYPE;
+	fh->handle_bytes = 8;
+	if (name_to_handle_at(AT_FDCWD, path, fh, &mnt, 0))
+		return -errno;
+	if (fh->handle_bytes != 8)
+		return -EMEDIUMTYPE;
+	memcpy(id, fh->f_handle, 8);
+	return 0;
+}
+
+/* cgroupid("PATH"): a constant, resolved now as bpftrace does; the path
+ * is a string literal, a positional parameter or str($N). */
+static struct type *check_cgroupid(struct sema *s, struct node *n)
+{
+	struct node *a = n->args[0], *p = a;
+	struct type *t = expr(s, a);
+	uint64_t id;
+	int rc;
+
+	if (is_err(t))
+		return set(n, &ty_error);
+	if (p->kind == N_CALL && p->builtin == F_STR && p->nargs == 1)
+		p = p->args[0];
+	if (t->kind != TY_STR || (p->kind != N_STR && p->kind != N_POSITIONAL)) {
+		ERR(s, a->loc, E_ARGS,
+		    "cgroupid() takes the path of a cgroup as a string literal, as in cgroupid(\"/sys/fs/cgroup/system.slice\")");
+		return set(n, &ty_error);
+	}
+	rc = cgroup_id(p->name, &id);
+	if (rc == -EMEDIUMTYPE) {
+		ERR(s, a->loc, E_ARGS,
+		    "cgroupid(): %s is not a cgroup v2 directory ('findmnt -t cgroup2' shows where cgroup v2 is mounted)",
+		    p->name);
+		return set(n, &ty_error);
+	}
+	if (rc) {
+		ERR(s, a->loc, E_ARGS, "cgroupid(): %s: %s", p->name,
+		    strerror(-rc));
+		return set(n, &ty_error);
+	}
+	n->is_const = 1;
+	n->cval = (int64_t)id;
+	return set(n, &ty_u64);
 }
 
 static bool is_builtin_name(const char *name)
@@ -945,6 +1071,12 @@ static struct type *check_call(struct sema *s, struct node *n, bool assigned)
 	}
 	case F_KSTACK: case F_USTACK:
 		return check_stack(s, n, f == F_USTACK);
+	case F_STRNCMP:
+		return check_strncmp(s, n);
+	case F_BSWAP:
+		return check_bswap(s, n);
+	case F_CGROUPID:
+		return check_cgroupid(s, n);
 	case F_KSYM: case F_USYM: {
 		struct type *t = expr(s, n->args[0]);
 
@@ -1078,7 +1210,7 @@ static struct type *check_builtin(struct sema *s, struct node *n)
 	static const char *const later[] = {
 		"args",
 		"arg0", "arg1", "arg2", "arg3", "arg4", "arg5", "arg6", "arg7",
-		"arg8", "arg9", "sarg0", "sarg1", "sarg2", "username",
+		"arg8", "arg9", "sarg0", "sarg1", "sarg2",
 	};
 
 	for (int i = 0; i < B_NBUILTINS; i++) {
@@ -1121,6 +1253,8 @@ static struct type *check_builtin(struct sema *s, struct node *n)
 		case B_PID: case B_TID: case B_UID: case B_GID: case B_CPU:
 		case B_RAND: case B_NUMAID:
 			return set(n, &ty_u32);
+		case B_USERNAME:
+			return set(n, &ty_username);
 		default:
 			return set(n, &ty_u64);
 		}
@@ -1522,9 +1656,10 @@ static struct type *binop(struct sema *s, struct node *n)
 	if (n->op == T_EQ || n->op == T_NE) {
 		if (a->kind == TY_STR && b->kind == TY_STR)
 			return set(n, &ty_s64);
-		/* the same stack (same id), the same address */
-		if ((a->kind == TY_KSTACK || a->kind == TY_KSYM) &&
-		    ty_equal(a, b))
+		/* the same stack (same id), the same address, the same
+		 * user */
+		if ((a->kind == TY_KSTACK || a->kind == TY_KSYM ||
+		     a->kind == TY_USERNAME) && ty_equal(a, b))
 			return set(n, &ty_s64);
 	}
 	if (!is_int(a) || !is_int(b)) {

@@ -12,6 +12,7 @@
 struct ring_buffer;
 struct ksyms;
 struct usyms;
+struct usernames;
 struct fold;
 struct fold_frames;
 
@@ -59,6 +60,7 @@ struct tracer {
 	bool ksyms_tried;
 	int useen_fd;		/* ustack/usym: processes BPF has seen */
 	struct usyms *usyms;	/* ustack/usym: processes' mappings */
+	struct usernames *usernames;	/* username: uids looked up */
 	FILE *flame;		/* --flamegraph: the SVG written at exit */
 };
 
@@ -125,5 +127,11 @@ char *stk_string(struct tracer *t, const struct type *ty, const void *data,
 int stk_frames(struct tracer *t, const struct type *ty, const void *data,
 	       struct fold_frames *ff, const char *suffix);
 void stk_free(struct tracer *t);
+
+/* users.c: the name of user UID (username values), looked up once per
+ * uid and kept until usr_free(); its number when the password database
+ * has no entry. */
+const char *usr_name(struct tracer *t, uint32_t uid);
+void usr_free(struct tracer *t);
 
 #endif

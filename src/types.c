@@ -9,6 +9,7 @@ struct type ty_void = { .kind = TY_VOID };
 struct type ty_mapref = { .kind = TY_MAPREF };
 struct type ty_ksym = { .kind = TY_KSYM, .size = 8 };
 struct type ty_usym = { .kind = TY_USYM, .size = 16 };
+struct type ty_username = { .kind = TY_USERNAME, .size = 8 };
 struct type ty_s8 = { .kind = TY_INT, .size = 1, .is_signed = true };
 struct type ty_s16 = { .kind = TY_INT, .size = 2, .is_signed = true };
 struct type ty_s32 = { .kind = TY_INT, .size = 4, .is_signed = true };
@@ -63,7 +64,9 @@ struct type *ty_kstack(struct arena *a, enum stack_mode mode, int depth,
 int ty_slot_size(const struct type *t)
 {
 	switch (t->kind) {
-	case TY_INT: case TY_TSTAMP: case TY_PTR: case TY_KSTACK: case TY_KSYM: return 8;
+	case TY_INT: case TY_TSTAMP: case TY_PTR: case TY_KSTACK: case TY_KSYM:
+	case TY_USERNAME:
+		return 8;
 	case TY_STR: return ALIGN_UP(t->size, 8);
 	case TY_TUPLE: case TY_USYM: return t->size;
 	default: return 0;
@@ -163,6 +166,7 @@ static void name_into(char *buf, size_t cap, const struct type *t)
 	}
 	case TY_KSYM: snprintf(buf, cap, "ksym"); break;
 	case TY_USYM: snprintf(buf, cap, "usym"); break;
+	case TY_USERNAME: snprintf(buf, cap, "username"); break;
 	case TY_KSTACK: {
 		static const char *const modes[] = { "bpftrace", "perf", "raw" };
 		const char *k = t->suser ? "ustack" : "kstack";

@@ -19,6 +19,7 @@ enum ty_kind {
 	TY_KSTACK,	/* kstack or ustack (suser): a stack id, see stacks.c */
 	TY_KSYM,	/* ksym(addr): a kernel address printed as a symbol */
 	TY_USYM,	/* usym(addr): {u64 address, u64 pid}, see stacks.c */
+	TY_USERNAME,	/* username: a uid, printed as the user's name */
 };
 
 /* How a stack prints (kstack(perf), ustack(raw), ...). */
@@ -61,7 +62,8 @@ struct type {
 			 * arguments of syscall tracepoints) */
 };
 
-extern struct type ty_error, ty_void, ty_mapref, ty_ksym, ty_usym;
+extern struct type ty_error, ty_void, ty_mapref, ty_ksym, ty_usym,
+	ty_username;
 extern struct type ty_s8, ty_s16, ty_s32, ty_s64, ty_u8, ty_u16, ty_u32,
 	ty_u64;
 
@@ -72,11 +74,13 @@ struct type *ty_tstamp(struct arena *a, const char *fmt);
 struct type *ty_kstack(struct arena *a, enum stack_mode mode, int depth,
 		       bool user);
 /* Values held in one 64-bit word in registers, variables, keys and
- * records: integers, timestamps, kernel pointers, stacks and symbols. */
+ * records: integers, timestamps, kernel pointers, stacks, symbols and
+ * user ids. */
 static inline bool ty_is_word(const struct type *t)
 {
 	return t->kind == TY_INT || t->kind == TY_TSTAMP || t->kind == TY_PTR ||
-	       t->kind == TY_KSTACK || t->kind == TY_KSYM;
+	       t->kind == TY_KSTACK || t->kind == TY_KSYM ||
+	       t->kind == TY_USERNAME;
 }
 /* Bytes one value of T takes in a map key, map value or event record
  * (integers widen to 8 bytes there). */
