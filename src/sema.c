@@ -763,7 +763,7 @@ static struct type *check_cgroupid(struct sema *s, struct node *n)
 {
 	struct node *a = n->args[0], *p = a;
 	struct type *t = expr(s, a);
-	uint64_t id;
+	uint64_t id = 0;
 	int rc;
 
 	if (is_err(t))
