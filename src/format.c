@@ -311,7 +311,7 @@ static const char *spec(const char *fmt, size_t len, size_t at,
  *     them the way C and bpftrace do (no modifier = 32 bits);
  *   - %r, %rx and %rh print a buffer as bpftrace does (fmt_bytes), and
  *     take flags, width and precision, applied to that text as %s
- *     would (bpftrace ignores them).
+ *     would (bpftrace prints "%-8r" as text).
  * Width and precision are limited to BIG. */
 int fmt_parse(const char *fmt, size_t len, struct fmt_piece *out, int max,
 	      size_t *err_off, const char **err_msg)
