@@ -127,5 +127,7 @@ void cg_usdt_arg(struct cg *g, struct node *n);
 void cg_call_stmt(struct cg *g, struct node *n);
 void cg_str_call(struct cg *g, struct node *n, struct mem dst,
 		 const struct type *dt);
+/* ntop(), macaddr() or buf() N into DST, laid out as its type says. */
+void cg_bytes_call(struct cg *g, struct node *n, struct mem dst);
 
 #endif

@@ -1,8 +1,15 @@
 /* cg_call.c - functions: records for user space (printf, print, time,
- * clear, zero, exit), delete(), and str(). */
+ * clear, zero, exit), delete(), str(), and the byte values ntop(),
+ * macaddr() and buf(). */
 #include "cg.h"
 
 #include <string.h>
+
+#include "tracefs.h"
+
+/* Linux's address families (<sys/socket.h> would clash with send()). */
+#define FAMILY_INET 2
+#define FAMILY_INET6 10
 
 /* Send the SIZE-byte record at REC on the ring buffer; a full ring
  * buffer counts as a lost event. */
@@ -200,5 +207,158 @@ void cg_str_call(struct cg *g, struct node *n, struct mem dst,
 		cg_addr_of(g, R1, dst);
 		cg_read_call(g, BPF_FUNC_probe_read_str, n);
 		g->stack = saved_stack;
+	}
+}
+
+/* The helper that reads memory at an address the script computed: the
+ * process's memory in uprobes, usdt probes and syscall tracepoints
+ * (whose pointer arguments point into the process), the kernel's
+ * elsewhere and whenever the address is a BTF pointer. */
+static int addr_helper(struct cg *g, const struct type *t)
+{
+	const struct probe_spec *ps = g->ps;
+	bool user = ps->kind == PK_UPROBE || ps->kind == PK_URETPROBE ||
+		    ps->kind == PK_USDT ||
+		    (ps->kind == PK_TRACEPOINT && ps->tp &&
+		     !strcmp(ps->tp->category, "syscalls"));
+
+	if (t->kind == TY_PTR && t->pointee)
+		user = false;
+	return user ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel;
+}
+
+/* SIZE bytes (4, 6 or 16) of string or buffer A into DST, in whole
+ * words: both are zero-padded to 8 bytes, so DST's padding is zero. */
+static void copy_bytes(struct cg *g, struct mem dst, struct node *a, int size)
+{
+	int saved = g->scratch, saved_stack = g->stack;
+	struct mem src = cg_addr(g, a);
+
+	if (a->ty->kind == TY_BUF)
+		src.off += 8;
+	for (int i = 0; i < size; i += 8) {
+		cg_emit(g, LDX(BPF_DW, R1, src.base, (int16_t)(src.off + i)));
+		cg_emit(g, STX(BPF_DW, dst.base, (int16_t)(dst.off + i), R1));
+	}
+	g->scratch = saved;
+	g->stack = saved_stack;
+}
+
+/* ntop([af,] addr): {u64 af, u8 addr[16]}, the unused bytes zero so
+ * that equal addresses are equal keys. */
+static void ntop(struct cg *g, struct node *n, struct mem dst)
+{
+	struct node *a = n->args[n->nargs - 1];
+	struct mem addr = { dst.base, dst.off + 8 };
+
+	if (n->nargs == 2) {
+		cg_int(g, n->args[0]);
+		cg_emit(g, STX(BPF_DW, dst.base, (int16_t)dst.off, R0));
+	} else {
+		cg_emit(g, ST_IMM(BPF_DW, dst.base, (int16_t)dst.off,
+				  a->ty->size == 16 && a->ty->kind != TY_INT ?
+				  FAMILY_INET6 : FAMILY_INET));
+	}
+	cg_zero(g, addr, 0, 16);
+	if (a->ty->kind == TY_INT || a->ty->kind == TY_PTR) {
+		cg_int(g, a);
+		cg_emit(g, STX(BPF_W, addr.base, (int16_t)addr.off, R0));
+	} else {
+		copy_bytes(g, addr, a, a->ty->size);
+	}
+}
+
+/* macaddr(x): 6 bytes, from x or read at the address x. */
+static void macaddr(struct cg *g, struct node *n, struct mem dst)
+{
+	struct node *a = n->args[0];
+
+	if (a->ty->kind != TY_INT && a->ty->kind != TY_PTR) {
+		copy_bytes(g, dst, a, 6);
+		return;
+	}
+	cg_zero(g, dst, 0, 8);
+	cg_int(g, a);
+	cg_emit(g, MOV_REG(R3, R0));
+	cg_emit(g, MOV_IMM(R2, 6));
+	cg_addr_of(g, R1, dst);
+	cg_read_call(g, addr_helper(g, a->ty), n);
+}
+
+/* buf(x, n): {u64 length, u8 data[size]}, zeroed first (the helpers do
+ * not pad, and equal buffers must be equal keys).  The length is n
+ * clamped to the buffer's size; the bytes read are the length clamped
+ * again to what a string x holds (its stack copy is read with
+ * probe_read_kernel, which the verifier accepts with a bounded size). */
+static void buf(struct cg *g, struct node *n, struct mem dst)
+{
+	struct node *a = n->args[0], *l = n->args[1];
+	int size = n->ty->size, saved = g->scratch, saved_stack = g->stack;
+	int have = a->ty->kind == TY_STR && a->ty->size < size ? a->ty->size
+							      : size;
+	struct mem data = { dst.base, dst.off + 8 }, src = { 0, 0 };
+	int aslot = 0, lslot = 0, helper = BPF_FUNC_probe_read_kernel;
+	int64_t len = 0;
+
+	cg_zero(g, dst, 0, ty_slot_size(n->ty));
+	if (a->ty->kind == TY_STR) {
+		src = cg_addr(g, a);
+	} else {
+		helper = addr_helper(g, a->ty);
+		aslot = cg_stack_alloc(g, n);
+		cg_int(g, a);
+		cg_emit(g, STX(BPF_DW, RFP, (int16_t)aslot, R0));
+	}
+	if (l->is_const) {
+		len = l->cval < size ? l->cval : size;
+		cg_emit(g, ST_IMM(BPF_DW, dst.base, (int16_t)dst.off,
+				  (int32_t)len));
+		if (len > have)
+			len = have;
+	} else {
+		int ok = cg_label(g), ok2 = cg_label(g);
+
+		lslot = cg_stack_alloc(g, n);
+		cg_int(g, l);
+		cg_jump(g, JMP_IMM(BPF_JLE, R0, size), ok);
+		cg_emit(g, MOV_IMM(R0, size));
+		cg_bind(g, ok);
+		cg_emit(g, STX(BPF_DW, dst.base, (int16_t)dst.off, R0));
+		cg_jump(g, JMP_IMM(BPF_JLE, R0, have), ok2);
+		cg_emit(g, MOV_IMM(R0, have));
+		cg_bind(g, ok2);
+		cg_emit(g, STX(BPF_DW, RFP, (int16_t)lslot, R0));
+	}
+	if (l->is_const && len == 0)
+		goto out;
+	cg_addr_of(g, R1, data);
+	if (l->is_const)
+		cg_emit(g, MOV_IMM(R2, (int32_t)len));
+	else
+		cg_emit(g, LDX(BPF_DW, R2, RFP, (int16_t)lslot));
+	if (a->ty->kind == TY_STR)
+		cg_addr_of(g, R3, src);
+	else
+		cg_emit(g, LDX(BPF_DW, R3, RFP, (int16_t)aslot));
+	cg_read_call(g, helper, n);
+out:
+	g->scratch = saved;
+	g->stack = saved_stack;
+}
+
+void cg_bytes_call(struct cg *g, struct node *n, struct mem dst)
+{
+	switch (n->builtin) {
+	case F_NTOP:
+		ntop(g, n, dst);
+		break;
+	case F_MACADDR:
+		macaddr(g, n, dst);
+		break;
+	case F_BUF:
+		buf(g, n, dst);
+		break;
+	default:
+		break;
 	}
 }

@@ -614,12 +614,23 @@ void cg_copy(struct cg *g, struct mem dst, const struct type *dt,
 			cg_zero(g, dst, n, dslot);
 		return;
 	}
-	case TY_USYM:
-		for (int i = 0; i < 16; i += 8) {
+	case TY_USYM: case TY_INET: case TY_MAC:
+		for (int i = 0; i < ty_slot_size(dt); i += 8) {
 			cg_emit(g, LDX(BPF_DW, R1, src.base, (int16_t)(src.off + i)));
 			cg_emit(g, STX(BPF_DW, dst.base, (int16_t)(dst.off + i), R1));
 		}
 		return;
+	case TY_BUF: {		/* into the same or a larger buffer */
+		int dslot = ty_slot_size(dt), sslot = ty_slot_size(st);
+		int n = dslot < sslot ? dslot : sslot;
+
+		for (int i = 0; i < n; i += 8) {
+			cg_emit(g, LDX(BPF_DW, R1, src.base, (int16_t)(src.off + i)));
+			cg_emit(g, STX(BPF_DW, dst.base, (int16_t)(dst.off + i), R1));
+		}
+		cg_zero(g, dst, n, dslot);
+		return;
+	}
 	case TY_TUPLE:
 		for (int i = 0; i < dt->nelem; i++) {
 			struct mem d = { dst.base, dst.off + dt->off[i] };
@@ -655,6 +666,24 @@ void cg_store(struct cg *g, struct node *n, struct mem dst,
 	case TY_USYM:
 		if (n->kind == N_CALL && n->builtin == F_USYM) {
 			cg_usym(g, n, dst);
+			return;
+		}
+		break;
+	case TY_INET: case TY_MAC: case TY_BUF:
+		if (n->kind == N_CALL && (n->builtin == F_NTOP ||
+		    n->builtin == F_MACADDR || n->builtin == F_BUF)) {
+			if (dt->kind == TY_BUF && dt->size != n->ty->size) {
+				/* a larger buffer variable or map value */
+				int saved = g->scratch, saved_stack = g->stack;
+				struct mem m = cg_tmp_alloc(g, ty_slot_size(n->ty), n);
+
+				cg_bytes_call(g, n, m);
+				cg_copy(g, dst, dt, m, n->ty);
+				g->scratch = saved;
+				g->stack = saved_stack;
+				return;
+			}
+			cg_bytes_call(g, n, dst);
 			return;
 		}
 		break;

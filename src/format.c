@@ -194,6 +194,7 @@
  */
 #include "format.h"
 
+#include <arpa/inet.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -247,7 +248,7 @@ static int digits(const char *fmt, size_t len, size_t *j, int *v)
 static const char *spec(const char *fmt, size_t len, size_t at,
 			struct fmt_piece *p)
 {
-	size_t j = at + 1, nf = 0;
+	size_t j = at + 1, nf = 0, mod;
 	char c;
 
 	if (j < len && fmt[j] == '%') {
@@ -272,6 +273,7 @@ static const char *spec(const char *fmt, size_t len, size_t at,
 		if (digits(fmt, len, &j, &p->prec) < 0)
 			return "precision is too large";
 	}
+	mod = j;
 	if (j < len && (fmt[j] == 'h' || fmt[j] == 'l') && j + 1 < len &&
 	    fmt[j + 1] == fmt[j])
 		j += 2;
@@ -280,10 +282,17 @@ static const char *spec(const char *fmt, size_t len, size_t at,
 	if (j >= len)
 		return "format ends inside a conversion";
 	c = fmt[j];
-	if (!c || !strchr("diuoxXcsp", c))
+	if (!c || !strchr("diuoxXcspr", c))
 		return unknown(c);
 	p->conv = c;
 	p->want = c == 's' ? FMT_WANT_STR : FMT_WANT_INT;
+	if (c == 'r') {
+		if (j != mod)
+			return "%r takes no length modifier";
+		p->want = FMT_WANT_BUF;
+		if (j + 1 < len && (fmt[j + 1] == 'x' || fmt[j + 1] == 'h'))
+			p->rmode = fmt[++j];
+	}
 	p->len = j + 1 - at;
 	return NULL;
 }
@@ -299,7 +308,10 @@ static const char *spec(const char *fmt, size_t len, size_t at,
  *   - any other '%' sequence is an error, not text; note that "50% done"
  *     holds the conversion "% d", so scripts must write "50%% done";
  *   - length modifiers hh h l ll z j t are accepted; fmt_print applies
- *     them the way C and bpftrace do (no modifier = 32 bits).
+ *     them the way C and bpftrace do (no modifier = 32 bits);
+ *   - %r, %rx and %rh print a buffer as bpftrace does (fmt_bytes), and
+ *     take flags, width and precision, applied to that text as %s
+ *     would (bpftrace prints "%-8r" as text).
  * Width and precision are limited to BIG. */
 int fmt_parse(const char *fmt, size_t len, struct fmt_piece *out, int max,
 	      size_t *err_off, const char **err_msg)
@@ -390,6 +402,28 @@ static void convert(FILE *f, const char *fmt, const struct fmt_piece *p,
 					    "ll" };
 	char sp[48], small[256], *out = small;
 	int size = lenmod(fmt, p), n = 0, again;
+
+	if (p->conv == 'r') {
+		/* the bytes as text, then flags, width and precision as %s
+		 * applies them */
+		struct fmt_piece q = *p;
+		struct fmt_arg t = { .is_str = 1 };
+		char *txt = NULL;
+		size_t tl = 0;
+		FILE *m = open_memstream(&txt, &tl);
+
+		if (!m)
+			return;
+		if (a->is_str && a->is_buf && a->s)
+			fmt_bytes(m, (const uint8_t *)a->s, a->slen, p->rmode);
+		fclose(m);
+		t.s = txt;
+		t.slen = tl;
+		q.conv = 's';
+		convert(f, fmt, &q, &t);
+		free(txt);
+		return;
+	}
 
 	do {
 		size_t cap = out == small ? sizeof(small) : (size_t)n + 1;
@@ -488,6 +522,35 @@ int fmt_print(FILE *f, const char *fmt, size_t len,
 	if (p != small)
 		free(p);
 	return 0;
+}
+
+void fmt_bytes(FILE *f, const uint8_t *p, size_t len, char mode)
+{
+	for (size_t i = 0; i < len; i++) {
+		if (mode == 'h')
+			fprintf(f, i ? " %02x" : "%02x", p[i]);
+		else if (mode == 0 && p[i] >= 32 && p[i] <= 126)
+			putc(p[i], f);
+		else
+			fprintf(f, "\\x%02x", p[i]);
+	}
+}
+
+void fmt_inet(char *buf, size_t cap, const uint8_t *v)
+{
+	uint64_t af;
+
+	memcpy(&af, v, 8);
+	buf[0] = 0;
+	if (af == AF_INET || af == AF_INET6)
+		if (!inet_ntop((int)af, v + 8, buf, (socklen_t)cap))
+			buf[0] = 0;
+}
+
+void fmt_mac(char *buf, size_t cap, const uint8_t *v)
+{
+	snprintf(buf, cap, "%02X:%02X:%02X:%02X:%02X:%02X", v[0], v[1], v[2],
+		 v[3], v[4], v[5]);
 }
 
 /* Find the first and last non-zero buckets and the largest count;

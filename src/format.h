@@ -18,6 +18,7 @@ enum fmt_want {
 	FMT_WANT_NONE,	/* literal text, or "%%" */
 	FMT_WANT_INT,	/* d i u o x X c (and length modifiers) */
 	FMT_WANT_STR,	/* s */
+	FMT_WANT_BUF,	/* r rx rh: a buffer (buf()) */
 };
 
 /* One piece of a parsed format: literal text or one conversion. */
@@ -25,8 +26,9 @@ struct fmt_piece {
 	enum fmt_want want;
 	size_t off;		/* byte offset of the piece in the format */
 	size_t len;		/* length in bytes in the format */
-	char conv;		/* conversion char: d i u o x X c s p,
+	char conv;		/* conversion char: d i u o x X c s p r,
 				 * '%' for "%%", 0 for text */
+	char rmode;		/* r: 'x' for %rx, 'h' for %rh, else 0 */
 	char flags[6];		/* subset of "-+ #0", NUL-terminated */
 	int width;		/* -1 if absent */
 	int prec;		/* -1 if absent */
@@ -44,6 +46,7 @@ int fmt_parse(const char *fmt, size_t len, struct fmt_piece *out, int max,
 /* A runtime argument. */
 struct fmt_arg {
 	int is_str;		/* 1: s/slen valid; 0: i valid */
+	int is_buf;		/* with is_str: slen bytes, NULs included */
 	int is_signed;		/* for integers: how to read i */
 	uint64_t i;		/* integer value (bits) */
 	const char *s;		/* string bytes, not necessarily NUL-terminated */
@@ -56,6 +59,18 @@ struct fmt_arg {
  * Returns 0, or -1 if the format does not parse. */
 int fmt_print(FILE *f, const char *fmt, size_t len,
 	      const struct fmt_arg *args, int nargs);
+
+/* Bytes P[0..LEN) as %r prints them (bpftrace 0.17): MODE 0 writes
+ * printable ASCII as it is and other bytes as \xNN, 'x' every byte as
+ * \xNN, 'h' every byte as two hex digits, separated by spaces. */
+void fmt_bytes(FILE *f, const uint8_t *p, size_t len, char mode);
+
+/* ntop(): the 24-byte value {u64 af, u8 addr[16]} as inet_ntop writes
+ * it into BUF (at least 46 bytes); "" for an unknown family. */
+void fmt_inet(char *buf, size_t cap, const uint8_t *v);
+
+/* macaddr(): 6 bytes as "AA:BB:CC:DD:EE:FF" into BUF (18 bytes). */
+void fmt_mac(char *buf, size_t cap, const uint8_t *v);
 
 /* Log2 histogram.  bucket[0] counts values < 0, bucket[1] the value 0,
  * bucket[k] for k >= 2 values in [2^(k-2), 2^(k-1)).  NB buckets (<= 66).

@@ -304,6 +304,13 @@ static int key_cmp_typed(const struct type *ty, const uint8_t *a,
 	}
 	case TY_STR:
 		return strncmp((const char *)a, (const char *)b, (size_t)ty->size);
+	case TY_INET: case TY_MAC:	/* family, then the bytes */
+		return memcmp(a, b, (size_t)ty_slot_size(ty));
+	case TY_BUF: {			/* bytes, then length */
+		int r = memcmp(a + 8, b + 8, (size_t)ty->size);
+
+		return r ? r : key_cmp_typed(&ty_u64, a, b);
+	}
 	case TY_USYM: {		/* address, then process */
 		int r = key_cmp_typed(&ty_u64, a, b);
 
@@ -379,6 +386,24 @@ static void print_typed(struct tracer *t, FILE *f, const struct type *ty,
 
 		memcpy(&uid, p, 8);
 		fputs(usr_name(t, (uint32_t)uid), f);
+		break;
+	}
+	case TY_INET: case TY_MAC: {
+		char buf[64];
+
+		if (ty->kind == TY_INET)
+			fmt_inet(buf, sizeof(buf), p);
+		else
+			fmt_mac(buf, sizeof(buf), p);
+		fputs(buf, f);
+		break;
+	}
+	case TY_BUF: {		/* as %r prints it, as in bpftrace */
+		uint64_t len;
+
+		memcpy(&len, p, 8);
+		fmt_bytes(f, p + 8, len < (uint64_t)ty->size ? (size_t)len
+			  : (size_t)ty->size, 0);
 		break;
 	}
 	case TY_PTR: {

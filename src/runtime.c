@@ -70,7 +70,7 @@ static void format_record(struct tracer *t, FILE *f, struct event_spec *e,
 			  const uint8_t *rec)
 {
 	struct fmt_arg args[64] = { { 0 } };
-	char tbuf[64][128];
+	char tbuf[64][128];	/* strftime, ntop, macaddr text */
 	char *stacks[64] = { NULL };
 	int n = e->nargs < 64 ? e->nargs : 64;
 
@@ -98,6 +98,23 @@ static void format_record(struct tracer *t, FILE *f, struct event_spec *e,
 			args[i].is_str = 1;
 			args[i].s = usr_name(t, (uint32_t)uid);
 			args[i].slen = strlen(args[i].s);
+		} else if (a->ty->kind == TY_INET || a->ty->kind == TY_MAC) {
+			args[i].is_str = 1;
+			if (a->ty->kind == TY_INET)
+				fmt_inet(tbuf[i], sizeof(tbuf[i]), p);
+			else
+				fmt_mac(tbuf[i], sizeof(tbuf[i]), p);
+			args[i].s = tbuf[i];
+			args[i].slen = strlen(tbuf[i]);
+		} else if (a->ty->kind == TY_BUF) {
+			uint64_t len;
+
+			memcpy(&len, p, 8);
+			args[i].is_str = 1;
+			args[i].is_buf = 1;
+			args[i].s = (const char *)p + 8;
+			args[i].slen = len < (uint64_t)a->ty->size ? (size_t)len
+				       : (size_t)a->ty->size;
 		} else if (a->ty->kind == TY_KSTACK || a->ty->kind == TY_KSYM ||
 			   a->ty->kind == TY_USYM) {
 			args[i].is_str = 1;

@@ -120,7 +120,7 @@ static struct type *unify(struct sema *s, struct type *old, struct type *new)
 	switch (old->kind) {
 	case TY_INT:
 		return ty_int(8, old->is_signed);
-	case TY_STR:
+	case TY_STR: case TY_BUF:
 		return old->size >= new->size ? old : new;
 	case TY_TSTAMP:
 		return old;
@@ -193,7 +193,8 @@ static struct mapinfo *map_get(struct sema *s, struct node *n)
 static bool key_kind(enum ty_kind k)
 {
 	return k == TY_INT || k == TY_STR || k == TY_TUPLE || k == TY_KSTACK ||
-	       k == TY_KSYM || k == TY_USYM || k == TY_USERNAME;
+	       k == TY_KSYM || k == TY_USYM || k == TY_USERNAME ||
+	       k == TY_INET || k == TY_MAC || k == TY_BUF;
 }
 
 /* Check the keys of @m[...] and merge them into the map's key type. */
@@ -462,9 +463,15 @@ static struct type *check_printf(struct sema *s, struct node *n,
 		if (pieces[i].want == FMT_WANT_STR && t->kind != TY_STR &&
 		    t->kind != TY_TSTAMP && t->kind != TY_KSTACK &&
 		    t->kind != TY_KSYM && t->kind != TY_USYM &&
-		    t->kind != TY_USERNAME)
+	    t->kind != TY_USERNAME && t->kind != TY_INET &&
+	    t->kind != TY_MAC)
 			ERR(s, a->loc, E_FORMAT,
-			    "%%%c expects a string, this is %s", pieces[i].conv,
+			    "%%%c expects a string, this is %s%s", pieces[i].conv,
+			    type_name(t), t->kind == TY_BUF ?
+			    " (print buffers with %r)" : "");
+		else if (pieces[i].want == FMT_WANT_BUF && t->kind != TY_BUF)
+			ERR(s, a->loc, E_FORMAT,
+			    "%%r expects a buffer (from buf()), this is %s",
 			    type_name(t));
 		else if (pieces[i].want == FMT_WANT_INT && !is_int(t))
 			ERR(s, a->loc, E_FORMAT,
@@ -792,6 +799,113 @@ static struct type *check_cgroupid(struct sema *s, struct node *n)
 	return set(n, &ty_u64);
 }
 
+/* The bytes ntop() and macaddr() take: a string (a char[N] field) or
+ * a buffer of exactly SIZE bytes. */
+static bool bytes_of(const struct type *t, int size)
+{
+	return (t->kind == TY_STR || t->kind == TY_BUF) && t->size == size;
+}
+
+/* ntop([af,] addr): an IPv4 address from an integer (in network
+ * order, as the kernel keeps it) or 4 bytes, an IPv6 one from 16
+ * bytes.  AF, when given, decides how user space reads the 16 bytes:
+ * a constant must be AF_INET (2) or AF_INET6 (10); a run-time value
+ * that is neither prints as "" (as in bpftrace). */
+static struct type *check_ntop(struct sema *s, struct node *n)
+{
+	struct node *a = n->args[n->nargs - 1];
+	struct type *t;
+
+	if (n->nargs == 2) {
+		struct node *f = n->args[0];
+		struct type *ft = expr(s, f);
+
+		if (!is_err(ft) && !is_int(ft))
+			ERR(s, f->loc, E_TYPE,
+			    "ntop()'s address family must be an integer, not %s",
+			    type_name(ft));
+		else if (!is_err(ft) && f->is_const && f->cval != 2 &&
+			 f->cval != 10)
+			ERR(s, f->loc, E_ARGS,
+			    "ntop()'s address family %lld is neither AF_INET (2) nor AF_INET6 (10)",
+			    (long long)f->cval);
+	}
+	t = expr(s, a);
+	if (is_err(t))
+		return set(n, &ty_error);
+	if (!is_int(t) && !bytes_of(t, 4) && !bytes_of(t, 16)) {
+		ERR(s, a->loc, E_TYPE,
+		    "ntop() needs an IPv4 address (an integer or 4 bytes) or an IPv6 address (16 bytes), not %s",
+		    type_name(t));
+		return set(n, &ty_error);
+	}
+	return set(n, &ty_inet);
+}
+
+/* macaddr(x): 6 bytes, or the address of 6 bytes (as in bpftrace). */
+static struct type *check_macaddr(struct sema *s, struct node *n)
+{
+	struct node *a = n->args[0];
+	struct type *t = expr(s, a);
+
+	if (is_err(t))
+		return set(n, &ty_error);
+	if (!is_int(t) && !bytes_of(t, 6)) {
+		ERR(s, a->loc, E_TYPE,
+		    "macaddr() needs 6 bytes (a buffer or a char[6]) or their address, not %s",
+		    type_name(t));
+		return set(n, &ty_error);
+	}
+	return set(n, &ty_mac);
+}
+
+/* buf(x, n): n bytes of a string or from an address.  A constant n
+ * sizes the buffer; one above BPFTRACE_STRLEN is cut to it with a
+ * warning, as bpftrace does.  A run-time n is clamped to
+ * BPFTRACE_STRLEN, the buffer's size (a negative one too: it is taken
+ * as unsigned).  sonde has no arrays, so n is never optional. */
+static struct type *check_buf(struct sema *s, struct node *n)
+{
+	struct node *a = n->args[0], *l;
+	struct type *t = expr(s, a), *lt;
+	int max = s->c->strlen_, size = max;
+
+	if (n->nargs < 2) {
+		ERR(s, n->loc, E_ARGS,
+		    "buf() takes a length: buf(data, n)");
+		return set(n, &ty_error);
+	}
+	l = n->args[1];
+	lt = expr(s, l);
+	if (is_err(t) || is_err(lt))
+		return set(n, &ty_error);
+	if (!is_int(lt)) {
+		ERR(s, l->loc, E_TYPE, "buf() length must be an integer, not %s",
+		    type_name(lt));
+		return set(n, &ty_error);
+	}
+	if (l->is_const) {
+		if (l->cval < 0) {
+			ERR(s, l->loc, E_ARGS, "buf() length %lld is negative",
+			    (long long)l->cval);
+			return set(n, &ty_error);
+		}
+		if (l->cval > max && s->report)
+			diag_warn(&s->c->diag, l->loc,
+				  "buf() length %lld is cut to %d bytes (BPFTRACE_STRLEN)",
+				  (long long)l->cval, max);
+		else if (l->cval <= max)
+			size = (int)l->cval;
+	}
+	if (t->kind != TY_STR && !is_int(t)) {
+		ERR(s, a->loc, E_TYPE,
+		    "buf() reads a string or from an address, not %s",
+		    type_name(t));
+		return set(n, &ty_error);
+	}
+	return set(n, ty_buf(&s->c->arena, size));
+}
+
 static bool is_builtin_name(const char *name)
 {
 	for (int i = 0; i < B_NBUILTINS; i++)
@@ -967,6 +1081,12 @@ static struct type *check_call(struct sema *s, struct node *n, bool assigned)
 		return check_signal(s, n);
 	case F_OVERRIDE:
 		return check_override(s, n);
+	case F_NTOP:
+		return check_ntop(s, n);
+	case F_MACADDR:
+		return check_macaddr(s, n);
+	case F_BUF:
+		return check_buf(s, n);
 	case F_JOIN: {
 		/* join(argv[, sep]): the strings of a NULL-terminated array
 		 * of string pointers, on one line */
@@ -2067,7 +2187,9 @@ static struct type *expr(struct sema *s, struct node *n)
 			if (is_err(e[i]))
 				return set(n, &ty_error);
 			if (e[i]->kind != TY_STR && e[i]->kind != TY_TUPLE &&
-			    e[i]->kind != TY_USYM && !ty_is_word(e[i])) {
+			    e[i]->kind != TY_USYM && e[i]->kind != TY_INET &&
+			    e[i]->kind != TY_MAC && e[i]->kind != TY_BUF &&
+			    !ty_is_word(e[i])) {
 				ERR(s, n->args[i]->loc, E_TYPE,
 				    "a tuple cannot hold %s", type_name(e[i]));
 				return set(n, &ty_error);

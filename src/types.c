@@ -10,6 +10,8 @@ struct type ty_mapref = { .kind = TY_MAPREF };
 struct type ty_ksym = { .kind = TY_KSYM, .size = 8 };
 struct type ty_usym = { .kind = TY_USYM, .size = 16 };
 struct type ty_username = { .kind = TY_USERNAME, .size = 8 };
+struct type ty_inet = { .kind = TY_INET, .size = 24 };
+struct type ty_mac = { .kind = TY_MAC, .size = 6 };
 struct type ty_s8 = { .kind = TY_INT, .size = 1, .is_signed = true };
 struct type ty_s16 = { .kind = TY_INT, .size = 2, .is_signed = true };
 struct type ty_s32 = { .kind = TY_INT, .size = 4, .is_signed = true };
@@ -34,6 +36,15 @@ struct type *ty_str(struct arena *a, int size)
 	struct type *t = arena_alloc(a, sizeof(*t));
 
 	t->kind = TY_STR;
+	t->size = size;
+	return t;
+}
+
+struct type *ty_buf(struct arena *a, int size)
+{
+	struct type *t = arena_alloc(a, sizeof(*t));
+
+	t->kind = TY_BUF;
 	t->size = size;
 	return t;
 }
@@ -68,7 +79,9 @@ int ty_slot_size(const struct type *t)
 	case TY_USERNAME:
 		return 8;
 	case TY_STR: return ALIGN_UP(t->size, 8);
-	case TY_TUPLE: case TY_USYM: return t->size;
+	case TY_TUPLE: case TY_USYM: case TY_INET: return t->size;
+	case TY_MAC: return 8;
+	case TY_BUF: return 8 + ALIGN_UP(t->size, 8);
 	default: return 0;
 	}
 }
@@ -98,7 +111,7 @@ bool ty_equal(const struct type *a, const struct type *b)
 	switch (a->kind) {
 	case TY_INT:
 		return a->size == b->size && a->is_signed == b->is_signed;
-	case TY_STR:
+	case TY_STR: case TY_BUF:
 		return a->size == b->size;
 	case TY_KSTACK:
 		return a->smode == b->smode && a->sdepth == b->sdepth &&
@@ -167,6 +180,9 @@ static void name_into(char *buf, size_t cap, const struct type *t)
 	case TY_KSYM: snprintf(buf, cap, "ksym"); break;
 	case TY_USYM: snprintf(buf, cap, "usym"); break;
 	case TY_USERNAME: snprintf(buf, cap, "username"); break;
+	case TY_INET: snprintf(buf, cap, "inet"); break;
+	case TY_MAC: snprintf(buf, cap, "macaddr"); break;
+	case TY_BUF: snprintf(buf, cap, "buffer[%d]", t->size); break;
 	case TY_KSTACK: {
 		static const char *const modes[] = { "bpftrace", "perf", "raw" };
 		const char *k = t->suser ? "ustack" : "kstack";

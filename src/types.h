@@ -20,6 +20,9 @@ enum ty_kind {
 	TY_KSYM,	/* ksym(addr): a kernel address printed as a symbol */
 	TY_USYM,	/* usym(addr): {u64 address, u64 pid}, see stacks.c */
 	TY_USERNAME,	/* username: a uid, printed as the user's name */
+	TY_INET,	/* ntop(): {u64 af, u8 addr[16]}, printed by inet_ntop */
+	TY_MAC,		/* macaddr(): 6 bytes, zero-padded to 8 */
+	TY_BUF,		/* buf(): {u64 length, u8 data[size]}, size the most */
 };
 
 /* How a stack prints (kstack(perf), ustack(raw), ...). */
@@ -63,7 +66,7 @@ struct type {
 };
 
 extern struct type ty_error, ty_void, ty_mapref, ty_ksym, ty_usym,
-	ty_username;
+	ty_username, ty_inet, ty_mac;
 extern struct type ty_s8, ty_s16, ty_s32, ty_s64, ty_u8, ty_u16, ty_u32,
 	ty_u64;
 
@@ -71,6 +74,8 @@ struct type *ty_int(int size, bool is_signed);
 struct type *ty_str(struct arena *a, int size);
 struct type *ty_tuple(struct arena *a, struct type **elem, int n);
 struct type *ty_tstamp(struct arena *a, const char *fmt);
+/* A buffer of at most SIZE bytes (buf()). */
+struct type *ty_buf(struct arena *a, int size);
 struct type *ty_kstack(struct arena *a, enum stack_mode mode, int depth,
 		       bool user);
 /* Values held in one 64-bit word in registers, variables, keys and

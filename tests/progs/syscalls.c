@@ -16,17 +16,22 @@
  *                   datagram socket pair (each read back with recv)
  *   fork N          N times: fork a child that exits at once, wait for it
  *   exec PATH ARG.. execv(PATH, {PATH, ARG...}); the rest is its argv
+ *   connect ADDR PORT  a UDP socket connected to ADDR (IPv4 or IPv6
+ *                   text), PORT, then closed: socket, connect, close
+ *                   (a UDP connect sends nothing; no server needed)
  * Actions run in order.  /dev/zero and /dev/null are opened before
  * "wait", so that a traced run opens only the PATHs it was given.  Each
  * action is exactly the system calls it names (no stdio, no libc
  * caching): the tests count them.
  */
+#include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <netinet/in.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -36,6 +41,33 @@
 #include "wait.h"
 
 static char buf[1 << 20];
+
+/* connect ADDR PORT: see the top. */
+static int udp_connect(const char *addr, long port)
+{
+	struct sockaddr_in v4 = { .sin_family = AF_INET };
+	struct sockaddr_in6 v6 = { .sin6_family = AF_INET6 };
+	struct sockaddr *sa = (struct sockaddr *)&v4;
+	socklen_t len = sizeof(v4);
+	int fd;
+
+	v4.sin_port = htons((uint16_t)port);
+	v6.sin6_port = htons((uint16_t)port);
+	if (inet_pton(AF_INET6, addr, &v6.sin6_addr) == 1) {
+		sa = (struct sockaddr *)&v6;
+		len = sizeof(v6);
+	} else if (inet_pton(AF_INET, addr, &v4.sin_addr) != 1) {
+		fprintf(stderr, "%s: not an IPv4 or IPv6 address\n", addr);
+		return 2;
+	}
+	fd = socket(sa->sa_family, SOCK_DGRAM, 0);
+	if (fd < 0 || connect(fd, sa, len) < 0) {
+		perror(addr);
+		return 1;
+	}
+	close(fd);
+	return 0;
+}
 
 static void need(int argc, int i, int n, const char *what)
 {
@@ -182,6 +214,14 @@ int main(int argc, char **argv)
 				}
 			}
 			i += 2;
+		} else if (!strcmp(a, "connect")) {
+			int rc;
+
+			need(argc, i, 2, a);
+			rc = udp_connect(argv[i + 1], num_arg(argv[i + 2]));
+			if (rc)
+				return rc;
+			i += 3;
 		} else if (!strcmp(a, "exec")) {
 			need(argc, i, 1, a);
 			execv(argv[i + 1], argv + i + 1);

@@ -1097,6 +1097,42 @@ static void test_time(struct tally *t)
 	     "2009-02-14 08:31:30.123456 +0900", 32);
 }
 
+/* %r, %rx, %rh of buffers (bpftrace 0.17's output), ntop and macaddr. */
+static void test_bytes(struct tally *t)
+{
+	static const char raw[] = "ab\t\x01\xff~ \x7f";
+	struct fmt_arg b = sarg(raw, 8);
+	uint8_t v4[24] = { 2 }, v6[24] = { 10 }, bad[24] = { 3 };
+	uint8_t mac[6] = { 0x01, 0x02, 0xab, 0xcd, 0xef, 0x10 };
+	char buf[64];
+
+	b.is_buf = 1;
+	print_s(t, "[%r]", &b, 1, "[ab\\x09\\x01\\xff~ \\x7f]");
+	print_s(t, "[%rx]", &b, 1,
+		"[\\x61\\x62\\x09\\x01\\xff\\x7e\\x20\\x7f]");
+	print_s(t, "[%rh]", &b, 1, "[61 62 09 01 ff 7e 20 7f]");
+	print_s(t, "[%rhz]", &b, 1, "[61 62 09 01 ff 7e 20 7fz]");
+	print_s(t, "[%-12.5r]", &b, 1, "[ab\\x0       ]");
+	b.slen = 0;
+	print_s(t, "[%r]", &b, 1, "[]");
+	b.slen = 3;
+	b.s = "a\0b";
+	print_s(t, "[%r]", &b, 1, "[a\\x00b]");
+	parse_bad(t, "%lr", 0, "%r takes no length modifier");
+
+	v4[8] = 127;
+	v4[11] = 1;
+	fmt_inet(buf, sizeof(buf), v4);
+	same(t, "ntop v4", buf, strlen(buf), "127.0.0.1", 9);
+	v6[23] = 1;
+	fmt_inet(buf, sizeof(buf), v6);
+	same(t, "ntop v6", buf, strlen(buf), "::1", 3);
+	fmt_inet(buf, sizeof(buf), bad);
+	ok(t, "ntop unknown family", buf[0] == 0);
+	fmt_mac(buf, sizeof(buf), mac);
+	same(t, "macaddr", buf, strlen(buf), "01:02:AB:CD:EF:10", 17);
+}
+
 int main(void)
 {
 	struct tally t = { 0, 0 };
@@ -1107,6 +1143,7 @@ int main(void)
 	test_lhist(&t);
 	test_stats(&t);
 	test_time(&t);
+	test_bytes(&t);
 	printf("%d passed, %d failed\n", t.pass, t.fail);
 	return t.fail ? 1 : 0;
 }
