@@ -210,23 +210,6 @@ void cg_str_call(struct cg *g, struct node *n, struct mem dst,
 	}
 }
 
-/* The helper that reads memory at an address the script computed: the
- * process's memory in uprobes, usdt probes and syscall tracepoints
- * (whose pointer arguments point into the process), the kernel's
- * elsewhere and whenever the address is a BTF pointer. */
-static int addr_helper(struct cg *g, const struct type *t)
-{
-	const struct probe_spec *ps = g->ps;
-	bool user = ps->kind == PK_UPROBE || ps->kind == PK_URETPROBE ||
-		    ps->kind == PK_USDT ||
-		    (ps->kind == PK_TRACEPOINT && ps->tp &&
-		     !strcmp(ps->tp->category, "syscalls"));
-
-	if (t->kind == TY_PTR && t->pointee)
-		user = false;
-	return user ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel;
-}
-
 /* SIZE bytes (4, 6 or 16) of string or buffer A into DST, in whole
  * words: both are zero-padded to 8 bytes, so DST's padding is zero. */
 static void copy_bytes(struct cg *g, struct mem dst, struct node *a, int size)
@@ -282,7 +265,7 @@ static void macaddr(struct cg *g, struct node *n, struct mem dst)
 	cg_emit(g, MOV_REG(R3, R0));
 	cg_emit(g, MOV_IMM(R2, 6));
 	cg_addr_of(g, R1, dst);
-	cg_read_call(g, addr_helper(g, a->ty), n);
+	cg_read_call(g, cg_read_helper(g, a->ty, false), n);
 }
 
 /* buf(x, n): {u64 length, u8 data[size]}, zeroed first (the helpers do
@@ -304,7 +287,7 @@ static void buf(struct cg *g, struct node *n, struct mem dst)
 	if (a->ty->kind == TY_STR) {
 		src = cg_addr(g, a);
 	} else {
-		helper = addr_helper(g, a->ty);
+		helper = cg_read_helper(g, a->ty, false);
 		aslot = cg_stack_alloc(g, n);
 		cg_int(g, a);
 		cg_emit(g, STX(BPF_DW, RFP, (int16_t)aslot, R0));

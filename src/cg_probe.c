@@ -151,24 +151,27 @@ static void member_addr(struct cg *g, struct node *n, int nulled)
 		cg_emit(g, ALU64_IMM(BPF_ADD, R0, n->foff));
 }
 
-/* Which memory a read through N->a goes to.  In a user-space probe,
- * the process's, unless the pointer or the struct is the kernel's own
- * (typed from BTF: read from a kernel struct, or cast to a kernel
- * struct); what a syscall tracepoint's pointer argument leads to is in
- * the process too (the type says so); everything else is the kernel's. */
-static int read_helper(struct cg *g, struct node *n, bool str)
+int cg_read_helper(struct cg *g, const struct type *t, bool str)
 {
-	const struct type *t = n->a->ty;
+	const struct probe_spec *ps = g->ps;
 	const struct type *st = t->kind == TY_PTR ? t->pointee : t;
 	bool kernel_type = (t->kind == TY_PTR && t->btf_id) ||
 			   (st && st->kind == TY_STRUCT && st->btf_id);
-	bool in_process = g->ps->kind == PK_UPROBE ||
-			  g->ps->kind == PK_URETPROBE || g->ps->kind == PK_USDT;
+	bool in_process = ps->kind == PK_UPROBE || ps->kind == PK_URETPROBE ||
+			  ps->kind == PK_USDT ||
+			  (ps->kind == PK_TRACEPOINT && ps->tp &&
+			   ps->tp->category &&
+			   !strcmp(ps->tp->category, "syscalls"));
 	bool user = t->user || (in_process && !kernel_type);
 
 	if (user)
 		return str ? BPF_FUNC_probe_read_user_str : BPF_FUNC_probe_read_user;
 	return str ? BPF_FUNC_probe_read_kernel_str : BPF_FUNC_probe_read_kernel;
+}
+
+static int read_helper(struct cg *g, struct node *n, bool str)
+{
+	return cg_read_helper(g, n->a->ty, str);
 }
 
 /* Integer, pointer or struct-address member into r0. */

@@ -108,10 +108,26 @@ tracer_start() {
 	fi
 }
 
-# tracer_stop: SIGINT the tracer and wait; it must exit 0.
+# tracer_stop: SIGINT the tracer and wait; it must exit 0 within 30 s
+# (a tracer that ignores the signal fails here, saying which one, rather
+# than the whole test timing out without a word).
 tracer_stop() {
-	local rc
+	local rc i
 	kill -INT "$TRACER"
+	for (( i = 0; i < 300; i++ )); do
+		kill -0 "$TRACER" 2>/dev/null || break
+		sleep 0.1
+	done
+	if kill -0 "$TRACER" 2>/dev/null; then
+		echo "tracer $(ps -o args= -p "$TRACER" | cut -c1-60) did not exit 30 s after SIGINT"
+		grep -E '^Sig(Ign|Cgt)|^State' "/proc/$TRACER/status"
+		kill -KILL "$TRACER"
+		wait "$TRACER"
+		TRACER=
+		echo "stdout:"; cat "$work/out"
+		echo "stderr:"; cat "$work/err"
+		exit 1
+	fi
 	wait "$TRACER"
 	rc=$?
 	TRACER=
