@@ -174,12 +174,27 @@ static int read_helper(struct cg *g, struct node *n, bool str)
 	return cg_read_helper(g, n->a->ty, str);
 }
 
+/* r0 = the SIZE-byte integer at the address in r0, read through N->a's
+ * memory (0 when it cannot be read), not yet sign-extended. */
+static void read_int(struct cg *g, struct node *n, int size)
+{
+	int saved = g->stack, slot = cg_stack_alloc(g, n);
+
+	cg_emit(g, ST_IMM(BPF_DW, RFP, (int16_t)slot, 0));
+	cg_emit(g, MOV_REG(R3, R0));
+	cg_emit(g, MOV_IMM(R2, size));
+	cg_emit(g, MOV_REG(R1, RFP));
+	cg_emit(g, ALU64_IMM(BPF_ADD, R1, slot));
+	cg_read_call(g, read_helper(g, n, false), n);
+	cg_emit(g, LDX(size_code(size), R0, RFP, (int16_t)slot));
+	g->stack = saved;
+}
+
 /* Integer, pointer or struct-address member into r0. */
 void cg_btf_int(struct cg *g, struct node *n)
 {
-	int done = cg_label(g), saved = g->stack;
+	int done = cg_label(g);
 	int size = n->fbits ? 8 : n->ty->kind == TY_STRUCT ? 0 : n->ty->size;
-	int slot;
 
 	/* The iterator context is read directly (the verifier types it). */
 	if (n->a->kind == N_BUILTIN && n->a->builtin == B_CTX) {
@@ -193,14 +208,7 @@ void cg_btf_int(struct cg *g, struct node *n)
 		cg_bind(g, done);
 		return;
 	}
-	slot = cg_stack_alloc(g, n);
-	cg_emit(g, ST_IMM(BPF_DW, RFP, (int16_t)slot, 0));
-	cg_emit(g, MOV_REG(R3, R0));
-	cg_emit(g, MOV_IMM(R2, size));
-	cg_emit(g, MOV_REG(R1, RFP));
-	cg_emit(g, ALU64_IMM(BPF_ADD, R1, slot));
-	cg_read_call(g, read_helper(g, n, false), n);
-	cg_emit(g, LDX(size_code(size), R0, RFP, (int16_t)slot));
+	read_int(g, n, size);
 	if (n->fbits) {
 		if (n->fshift)
 			cg_emit(g, ALU64_IMM(BPF_RSH, R0, n->fshift));
@@ -214,29 +222,19 @@ void cg_btf_int(struct cg *g, struct node *n)
 		cg_norm(g, R0, n->ty);
 	}
 	cg_bind(g, done);
-	g->stack = saved;
 }
 
 /* *p into r0: the integer at the address p holds (0 when it cannot be
  * read), or, for a pointer to a struct, the struct's address itself. */
 void cg_deref(struct cg *g, struct node *n)
 {
-	int saved = g->stack, slot;
 	int size = n->ty->kind == TY_STRUCT ? 0 : n->ty->size;
 
 	cg_int(g, n->a);
 	if (!size)
 		return;
-	slot = cg_stack_alloc(g, n);
-	cg_emit(g, ST_IMM(BPF_DW, RFP, (int16_t)slot, 0));
-	cg_emit(g, MOV_REG(R3, R0));
-	cg_emit(g, MOV_IMM(R2, size));
-	cg_emit(g, MOV_REG(R1, RFP));
-	cg_emit(g, ALU64_IMM(BPF_ADD, R1, slot));
-	cg_read_call(g, read_helper(g, n, false), n);
-	cg_emit(g, LDX(size_code(size), R0, RFP, (int16_t)slot));
+	read_int(g, n, size);
 	cg_norm(g, R0, n->ty);
-	g->stack = saved;
 }
 
 /* A char[N] member into DST as a string. */

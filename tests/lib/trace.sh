@@ -116,6 +116,10 @@ tracer_stop() {
 	kill -INT "$TRACER"
 	for (( i = 0; i < 300; i++ )); do
 		kill -0 "$TRACER" 2>/dev/null || break
+		# bpftrace 0.17 (the reference) now and then catches the
+		# SIGINT and goes on polling; sonde gets no second chance
+		(( i == 100 )) && [[ $(ps -o comm= -p "$TRACER") == bpftrace ]] &&
+			kill -INT "$TRACER"
 		sleep 0.1
 	done
 	if kill -0 "$TRACER" 2>/dev/null; then
