@@ -11,17 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int npass, nfail;
-
-static void check(int ok, const char *what)
-{
-	if (ok) {
-		npass++;
-		return;
-	}
-	nfail++;
-	printf("FAIL %s\n", what);
-}
+#include "check.h"
 
 /* Parse TEXT; the error text (or "") in ERR. */
 static int parse(struct arena *a, const char *text, struct dt_provider **p,
@@ -163,6 +153,5 @@ int main(void)
 	good();
 	errors();
 	header();
-	printf("%d passed, %d failed\n", npass, nfail);
-	return nfail ? 1 : 0;
+	return check_summary();
 }

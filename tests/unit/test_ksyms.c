@@ -11,7 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
-static int npass, nfail;
+#include "check.h"
 
 /* ksyms_find(ADDR) must name WANT (NULL: no symbol) at offset OFF. */
 static void find(const struct ksyms *k, uint64_t addr, const char *want,
@@ -29,16 +29,6 @@ static void find(const struct ksyms *k, uint64_t addr, const char *want,
 	       (unsigned long long)addr, want ? want : "(none)",
 	       (unsigned long long)off, s ? s->name : "(none)",
 	       s ? (unsigned long long)(addr - s->addr) : 0ULL);
-}
-
-static void check(int ok, const char *what)
-{
-	if (ok) {
-		npass++;
-		return;
-	}
-	nfail++;
-	printf("FAIL %s\n", what);
 }
 
 int main(void)
@@ -99,6 +89,5 @@ int main(void)
 	check(ksyms_load(&k, "/nonexistent/kallsyms") == -ENOENT,
 	      "missing file: -ENOENT");
 
-	printf("%d passed, %d failed\n", npass, nfail);
-	return nfail ? 1 : 0;
+	return check_summary();
 }

@@ -12,17 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int npass, nfail;
-
-static void check(int ok, const char *what)
-{
-	if (ok) {
-		npass++;
-		return;
-	}
-	nfail++;
-	printf("FAIL %s\n", what);
-}
+#include "check.h"
 
 static void names(void)
 {
@@ -125,6 +115,5 @@ int main(void)
 	names();
 	endless_file();
 	script_size();
-	printf("%d passed, %d failed\n", npass, nfail);
-	return nfail ? 1 : 0;
+	return check_summary();
 }

@@ -13,17 +13,7 @@
 
 #include "arch.h"
 
-static int npass, nfail;
-
-static void check(int ok, const char *what)
-{
-	if (ok) {
-		npass++;
-		return;
-	}
-	nfail++;
-	printf("FAIL %s\n", what);
-}
+#include "check.h"
 
 /* Symbols of a made-up file: counter at 0x4010, probe at 0x1100. */
 static int sym(void *ctx, const char *name, uint64_t *addr)
@@ -329,6 +319,5 @@ int main(void)
 {
 	operands();
 	sections();
-	printf("%d passed, %d failed\n", npass, nfail);
-	return nfail ? 1 : 0;
+	return check_summary();
 }

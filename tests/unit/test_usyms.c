@@ -15,17 +15,7 @@
 #include <sys/auxv.h>
 #include <unistd.h>
 
-static int npass, nfail;
-
-static void check(int ok, const char *what)
-{
-	if (ok) {
-		npass++;
-		return;
-	}
-	nfail++;
-	printf("FAIL %s\n", what);
-}
+#include "check.h"
 
 __attribute__((noinline)) int usyms_marker_fn(int x);
 __attribute__((noinline)) int usyms_marker_fn(int x)
@@ -117,6 +107,5 @@ int main(int argc, char **argv)
 	check(elf_symtab_load("/nonexistent/x", &st) < 0, "missing file");
 	check(elf_symtab_load("/proc/self/status", &st) < 0, "not ELF");
 
-	printf("%d passed, %d failed\n", npass, nfail);
-	return nfail ? 1 : 0;
+	return check_summary();
 }
