@@ -57,9 +57,10 @@ msg  = @printf '  %-3s %s\n'
 endif
 
 B         := build
-SRCS      := $(sort $(wildcard src/*.c))
-OBJS      := $(SRCS:src/%.c=$(B)/%.o)
-LIB_OBJS  := $(filter-out $(B)/main.o,$(OBJS))
+# One folder per layer (docs/internals.md); objects mirror it under $(B)/obj.
+SRCS      := $(sort $(wildcard src/*.c src/*/*.c))
+OBJS      := $(SRCS:src/%.c=$(B)/obj/%.o)
+LIB_OBJS  := $(filter-out $(B)/obj/main.o,$(OBJS))
 TEST_SRCS := $(sort $(wildcard tests/unit/test_*.c))
 TEST_BINS := $(TEST_SRCS:tests/unit/%.c=$(B)/tests/%)
 # Trigger programs of the root-tier tests: plain flags (no sanitizer,
@@ -111,7 +112,8 @@ $(B)/sonde-static: $(OBJS) $(B)/.flags
 static: $(B)/sonde-static
 	$(Q)cp $(B)/sonde-static sonde
 
-$(B)/%.o: src/%.c $(B)/.flags
+$(B)/obj/%.o: src/%.c $(B)/.flags
+	@mkdir -p $(@D)
 	$(msg) CC $<
 	$(Q)$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
@@ -120,8 +122,8 @@ $(B)/sdt_h.inc: include/sonde/sdt.h
 	@mkdir -p $(@D)
 	$(msg) GEN $@
 	$(Q)sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@
-$(B)/dtrace.o: $(B)/sdt_h.inc
-$(B)/dtrace.o: ALL_CFLAGS += -I$(B)
+$(B)/obj/dtrace/dtrace.o: $(B)/sdt_h.inc
+$(B)/obj/dtrace/dtrace.o: ALL_CFLAGS += -I$(B)
 
 $(B)/tests/%: tests/unit/%.c $(LIB_OBJS) $(B)/.flags
 	@mkdir -p $(@D)
@@ -199,7 +201,7 @@ FUZZ_CFLAGS ?= -O1 -g
 FUZZ_SAN    := -fsanitize=address,undefined -fno-sanitize-recover=undefined \
                -fno-omit-frame-pointer
 FUZZ_ALL    := $(XCPPFLAGS) -I$(B) $(CPPFLAGS) $(XCFLAGS) $(FUZZ_CFLAGS) $(FUZZ_SAN)
-FUZZ_OBJS   := $(LIB_OBJS:$(B)/%.o=$(B)/fuzz/obj/%.o)
+FUZZ_OBJS   := $(LIB_OBJS:$(B)/obj/%.o=$(B)/fuzz/obj/%.o)
 FUZZ_BINS   := $(FUZZ_NAMES:%=$(B)/fuzz/fuzz_%)
 FUZZ_CONFIG := $(FUZZ_CC) $(FUZZ_ALL) | $(LDLIBS)
 SECONDS     ?= 60
@@ -211,7 +213,7 @@ $(B)/fuzz/obj/%.o: src/%.c $(B)/fuzz/.flags
 	@mkdir -p $(@D)
 	$(msg) CC $@
 	$(Q)$(FUZZ_CC) $(FUZZ_ALL) -fsanitize=fuzzer-no-link -MMD -MP -c -o $@ $<
-$(B)/fuzz/obj/dtrace.o: $(B)/sdt_h.inc
+$(B)/fuzz/obj/dtrace/dtrace.o: $(B)/sdt_h.inc
 
 $(B)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJS) $(B)/fuzz/.flags
 	$(msg) LD $@
@@ -220,11 +222,11 @@ $(B)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJS) $(B)/fuzz/.flags
 
 # Words the script fuzzer splices in: tests/fuzz/script.dict and every
 # spelling of the token, builtin and function tables.
-$(B)/fuzz/script.dict: tests/fuzz/script.dict src/token.def src/builtins.def src/funcs.def
+$(B)/fuzz/script.dict: tests/fuzz/script.dict src/lang/token.def src/sema/builtins.def src/sema/funcs.def
 	@mkdir -p $(@D)
 	$(msg) GEN $@
 	$(Q){ cat tests/fuzz/script.dict; sed -n 's/^X([A-Z_0-9]*,[[:space:]]*\("[^"]*"\).*/\1/p' \
-		src/token.def src/builtins.def src/funcs.def; } > $@
+		src/lang/token.def src/sema/builtins.def src/sema/funcs.def; } > $@
 
 $(B)/fuzz/.flags: FORCE
 	@mkdir -p $(@D)
@@ -268,7 +270,7 @@ INCLUDEDIR ?= $(PREFIX)/include
 PCDIR      ?= $(PREFIX)/lib/pkgconfig
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 EXAMPLEDIR ?= $(PREFIX)/share/sonde/examples
-VERSION    := $(shell sed -n 's/^\#define SONDE_VERSION "\(.*\)"/\1/p' src/info.h)
+VERSION    := $(shell sed -n 's/^\#define SONDE_VERSION "\(.*\)"/\1/p' src/catalog/info.h)
 INSTALLED  := $(BINDIR)/sonde $(MANDIR)/man8/sonde.8 \
 	      $(MANDIR)/man7/sonde-language.7 $(INCLUDEDIR)/sonde/sdt.h \
 	      $(PCDIR)/sonde.pc $(BASHCOMPDIR)/sonde
@@ -290,7 +292,7 @@ install: sonde
 # sonde-language(7) is docs/language.md as a man page, generated here
 # and committed (tests/run/install.sh checks that it is current).
 man: docs/sonde-language.7
-docs/sonde-language.7: docs/language.md tools/md2man.awk src/info.h
+docs/sonde-language.7: docs/language.md tools/md2man.awk src/catalog/info.h
 	awk -v version=$(VERSION) -f tools/md2man.awk docs/language.md > $@
 
 uninstall:

@@ -1,12 +1,12 @@
 /* compiler.c - the compile entry: text to assembled programs. */
-#include "compiler.h"
+#include "base/compiler.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "btf.h"
-#include "parse.h"
-#include "sema.h"
+#include "catalog/btf.h"
+#include "lang/parse.h"
+#include "sema/sema.h"
 
 void compiler_init(struct compiler *c, const char *file, const char *src,
 		   size_t len)

@@ -8,14 +8,14 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "compiler.h"
-#include "ir.h"
-#include "parse.h"
-#include "sema.h"
-#include "tracer.h"
-#include "info.h"
-#include "list.h"
-#include "dtrace.h"
+#include "base/compiler.h"
+#include "bpf/ir.h"
+#include "lang/parse.h"
+#include "sema/sema.h"
+#include "run/tracer.h"
+#include "catalog/info.h"
+#include "probe/list.h"
+#include "dtrace/dtrace.h"
 
 
 static void usage(FILE *f)

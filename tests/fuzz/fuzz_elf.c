@@ -23,8 +23,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "elfsym.h"
-#include "usdt.h"
+#include "catalog/elfsym.h"
+#include "catalog/usdt.h"
 
 #define MAX_ADDRS 64
 

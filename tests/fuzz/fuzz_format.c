@@ -19,11 +19,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "compiler.h"
-#include "ir.h"
-#include "parse.h"
-#include "tracefs.h"
-#include "util.h"
+#include "base/compiler.h"
+#include "bpf/ir.h"
+#include "lang/parse.h"
+#include "catalog/tracefs.h"
+#include "base/util.h"
 
 #define MAX_FIELDS 16
 

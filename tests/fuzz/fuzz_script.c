@@ -29,10 +29,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ast.h"
-#include "compiler.h"
-#include "ir.h"
-#include "parse.h"
+#include "lang/ast.h"
+#include "base/compiler.h"
+#include "bpf/ir.h"
+#include "lang/parse.h"
 
 static FILE *devnull, *diag_out;
 static struct arena lasting;	/* what setup() makes, kept to the end */

@@ -5,7 +5,7 @@
  * Prints one line per failed check and "N passed, N failed"; exits 1 if
  * any check failed.
  */
-#include "dtrace.h"
+#include "dtrace/dtrace.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -6,8 +6,8 @@
  * check failed.  tests/run/flamegraph_svg.sh checks the SVG in a
  * browser.
  */
-#include "flame.h"
-#include "fold.h"
+#include "out/flame.h"
+#include "out/fold.h"
 
 #include <stdio.h>
 #include <stdlib.h>

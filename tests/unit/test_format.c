@@ -6,7 +6,7 @@
  * arguments that produced them.  Prints one line per failed check and
  * "N passed, N failed"; exits 1 if any check failed.
  */
-#include "format.h"
+#include "out/format.h"
 
 #include <stdio.h>
 #include <stdlib.h>

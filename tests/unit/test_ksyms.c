@@ -3,7 +3,7 @@
  * Prints one line per failed check and "N passed, N failed"; exits 1 if
  * any check failed.
  */
-#include "ksyms.h"
+#include "catalog/ksyms.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -6,7 +6,7 @@
  * Prints one line per failed check and "N passed, N failed"; exits 1 if
  * any check failed.
  */
-#include "parse.h"
+#include "lang/parse.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -5,13 +5,13 @@
  * Prints one line per failed check and "N passed, N failed"; exits 1 if
  * any check failed.
  */
-#include "usdt.h"
+#include "catalog/usdt.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "arch.h"
+#include "base/arch.h"
 
 #include "check.h"
 

@@ -5,8 +5,8 @@
  * Prints one line per failed check and "N passed, N failed"; exits 1 if
  * any check failed.
  */
-#include "elfsym.h"
-#include "usyms.h"
+#include "catalog/elfsym.h"
+#include "out/usyms.h"
 
 #include <stdint.h>
 #include <stdio.h>

@@ -1,0 +1,281 @@
+/* compiler.h - the state of one compile, and the plain specs it hands to
+ * the loader and runtime (which never see the AST). */
+#ifndef SONDE_COMPILER_H
+#define SONDE_COMPILER_H
+
+#include <linux/bpf.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include "lang/ast.h"
+#include "base/diag.h"
+#include "base/types.h"
+#include "base/util.h"
+
+enum agg_kind {
+	AGG_NONE,	/* a plain value: @x = expr */
+	AGG_COUNT, AGG_SUM, AGG_MIN, AGG_MAX, AGG_AVG, AGG_STATS,
+	AGG_HIST, AGG_LHIST,
+};
+
+/* One @map of the script, as sema found it and the runtime prints it. */
+struct mapinfo {
+	const char *name;	/* "@x", "@" */
+	int id;			/* index in compiler.maps */
+	struct loc first;	/* where it first appears */
+	struct type *key;	/* NULL: no key; else the key type (a tuple
+				 * for several keys) */
+	int nkeys;
+	enum agg_kind agg;
+	struct type *val;	/* AGG_NONE: the value type; aggregations:
+				 * the type of the values fed in */
+	int64_t lh_min, lh_max, lh_step;	/* lhist */
+	bool written;		/* some probe stores into it */
+	bool read;		/* some probe reads it */
+	/* BPF layout, set by sema */
+	enum bpf_map_type bpf_type;
+	int key_size;		/* bytes, including a hist bucket index */
+	int value_size;
+	int max_entries;
+	int fd;			/* set by the loader */
+};
+
+/* Kinds of records the BPF programs send to user space. */
+enum ev_kind {
+	EV_PRINTF,	/* fmt, args */
+	EV_PRINT_VAL,	/* one value of type arg_types[0] */
+	EV_PRINT_MAP,	/* map, then u64 top, u64 div */
+	EV_CLEAR,
+	EV_ZERO,
+	EV_TIME,	/* fmt */
+	EV_EXIT,
+	EV_JOIN,	/* u64 count, then JOIN_MAX strings; fmt: separator */
+	EV_SYSTEM,	/* fmt, args: a command for /bin/sh */
+};
+
+#define JOIN_MAX 16	/* join() prints at most this many strings */
+
+struct ev_arg {
+	struct type *ty;
+	int off;		/* offset in the record (after the id) */
+	const char *tfmt;	/* strftime() argument: its format */
+};
+
+struct event_spec {
+	enum ev_kind kind;
+	const char *fmt;	/* printf/time format (escapes resolved) */
+	size_t fmt_len;
+	int nargs;
+	struct ev_arg *args;
+	int size;		/* record size in bytes, id included */
+	struct mapinfo *map;	/* PRINT_MAP, CLEAR, ZERO */
+	struct loc loc;
+};
+
+enum probe_kind {
+	PK_BEGIN,
+	PK_END,
+	PK_INTERVAL,
+	PK_PROFILE,	/* perf sampling on every CPU */
+	PK_SOFTWARE,	/* perf software event on every CPU */
+	PK_HARDWARE,	/* perf hardware event on every CPU */
+	PK_TRACEPOINT,
+	PK_RAWTP,
+	PK_WATCHPOINT,
+	PK_ITER,
+	PK_UPROBE,
+	PK_URETPROBE,
+	PK_KPROBE,
+	PK_KRETPROBE,
+	PK_FENTRY,
+	PK_FEXIT,
+	PK_USDT,	/* a uprobe on a stapsdt note's NOP */
+};
+
+/* Probes whose context is struct pt_regs (argN, reg()). */
+static inline bool pk_regs(enum probe_kind k)
+{
+	return k == PK_UPROBE || k == PK_URETPROBE || k == PK_KPROBE ||
+	       k == PK_KRETPROBE;
+}
+
+/* Probes at a function: `func` names it. */
+static inline bool pk_func(enum probe_kind k)
+{
+	return pk_regs(k) || k == PK_FENTRY || k == PK_FEXIT;
+}
+
+/* Probes at a function's return: `retval`. */
+static inline bool pk_ret(enum probe_kind k)
+{
+	return k == PK_URETPROBE || k == PK_KRETPROBE || k == PK_FEXIT;
+}
+
+struct tp_format;
+struct usdt_arg;
+
+/* One attach point; each gets its own BPF program. */
+struct probe_spec {
+	enum probe_kind kind;
+	const char *name;	/* full name as `probe` shows it */
+	uint64_t period_ns;	/* INTERVAL, PROFILE (when !freq) */
+	/* perf events (PROFILE, SOFTWARE, HARDWARE, WATCHPOINT) */
+	uint32_t perf_type;
+	uint64_t perf_config;
+	uint64_t sample;	/* period, or frequency when freq */
+	bool freq;
+	uint64_t bp_addr;	/* WATCHPOINT */
+	int bp_len, bp_type;
+	/* TRACEPOINT ("cat:name"), RAWTP (name), ITER (name) */
+	const char *target;
+	struct tp_format *tp;	/* TRACEPOINT: the record's fields */
+	int tp_id;		/* TRACEPOINT: the event id */
+	int attach_btf_id;	/* ITER: BTF id of bpf_iter_NAME; RAWTP
+				 * with typed args: of btf_trace_NAME */
+	bool tp_btf;		/* RAWTP: load as a BTF-typed tp_btf program */
+	/* UPROBE, URETPROBE, USDT; KPROBE, KRETPROBE (func, uoffset) */
+	const char *path;	/* the ELF file */
+	uint64_t uoffset;	/* file offset of the probed instruction */
+	uint64_t uvaddr;	/* its virtual address in the file (uaddr) */
+	const char *func;	/* the function, for `func` */
+	/* USDT: the operands of arg0.. at this location, and the file
+	 * offset of the probe's semaphore (0: none), which the kernel
+	 * counts in while the uprobe is attached */
+	const struct usdt_arg *uargs;
+	int nuargs;
+	const char *usdt_args;	/* the note's operand text */
+	uint64_t ref_ctr_offset;
+	const char *ctx_struct;	/* ITER: "struct bpf_iter__task" */
+	bool wild;		/* one of several a wildcard matched */
+	const char **multi;	/* the functions of one kprobe_multi or
+				 * uprobe_multi program (NULL: one) */
+	const uint64_t *umulti;	/* uprobe_multi: their offsets in path */
+	int nmulti;
+	struct loc loc;
+};
+
+/* What cg emits for a relocation the loader patches into an ld_imm64. */
+enum reloc_kind {
+	RELOC_NONE,
+	RELOC_MAP_FD,		/* arg: map id */
+	RELOC_SCRATCH_FD,	/* the per-CPU scratch array */
+	RELOC_RINGBUF_FD,
+	RELOC_STATS,		/* arg: slot; the address of a loss counter */
+	RELOC_START_NS,		/* CLOCK_MONOTONIC ns at start, for elapsed */
+	RELOC_NCPUS,
+	RELOC_CPID,		/* the pid of -c's command */
+	RELOC_STACK_FD,		/* arg: stack map index */
+	RELOC_USEEN_FD,		/* the processes ustack/usym have seen */
+};
+
+/* The id of the ring buffer record {id, u64 tgid} by which BPF reports
+ * a process it saw first (cg_note_pid); script events count from 0.
+ * It fits a sign-extended 32-bit immediate. */
+#define EVID_USYM_PID ((uint64_t)-2)
+
+struct bpf_reloc {
+	int insn;		/* index of the ld_imm64's first slot */
+	enum reloc_kind kind;
+	int arg;
+};
+
+/* One assembled program, ready to load. */
+struct prog_spec {
+	struct probe_spec probe;
+	enum bpf_prog_type type;
+	struct bpf_insn *insns;
+	int ninsns;
+	int *line;		/* per insn: source line, 0 if none */
+	struct bpf_reloc *relocs;
+	int nrelocs;
+	int fd;			/* set by the loader */
+};
+
+/* Stats map slots: [0] lost events, [STATS_MAP_DROPS + map id] drops,
+ * then, when the script records kernel stacks, [STATS_STACKS(c)] the
+ * stacks bpf_get_stackid could not store. */
+#define STATS_LOST 0
+#define STATS_MAP_DROPS 1
+#define STATS_STACKS(c) (STATS_MAP_DROPS + (c)->nmaps)
+/* then, with -k, two slots per read site: the reads that failed, and
+ * the last one's error */
+#define STATS_READS(c) (STATS_STACKS(c) + ((c)->nstack_maps ? 1 : 0))
+
+/* -k: a helper call that reads memory, whose failures are counted. */
+struct read_site {
+	struct loc loc;
+	const char *helper;	/* "probe_read_user_str", ... */
+};
+
+struct compiler {
+	struct arena arena;
+	struct diag diag;
+	const char *src;
+	size_t srclen;
+	struct program *ast;
+
+	/* options */
+	int strlen_;		/* BPFTRACE_STRLEN, default 64 */
+	int map_keys_max;	/* BPFTRACE_MAP_KEYS_MAX, default 4096 */
+	bool verbose;		/* -v: say what sonde does (mounts) */
+	const char *tracefs;	/* read this directory as tracefs instead of
+				 * finding (or mounting) the system's: the
+				 * fuzz targets' fixed catalogue */
+	int target_pid;		/* -p: only this process's events */
+	bool has_command;	/* -c: cpid is defined */
+	bool unsafe;		/* --unsafe: system(), signal(), override() */
+	bool check_reads;	/* -k: count failed memory reads */
+	bool kprobe_multi;	/* the kernel attaches kprobe_multi programs
+				 * (probes.c checks when a kprobe wildcard
+				 * expands) */
+	bool kprobe_multi_checked;
+	bool uprobe_multi;	/* the kernel attaches uprobe_multi programs
+				 * (probes.c checks when a uprobe wildcard
+				 * expands) */
+	bool uprobe_multi_checked;
+	char **params;		/* positional parameters $1.. */
+	int nparams;
+
+	struct btf *btf;	/* kernel BTF, loaded on first use */
+	struct type **stypes;	/* structs and unions the script defines */
+	int nstypes;
+	struct node **enums;	/* enumerators the script defines (N_MEMBER) */
+	int nenums;
+	struct strmap stype_names;	/* "struct foo" -> struct type */
+	struct strmap enum_names;	/* enumerator -> N_MEMBER node */
+	bool btf_failed;
+
+	/* sema */
+	struct mapinfo **maps;
+	int nmaps;
+	struct event_spec *events;
+	int nevents, events_cap;
+	/* Kernel stack maps (BPF_MAP_TYPE_STACK_TRACE): one per distinct
+	 * kstack depth, as a stack id only means something in its map. */
+	int *stack_depths;	/* arena, KSTACK_MAX_DEPTH slots */
+	int nstack_maps;
+	/* ustack or usym: user symbols need the processes' mappings
+	 * (usyms.c), and BPF reports each process it sees first. */
+	bool uses_usyms;
+
+	/* cg + asm */
+	struct prog_spec *progs;
+	int nprogs, progs_cap;
+	int scratch_size;	/* bytes of the per-CPU scratch value */
+	int nstats;		/* slots in the stats map */
+	struct read_site *read_sites;	/* -k */
+	int nread_sites, read_sites_cap;
+};
+
+void compiler_init(struct compiler *c, const char *file, const char *src,
+		   size_t len);
+void compiler_free(struct compiler *c);
+
+/* The index of the kernel stack map for DEPTH frames, made if needed. */
+int compiler_stack_map(struct compiler *c, int depth);
+
+/* sema.c */
+int sema_check(struct compiler *c);	/* 0, or -1 after errors */
+/* cg*.c */
+int cg_program(struct compiler *c);	/* 0, or -1 after errors */
+
+#endif

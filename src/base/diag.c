@@ -1,0 +1,201 @@
+/* diag.c - printing compile errors the same way everywhere:
+ *
+ *   FILE:LINE:COL: error[TAG]: message
+ *   <the source line>
+ *           ^~~~
+ */
+#include "base/diag.h"
+#include "base/util.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const tag_names[] = {
+#define X(tag, what) #tag,
+#include "base/diag.def"
+#undef X
+};
+
+const char *diag_tag_name(enum diag_tag t)
+{
+	return (unsigned)t < DIAG_NTAGS ? tag_names[t] : "E_?";
+}
+
+/* Print [FROM, TO) as one terminal column per character: tabs become
+ * spaces, control bytes and bytes that are not UTF-8 become '?', so the
+ * caret line can count columns the same way.  Returns the number of
+ * columns from FROM to AT (AT in [FROM, TO]) in *COL_AT and from AT to
+ * AT_END in *COL_LEN. */
+static void show_text(FILE *out, const char *from, const char *to,
+		      const char *at, const char *at_end, int *col_at,
+		      int *col_len)
+{
+	int col = 0;
+
+	*col_at = *col_len = -1;
+	for (const char *p = from; p < to;) {
+		unsigned char c = (unsigned char)*p;
+		int n = c >= 0x80 ? utf8_len(p, to) : 1;
+
+		if (p >= at && *col_at < 0)
+			*col_at = col;
+		if (p >= at_end && *col_len < 0)
+			*col_len = col - *col_at;
+		if (n > 1)
+			fwrite(p, 1, (size_t)n, out);
+		else
+			fputc(c == '\t' ? ' ' : (c < 32 || c >= 127) ? '?' : c, out);
+		p += n ? n : 1;
+		col++;
+	}
+	if (*col_at < 0)
+		*col_at = col;
+	if (*col_len < 0)
+		*col_len = col - *col_at;
+}
+
+void diag_show(struct diag *d, struct loc loc)
+{
+	const char *s = d->src, *end = d->src + d->srclen, *ls, *le;
+	const char *at, *at_end, *from, *to;
+	int i, col, width;
+
+	if (!s || loc.off < 0 || (size_t)loc.off > d->srclen)
+		return;
+	at = s + loc.off;
+	ls = at;
+	while (ls > s && ls[-1] != '\n')
+		ls--;
+	le = at;
+	while (le < end && *le != '\n')
+		le++;
+	at_end = loc.len > le - at ? le : at + (loc.len > 0 ? loc.len : 0);
+	/* Very long lines are cut around the column to stay readable. */
+	from = ls;
+	to = le;
+	if (le - ls > 200) {
+		from = at - 80 < ls ? ls : at - 80;
+		to = from + 160 > le ? le : from + 160;
+	}
+	fputs(from > ls ? "..." : "", d->out);
+	show_text(d->out, from, to, at, at_end < to ? at_end : to, &col, &width);
+	fputs(to < le ? "...\n" : "\n", d->out);
+	if (from > ls)
+		col += 3;
+	fprintf(d->out, "%*s^", col, "");
+	if (width > 120)
+		width = 120;
+	for (i = 1; i < width; i++)
+		fputc('~', d->out);
+	fputc('\n', d->out);
+}
+
+/* A message may quote script text: control characters (an escape
+ * sequence would reach the terminal) and bytes that are not UTF-8
+ * become '?', as in the source line below it; and one quoting a huge
+ * token (a probe of a megabyte) keeps its start and end, cut at
+ * characters. */
+#define MSG_MAX 400
+
+static void __attribute__((format(printf, 2, 0)))
+put_message(FILE *out, const char *fmt, va_list ap)
+{
+	char *msg, *end, *w;
+	size_t n, head = MSG_MAX * 2 / 3, tail;
+
+	if (vasprintf(&msg, fmt, ap) < 0) {
+		fputs("(no memory for the message)", out);
+		return;
+	}
+	end = msg + strlen(msg);
+	w = msg;
+	for (const char *p = msg; p < end;) {
+		unsigned char c = (unsigned char)*p;
+		int len = c >= 0x80 ? utf8_len(p, end) : 1;
+
+		if (len > 1) {
+			memmove(w, p, (size_t)len);
+			w += len;
+			p += len;
+			continue;
+		}
+		*w++ = c < 32 || c >= 127 ? '?' : (char)c;
+		p++;
+	}
+	*w = 0;
+	n = (size_t)(w - msg);
+	if (n <= MSG_MAX) {
+		fputs(msg, out);
+		free(msg);
+		return;
+	}
+	tail = n - MSG_MAX / 4;
+	while (head > 0 && ((unsigned char)msg[head] & 0xc0) == 0x80)
+		head--;
+	while (tail < n && ((unsigned char)msg[tail] & 0xc0) == 0x80)
+		tail++;
+	fprintf(out, "%.*s...%s", (int)head, msg, msg + tail);
+	free(msg);
+}
+
+static void __attribute__((format(printf, 5, 0)))
+vreport(struct diag *d, struct loc loc, const char *kind, enum diag_tag tag,
+	const char *fmt, va_list ap)
+{
+	if (loc.line > 0)
+		fprintf(d->out, "%s:%d:%d: ", d->file, loc.line, loc.col);
+	else
+		fprintf(d->out, "%s: ", d->file);
+	if (tag < DIAG_NTAGS)
+		fprintf(d->out, "%s[%s]: ", kind, tag_names[tag]);
+	else
+		fprintf(d->out, "%s: ", kind);
+	put_message(d->out, fmt, ap);
+	fputc('\n', d->out);
+	if (loc.line > 0)
+		diag_show(d, loc);
+}
+
+void diag_error(struct diag *d, struct loc loc, enum diag_tag tag,
+		const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport(d, loc, "error", tag, fmt, ap);
+	va_end(ap);
+	d->nerrors++;
+}
+
+void diag_note(struct diag *d, struct loc loc, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport(d, loc, "note", DIAG_NTAGS, fmt, ap);
+	va_end(ap);
+}
+
+void diag_warn(struct diag *d, struct loc loc, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport(d, loc, "warning", DIAG_NTAGS, fmt, ap);
+	va_end(ap);
+}
+
+void diag_fatal(struct diag *d, struct loc loc, enum diag_tag tag,
+		const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport(d, loc, "error", tag, fmt, ap);
+	va_end(ap);
+	d->nerrors++;
+	if (d->fatal)
+		longjmp(*d->fatal, 1);
+	exit(1);
+}

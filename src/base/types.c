@@ -1,0 +1,257 @@
+/* types.c - type constructors, C conversions, names. */
+#include "base/types.h"
+
+#include <stdio.h>
+#include <string.h>
+
+struct type ty_error = { .kind = TY_ERROR };
+struct type ty_void = { .kind = TY_VOID };
+struct type ty_mapref = { .kind = TY_MAPREF };
+struct type ty_ksym = { .kind = TY_KSYM, .size = 8 };
+struct type ty_usym = { .kind = TY_USYM, .size = 16 };
+struct type ty_username = { .kind = TY_USERNAME, .size = 8 };
+struct type ty_inet = { .kind = TY_INET, .size = 24 };
+struct type ty_mac = { .kind = TY_MAC, .size = 6 };
+struct type ty_s8 = { .kind = TY_INT, .size = 1, .is_signed = true };
+struct type ty_s16 = { .kind = TY_INT, .size = 2, .is_signed = true };
+struct type ty_s32 = { .kind = TY_INT, .size = 4, .is_signed = true };
+struct type ty_s64 = { .kind = TY_INT, .size = 8, .is_signed = true };
+struct type ty_u8 = { .kind = TY_INT, .size = 1 };
+struct type ty_u16 = { .kind = TY_INT, .size = 2 };
+struct type ty_u32 = { .kind = TY_INT, .size = 4 };
+struct type ty_u64 = { .kind = TY_INT, .size = 8 };
+
+struct type *ty_int(int size, bool is_signed)
+{
+	switch (size) {
+	case 1: return is_signed ? &ty_s8 : &ty_u8;
+	case 2: return is_signed ? &ty_s16 : &ty_u16;
+	case 4: return is_signed ? &ty_s32 : &ty_u32;
+	default: return is_signed ? &ty_s64 : &ty_u64;
+	}
+}
+
+struct type *ty_str(struct arena *a, int size)
+{
+	struct type *t = arena_alloc(a, sizeof(*t));
+
+	t->kind = TY_STR;
+	t->size = size;
+	return t;
+}
+
+struct type *ty_buf(struct arena *a, int size)
+{
+	struct type *t = arena_alloc(a, sizeof(*t));
+
+	t->kind = TY_BUF;
+	t->size = size;
+	return t;
+}
+
+struct type *ty_tstamp(struct arena *a, const char *fmt)
+{
+	struct type *t = arena_alloc(a, sizeof(*t));
+
+	t->kind = TY_TSTAMP;
+	t->size = 8;
+	t->tfmt = fmt;
+	return t;
+}
+
+struct type *ty_kstack(struct arena *a, enum stack_mode mode, int depth,
+		       bool user)
+{
+	struct type *t = arena_alloc(a, sizeof(*t));
+
+	t->kind = TY_KSTACK;
+	t->size = 8;
+	t->smode = mode;
+	t->sdepth = depth;
+	t->suser = user;
+	return t;
+}
+
+int ty_slot_size(const struct type *t)
+{
+	switch (t->kind) {
+	case TY_INT: case TY_TSTAMP: case TY_PTR: case TY_KSTACK: case TY_KSYM:
+	case TY_USERNAME:
+		return 8;
+	case TY_STR: return ALIGN_UP(t->size, 8);
+	case TY_TUPLE: case TY_USYM: case TY_INET: return t->size;
+	case TY_MAC: return 8;
+	case TY_BUF: return 8 + ALIGN_UP(t->size, 8);
+	default: return 0;
+	}
+}
+
+struct type *ty_tuple(struct arena *a, struct type **elem, int n)
+{
+	struct type *t = arena_alloc(a, sizeof(*t));
+	int off = 0;
+
+	t->kind = TY_TUPLE;
+	t->nelem = n;
+	t->elem = arena_alloc(a, sizeof(*t->elem) * (size_t)n);
+	t->off = arena_alloc(a, sizeof(*t->off) * (size_t)n);
+	for (int i = 0; i < n; i++) {
+		t->elem[i] = elem[i];
+		t->off[i] = off;
+		off += ty_slot_size(elem[i]);
+	}
+	t->size = off;
+	return t;
+}
+
+bool ty_equal(const struct type *a, const struct type *b)
+{
+	if (a->kind != b->kind)
+		return false;
+	switch (a->kind) {
+	case TY_INT:
+		return a->size == b->size && a->is_signed == b->is_signed;
+	case TY_STR: case TY_BUF:
+		return a->size == b->size;
+	case TY_KSTACK:
+		return a->smode == b->smode && a->sdepth == b->sdepth &&
+		       a->suser == b->suser;
+	case TY_TUPLE:
+		if (a->nelem != b->nelem)
+			return false;
+		for (int i = 0; i < a->nelem; i++)
+			if (!ty_equal(a->elem[i], b->elem[i]))
+				return false;
+		return true;
+	default:
+		return true;
+	}
+}
+
+struct type *ty_promote(const struct type *a)
+{
+	if (a->kind == TY_PTR)
+		return &ty_u64;
+	if (a->size < 4)
+		return &ty_s32;
+	return ty_int(a->size, a->is_signed);
+}
+
+struct type *ty_arith(const struct type *a, const struct type *b)
+{
+	const struct type *x = ty_promote(a), *y = ty_promote(b);
+
+	if (x->is_signed == y->is_signed)
+		return ty_int(x->size > y->size ? x->size : y->size,
+			      x->is_signed);
+	if (x->is_signed) {
+		const struct type *t = x;
+
+		x = y;
+		y = t;
+	}
+	/* x unsigned, y signed */
+	if (x->size >= y->size)
+		return ty_int(x->size, false);
+	return ty_int(y->size, true);
+}
+
+static void name_into(char *buf, size_t cap, const struct type *t)
+{
+	size_t n;
+
+	switch (t->kind) {
+	case TY_ERROR: snprintf(buf, cap, "<error>"); break;
+	case TY_VOID: snprintf(buf, cap, "void"); break;
+	case TY_MAPREF: snprintf(buf, cap, "map"); break;
+	case TY_TSTAMP: snprintf(buf, cap, "timestamp"); break;
+	case TY_STRUCT: snprintf(buf, cap, "%s", t->sname ? t->sname : "struct"); break;
+	case TY_PTR: {
+		size_t k;
+
+		if (t->pointee)
+			name_into(buf, cap, t->pointee);
+		else
+			snprintf(buf, cap, "void");
+		k = strlen(buf);
+		snprintf(buf + k, cap - k, " *");
+		break;
+	}
+	case TY_KSYM: snprintf(buf, cap, "ksym"); break;
+	case TY_USYM: snprintf(buf, cap, "usym"); break;
+	case TY_USERNAME: snprintf(buf, cap, "username"); break;
+	case TY_INET: snprintf(buf, cap, "inet"); break;
+	case TY_MAC: snprintf(buf, cap, "macaddr"); break;
+	case TY_BUF: snprintf(buf, cap, "buffer[%d]", t->size); break;
+	case TY_KSTACK: {
+		static const char *const modes[] = { "bpftrace", "perf", "raw" };
+		const char *k = t->suser ? "ustack" : "kstack";
+
+		/* as the script spells it */
+		if (t->sdepth == KSTACK_MAX_DEPTH && t->smode == SM_BPFTRACE)
+			snprintf(buf, cap, "%s", k);
+		else if (t->sdepth == KSTACK_MAX_DEPTH)
+			snprintf(buf, cap, "%s(%s)", k, modes[t->smode]);
+		else if (t->smode == SM_BPFTRACE)
+			snprintf(buf, cap, "%s(%d)", k, t->sdepth);
+		else
+			snprintf(buf, cap, "%s(%s, %d)", k, modes[t->smode],
+				 t->sdepth);
+		break;
+	}
+	case TY_INT:
+		snprintf(buf, cap, "%sint%d", t->is_signed ? "" : "u",
+			 t->size * 8);
+		break;
+	case TY_STR: snprintf(buf, cap, "string[%d]", t->size); break;
+	case TY_TUPLE:
+		snprintf(buf, cap, "(");
+		for (int i = 0; i < t->nelem; i++) {
+			n = strlen(buf);
+			if (i && n + 2 < cap) {
+				strcpy(buf + n, ", ");
+				n += 2;
+			}
+			name_into(buf + n, cap - n, t->elem[i]);
+		}
+		n = strlen(buf);
+		snprintf(buf + n, cap - n, ")");
+		break;
+	}
+}
+
+const char *type_name(const struct type *t)
+{
+	static char bufs[4][256];
+	static int k;
+	char *b = bufs[k++ & 3];
+
+	name_into(b, sizeof(bufs[0]), t);
+	return b;
+}
+
+struct type *ty_by_name(const char *name)
+{
+	static const struct {
+		const char *name;
+		struct type *t;
+	} names[] = {
+		{ "int8", &ty_s8 }, { "int16", &ty_s16 }, { "int32", &ty_s32 },
+		{ "int64", &ty_s64 }, { "uint8", &ty_u8 }, { "uint16", &ty_u16 },
+		{ "uint32", &ty_u32 }, { "uint64", &ty_u64 },
+		{ "s8", &ty_s8 }, { "s16", &ty_s16 }, { "s32", &ty_s32 },
+		{ "s64", &ty_s64 }, { "u8", &ty_u8 }, { "u16", &ty_u16 },
+		{ "u32", &ty_u32 }, { "u64", &ty_u64 },
+		{ "char", &ty_s8 }, { "short", &ty_s16 }, { "int", &ty_s32 },
+		{ "long", &ty_s64 }, { "bool", &ty_u8 },
+		{ "unsigned", &ty_u32 }, { "unsigned int", &ty_u32 },
+		{ "unsigned char", &ty_u8 }, { "unsigned short", &ty_u16 },
+		{ "unsigned long", &ty_u64 }, { "long long", &ty_s64 },
+		{ "unsigned long long", &ty_u64 }, { "signed char", &ty_s8 },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
+		if (strcmp(names[i].name, name) == 0)
+			return names[i].t;
+	return NULL;
+}

@@ -1,0 +1,104 @@
+/* types.h - the types of the bpftrace language as sonde models them. */
+#ifndef SONDE_TYPES_H
+#define SONDE_TYPES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "base/util.h"
+
+enum ty_kind {
+	TY_ERROR,	/* an expression sema already reported */
+	TY_VOID,	/* statements, functions without a value */
+	TY_INT,
+	TY_STR,		/* NUL-terminated, zero-padded buffer of size bytes */
+	TY_TUPLE,
+	TY_MAPREF,	/* @map used whole: print(@m), clear(@m) */
+	TY_TSTAMP,	/* strftime(fmt, ns): ns, formatted in user space */
+	TY_PTR,		/* a pointer typed from BTF: 8 bytes */
+	TY_STRUCT,	/* a kernel struct or union (BTF), used by address */
+	TY_KSTACK,	/* kstack or ustack (suser): a stack id, see stacks.c */
+	TY_KSYM,	/* ksym(addr): a kernel address printed as a symbol */
+	TY_USYM,	/* usym(addr): {u64 address, u64 pid}, see stacks.c */
+	TY_USERNAME,	/* username: a uid, printed as the user's name */
+	TY_INET,	/* ntop(): {u64 af, u8 addr[16]}, printed by inet_ntop */
+	TY_MAC,		/* macaddr(): 6 bytes, zero-padded to 8 */
+	TY_BUF,		/* buf(): {u64 length, u8 data[size]}, size the most */
+};
+
+/* How a stack prints (kstack(perf), ustack(raw), ...). */
+enum stack_mode {
+	SM_BPFTRACE,		/* "        func+off" */
+	SM_PERF,		/* "\taddr func+off" */
+	SM_RAW,		/* "addr" */
+};
+
+/* The most frames kstack(N) and ustack(N) record: bpftrace's limit, and
+ * the default of the kernel's perf_event_max_stack sysctl. */
+#define KSTACK_MAX_DEPTH 127
+
+/* A member of a struct the script defines. */
+struct smember {
+	const char *name;
+	int bitoff;		/* from the start of the struct */
+	int bitsize;		/* bitfields; 0 otherwise */
+	struct type *ty;	/* NULL: a type sonde cannot read */
+};
+
+struct type {
+	enum ty_kind kind;
+	int size;		/* bytes in memory (INT: 1 2 4 8) */
+	bool is_signed;		/* INT */
+	int nelem;		/* TUPLE */
+	struct type **elem;	/* TUPLE element types */
+	int *off;		/* TUPLE element offsets */
+	const char *tfmt;	/* TSTAMP: the strftime format */
+	struct type *pointee;	/* PTR: what it points to (NULL: void) */
+	int btf_id;		/* STRUCT, PTR: its BTF id (0: defined by the
+			 * script, or a cast) */
+	struct smember *members;	/* STRUCT defined by the script */
+	int nmembers;
+	const char *sname;	/* STRUCT: "struct task_struct" */
+	enum stack_mode smode;	/* KSTACK */
+	int sdepth;		/* KSTACK: frames kept, 1..KSTACK_MAX_DEPTH */
+	bool suser;		/* KSTACK: a user stack (ustack) */
+	bool user;		/* PTR, STRUCT: in user memory (the pointer
+			 * arguments of syscall tracepoints) */
+};
+
+extern struct type ty_error, ty_void, ty_mapref, ty_ksym, ty_usym,
+	ty_username, ty_inet, ty_mac;
+extern struct type ty_s8, ty_s16, ty_s32, ty_s64, ty_u8, ty_u16, ty_u32,
+	ty_u64;
+
+struct type *ty_int(int size, bool is_signed);
+struct type *ty_str(struct arena *a, int size);
+struct type *ty_tuple(struct arena *a, struct type **elem, int n);
+struct type *ty_tstamp(struct arena *a, const char *fmt);
+/* A buffer of at most SIZE bytes (buf()). */
+struct type *ty_buf(struct arena *a, int size);
+struct type *ty_kstack(struct arena *a, enum stack_mode mode, int depth,
+		       bool user);
+/* Values held in one 64-bit word in registers, variables, keys and
+ * records: integers, timestamps, kernel pointers, stacks, symbols and
+ * user ids. */
+static inline bool ty_is_word(const struct type *t)
+{
+	return t->kind == TY_INT || t->kind == TY_TSTAMP || t->kind == TY_PTR ||
+	       t->kind == TY_KSTACK || t->kind == TY_KSYM ||
+	       t->kind == TY_USERNAME;
+}
+/* Bytes one value of T takes in a map key, map value or event record
+ * (integers widen to 8 bytes there). */
+int ty_slot_size(const struct type *t);
+bool ty_equal(const struct type *a, const struct type *b);
+/* The usual arithmetic conversions of C for a binary operator. */
+struct type *ty_arith(const struct type *a, const struct type *b);
+/* Integer promotion of a single operand. */
+struct type *ty_promote(const struct type *a);
+/* Human-readable name, e.g. "uint32", "string[64]", "(int64, string[16])"
+ * (static buffer rotation: valid for a few calls). */
+const char *type_name(const struct type *t);
+/* "uint32" etc. to a type; NULL if not an integer type name. */
+struct type *ty_by_name(const char *name);
+
+#endif

@@ -1,0 +1,413 @@
+/* asm.c - labels to offsets, and the --dump=bpf listing. */
+#include "bpf/ir.h"
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_INSNS 1000000
+
+void ir_init(struct ir *ir)
+{
+	memset(ir, 0, sizeof(*ir));
+}
+
+void ir_free(struct ir *ir)
+{
+	free(ir->v);
+	free(ir->label_at);
+	memset(ir, 0, sizeof(*ir));
+}
+
+int ir_label(struct ir *ir)
+{
+	if (ir->nlabels == ir->labels_cap) {
+		ir->labels_cap = ir->labels_cap ? ir->labels_cap * 2 : 64;
+		ir->label_at = xrealloc(ir->label_at, sizeof(int) *
+					(size_t)ir->labels_cap);
+	}
+	ir->label_at[ir->nlabels] = -1;
+	return ir->nlabels++;
+}
+
+void ir_bind(struct ir *ir, int label)
+{
+	ir->label_at[label] = ir->n;
+}
+
+static struct ir_insn *slot(struct ir *ir)
+{
+	struct ir_insn *x;
+
+	/* Past the kernel's limit keep rewriting the last slot: asm_resolve
+	 * reports the overflow, and memory stays bounded. */
+	if (ir->n >= MAX_INSNS + 2) {
+		ir->overflow = true;
+		x = &ir->v[ir->n - 1];
+		memset(x, 0, sizeof(*x));
+		x->target = -1;
+		return x;
+	}
+	if (ir->n == ir->cap) {
+		ir->cap = ir->cap ? ir->cap * 2 : 256;
+		ir->v = xrealloc(ir->v, sizeof(*ir->v) * (size_t)ir->cap);
+	}
+	x = &ir->v[ir->n++];
+	memset(x, 0, sizeof(*x));
+	x->target = -1;
+	x->line = ir->line;
+	return x;
+}
+
+void ir_emit(struct ir *ir, struct bpf_insn in)
+{
+	slot(ir)->in = in;
+}
+
+void ir_jump(struct ir *ir, struct bpf_insn in, int label)
+{
+	struct ir_insn *x = slot(ir);
+
+	x->in = in;
+	x->target = label;
+}
+
+void ir_ld64(struct ir *ir, int dst, uint64_t imm, enum reloc_kind reloc,
+	     int arg)
+{
+	struct ir_insn *x = slot(ir);
+
+	x->in = bpf_i(BPF_LD | BPF_DW | BPF_IMM, (uint8_t)dst, 0, 0,
+		      (int32_t)(uint32_t)imm);
+	x->reloc = reloc;
+	x->reloc_arg = arg;
+	if (reloc == RELOC_MAP_FD || reloc == RELOC_SCRATCH_FD ||
+	    reloc == RELOC_RINGBUF_FD || reloc == RELOC_STACK_FD ||
+	    reloc == RELOC_USEEN_FD)
+		x->in.src_reg = BPF_PSEUDO_MAP_FD;
+	else if (reloc == RELOC_STATS)	/* imm's high half: the offset */
+		x->in.src_reg = BPF_PSEUDO_MAP_VALUE;
+	x = slot(ir);
+	x->in = bpf_i(0, 0, 0, 0, (int32_t)(uint32_t)(imm >> 32));
+}
+
+static bool is_ld64(const struct ir_insn *x)
+{
+	return x->in.code == (BPF_LD | BPF_DW | BPF_IMM);
+}
+
+/* The verifier rejects unreachable instructions, and cg leaves some
+ * behind (code after exit() or return, the dead arm of a constant
+ * condition).  Drop them, and jumps to the next instruction, keeping
+ * labels on the surviving insns. */
+static void drop_unreachable(struct ir *ir)
+{
+	char *reach = xcalloc((size_t)ir->n + 1, 1);
+	char *noop = xcalloc((size_t)ir->n + 1, 1);
+	int *work = xmalloc(sizeof(int) * ((size_t)ir->n + 1));
+	int *newidx = xmalloc(sizeof(int) * ((size_t)ir->n + 1));
+	int nw = 0, k = 0;
+
+	if (ir->n)
+		work[nw++] = 0;
+	while (nw) {
+		int i = work[--nw];
+		const struct ir_insn *x;
+		int cls, op, next[2], nn = 0;
+
+		if (i < 0 || i >= ir->n || reach[i])
+			continue;
+		reach[i] = 1;
+		x = &ir->v[i];
+		cls = BPF_CLASS(x->in.code);
+		op = BPF_OP(x->in.code);
+		if (is_ld64(x)) {
+			if (i + 1 < ir->n)
+				reach[i + 1] = 1;
+			next[nn++] = i + 2;
+		} else if ((cls == BPF_JMP || cls == BPF_JMP32) && op == BPF_EXIT) {
+			/* nothing follows */
+		} else if ((cls == BPF_JMP || cls == BPF_JMP32) && op == BPF_JA) {
+			next[nn++] = x->target >= 0 ? ir->label_at[x->target]
+						    : i + 1 + x->in.off;
+			noop[i] = next[0] == i + 1;
+		} else if ((cls == BPF_JMP || cls == BPF_JMP32) && op != BPF_CALL) {
+			next[nn++] = i + 1;
+			next[nn++] = x->target >= 0 ? ir->label_at[x->target]
+						    : i + 1 + x->in.off;
+		} else {
+			next[nn++] = i + 1;
+		}
+		for (int j = 0; j < nn; j++)
+			if (next[j] >= 0 && next[j] < ir->n && !reach[next[j]])
+				work[nw++] = next[j];
+	}
+	for (int i = 0; i < ir->n; i++) {
+		newidx[i] = k;
+		if (reach[i] && !noop[i])
+			ir->v[k++] = ir->v[i];
+	}
+	newidx[ir->n] = k;
+	for (int l = 0; l < ir->nlabels; l++)
+		if (ir->label_at[l] >= 0)
+			ir->label_at[l] = newidx[ir->label_at[l]];
+	ir->n = k;
+	free(noop);
+	free(reach);
+	free(work);
+	free(newidx);
+}
+
+/* Whether X reads register R. */
+static bool reads_reg(const struct ir_insn *x, int r)
+{
+	const struct bpf_insn *in = &x->in;
+	int cls = BPF_CLASS(in->code), op = BPF_OP(in->code);
+	bool x_src = BPF_SRC(in->code) == BPF_X;
+
+	switch (cls) {
+	case BPF_ALU: case BPF_ALU64:
+		/* BPF_END's source bit picks the byte order, not a register */
+		return (op != BPF_MOV && in->dst_reg == r) ||
+		       (x_src && op != BPF_END && op != BPF_NEG &&
+			in->src_reg == r);
+	case BPF_LDX:
+		return in->src_reg == r;
+	case BPF_ST:
+		return in->dst_reg == r;
+	case BPF_STX:
+		return in->dst_reg == r || in->src_reg == r;
+	case BPF_JMP: case BPF_JMP32:
+		if (op == BPF_CALL)
+			return r >= BPF_REG_1 && r <= BPF_REG_5;
+		if (op == BPF_EXIT)
+			return r == BPF_REG_0;
+		if (op == BPF_JA)
+			return false;
+		return in->dst_reg == r || (x_src && in->src_reg == r);
+	case BPF_LD:	/* ld_imm64 reads nothing; ld_abs/ind read r6 */
+		return BPF_MODE(in->code) != BPF_IMM && r == BPF_REG_6;
+	default:
+		return true;
+	}
+}
+
+/* Whether X writes register R (a call clobbers r0-r5). */
+static bool writes_reg(const struct ir_insn *x, int r)
+{
+	const struct bpf_insn *in = &x->in;
+	int cls = BPF_CLASS(in->code), op = BPF_OP(in->code);
+
+	switch (cls) {
+	case BPF_ALU: case BPF_ALU64: case BPF_LDX:
+		return in->dst_reg == r;
+	case BPF_LD:
+		return in->dst_reg == r || r == BPF_REG_0;
+	case BPF_STX:	/* atomics with BPF_FETCH write src or r0 */
+		return BPF_MODE(in->code) == BPF_ATOMIC &&
+		       (in->src_reg == r || r == BPF_REG_0);
+	case BPF_JMP: case BPF_JMP32:
+		return op == BPF_CALL && r <= BPF_REG_5;
+	default:
+		return false;
+	}
+}
+
+/* cg saves the context in r6 at entry whenever the body reads it.  When
+ * every read comes before anything changes r1 or branches (an argument
+ * read first thing, as in most probes), read r1 instead and drop the
+ * save: one instruction less. */
+static void ctx_in_r1(struct ir *ir)
+{
+	char *entered;
+	int end = 1;
+
+	if (ir->n < 2 || ir->v[0].in.code != (BPF_ALU64 | BPF_MOV | BPF_X) ||
+	    ir->v[0].in.dst_reg != BPF_REG_6 ||
+	    ir->v[0].in.src_reg != BPF_REG_1)
+		return;
+	entered = xcalloc((size_t)ir->n + 1, 1);
+	for (int l = 0; l < ir->nlabels; l++)
+		if (ir->label_at[l] >= 0)
+			entered[ir->label_at[l]] = 1;
+	for (int i = 0; i < ir->n; i++) {
+		const struct ir_insn *x = &ir->v[i];
+		int cls = BPF_CLASS(x->in.code);
+
+		if (x->target < 0 && (cls == BPF_JMP || cls == BPF_JMP32) &&
+		    BPF_OP(x->in.code) != BPF_CALL &&
+		    BPF_OP(x->in.code) != BPF_EXIT) {
+			long to = i + 1L + x->in.off;
+
+			if (to >= 0 && to <= ir->n)
+				entered[to] = 1;
+		}
+	}
+	/* The prefix [1, end): straight-line code with r1 and r6 intact. */
+	while (end < ir->n && !entered[end]) {
+		const struct ir_insn *x = &ir->v[end];
+		int cls = BPF_CLASS(x->in.code);
+
+		if (cls == BPF_JMP || cls == BPF_JMP32 ||
+		    writes_reg(x, BPF_REG_1) || writes_reg(x, BPF_REG_6))
+			break;
+		end += is_ld64(x) ? 2 : 1;
+	}
+	free(entered);
+	for (int i = end; i < ir->n; i++) {
+		if (reads_reg(&ir->v[i], BPF_REG_6))
+			return;
+		if (is_ld64(&ir->v[i]))
+			i++;
+	}
+	for (int i = 1; i < end; i++) {
+		struct bpf_insn *in = &ir->v[i].in;
+
+		if (is_ld64(&ir->v[i])) {
+			i++;
+			continue;
+		}
+		if (in->src_reg == BPF_REG_6 && reads_reg(&ir->v[i], BPF_REG_6))
+			in->src_reg = BPF_REG_1;
+		if (in->dst_reg == BPF_REG_6 && reads_reg(&ir->v[i], BPF_REG_6))
+			in->dst_reg = BPF_REG_1;
+	}
+	memmove(ir->v, ir->v + 1, sizeof(*ir->v) * (size_t)(ir->n - 1));
+	ir->n--;
+	for (int l = 0; l < ir->nlabels; l++)
+		if (ir->label_at[l] > 0)
+			ir->label_at[l]--;
+}
+
+int asm_resolve(struct compiler *c, struct ir *ir, struct prog_spec *ps)
+{
+	int nrel = 0;
+
+	if (!ir->overflow) {
+		drop_unreachable(ir);
+		ctx_in_r1(ir);
+	}
+	if (ir->overflow || ir->n > MAX_INSNS) {
+		diag_error(&c->diag, ps->probe.loc, E_LIMIT,
+			   "probe %s compiles to %s%d BPF instructions (limit %d)",
+			   ps->probe.name, ir->overflow ? "more than " : "",
+			   ir->overflow ? MAX_INSNS : ir->n, MAX_INSNS);
+		return -1;
+	}
+	ps->insns = arena_alloc(&c->arena, sizeof(*ps->insns) * (size_t)ir->n);
+	ps->line = arena_alloc(&c->arena, sizeof(int) * (size_t)ir->n);
+	for (int i = 0; i < ir->n; i++)
+		if (ir->v[i].reloc != RELOC_NONE)
+			nrel++;
+	ps->relocs = arena_alloc(&c->arena, sizeof(*ps->relocs) *
+				 (size_t)(nrel ? nrel : 1));
+	ps->nrelocs = 0;
+	for (int i = 0; i < ir->n; i++) {
+		struct ir_insn *x = &ir->v[i];
+
+		ps->insns[i] = x->in;
+		ps->line[i] = x->line;
+		if (x->target >= 0) {
+			int to = ir->label_at[x->target];
+			long off = (long)to - (i + 1);
+
+			if (to < 0) {
+				diag_error(&c->diag, ps->probe.loc, E_LIMIT,
+					   "internal error: unbound label %d",
+					   x->target);
+				return -1;
+			}
+			if (off < SHRT_MIN || off > SHRT_MAX) {
+				diag_error(&c->diag, ps->probe.loc, E_LIMIT,
+					   "probe %s: a jump spans %ld instructions (limit %d); split the block",
+					   ps->probe.name, off, SHRT_MAX);
+				return -1;
+			}
+			ps->insns[i].off = (int16_t)off;
+		}
+		if (x->reloc != RELOC_NONE) {
+			struct bpf_reloc *r = &ps->relocs[ps->nrelocs++];
+
+			r->insn = i;
+			r->kind = x->reloc;
+			r->arg = x->reloc_arg;
+		}
+	}
+	ps->ninsns = ir->n;
+	return 0;
+}
+
+/* The source line LINE (1-based) without its newline. */
+/* Line LINE of the source, found from the start of the line of FROM
+ * when LINE is not before it: counting from the top for every program
+ * made dumping a script of thousands of probes quadratic. */
+static void source_line(const struct compiler *c, struct loc from, int line,
+			const char **s, int *len)
+{
+	const char *p = c->src, *end = c->src + c->srclen;
+	int l = 1;
+
+	if (from.line > 0 && from.line <= line && from.col > 0 &&
+	    from.off - (from.col - 1) >= 0 &&
+	    (size_t)from.off <= c->srclen) {
+		p = c->src + from.off - (from.col - 1);
+		l = from.line;
+	}
+
+	while (p < end && l < line) {
+		if (*p++ == '\n')
+			l++;
+	}
+	*s = p;
+	while (p < end && *p != '\n')
+		p++;
+	*len = (int)(p - *s);
+	while (*len > 0 && (**s == ' ' || **s == '\t')) {
+		(*s)++;
+		(*len)--;
+	}
+}
+
+static const char *prog_type_name(enum bpf_prog_type t)
+{
+	switch (t) {
+	case BPF_PROG_TYPE_RAW_TRACEPOINT: return "raw_tracepoint";
+	case BPF_PROG_TYPE_PERF_EVENT: return "perf_event";
+	case BPF_PROG_TYPE_TRACEPOINT: return "tracepoint";
+	case BPF_PROG_TYPE_KPROBE: return "kprobe";
+	case BPF_PROG_TYPE_TRACING: return "tracing";
+	default: return "?";
+	}
+}
+
+void asm_dump(FILE *f, const struct compiler *c, const struct prog_spec *ps)
+{
+	int last = -1, r = 0;
+	char buf[160];
+
+	fprintf(f, "%s: %s, %d insns\n", ps->probe.name,
+		prog_type_name(ps->type), ps->ninsns);
+	for (int i = 0; i < ps->ninsns;) {
+		const struct bpf_reloc *rel = NULL;
+		int n;
+
+		while (r < ps->nrelocs && ps->relocs[r].insn < i)
+			r++;
+		if (r < ps->nrelocs && ps->relocs[r].insn == i)
+			rel = &ps->relocs[r];
+		if (ps->line[i] && ps->line[i] != last) {
+			const char *s;
+			int len;
+
+			source_line(c, ps->probe.loc, ps->line[i], &s, &len);
+			fprintf(f, "; %.*s  (line %d)\n", len > 100 ? 100 : len, s,
+				ps->line[i]);
+			last = ps->line[i];
+		}
+		n = disasm_insn(buf, sizeof(buf), &ps->insns[i], i, rel);
+		fprintf(f, "%5d: %s\n", i, buf);
+		i += n;
+	}
+	fputc('\n', f);
+}

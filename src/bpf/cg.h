@@ -1,0 +1,140 @@
+/* cg.h - shared by the code generator's files (cg.c: programs and
+ * statements, cg_expr.c: expressions, cg_map.c: maps and aggregations,
+ * cg_call.c: functions and events, cg_probe.c and cg_usdt.c: what
+ * probes' contexts hold).
+ *
+ * Conventions of the generated code:
+ *   r6  the probe's context (saved from r1 when used)
+ *   r9  the per-CPU scratch buffer: what does not fit on the stack
+ *   r10 the stack: variables, spilled temporaries, and keys, values and
+ *       records while they fit (cg_tmp_alloc); a program that needs no
+ *       scratch skips looking it up
+ *   r0  integer results of expressions; r1-r5 helper arguments
+ * Integers in registers are always canonical: sign- or zero-extended
+ * from their type's width to 64 bits.  Strings are zero-padded to their
+ * slot, so equality and hashing compare whole 8-byte words.
+ */
+#ifndef SONDE_CG_H
+#define SONDE_CG_H
+
+#include "bpf/ir.h"
+#include "sema/sema.h"
+
+#define R0 BPF_REG_0
+#define R1 BPF_REG_1
+#define R2 BPF_REG_2
+#define R3 BPF_REG_3
+#define R4 BPF_REG_4
+#define R5 BPF_REG_5
+#define RCTX BPF_REG_6
+#define R7 BPF_REG_7
+#define R8 BPF_REG_8
+#define RSCR BPF_REG_9
+#define RFP BPF_REG_10
+
+#define STACK_LIMIT 512
+#define STACK_RESERVED 8	/* [r10-8, r10): the u32 key of lookups */
+#define STACK_VARS 256		/* stack bytes for integer variables */
+/* The scratch buffer is the value of a per-CPU array, which the kernel
+ * caps at 32 KiB (PCPU_MIN_UNIT_SIZE: a larger one fails to create,
+ * E2BIG); every scratch offset then also fits an instruction's 16-bit
+ * offset field. */
+#define SCRATCH_LIMIT (32 * 1024)
+
+/* A place in memory: base register plus offset. */
+struct mem {
+	int base;
+	int off;
+};
+
+struct cg {
+	struct compiler *c;
+	struct ir ir;
+	struct probe_spec *ps;
+	struct probe_info *pi;
+	int exit_label;
+	int stack, stack_max;		/* bytes below r10 in use */
+	int scratch, scratch_max;	/* bytes of scratch in use */
+	int brk, cont;			/* labels of the innermost loop */
+	bool uses_ctx;
+	bool failed;
+	bool tmp_on_stack;		/* cg_tmp_alloc may use the stack */
+	bool retry;			/* the stack overflowed: again without */
+};
+
+/* cg.c */
+void cg_emit(struct cg *g, struct bpf_insn in);
+void cg_jump(struct cg *g, struct bpf_insn in, int label);
+int cg_label(struct cg *g);
+void cg_bind(struct cg *g, int label);
+void cg_imm(struct cg *g, int reg, int64_t v);
+void cg_ld_map(struct cg *g, int reg, enum reloc_kind k, int arg);
+void cg_call(struct cg *g, int helper);
+int cg_stack_alloc(struct cg *g, struct node *at);
+struct mem cg_scratch_alloc(struct cg *g, int size, struct node *at);
+struct mem cg_tmp_alloc(struct cg *g, int size, struct node *at);
+void cg_addr_of(struct cg *g, int reg, struct mem m);
+void cg_zero(struct cg *g, struct mem m, int from, int to);
+void cg_count_stat(struct cg *g, int slot);
+void cg_read_call(struct cg *g, int helper, struct node *at);
+void cg_block(struct cg *g, struct node *b);
+
+/* cg_expr.c */
+void cg_int(struct cg *g, struct node *n);
+void cg_norm(struct cg *g, int reg, const struct type *t);
+void cg_branch(struct cg *g, struct node *n, int label, bool when);
+void cg_store(struct cg *g, struct node *n, struct mem dst,
+	      const struct type *dt);
+struct mem cg_addr(struct cg *g, struct node *n);
+void cg_copy(struct cg *g, struct mem dst, const struct type *dt,
+	     struct mem src, const struct type *st);
+void cg_literal(struct cg *g, struct mem dst, const struct type *dt,
+		const char *s, size_t len);
+
+/* cg_map.c */
+struct mem cg_map_key(struct cg *g, struct node *mapnode);
+void cg_map_read(struct cg *g, struct node *n, struct mem dst,
+		 const struct type *dt);
+void cg_map_read_int(struct cg *g, struct node *n);
+void cg_map_assign(struct cg *g, struct node *assign);
+void cg_map_incdec(struct cg *g, struct node *n);
+void cg_agg(struct cg *g, struct node *assign);
+void cg_map_delete(struct cg *g, struct node *mapnode);
+/* T_ADD_ASSIGN -> T_PLUS and so on. */
+int cg_binop_of(int assign_op);
+
+/* cg_probe.c */
+void cg_args_int(struct cg *g, struct node *n);
+void cg_args_str(struct cg *g, struct node *n, struct mem dst,
+		 const struct type *dt);
+void cg_arg(struct cg *g, struct node *n);
+void cg_reg(struct cg *g, int off);
+void cg_retval(struct cg *g, struct node *n);
+void cg_ctx(struct cg *g);
+void cg_btf_int(struct cg *g, struct node *n);
+/* The helper (probe_read_user/_kernel, or their _str forms) for a read
+ * at an address of type T: a pointer, an integer address, or a struct
+ * used by address.  The process's memory in uprobes, usdt probes and
+ * syscall tracepoints (whose pointer arguments point into the process),
+ * and wherever the type says so (T->user); the kernel's elsewhere, and
+ * for kernel pointers and structs (typed from BTF) anywhere. */
+int cg_read_helper(struct cg *g, const struct type *t, bool str);
+/* *p into r0 (N is the unary '*'). */
+void cg_deref(struct cg *g, struct node *n);
+void cg_btf_str(struct cg *g, struct node *n, struct mem dst,
+		const struct type *dt);
+void cg_kstack(struct cg *g, struct node *n);
+int cg_note_pid(struct cg *g, struct node *n);
+void cg_usym(struct cg *g, struct node *n, struct mem dst);
+
+/* cg_usdt.c */
+void cg_usdt_arg(struct cg *g, struct node *n);
+
+/* cg_call.c */
+void cg_call_stmt(struct cg *g, struct node *n);
+void cg_str_call(struct cg *g, struct node *n, struct mem dst,
+		 const struct type *dt);
+/* ntop(), macaddr() or buf() N into DST, laid out as its type says. */
+void cg_bytes_call(struct cg *g, struct node *n, struct mem dst);
+
+#endif

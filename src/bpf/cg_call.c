@@ -1,0 +1,347 @@
+/* cg_call.c - functions: records for user space (printf, print, time,
+ * clear, zero, exit), delete(), str(), and the byte values ntop(),
+ * macaddr() and buf(). */
+#include "bpf/cg.h"
+
+#include <string.h>
+
+#include "catalog/tracefs.h"
+
+/* Linux's address families (<sys/socket.h> would clash with send()). */
+#define FAMILY_INET 2
+#define FAMILY_INET6 10
+
+/* Send the SIZE-byte record at REC on the ring buffer; a full ring
+ * buffer counts as a lost event. */
+static void output(struct cg *g, struct mem rec, int size)
+{
+	int ok = cg_label(g);
+
+	cg_ld_map(g, R1, RELOC_RINGBUF_FD, 0);
+	cg_addr_of(g, R2, rec);
+	cg_emit(g, MOV_IMM(R3, size));
+	cg_emit(g, MOV_IMM(R4, 0));
+	cg_call(g, BPF_FUNC_ringbuf_output);
+	cg_jump(g, JMP_IMM(BPF_JEQ, R0, 0), ok);
+	cg_count_stat(g, STATS_LOST);
+	cg_bind(g, ok);
+}
+
+/* Build the record of event E in scratch and send it on the ring
+ * buffer; a full ring buffer counts as a lost event. */
+static void send(struct cg *g, struct node *n, struct event_spec *e,
+		 struct node **args, int nargs, struct mem *recp)
+{
+	int saved = g->scratch, saved_stack = g->stack;
+	struct mem rec = cg_tmp_alloc(g, e->size, n);
+
+	cg_emit(g, ST_IMM(BPF_DW, rec.base, (int16_t)rec.off,
+			  (int32_t)n->cval));
+	for (int i = 0; i < nargs && i < e->nargs; i++) {
+		struct mem d = { rec.base, rec.off + e->args[i].off };
+
+		cg_store(g, args[i], d, e->args[i].ty);
+	}
+	if (recp)
+		*recp = rec;
+	output(g, rec, e->size);
+	g->scratch = saved;
+	g->stack = saved_stack;
+}
+
+/* join(argv): read pointers from the array until a NULL one (at most
+ * JOIN_MAX), and each string into the record; user space prints them
+ * joined.  The generic probe_read helpers read user or kernel memory. */
+static void join(struct cg *g, struct node *n, struct event_spec *e)
+{
+	int saved = g->scratch, saved_stack = g->stack;
+	int ssize = ALIGN_UP(g->c->strlen_, 8);
+	struct mem rec = cg_scratch_alloc(g, e->size, n);
+	int base = cg_stack_alloc(g, n), ptr = cg_stack_alloc(g, n);
+	int done = cg_label(g);
+
+	cg_emit(g, ST_IMM(BPF_DW, rec.base, (int16_t)rec.off, (int32_t)n->cval));
+	cg_emit(g, ST_IMM(BPF_DW, rec.base, (int16_t)(rec.off + 8), 0));
+	cg_int(g, n->args[0]);
+	cg_emit(g, STX(BPF_DW, RFP, (int16_t)base, R0));
+	for (int i = 0; i < JOIN_MAX; i++) {
+		struct mem s = { rec.base, rec.off + 16 + i * ssize };
+
+		cg_emit(g, MOV_REG(R1, RFP));
+		cg_emit(g, ALU64_IMM(BPF_ADD, R1, ptr));
+		cg_emit(g, MOV_IMM(R2, 8));
+		cg_emit(g, LDX(BPF_DW, R3, RFP, (int16_t)base));
+		if (i)
+			cg_emit(g, ALU64_IMM(BPF_ADD, R3, 8 * i));
+		cg_read_call(g, BPF_FUNC_probe_read, n);
+		cg_jump(g, JMP_IMM(BPF_JNE, R0, 0), done);
+		cg_emit(g, LDX(BPF_DW, R3, RFP, (int16_t)ptr));
+		cg_jump(g, JMP_IMM(BPF_JEQ, R3, 0), done);
+		cg_zero(g, s, 0, ssize);
+		cg_addr_of(g, R1, s);
+		cg_emit(g, MOV_IMM(R2, g->c->strlen_));
+		cg_read_call(g, BPF_FUNC_probe_read_str, n);
+		cg_emit(g, ST_IMM(BPF_DW, rec.base, (int16_t)(rec.off + 8), i + 1));
+	}
+	cg_bind(g, done);
+	output(g, rec, e->size);
+	g->scratch = saved;
+	g->stack = saved_stack;
+}
+
+void cg_call_stmt(struct cg *g, struct node *n)
+{
+	/* sema keeps the event's index: the table moved as it grew (calls
+	 * without an event, such as delete(), may find none) */
+	struct event_spec *e = n->cval >= 0 && n->cval < g->c->nevents ?
+			       &g->c->events[n->cval] : NULL;
+
+	switch (n->builtin) {
+	case F_PRINTF: case F_SYSTEM:
+		send(g, n, e, n->args + 1, n->nargs - 1, NULL);
+		break;
+	case F_SIGNAL:
+		cg_int(g, n->args[0]);
+		cg_emit(g, MOV_REG(R1, R0));
+		cg_call(g, BPF_FUNC_send_signal);
+		break;
+	case F_OVERRIDE:
+		g->uses_ctx = true;
+		cg_int(g, n->args[0]);
+		cg_emit(g, MOV_REG(R2, R0));
+		cg_emit(g, MOV_REG(R1, RCTX));
+		cg_call(g, BPF_FUNC_override_return);
+		break;
+	case F_PRINT:
+		if (e->kind == EV_PRINT_MAP) {
+			/* record: id, top, div */
+			int saved = g->scratch, saved_stack = g->stack;
+			struct mem rec = cg_tmp_alloc(g, 24, n);
+
+			cg_emit(g, ST_IMM(BPF_DW, rec.base, (int16_t)rec.off,
+					  (int32_t)n->cval));
+			for (int i = 1; i < 3; i++)
+				cg_emit(g, ST_IMM(BPF_DW, rec.base,
+						  (int16_t)(rec.off + 8 * i),
+						  i < n->nargs ?
+						  (int32_t)n->args[i]->cval : 0));
+			output(g, rec, 24);
+			g->scratch = saved;
+			g->stack = saved_stack;
+		} else {
+			send(g, n, e, n->args, 1, NULL);
+		}
+		break;
+	case F_JOIN:
+		join(g, n, e);
+		break;
+	case F_TIME: case F_CLEAR: case F_ZERO:
+		send(g, n, e, NULL, 0, NULL);
+		break;
+	case F_EXIT:
+		send(g, n, e, NULL, 0, NULL);
+		cg_jump(g, JA(), g->exit_label);
+		break;
+	case F_DELETE:
+		cg_map_delete(g, n->args[0]);
+		break;
+	default:
+		break;
+	}
+}
+
+/* str(x[, n]) into DST: a copy of a string, or a string read from the
+ * address x (kernel or user, whichever it is). */
+void cg_str_call(struct cg *g, struct node *n, struct mem dst,
+		 const struct type *dt)
+{
+	struct node *a = n->args[0];
+	int slot = ty_slot_size(dt);
+
+	if (a->ty->kind == TY_STR) {
+		int saved = g->scratch, saved_stack = g->stack;
+		struct mem src;
+
+		if (a->kind == N_STR || a->kind == N_POSITIONAL) {
+			cg_literal(g, dst, dt, a->name,
+				   a->len < (size_t)n->ty->size ? a->len
+				   : (size_t)n->ty->size - 1);
+			return;
+		}
+		src = cg_addr(g, a);
+		cg_copy(g, dst, n->ty, src, a->ty);
+		if (dt->size > n->ty->size)
+			cg_zero(g, dst, ty_slot_size(n->ty), slot);
+		g->scratch = saved;
+		g->stack = saved_stack;
+		return;
+	}
+	/* From an address: zero first, the helper does not pad. */
+	cg_zero(g, dst, 0, slot);
+	{
+		int saved_stack = g->stack;
+		int size = n->ty->size < dt->size ? n->ty->size : dt->size;
+
+		if (n->nargs == 2 && !n->args[1]->is_const) {
+			int lenslot = cg_stack_alloc(g, n);
+			int ok1 = cg_label(g), ok2 = cg_label(g);
+
+			cg_int(g, n->args[1]);
+			/* n characters need n + 1 bytes; clamp to 1..size */
+			cg_emit(g, ALU64_IMM(BPF_ADD, R0, 1));
+			cg_jump(g, JMP_IMM(BPF_JLE, R0, size), ok1);
+			cg_emit(g, MOV_IMM(R0, size));
+			cg_bind(g, ok1);
+			cg_jump(g, JMP_IMM(BPF_JNE, R0, 0), ok2);
+			cg_emit(g, MOV_IMM(R0, 1));
+			cg_bind(g, ok2);
+			cg_emit(g, STX(BPF_DW, RFP, (int16_t)lenslot, R0));
+			cg_int(g, a);
+			cg_emit(g, MOV_REG(R3, R0));
+			cg_emit(g, LDX(BPF_DW, R2, RFP, (int16_t)lenslot));
+		} else {
+			cg_int(g, a);
+			cg_emit(g, MOV_REG(R3, R0));
+			cg_emit(g, MOV_IMM(R2, size));
+		}
+		cg_addr_of(g, R1, dst);
+		cg_read_call(g, BPF_FUNC_probe_read_str, n);
+		g->stack = saved_stack;
+	}
+}
+
+/* SIZE bytes (4, 6 or 16) of string or buffer A into DST, in whole
+ * words: both are zero-padded to 8 bytes, so DST's padding is zero. */
+static void copy_bytes(struct cg *g, struct mem dst, struct node *a, int size)
+{
+	int saved = g->scratch, saved_stack = g->stack;
+	struct mem src = cg_addr(g, a);
+
+	if (a->ty->kind == TY_BUF)
+		src.off += 8;
+	for (int i = 0; i < size; i += 8) {
+		cg_emit(g, LDX(BPF_DW, R1, src.base, (int16_t)(src.off + i)));
+		cg_emit(g, STX(BPF_DW, dst.base, (int16_t)(dst.off + i), R1));
+	}
+	g->scratch = saved;
+	g->stack = saved_stack;
+}
+
+/* ntop([af,] addr): {u64 af, u8 addr[16]}, the unused bytes zero so
+ * that equal addresses are equal keys. */
+static void ntop(struct cg *g, struct node *n, struct mem dst)
+{
+	struct node *a = n->args[n->nargs - 1];
+	struct mem addr = { dst.base, dst.off + 8 };
+
+	if (n->nargs == 2) {
+		cg_int(g, n->args[0]);
+		cg_emit(g, STX(BPF_DW, dst.base, (int16_t)dst.off, R0));
+	} else {
+		cg_emit(g, ST_IMM(BPF_DW, dst.base, (int16_t)dst.off,
+				  a->ty->size == 16 && a->ty->kind != TY_INT ?
+				  FAMILY_INET6 : FAMILY_INET));
+	}
+	cg_zero(g, addr, 0, 16);
+	if (a->ty->kind == TY_INT || a->ty->kind == TY_PTR) {
+		cg_int(g, a);
+		cg_emit(g, STX(BPF_W, addr.base, (int16_t)addr.off, R0));
+	} else {
+		copy_bytes(g, addr, a, a->ty->size);
+	}
+}
+
+/* macaddr(x): 6 bytes, from x or read at the address x. */
+static void macaddr(struct cg *g, struct node *n, struct mem dst)
+{
+	struct node *a = n->args[0];
+
+	if (a->ty->kind != TY_INT && a->ty->kind != TY_PTR) {
+		copy_bytes(g, dst, a, 6);
+		return;
+	}
+	cg_zero(g, dst, 0, 8);
+	cg_int(g, a);
+	cg_emit(g, MOV_REG(R3, R0));
+	cg_emit(g, MOV_IMM(R2, 6));
+	cg_addr_of(g, R1, dst);
+	cg_read_call(g, cg_read_helper(g, a->ty, false), n);
+}
+
+/* buf(x, n): {u64 length, u8 data[size]}, zeroed first (the helpers do
+ * not pad, and equal buffers must be equal keys).  The length is n
+ * clamped to the buffer's size; the bytes read are the length clamped
+ * again to what a string x holds (its stack copy is read with
+ * probe_read_kernel, which the verifier accepts with a bounded size). */
+static void buf(struct cg *g, struct node *n, struct mem dst)
+{
+	struct node *a = n->args[0], *l = n->args[1];
+	int size = n->ty->size, saved = g->scratch, saved_stack = g->stack;
+	int have = a->ty->kind == TY_STR && a->ty->size < size ? a->ty->size
+							      : size;
+	struct mem data = { dst.base, dst.off + 8 }, src = { 0, 0 };
+	int aslot = 0, lslot = 0, helper = BPF_FUNC_probe_read_kernel;
+	int64_t len = 0;
+
+	cg_zero(g, dst, 0, ty_slot_size(n->ty));
+	if (a->ty->kind == TY_STR) {
+		src = cg_addr(g, a);
+	} else {
+		helper = cg_read_helper(g, a->ty, false);
+		aslot = cg_stack_alloc(g, n);
+		cg_int(g, a);
+		cg_emit(g, STX(BPF_DW, RFP, (int16_t)aslot, R0));
+	}
+	if (l->is_const) {
+		len = l->cval < size ? l->cval : size;
+		cg_emit(g, ST_IMM(BPF_DW, dst.base, (int16_t)dst.off,
+				  (int32_t)len));
+		if (len > have)
+			len = have;
+	} else {
+		int ok = cg_label(g), ok2 = cg_label(g);
+
+		lslot = cg_stack_alloc(g, n);
+		cg_int(g, l);
+		cg_jump(g, JMP_IMM(BPF_JLE, R0, size), ok);
+		cg_emit(g, MOV_IMM(R0, size));
+		cg_bind(g, ok);
+		cg_emit(g, STX(BPF_DW, dst.base, (int16_t)dst.off, R0));
+		cg_jump(g, JMP_IMM(BPF_JLE, R0, have), ok2);
+		cg_emit(g, MOV_IMM(R0, have));
+		cg_bind(g, ok2);
+		cg_emit(g, STX(BPF_DW, RFP, (int16_t)lslot, R0));
+	}
+	if (l->is_const && len == 0)
+		goto out;
+	cg_addr_of(g, R1, data);
+	if (l->is_const)
+		cg_emit(g, MOV_IMM(R2, (int32_t)len));
+	else
+		cg_emit(g, LDX(BPF_DW, R2, RFP, (int16_t)lslot));
+	if (a->ty->kind == TY_STR)
+		cg_addr_of(g, R3, src);
+	else
+		cg_emit(g, LDX(BPF_DW, R3, RFP, (int16_t)aslot));
+	cg_read_call(g, helper, n);
+out:
+	g->scratch = saved;
+	g->stack = saved_stack;
+}
+
+void cg_bytes_call(struct cg *g, struct node *n, struct mem dst)
+{
+	switch (n->builtin) {
+	case F_NTOP:
+		ntop(g, n, dst);
+		break;
+	case F_MACADDR:
+		macaddr(g, n, dst);
+		break;
+	case F_BUF:
+		buf(g, n, dst);
+		break;
+	default:
+		break;
+	}
+}

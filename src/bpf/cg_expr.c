@@ -1,0 +1,785 @@
+/* cg_expr.c - expressions: integers into r0, strings and tuples into
+ * memory, conditions into jumps. */
+#include "bpf/cg.h"
+
+#include <string.h>
+
+#include "base/arch.h"
+#include "catalog/elfsym.h"
+#include "lang/lex.h"
+
+/* Bring REG, holding some 64-bit value, to canonical form for T. */
+void cg_norm(struct cg *g, int reg, const struct type *t)
+{
+	int sh;
+
+	if (t->kind != TY_INT || t->size >= 8)
+		return;
+	if (!t->is_signed && t->size == 4) {
+		cg_emit(g, ALU32_REG(BPF_MOV, reg, reg));	/* zero-extends */
+		return;
+	}
+	sh = 64 - t->size * 8;
+	cg_emit(g, ALU64_IMM(BPF_LSH, reg, sh));
+	cg_emit(g, ALU64_IMM(t->is_signed ? BPF_ARSH : BPF_RSH, reg, sh));
+}
+
+/* Expressions whose value can be loaded into any register without a
+ * helper call or scratch registers. */
+static bool simple(const struct node *n)
+{
+	return n->is_const ||
+	       (n->kind == N_VAR && n->var && !n->var->in_scratch);
+}
+
+static void load_simple(struct cg *g, int reg, struct node *n)
+{
+	if (n->is_const)
+		cg_imm(g, reg, n->cval);
+	else
+		cg_emit(g, LDX(BPF_DW, reg, RFP, (int16_t)n->var->slot));
+}
+
+/* Convert the canonical value in REG from type FROM to type TO.  Only
+ * a signed value meeting a narrower-than-64-bit unsigned type changes
+ * bits: (uint32)x == (int32)-7 compares 0xfffffff9 with 0xfffffff9. */
+static void conv(struct cg *g, int reg, const struct type *from,
+		 const struct type *to)
+{
+	if (to->kind == TY_INT && to->size < 8 && from->kind == TY_INT &&
+	    from->is_signed != to->is_signed)
+		cg_norm(g, reg, to);
+}
+
+/* Evaluate A into r0 and B into r1. */
+static void two(struct cg *g, struct node *a, struct node *b)
+{
+	if (simple(b)) {
+		cg_int(g, a);
+		load_simple(g, R1, b);
+	} else if (simple(a)) {
+		cg_int(g, b);
+		cg_emit(g, MOV_REG(R1, R0));
+		load_simple(g, R0, a);
+	} else {
+		int saved = g->stack;
+		int slot = cg_stack_alloc(g, a);
+
+		cg_int(g, a);
+		cg_emit(g, STX(BPF_DW, RFP, (int16_t)slot, R0));
+		cg_int(g, b);
+		cg_emit(g, MOV_REG(R1, R0));
+		cg_emit(g, LDX(BPF_DW, R0, RFP, (int16_t)slot));
+		g->stack = saved;
+	}
+}
+
+/* r0 = |r0| (as unsigned), r2 = 1 if it was negative. */
+static void absval(struct cg *g, int reg, int flag)
+{
+	int pos = cg_label(g);
+
+	cg_emit(g, MOV_IMM(flag, 0));
+	cg_jump(g, JMP_IMM(BPF_JSGE, reg, 0), pos);
+	cg_emit(g, bpf_i(BPF_ALU64 | BPF_NEG, (uint8_t)reg, 0, 0, 0));
+	cg_emit(g, MOV_IMM(flag, 1));
+	cg_bind(g, pos);
+}
+
+/* r0 = r0 / r1 or r0 % r1, defined as 0 when r1 is 0.  Signed division
+ * goes through the magnitudes, so it does not need BPF's sdiv (v4). */
+static void divmod(struct cg *g, bool is_mod, bool is_signed,
+		   const struct node *b)
+{
+	int nz = cg_label(g), done = cg_label(g);
+	bool nonzero = b->is_const && b->cval != 0;
+	bool positive = b->is_const && b->cval > 0;
+
+	/* A constant divisor needs no zero test, a positive one no sign. */
+	if (!nonzero) {
+		cg_jump(g, JMP_IMM(BPF_JNE, R1, 0), nz);
+		cg_emit(g, MOV_IMM(R0, 0));
+		cg_jump(g, JA(), done);
+	}
+	cg_bind(g, nz);
+	if (!is_signed) {
+		cg_emit(g, ALU64_REG(is_mod ? BPF_MOD : BPF_DIV, R0, R1));
+	} else {
+		int keep = cg_label(g);
+
+		absval(g, R0, R2);
+		if (positive)
+			cg_emit(g, MOV_IMM(R3, 0));
+		else
+			absval(g, R1, R3);
+		cg_emit(g, ALU64_REG(is_mod ? BPF_MOD : BPF_DIV, R0, R1));
+		/* quotient negative if signs differ; remainder follows the
+		 * dividend */
+		if (!is_mod)
+			cg_emit(g, ALU64_REG(BPF_XOR, R2, R3));
+		cg_jump(g, JMP_IMM(BPF_JEQ, R2, 0), keep);
+		cg_emit(g, bpf_i(BPF_ALU64 | BPF_NEG, R0, 0, 0, 0));
+		cg_bind(g, keep);
+	}
+	cg_bind(g, done);
+}
+
+static int cmp_op(int tok, bool is_signed)
+{
+	switch (tok) {
+	case T_EQ: return BPF_JEQ;
+	case T_NE: return BPF_JNE;
+	case T_LT: return is_signed ? BPF_JSLT : BPF_JLT;
+	case T_LE: return is_signed ? BPF_JSLE : BPF_JLE;
+	case T_GT: return is_signed ? BPF_JSGT : BPF_JGT;
+	default: return is_signed ? BPF_JSGE : BPF_JGE;
+	}
+}
+
+static int invert(int jop)
+{
+	switch (jop) {
+	case BPF_JEQ: return BPF_JNE;
+	case BPF_JNE: return BPF_JEQ;
+	case BPF_JLT: return BPF_JGE;
+	case BPF_JGE: return BPF_JLT;
+	case BPF_JLE: return BPF_JGT;
+	case BPF_JGT: return BPF_JLE;
+	case BPF_JSLT: return BPF_JSGE;
+	case BPF_JSGE: return BPF_JSLT;
+	case BPF_JSLE: return BPF_JSGT;
+	default: return BPF_JSLE;	/* JSGT */
+	}
+}
+
+/* A constant operand converted to the comparison's type, as the
+ * register operand will be. */
+static int64_t cmp_const(const struct node *b, const struct type *ct)
+{
+	uint64_t v = (uint64_t)b->cval;
+	int sh;
+
+	if (ct->size >= 8 || !b->ty->is_signed || ct->is_signed)
+		return b->cval;
+	sh = 64 - ct->size * 8;
+	return (int64_t)((v << sh) >> sh);
+}
+
+static bool is_cmp(int op)
+{
+	return op == T_EQ || op == T_NE || op == T_LT || op == T_LE ||
+	       op == T_GT || op == T_GE;
+}
+
+/* Jump to LABEL when "the first LIMIT bytes of strings A and B are
+ * equal" is WHEN (LIMIT < 0: all of them).  Strings are zero-padded, so
+ * whole words compare, up to the shorter slot: it holds the shorter
+ * string's NUL.  A last partial word keeps its first bytes, the low
+ * ones on a little-endian machine, by shifting out the rest. */
+static void str_branch(struct cg *g, struct node *a, struct node *b,
+		       int64_t limit, int label, bool when)
+{
+	int saved = g->scratch, saved_stack = g->stack;
+	struct mem ma = cg_addr(g, a), mb = cg_addr(g, b);
+	int n = ty_slot_size(a->ty) < ty_slot_size(b->ty) ?
+		ty_slot_size(a->ty) : ty_slot_size(b->ty);
+	int ne = when ? cg_label(g) : label;
+
+	if (limit >= 0 && limit < n)
+		n = (int)limit;
+	for (int i = 0; i < n; i += 8) {
+		cg_emit(g, LDX(BPF_DW, R1, ma.base, (int16_t)(ma.off + i)));
+		cg_emit(g, LDX(BPF_DW, R2, mb.base, (int16_t)(mb.off + i)));
+		if (n - i < 8) {
+			cg_emit(g, ALU64_IMM(BPF_LSH, R1, 8 * (8 - (n - i))));
+			cg_emit(g, ALU64_IMM(BPF_LSH, R2, 8 * (8 - (n - i))));
+		}
+		cg_jump(g, JMP_REG(BPF_JNE, R1, R2), ne);
+	}
+	if (when) {
+		cg_jump(g, JA(), label);
+		cg_bind(g, ne);
+	}
+	g->scratch = saved;
+	g->stack = saved_stack;
+}
+
+void cg_branch(struct cg *g, struct node *n, int label, bool when)
+{
+	if (n->is_const) {
+		if ((n->cval != 0) == when)
+			cg_jump(g, JA(), label);
+		return;
+	}
+	switch (n->kind) {
+	case N_LAND: case N_LOR: {
+		/* "a && b" is true only if both are; jump out early. */
+		bool and = n->kind == N_LAND;
+
+		if (and != when) {
+			cg_branch(g, n->a, label, when);
+			cg_branch(g, n->b, label, when);
+		} else {
+			int skip = cg_label(g);
+
+			cg_branch(g, n->a, skip, !when);
+			cg_branch(g, n->b, label, when);
+			cg_bind(g, skip);
+		}
+		return;
+	}
+	case N_UNOP:
+		if (n->op == T_BANG) {
+			cg_branch(g, n->a, label, !when);
+			return;
+		}
+		break;
+	case N_BINOP:
+		if (!is_cmp(n->op))
+			break;
+		if (n->a->ty->kind == TY_STR) {
+			bool eq = n->op == T_EQ;
+
+			str_branch(g, n->a, n->b, -1, label, eq == when);
+			return;
+		} else {
+			struct type *ct = ty_arith(n->a->ty, n->b->ty);
+			int op = cmp_op(n->op, ct->is_signed);
+			int64_t bv = n->b->is_const ? cmp_const(n->b, ct) : 0;
+
+			if (!when)
+				op = invert(op);
+			if (n->b->is_const && bv >= INT32_MIN && bv <= INT32_MAX) {
+				cg_int(g, n->a);
+				conv(g, R0, n->a->ty, ct);
+				cg_jump(g, JMP_IMM(op, R0, (int32_t)bv), label);
+			} else {
+				two(g, n->a, n->b);
+				conv(g, R0, n->a->ty, ct);
+				conv(g, R1, n->b->ty, ct);
+				cg_jump(g, JMP_REG(op, R0, R1), label);
+			}
+			return;
+		}
+	default:
+		break;
+	}
+	cg_int(g, n);
+	cg_jump(g, JMP_IMM(when ? BPF_JNE : BPF_JEQ, R0, 0), label);
+}
+
+/* r0 = 0 or 1 from a condition. */
+static void bool_value(struct cg *g, struct node *n)
+{
+	int t = cg_label(g), done = cg_label(g);
+
+	cg_branch(g, n, t, true);
+	cg_emit(g, MOV_IMM(R0, 0));
+	cg_jump(g, JA(), done);
+	cg_bind(g, t);
+	cg_emit(g, MOV_IMM(R0, 1));
+	cg_bind(g, done);
+}
+
+static void binop(struct cg *g, struct node *n)
+{
+	const struct type *t = n->ty;
+	int alu;
+
+	if (is_cmp(n->op)) {
+		bool_value(g, n);
+		return;
+	}
+	if ((n->op == T_SHL || n->op == T_SHR) && n->b->is_const) {
+		cg_int(g, n->a);
+		conv(g, R0, n->a->ty, t);
+		cg_emit(g, ALU64_IMM(n->op == T_SHL ? BPF_LSH :
+				     t->is_signed ? BPF_ARSH : BPF_RSH,
+				     R0, (int32_t)(n->b->cval & 63)));
+		cg_norm(g, R0, t);
+		return;
+	}
+	two(g, n->a, n->b);
+	if (n->op != T_SHL && n->op != T_SHR) {
+		conv(g, R0, n->a->ty, t);
+		conv(g, R1, n->b->ty, t);
+	} else {
+		conv(g, R0, n->a->ty, t);
+	}
+	switch (n->op) {
+	case T_PLUS: alu = BPF_ADD; break;
+	case T_MINUS: alu = BPF_SUB; break;
+	case T_STAR: alu = BPF_MUL; break;
+	case T_AMP: alu = BPF_AND; break;
+	case T_PIPE: alu = BPF_OR; break;
+	case T_CARET: alu = BPF_XOR; break;
+	case T_SHL: case T_SHR:
+		cg_emit(g, ALU64_IMM(BPF_AND, R1, 63));
+		alu = n->op == T_SHL ? BPF_LSH : t->is_signed ? BPF_ARSH : BPF_RSH;
+		break;
+	case T_SLASH: case T_PERCENT:
+		/* 32-bit unsigned operands are canonical, so a 64-bit unsigned
+		 * division gives the 32-bit result. */
+		divmod(g, n->op == T_PERCENT, t->is_signed, n->b);
+		cg_norm(g, R0, t);
+		return;
+	default:
+		alu = BPF_ADD;
+	}
+	cg_emit(g, ALU64_REG(alu, R0, R1));
+	cg_norm(g, R0, t);
+}
+
+static void builtin(struct cg *g, struct node *n)
+{
+	switch (n->builtin) {
+	case B_PID:
+		cg_call(g, BPF_FUNC_get_current_pid_tgid);
+		cg_emit(g, ALU64_IMM(BPF_RSH, R0, 32));
+		break;
+	case B_TID:
+		cg_call(g, BPF_FUNC_get_current_pid_tgid);
+		cg_emit(g, ALU32_REG(BPF_MOV, R0, R0));
+		break;
+	case B_UID: case B_USERNAME:
+		cg_call(g, BPF_FUNC_get_current_uid_gid);
+		cg_emit(g, ALU32_REG(BPF_MOV, R0, R0));
+		break;
+	case B_GID:
+		cg_call(g, BPF_FUNC_get_current_uid_gid);
+		cg_emit(g, ALU64_IMM(BPF_RSH, R0, 32));
+		break;
+	case B_NSECS:
+		cg_call(g, BPF_FUNC_ktime_get_ns);
+		break;
+	case B_ELAPSED:
+		cg_call(g, BPF_FUNC_ktime_get_ns);
+		ir_ld64(&g->ir, R1, 0, RELOC_START_NS, 0);
+		cg_emit(g, ALU64_REG(BPF_SUB, R0, R1));
+		break;
+	case B_CPU:
+		cg_call(g, BPF_FUNC_get_smp_processor_id);
+		break;
+	case B_CGROUP:
+		cg_call(g, BPF_FUNC_get_current_cgroup_id);
+		break;
+	case B_RAND:
+		cg_call(g, BPF_FUNC_get_prandom_u32);
+		break;
+	case B_NCPUS:
+		ir_ld64(&g->ir, R0, 0, RELOC_NCPUS, 0);
+		break;
+	case B_CURTASK:
+		cg_call(g, BPF_FUNC_get_current_task);
+		break;
+	case B_JIFFIES:
+		cg_call(g, BPF_FUNC_jiffies64);
+		break;
+	case B_NUMAID:
+		cg_call(g, BPF_FUNC_get_numa_node_id);
+		break;
+	case B_CPID:
+		ir_ld64(&g->ir, R0, 0, RELOC_CPID, 0);
+		break;
+	case B_RETVAL:
+		cg_retval(g, n);
+		break;
+	case B_KSTACK: case B_USTACK:
+		cg_kstack(g, n);
+		break;
+	default:
+		cg_emit(g, MOV_IMM(R0, 0));
+	}
+}
+
+void cg_int(struct cg *g, struct node *n)
+{
+	if (n->is_const) {
+		cg_imm(g, R0, n->cval);
+		return;
+	}
+	switch (n->kind) {
+	case N_VAR:
+		if (n->var->in_scratch)
+			cg_emit(g, LDX(BPF_DW, R0, RSCR, (int16_t)n->var->slot));
+		else
+			cg_emit(g, LDX(BPF_DW, R0, RFP, (int16_t)n->var->slot));
+		break;
+	case N_MAP:
+		cg_map_read_int(g, n);
+		break;
+	case N_BUILTIN:
+		if (n->builtin == B_ARG)
+			cg_arg(g, n);
+		else if (n->builtin == B_CTX)
+			cg_ctx(g);
+		else
+			builtin(g, n);
+		break;
+	case N_BINOP:
+		binop(g, n);
+		break;
+	case N_LAND: case N_LOR:
+		bool_value(g, n);
+		break;
+	case N_UNOP:
+		if (n->op == T_STAR) {
+			cg_deref(g, n);
+			break;
+		}
+		cg_int(g, n->a);
+		switch (n->op) {
+		case T_MINUS:
+			cg_emit(g, bpf_i(BPF_ALU64 | BPF_NEG, R0, 0, 0, 0));
+			break;
+		case T_TILDE:
+			cg_emit(g, ALU64_IMM(BPF_XOR, R0, -1));
+			break;
+		case T_BANG: {
+			int z = cg_label(g);
+
+			cg_emit(g, MOV_REG(R1, R0));
+			cg_emit(g, MOV_IMM(R0, 1));
+			cg_jump(g, JMP_IMM(BPF_JEQ, R1, 0), z);
+			cg_emit(g, MOV_IMM(R0, 0));
+			cg_bind(g, z);
+			break;
+		}
+		default:
+			break;
+		}
+		cg_norm(g, R0, n->ty);
+		break;
+	case N_TERNARY: {
+		int lelse = cg_label(g), lend = cg_label(g);
+
+		cg_branch(g, n->a, lelse, false);
+		cg_int(g, n->b);
+		cg_jump(g, JA(), lend);
+		cg_bind(g, lelse);
+		cg_int(g, n->c);
+		cg_bind(g, lend);
+		cg_norm(g, R0, n->ty);
+		break;
+	}
+	case N_INCDEC:
+		if (n->a->kind == N_MAP) {
+			cg_map_incdec(g, n);
+		} else {
+			struct var *v = n->a->var;
+			int base = v->in_scratch ? RSCR : RFP;
+
+			cg_emit(g, LDX(BPF_DW, R1, base, (int16_t)v->slot));
+			cg_emit(g, MOV_REG(R0, R1));
+			cg_emit(g, ALU64_IMM(BPF_ADD, R1, n->op == T_INC ? 1 : -1));
+			cg_norm(g, R1, v->ty);
+			cg_emit(g, STX(BPF_DW, base, (int16_t)v->slot, R1));
+			if (n->prefix)
+				cg_emit(g, MOV_REG(R0, R1));
+		}
+		break;
+	case N_CAST:
+		cg_int(g, n->a);
+		if (n->op == 1) {	/* (bool)x is x != 0 */
+			int z = cg_label(g);
+
+			cg_jump(g, JMP_IMM(BPF_JEQ, R0, 0), z);
+			cg_emit(g, MOV_IMM(R0, 1));
+			cg_bind(g, z);
+			break;
+		}
+		cg_norm(g, R0, n->ty);
+		break;
+	case N_FIELD: {
+		int saved = g->scratch, saved_stack = g->stack;
+		struct mem m;
+
+		if (n->builtin == B_ARGS_FIELD) {
+			cg_args_int(g, n);
+			break;
+		}
+		if (n->builtin == B_BTF_FIELD) {
+			cg_btf_int(g, n);
+			break;
+		}
+		m = cg_addr(g, n->a);
+		int off = n->a->ty->off[n->ival];
+
+		cg_emit(g, LDX(BPF_DW, R0, m.base, (int16_t)(m.off + off)));
+		g->scratch = saved;
+		g->stack = saved_stack;
+		break;
+	}
+	case N_CALL:
+		if (n->builtin == F_STRFTIME) {
+			cg_int(g, n->args[1]);
+			break;
+		}
+		if (n->builtin == F_UADDR) {
+			uint64_t v = 0;
+			bool pie = false;
+
+			elf_symbol(g->ps->path, n->args[0]->name, &v, &pie);
+			if (!pie) {
+				cg_imm(g, R0, (int64_t)v);
+				break;
+			}
+			/* load base = ip - the probe's address in the file */
+			cg_reg(g, PT_REGS_IP);
+			cg_imm(g, R1, (int64_t)(v - g->ps->uvaddr));
+			cg_emit(g, ALU64_REG(BPF_ADD, R0, R1));
+			break;
+		}
+		if (n->builtin == F_REG) {
+			cg_reg(g, pt_regs_offset(n->args[0]->name));
+			break;
+		}
+		if (n->builtin == F_KSYM) {
+			cg_int(g, n->args[0]);
+			break;
+		}
+		if (n->builtin == F_STRNCMP) {
+			int ne = cg_label(g), done = cg_label(g);
+
+			str_branch(g, n->args[0], n->args[1], n->args[2]->cval, ne,
+				   false);
+			cg_emit(g, MOV_IMM(R0, 0));
+			cg_jump(g, JA(), done);
+			cg_bind(g, ne);
+			cg_emit(g, MOV_IMM(R0, 1));
+			cg_bind(g, done);
+			break;
+		}
+		if (n->builtin == F_BSWAP) {
+			cg_int(g, n->args[0]);
+			if (n->ty->size == 1) {
+				if (n->args[0]->ty->is_signed)
+					cg_norm(g, R0, n->ty);
+			} else {	/* to big-endian: a swap on this machine */
+				cg_emit(g, bpf_i(BPF_ALU | BPF_END | BPF_TO_BE, R0,
+						 0, 0, n->ty->size * 8));
+			}
+			break;
+		}
+		if (n->builtin == F_KSTACK || n->builtin == F_USTACK) {
+			cg_kstack(g, n);
+			break;
+		}
+		cg_emit(g, MOV_IMM(R0, 0));
+		break;
+	default:
+		cg_emit(g, MOV_IMM(R0, 0));
+	}
+}
+
+/* Store LEN bytes of S as a zero-padded string in DST (slot of DT). */
+void cg_literal(struct cg *g, struct mem dst, const struct type *dt,
+		const char *s, size_t len)
+{
+	int size = dt->size, slot = ty_slot_size(dt);
+
+	if ((int)len > size - 1)
+		len = (size_t)(size - 1);
+	for (int i = 0; i < slot; i += 4) {
+		uint32_t w = 0;
+
+		for (int k = 0; k < 4; k++)
+			if ((size_t)(i + k) < len)
+				w |= (uint32_t)(unsigned char)s[i + k] << (8 * k);
+		cg_emit(g, ST_IMM(BPF_W, dst.base, (int16_t)(dst.off + i),
+				  (int32_t)w));
+	}
+}
+
+void cg_copy(struct cg *g, struct mem dst, const struct type *dt,
+	     struct mem src, const struct type *st)
+{
+	switch (dt->kind) {
+	case TY_INT: case TY_TSTAMP: case TY_PTR: case TY_KSTACK: case TY_KSYM:
+	case TY_USERNAME:
+		cg_emit(g, LDX(BPF_DW, R1, src.base, (int16_t)src.off));
+		cg_emit(g, STX(BPF_DW, dst.base, (int16_t)dst.off, R1));
+		return;
+	case TY_STR: {
+		int dslot = ty_slot_size(dt), sslot = ty_slot_size(st);
+		int n = dslot < sslot ? dslot : sslot;
+
+		for (int i = 0; i < n; i += 8) {
+			cg_emit(g, LDX(BPF_DW, R1, src.base, (int16_t)(src.off + i)));
+			cg_emit(g, STX(BPF_DW, dst.base, (int16_t)(dst.off + i), R1));
+		}
+		if (st->size > dt->size)	/* truncated: terminate */
+			cg_zero(g, dst, dt->size - 1, dslot);
+		else
+			cg_zero(g, dst, n, dslot);
+		return;
+	}
+	case TY_USYM: case TY_INET: case TY_MAC:
+		for (int i = 0; i < ty_slot_size(dt); i += 8) {
+			cg_emit(g, LDX(BPF_DW, R1, src.base, (int16_t)(src.off + i)));
+			cg_emit(g, STX(BPF_DW, dst.base, (int16_t)(dst.off + i), R1));
+		}
+		return;
+	case TY_BUF: {		/* into the same or a larger buffer */
+		int dslot = ty_slot_size(dt), sslot = ty_slot_size(st);
+		int n = dslot < sslot ? dslot : sslot;
+
+		for (int i = 0; i < n; i += 8) {
+			cg_emit(g, LDX(BPF_DW, R1, src.base, (int16_t)(src.off + i)));
+			cg_emit(g, STX(BPF_DW, dst.base, (int16_t)(dst.off + i), R1));
+		}
+		cg_zero(g, dst, n, dslot);
+		return;
+	}
+	case TY_TUPLE:
+		for (int i = 0; i < dt->nelem; i++) {
+			struct mem d = { dst.base, dst.off + dt->off[i] };
+			struct mem s = { src.base, src.off + st->off[i] };
+
+			cg_copy(g, d, dt->elem[i], s, st->elem[i]);
+		}
+		return;
+	default:
+		return;
+	}
+}
+
+void cg_store(struct cg *g, struct node *n, struct mem dst,
+	      const struct type *dt)
+{
+	switch (dt->kind) {
+	case TY_INT: case TY_TSTAMP: case TY_PTR: case TY_KSTACK: case TY_KSYM:
+	case TY_USERNAME:
+		cg_int(g, n);
+		cg_emit(g, STX(BPF_DW, dst.base, (int16_t)dst.off, R0));
+		return;
+	case TY_TUPLE:
+		if (n->kind == N_TUPLE) {
+			for (int i = 0; i < dt->nelem; i++) {
+				struct mem d = { dst.base, dst.off + dt->off[i] };
+
+				cg_store(g, n->args[i], d, dt->elem[i]);
+			}
+			return;
+		}
+		break;
+	case TY_USYM:
+		if (n->kind == N_CALL && n->builtin == F_USYM) {
+			cg_usym(g, n, dst);
+			return;
+		}
+		break;
+	case TY_INET: case TY_MAC: case TY_BUF:
+		if (n->kind == N_CALL && (n->builtin == F_NTOP ||
+		    n->builtin == F_MACADDR || n->builtin == F_BUF)) {
+			if (dt->kind == TY_BUF && dt->size != n->ty->size) {
+				/* a larger buffer variable or map value */
+				int saved = g->scratch, saved_stack = g->stack;
+				struct mem m = cg_tmp_alloc(g, ty_slot_size(n->ty), n);
+
+				cg_bytes_call(g, n, m);
+				cg_copy(g, dst, dt, m, n->ty);
+				g->scratch = saved;
+				g->stack = saved_stack;
+				return;
+			}
+			cg_bytes_call(g, n, dst);
+			return;
+		}
+		break;
+	case TY_STR:
+		switch (n->kind) {
+		case N_STR: case N_POSITIONAL:
+			cg_literal(g, dst, dt, n->name, n->len);
+			return;
+		case N_BUILTIN:
+			if (n->builtin == B_PROBE) {
+				cg_literal(g, dst, dt, g->ps->name,
+					   strlen(g->ps->name));
+				return;
+			}
+			if (n->builtin == B_FUNC) {
+				cg_literal(g, dst, dt, g->ps->func,
+					   strlen(g->ps->func));
+				return;
+			}
+			if (n->builtin == B_COMM && dt->size >= 16) {
+				/* some kernels (6.1) leave the bytes after the
+				 * NUL as they were: zero all of them */
+				cg_zero(g, dst, 0, ty_slot_size(dt));
+				cg_addr_of(g, R1, dst);
+				cg_emit(g, MOV_IMM(R2, 16));
+				cg_call(g, BPF_FUNC_get_current_comm);
+				return;
+			}
+			break;
+		case N_CALL:
+			if (n->builtin == F_STR) {
+				cg_str_call(g, n, dst, dt);
+				return;
+			}
+			break;
+		case N_MAP:
+			cg_map_read(g, n, dst, dt);
+			return;
+		case N_FIELD:
+			if (n->builtin == B_ARGS_FIELD) {
+				cg_args_str(g, n, dst, dt);
+				return;
+			}
+			if (n->builtin == B_BTF_FIELD) {
+				cg_btf_str(g, n, dst, dt);
+				return;
+			}
+			break;
+		case N_TERNARY: {
+			int lelse = cg_label(g), lend = cg_label(g);
+
+			cg_branch(g, n->a, lelse, false);
+			cg_store(g, n->b, dst, dt);
+			cg_jump(g, JA(), lend);
+			cg_bind(g, lelse);
+			cg_store(g, n->c, dst, dt);
+			cg_bind(g, lend);
+			return;
+		}
+		default:
+			break;
+		}
+		break;
+	default:
+		return;
+	}
+	if (n->kind == N_MAP) {
+		cg_map_read(g, n, dst, dt);
+		return;
+	}
+	{
+		int saved = g->scratch, saved_stack = g->stack;
+		struct mem src = cg_addr(g, n);
+
+		cg_copy(g, dst, dt, src, n->ty);
+		g->scratch = saved;
+		g->stack = saved_stack;
+	}
+}
+
+struct mem cg_addr(struct cg *g, struct node *n)
+{
+	struct mem m;
+
+	if (n->kind == N_VAR) {
+		m.base = n->var->in_scratch ? RSCR : RFP;
+		m.off = n->var->slot;
+		return m;
+	}
+	if (n->kind == N_FIELD && n->builtin != B_ARGS_FIELD &&
+	    n->builtin != B_BTF_FIELD) {
+		m = cg_addr(g, n->a);
+		m.off += n->a->ty->off[n->ival];
+		return m;
+	}
+	m = cg_tmp_alloc(g, ty_slot_size(n->ty), n);
+	cg_store(g, n, m, n->ty);
+	return m;
+}

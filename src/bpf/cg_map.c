@@ -1,0 +1,385 @@
+/* cg_map.c - map keys, reads, writes, increments and aggregations.
+ *
+ * Aggregations use per-CPU hash maps: a probe updates its CPU's value in
+ * place, and user space merges the CPUs when it prints.  hist() and
+ * lhist() put the bucket index at the end of the key, so a histogram is
+ * one map entry per non-empty bucket.
+ */
+#include "bpf/cg.h"
+
+#include <errno.h>
+#include <string.h>
+
+#include "lang/lex.h"
+
+/* Store the key of @m[...] (or the zero key of @m) at KEY; a
+ * histogram's bucket index, the key's last word, is left alone. */
+static void fill_key(struct cg *g, struct node *n, struct mem key)
+{
+	struct mapinfo *m = n->map;
+
+	if (!m->key) {
+		if (m->agg != AGG_HIST && m->agg != AGG_LHIST)
+			cg_emit(g, ST_IMM(BPF_DW, key.base, (int16_t)key.off, 0));
+	} else if (n->nargs == 1) {
+		cg_store(g, n->args[0], key, m->key);
+	} else {
+		for (int i = 0; i < n->nargs; i++) {
+			struct mem d = { key.base, key.off + m->key->off[i] };
+
+			cg_store(g, n->args[i], d, m->key->elem[i]);
+		}
+	}
+}
+
+struct mem cg_map_key(struct cg *g, struct node *n)
+{
+	struct mem key = cg_tmp_alloc(g, n->map->key_size, n);
+
+	fill_key(g, n, key);
+	return key;
+}
+
+static void lookup(struct cg *g, struct mapinfo *m, struct mem key)
+{
+	cg_ld_map(g, R1, RELOC_MAP_FD, m->id);
+	cg_addr_of(g, R2, key);
+	cg_call(g, BPF_FUNC_map_lookup_elem);
+}
+
+/* r0 = bpf_map_update_elem(m, key, val, flags); count a drop when the
+ * map is full. */
+static void update(struct cg *g, struct mapinfo *m, struct mem key,
+		   struct mem val, int flags)
+{
+	int ok = cg_label(g);
+
+	cg_ld_map(g, R1, RELOC_MAP_FD, m->id);
+	cg_addr_of(g, R2, key);
+	cg_addr_of(g, R3, val);
+	cg_emit(g, MOV_IMM(R4, flags));
+	cg_call(g, BPF_FUNC_map_update_elem);
+	cg_jump(g, JMP_IMM(BPF_JNE, R0, -E2BIG), ok);
+	cg_count_stat(g, STATS_MAP_DROPS + m->id);
+	cg_bind(g, ok);
+}
+
+/* Read @m[k] into DST as type DT; a missing key reads as zero. */
+void cg_map_read(struct cg *g, struct node *n, struct mem dst,
+		 const struct type *dt)
+{
+	int saved = g->scratch, saved_stack = g->stack;
+	struct mapinfo *m = n->map;
+	struct mem key = cg_map_key(g, n);
+	struct mem val = { R0, 0 };
+	int missing = cg_label(g), done = cg_label(g);
+
+	lookup(g, m, key);
+	cg_jump(g, JMP_IMM(BPF_JEQ, R0, 0), missing);
+	cg_copy(g, dst, dt, val, m->val);
+	cg_jump(g, JA(), done);
+	cg_bind(g, missing);
+	cg_zero(g, dst, 0, ty_slot_size(dt));
+	cg_bind(g, done);
+	g->scratch = saved;
+	g->stack = saved_stack;
+}
+
+/* r0 = @m[k], an integer; a missing key reads as zero, which is r0
+ * already when the lookup finds nothing. */
+void cg_map_read_int(struct cg *g, struct node *n)
+{
+	int saved = g->scratch, saved_stack = g->stack;
+	struct mem key = cg_map_key(g, n);
+	int done = cg_label(g);
+
+	lookup(g, n->map, key);
+	cg_jump(g, JMP_IMM(BPF_JEQ, R0, 0), done);
+	cg_emit(g, LDX(BPF_DW, R0, R0, 0));
+	cg_bind(g, done);
+	g->scratch = saved;
+	g->stack = saved_stack;
+}
+
+int cg_binop_of(int assign_op)
+{
+	switch (assign_op) {
+	case T_ADD_ASSIGN: return T_PLUS;
+	case T_SUB_ASSIGN: return T_MINUS;
+	case T_MUL_ASSIGN: return T_STAR;
+	case T_DIV_ASSIGN: return T_SLASH;
+	case T_MOD_ASSIGN: return T_PERCENT;
+	case T_AND_ASSIGN: return T_AMP;
+	case T_OR_ASSIGN: return T_PIPE;
+	case T_XOR_ASSIGN: return T_CARET;
+	case T_SHL_ASSIGN: return T_SHL;
+	default: return T_SHR;
+	}
+}
+
+void cg_map_assign(struct cg *g, struct node *n)
+{
+	int saved = g->scratch, saved_stack = g->stack;
+	struct mapinfo *m = n->a->map;
+	struct mem key, val;
+
+	val = cg_tmp_alloc(g, m->value_size, n);
+	if (n->op == T_ASSIGN) {
+		cg_store(g, n->b, val, m->val);
+	} else {
+		/* @m[k] op= e reads the old value (0 if none) first. */
+		struct node bin;
+
+		memset(&bin, 0, sizeof(bin));
+		bin.kind = N_BINOP;
+		bin.loc = n->loc;
+		bin.a = n->a;
+		bin.b = n->b;
+		bin.op = cg_binop_of(n->op);
+		bin.ty = (bin.op == T_SHL || bin.op == T_SHR) ?
+			 ty_promote(m->val) : ty_arith(m->val, n->b->ty);
+		cg_int(g, &bin);
+		cg_norm(g, R0, m->val);
+		cg_emit(g, STX(BPF_DW, val.base, (int16_t)val.off, R0));
+	}
+	key = cg_map_key(g, n->a);
+	update(g, m, key, val, BPF_ANY);
+	g->scratch = saved;
+	g->stack = saved_stack;
+}
+
+/* @m[k]++ and friends: r0 = the old (postfix) or new (prefix) value. */
+void cg_map_incdec(struct cg *g, struct node *n)
+{
+	int saved = g->scratch, saved_stack = g->stack;
+	struct mapinfo *m = n->a->map;
+	struct mem key = cg_map_key(g, n->a);
+	struct mem val = cg_tmp_alloc(g, 8, n);
+	int result = cg_stack_alloc(g, n);
+	int missing = cg_label(g), store = cg_label(g);
+
+	lookup(g, m, key);
+	cg_emit(g, MOV_IMM(R1, 0));
+	cg_jump(g, JMP_IMM(BPF_JEQ, R0, 0), missing);
+	cg_emit(g, LDX(BPF_DW, R1, R0, 0));
+	cg_bind(g, missing);
+	cg_emit(g, MOV_REG(R2, R1));
+	cg_emit(g, ALU64_IMM(BPF_ADD, R2, n->op == T_INC ? 1 : -1));
+	cg_norm(g, R2, m->val);
+	cg_emit(g, STX(BPF_DW, RFP, (int16_t)result, n->prefix ? R2 : R1));
+	/* An existing entry is updated in place, a new one inserted. */
+	cg_jump(g, JMP_IMM(BPF_JEQ, R0, 0), store);
+	cg_emit(g, STX(BPF_DW, R0, 0, R2));
+	{
+		int done = cg_label(g);
+
+		cg_jump(g, JA(), done);
+		cg_bind(g, store);
+		cg_emit(g, STX(BPF_DW, val.base, (int16_t)val.off, R2));
+		update(g, m, key, val, BPF_ANY);
+		cg_bind(g, done);
+	}
+	cg_emit(g, LDX(BPF_DW, R0, RFP, (int16_t)result));
+	g->scratch = saved;
+	g->stack = saved_stack;
+}
+
+void cg_map_delete(struct cg *g, struct node *n)
+{
+	int saved = g->scratch, saved_stack = g->stack;
+	struct mem key = cg_map_key(g, n);
+
+	cg_ld_map(g, R1, RELOC_MAP_FD, n->map->id);
+	cg_addr_of(g, R2, key);
+	cg_call(g, BPF_FUNC_map_delete_elem);
+	g->scratch = saved;
+	g->stack = saved_stack;
+}
+
+/* The histogram functions take the value in r0 (where cg_int leaves
+ * it) and put the bucket index in r1; r2 is scratch. */
+#define HV R0
+#define HB R1
+
+/* Bucket index of log2 histograms: 0 for negatives, 1 for 0, k + 2 for
+ * [2^k, 2^(k+1)).  A binary search on the highest set bit; 2^32 does
+ * not fit an immediate, so the first step shifts instead of comparing. */
+static void log2_bucket(struct cg *g, bool is_signed)
+{
+	int done = cg_label(g), below = cg_label(g);
+
+	if (is_signed) {
+		cg_emit(g, MOV_IMM(HB, 0));
+		cg_jump(g, JMP_IMM(BPF_JSLT, HV, 0), done);
+	}
+	cg_emit(g, MOV_IMM(HB, 1));
+	cg_jump(g, JMP_IMM(BPF_JEQ, HV, 0), done);
+	cg_emit(g, MOV_IMM(HB, 2));
+	cg_emit(g, MOV_REG(R2, HV));
+	cg_emit(g, ALU64_IMM(BPF_RSH, R2, 32));
+	cg_jump(g, JMP_IMM(BPF_JEQ, R2, 0), below);
+	cg_emit(g, MOV_IMM(HB, 34));
+	cg_emit(g, MOV_REG(HV, R2));
+	cg_bind(g, below);
+	for (int k = 16; k; k /= 2) {
+		int skip = cg_label(g);
+
+		cg_jump(g, JMP_IMM(BPF_JLT, HV, 1 << k), skip);
+		cg_emit(g, ALU64_IMM(BPF_RSH, HV, k));
+		cg_emit(g, ALU64_IMM(BPF_ADD, HB, k));
+		cg_bind(g, skip);
+	}
+	cg_bind(g, done);
+}
+
+/* Jump to LABEL when the value OP V (signed); V may not fit an
+ * immediate. */
+static void jump_cmp(struct cg *g, int op, int64_t v, int label)
+{
+	if (v >= INT32_MIN && v <= INT32_MAX) {
+		cg_jump(g, JMP_IMM(op, HV, (int32_t)v), label);
+	} else {
+		cg_imm(g, R2, v);
+		cg_jump(g, JMP_REG(op, HV, R2), label);
+	}
+}
+
+/* Linear bucket for lhist(v, min, max, step). */
+static void lin_bucket(struct cg *g, struct mapinfo *m)
+{
+	int done = cg_label(g);
+	int64_t nb = (m->lh_max - m->lh_min) / m->lh_step + 2;
+
+	cg_emit(g, MOV_IMM(HB, 0));
+	jump_cmp(g, BPF_JSLT, m->lh_min, done);
+	cg_imm(g, HB, nb - 1);
+	jump_cmp(g, BPF_JSGE, m->lh_max, done);
+	if (m->lh_min) {
+		cg_imm(g, R2, m->lh_min);
+		cg_emit(g, ALU64_REG(BPF_SUB, HV, R2));
+	}
+	cg_imm(g, R2, m->lh_step);
+	cg_emit(g, ALU64_REG(BPF_DIV, HV, R2));
+	cg_emit(g, MOV_REG(HB, HV));
+	cg_emit(g, ALU64_IMM(BPF_ADD, HB, 1));
+	cg_bind(g, done);
+}
+
+/* Fold the value in the stack slot V into the per-CPU value at r0. */
+/* SGN: whether this call's value is signed (for min and max). */
+static void agg_in_place(struct cg *g, struct mapinfo *m, int v, bool sgn)
+{
+	int skip = cg_label(g);
+
+	switch (m->agg) {
+	case AGG_COUNT: case AGG_HIST: case AGG_LHIST:
+		cg_emit(g, LDX(BPF_DW, R1, R0, 0));
+		cg_emit(g, ALU64_IMM(BPF_ADD, R1, 1));
+		cg_emit(g, STX(BPF_DW, R0, 0, R1));
+		break;
+	case AGG_SUM:
+		cg_emit(g, LDX(BPF_DW, R1, R0, 0));
+		cg_emit(g, LDX(BPF_DW, R2, RFP, (int16_t)v));
+		cg_emit(g, ALU64_REG(BPF_ADD, R1, R2));
+		cg_emit(g, STX(BPF_DW, R0, 0, R1));
+		break;
+	case AGG_AVG: case AGG_STATS:
+		cg_emit(g, LDX(BPF_DW, R1, R0, 0));
+		cg_emit(g, ALU64_IMM(BPF_ADD, R1, 1));
+		cg_emit(g, STX(BPF_DW, R0, 0, R1));
+		cg_emit(g, LDX(BPF_DW, R1, R0, 8));
+		cg_emit(g, LDX(BPF_DW, R2, RFP, (int16_t)v));
+		cg_emit(g, ALU64_REG(BPF_ADD, R1, R2));
+		cg_emit(g, STX(BPF_DW, R0, 8, R1));
+		break;
+	case AGG_MIN: case AGG_MAX: {
+		int set = cg_label(g);
+		int op = m->agg == AGG_MIN ? (sgn ? BPF_JSGE : BPF_JGE)
+					   : (sgn ? BPF_JSLE : BPF_JLE);
+
+		cg_emit(g, LDX(BPF_DW, R2, RFP, (int16_t)v));
+		cg_emit(g, LDX(BPF_DW, R1, R0, 8));
+		cg_jump(g, JMP_IMM(BPF_JEQ, R1, 0), set);
+		cg_emit(g, LDX(BPF_DW, R1, R0, 0));
+		cg_jump(g, JMP_REG(op, R2, R1), skip);
+		cg_bind(g, set);
+		cg_emit(g, STX(BPF_DW, R0, 0, R2));
+		cg_emit(g, ST_IMM(BPF_DW, R0, 8, 1));
+		break;
+	}
+	default:
+		break;
+	}
+	cg_bind(g, skip);
+}
+
+/* The value a new entry starts with. */
+static void agg_initial(struct cg *g, struct mapinfo *m, struct mem val, int v)
+{
+	switch (m->agg) {
+	case AGG_COUNT: case AGG_HIST: case AGG_LHIST:
+		cg_emit(g, ST_IMM(BPF_DW, val.base, (int16_t)val.off, 1));
+		break;
+	case AGG_SUM:
+		cg_emit(g, LDX(BPF_DW, R1, RFP, (int16_t)v));
+		cg_emit(g, STX(BPF_DW, val.base, (int16_t)val.off, R1));
+		break;
+	case AGG_AVG: case AGG_STATS:
+		cg_emit(g, ST_IMM(BPF_DW, val.base, (int16_t)val.off, 1));
+		cg_emit(g, LDX(BPF_DW, R1, RFP, (int16_t)v));
+		cg_emit(g, STX(BPF_DW, val.base, (int16_t)(val.off + 8), R1));
+		break;
+	case AGG_MIN: case AGG_MAX:
+		cg_emit(g, LDX(BPF_DW, R1, RFP, (int16_t)v));
+		cg_emit(g, STX(BPF_DW, val.base, (int16_t)val.off, R1));
+		cg_emit(g, ST_IMM(BPF_DW, val.base, (int16_t)(val.off + 8), 1));
+		break;
+	default:
+		break;
+	}
+}
+
+/* Aggregations live in per-CPU hash maps.  A present entry is updated
+ * in place; a missing one is inserted with BPF_ANY.  Should another CPU
+ * insert the same key between the lookup and the update, the update
+ * writes only this CPU's value, which the insertion zeroed: nothing is
+ * lost, so there is no retry. */
+void cg_agg(struct cg *g, struct node *n)
+{
+	int saved = g->scratch, saved_stack = g->stack;
+	struct node *target = n->a, *call = n->b;
+	struct mapinfo *m = target->map;
+	struct mem key, val;
+	int v = 0;
+	int have = cg_label(g), done = cg_label(g);
+	/* Buckets and comparisons follow this call's value type. */
+	bool sgn = m->agg != AGG_COUNT && call->args[0]->ty->is_signed;
+
+	key = cg_tmp_alloc(g, m->key_size, n);
+	if (m->agg == AGG_HIST || m->agg == AGG_LHIST) {
+		/* the value only picks the bucket, the key's last word */
+		cg_int(g, call->args[0]);
+		if (m->agg == AGG_HIST)
+			log2_bucket(g, sgn);
+		else
+			lin_bucket(g, m);
+		cg_emit(g, STX(BPF_DW, key.base,
+			       (int16_t)(key.off + m->key_size - 8), HB));
+	} else if (m->agg != AGG_COUNT) {
+		v = cg_stack_alloc(g, n);
+		cg_int(g, call->args[0]);
+		cg_emit(g, STX(BPF_DW, RFP, (int16_t)v, R0));
+	}
+	fill_key(g, target, key);
+	val = cg_tmp_alloc(g, m->value_size, n);
+	lookup(g, m, key);
+	cg_jump(g, JMP_IMM(BPF_JNE, R0, 0), have);
+	agg_initial(g, m, val, v);
+	update(g, m, key, val, BPF_ANY);
+	cg_jump(g, JA(), done);
+	cg_bind(g, have);
+	agg_in_place(g, m, v, m->val->is_signed);
+	cg_bind(g, done);
+	g->scratch = saved;
+	g->stack = saved_stack;
+}

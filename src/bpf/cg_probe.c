@@ -1,0 +1,382 @@
+/* cg_probe.c - what a probe's context holds: tracepoint record fields
+ * (args.NAME), raw tracepoint arguments (argN), the iterator context
+ * (ctx), members of kernel structs reached through pointers, and the
+ * kernel and user stacks. */
+#include "bpf/cg.h"
+
+#include <errno.h>
+#include <string.h>
+
+#include "base/arch.h"
+#include "catalog/btf.h"
+#include "catalog/tracefs.h"
+
+static const struct tp_field *field(struct cg *g, struct node *n)
+{
+	const struct tp_format *tp = g->ps->tp;
+
+	for (int k = 0; tp && k < tp->nfields; k++)
+		if (!strcmp(tp->fields[k].name, n->name))
+			return &tp->fields[k];
+	return NULL;
+}
+
+static int size_code(int size)
+{
+	switch (size) {
+	case 1: return BPF_B;
+	case 2: return BPF_H;
+	case 4: return BPF_W;
+	default: return BPF_DW;
+	}
+}
+
+/* An integer or pointer field into r0, canonical for its type. */
+void cg_args_int(struct cg *g, struct node *n)
+{
+	const struct tp_field *f;
+	int size;
+
+	if (g->ps->kind == PK_FENTRY || g->ps->kind == PK_FEXIT ||
+	    g->ps->kind == PK_RAWTP) {
+		/* fentry, fexit, tp_btf: the context is the array of the
+		 * arguments, named by BTF */
+		const char **names;
+		struct type **types, *ret;
+		int id, k = g->ps->kind == PK_RAWTP ?
+			btf_tp_args(g->c, g->ps->target, &names, &types, &id) :
+			btf_func_args(g->c, g->ps->func, &names, &types, &ret, &id);
+
+		for (int i = 0; i < k; i++) {
+			if (strcmp(names[i], n->name))
+				continue;
+			g->uses_ctx = true;
+			cg_emit(g, LDX(BPF_DW, R0, RCTX, (int16_t)(8 * i)));
+			cg_norm(g, R0, n->ty);
+			return;
+		}
+		cg_emit(g, MOV_IMM(R0, 0));
+		return;
+	}
+	f = field(g, n);
+
+	if (!f) {
+		cg_emit(g, MOV_IMM(R0, 0));
+		return;
+	}
+	g->uses_ctx = true;
+	size = f->kind == TPF_INT ? f->int_size : f->size > 8 ? 8 : f->size;
+	cg_emit(g, LDX(size_code(size), R0, RCTX, (int16_t)f->offset));
+	/* extend by this tracepoint's own field type: the block's type may
+	 * be wider when its tracepoints disagree */
+	if (f->kind == TPF_INT)
+		cg_norm(g, R0, ty_int(f->int_size, f->is_signed));
+}
+
+/* A string field into DST: char[N] in the record, or __data_loc. */
+void cg_args_str(struct cg *g, struct node *n, struct mem dst,
+		 const struct type *dt)
+{
+	const struct tp_field *f = field(g, n);
+	int slot = ty_slot_size(dt), size;
+
+	cg_zero(g, dst, 0, slot);
+	if (!f)
+		return;
+	g->uses_ctx = true;
+	if (f->kind == TPF_DATALOC) {
+		/* u32: offset of the string in the record, length above */
+		size = dt->size;
+		cg_emit(g, LDX(BPF_W, R3, RCTX, (int16_t)f->offset));
+		cg_emit(g, ALU64_IMM(BPF_AND, R3, 0xffff));
+		cg_emit(g, ALU64_REG(BPF_ADD, R3, RCTX));
+		cg_emit(g, MOV_IMM(R2, size));
+		cg_addr_of(g, R1, dst);
+		cg_read_call(g, BPF_FUNC_probe_read_kernel_str, n);
+		return;
+	}
+	/* char name[N]: copy it, keeping the last byte a terminator */
+	size = f->size < dt->size ? f->size : dt->size;
+	cg_emit(g, MOV_REG(R3, RCTX));
+	cg_emit(g, ALU64_IMM(BPF_ADD, R3, f->offset));
+	cg_emit(g, MOV_IMM(R2, size));
+	cg_addr_of(g, R1, dst);
+	cg_read_call(g, BPF_FUNC_probe_read_kernel, n);
+	cg_zero(g, dst, dt->size - 1, dt->size);
+}
+
+/* argN: the Nth u64 of a raw tracepoint's context, the register of
+ * the Nth argument in a uprobe's pt_regs, or a usdt note's operand. */
+void cg_arg(struct cg *g, struct node *n)
+{
+	int off = pk_regs(g->ps->kind) ? pt_regs_arg((int)n->ival)
+				       : 8 * (int)n->ival;
+
+	if (g->ps->kind == PK_USDT) {
+		cg_usdt_arg(g, n);
+		return;
+	}
+	g->uses_ctx = true;
+	cg_emit(g, LDX(BPF_DW, R0, RCTX, (int16_t)off));
+}
+
+/* retval and reg("name") of uprobes: pt_regs fields. */
+void cg_reg(struct cg *g, int off)
+{
+	g->uses_ctx = true;
+	cg_emit(g, LDX(BPF_DW, R0, RCTX, (int16_t)off));
+}
+
+/* ctx: the context pointer itself. */
+void cg_ctx(struct cg *g)
+{
+	g->uses_ctx = true;
+	cg_emit(g, MOV_REG(R0, RCTX));
+}
+
+/* r0 = the address of member N (a B_BTF_FIELD node), or 0 when the
+ * pointer it goes through is NULL (jumping to NULLED then). */
+static void member_addr(struct cg *g, struct node *n, int nulled)
+{
+	int nonnull = cg_label(g);
+
+	cg_int(g, n->a);	/* a pointer, or a struct's address */
+	/* On the NULL path r0 must become a plain 0: the verifier does not
+	 * narrow a trusted BTF pointer to a scalar on that branch. */
+	cg_jump(g, JMP_IMM(BPF_JNE, R0, 0), nonnull);
+	cg_emit(g, MOV_IMM(R0, 0));
+	cg_jump(g, JA(), nulled);
+	cg_bind(g, nonnull);
+	if (n->foff)
+		cg_emit(g, ALU64_IMM(BPF_ADD, R0, n->foff));
+}
+
+int cg_read_helper(struct cg *g, const struct type *t, bool str)
+{
+	const struct probe_spec *ps = g->ps;
+	const struct type *st = t->kind == TY_PTR ? t->pointee : t;
+	bool kernel_type = (t->kind == TY_PTR && t->btf_id) ||
+			   (st && st->kind == TY_STRUCT && st->btf_id);
+	bool in_process = ps->kind == PK_UPROBE || ps->kind == PK_URETPROBE ||
+			  ps->kind == PK_USDT ||
+			  (ps->kind == PK_TRACEPOINT && ps->tp &&
+			   ps->tp->category &&
+			   !strcmp(ps->tp->category, "syscalls"));
+	bool user = t->user || (in_process && !kernel_type);
+
+	if (user)
+		return str ? BPF_FUNC_probe_read_user_str : BPF_FUNC_probe_read_user;
+	return str ? BPF_FUNC_probe_read_kernel_str : BPF_FUNC_probe_read_kernel;
+}
+
+static int read_helper(struct cg *g, struct node *n, bool str)
+{
+	return cg_read_helper(g, n->a->ty, str);
+}
+
+/* r0 = the SIZE-byte integer at the address in r0, read through N->a's
+ * memory (0 when it cannot be read), not yet sign-extended. */
+static void read_int(struct cg *g, struct node *n, int size)
+{
+	int saved = g->stack, slot = cg_stack_alloc(g, n);
+
+	cg_emit(g, ST_IMM(BPF_DW, RFP, (int16_t)slot, 0));
+	cg_emit(g, MOV_REG(R3, R0));
+	cg_emit(g, MOV_IMM(R2, size));
+	cg_emit(g, MOV_REG(R1, RFP));
+	cg_emit(g, ALU64_IMM(BPF_ADD, R1, slot));
+	cg_read_call(g, read_helper(g, n, false), n);
+	cg_emit(g, LDX(size_code(size), R0, RFP, (int16_t)slot));
+	g->stack = saved;
+}
+
+/* Integer, pointer or struct-address member into r0. */
+void cg_btf_int(struct cg *g, struct node *n)
+{
+	int done = cg_label(g);
+	int size = n->fbits ? 8 : n->ty->kind == TY_STRUCT ? 0 : n->ty->size;
+
+	/* The iterator context is read directly (the verifier types it). */
+	if (n->a->kind == N_BUILTIN && n->a->builtin == B_CTX) {
+		g->uses_ctx = true;
+		cg_emit(g, LDX(size_code(size), R0, RCTX, (int16_t)n->foff));
+		cg_norm(g, R0, n->ty);
+		return;
+	}
+	member_addr(g, n, done);
+	if (n->ty->kind == TY_STRUCT) {	/* an embedded struct: its address */
+		cg_bind(g, done);
+		return;
+	}
+	read_int(g, n, size);
+	if (n->fbits) {
+		if (n->fshift)
+			cg_emit(g, ALU64_IMM(BPF_RSH, R0, n->fshift));
+		if (n->fbits < 32) {
+			cg_emit(g, ALU64_IMM(BPF_AND, R0, (int32_t)((1u << n->fbits) - 1)));
+		} else if (n->fbits < 64) {
+			cg_emit(g, ALU64_IMM(BPF_LSH, R0, 64 - n->fbits));
+			cg_emit(g, ALU64_IMM(BPF_RSH, R0, 64 - n->fbits));
+		}
+	} else {
+		cg_norm(g, R0, n->ty);
+	}
+	cg_bind(g, done);
+}
+
+/* *p into r0: the integer at the address p holds (0 when it cannot be
+ * read), or, for a pointer to a struct, the struct's address itself. */
+void cg_deref(struct cg *g, struct node *n)
+{
+	int size = n->ty->kind == TY_STRUCT ? 0 : n->ty->size;
+
+	cg_int(g, n->a);
+	if (!size)
+		return;
+	read_int(g, n, size);
+	cg_norm(g, R0, n->ty);
+}
+
+/* A char[N] member into DST as a string. */
+void cg_btf_str(struct cg *g, struct node *n, struct mem dst,
+		const struct type *dt)
+{
+	int done = cg_label(g);
+	int size = n->ty->size < dt->size ? n->ty->size : dt->size;
+
+	cg_zero(g, dst, 0, ty_slot_size(dt));
+	member_addr(g, n, done);
+	cg_emit(g, MOV_REG(R3, R0));
+	cg_emit(g, MOV_IMM(R2, size));
+	cg_addr_of(g, R1, dst);
+	cg_read_call(g, read_helper(g, n, true), n);
+	cg_bind(g, done);
+}
+
+/* kstack into r0: 1 + the id bpf_get_stackid gives the stack in the map
+ * of its depth, or 0 when there is none, so that a zeroed variable or a
+ * missing map value is the empty stack too.  -EFAULT means there is no
+ * stack of that kind (a probe in user space has no kernel stack, a
+ * kernel thread no user stack); any other failure (the hash bucket
+ * holds another stack, the map is full) is counted.
+ * Flags 0: BPF_F_REUSE_STACKID would let a new stack take over an id
+ * that map keys already hold, and BPF_F_FAST_STACK_CMP would take two
+ * stacks with the same 32-bit hash for one.
+ *
+ * ustack: the same with BPF_F_USER_STACK, and the process's id in the
+ * high 32 bits (user addresses mean something only in their process),
+ * as bpftrace does: pid << 32 | (1 + id).  The process is noted for
+ * user space (cg_note_pid).  Kernel and user stacks of one depth share
+ * a map: ids are hashes of the addresses, which never overlap. */
+void cg_kstack(struct cg *g, struct node *n)
+{
+	int ok = cg_label(g), none = cg_label(g), saved = g->stack;
+	bool user = n->ty->suser;
+
+	g->uses_ctx = true;
+	cg_emit(g, MOV_REG(R1, RCTX));
+	cg_ld_map(g, R2, RELOC_STACK_FD,
+		  compiler_stack_map(g->c, n->ty->sdepth));
+	cg_emit(g, MOV_IMM(R3, user ? BPF_F_USER_STACK : 0));
+	cg_call(g, BPF_FUNC_get_stackid);
+	cg_jump(g, JMP_IMM(BPF_JSGE, R0, 0), ok);
+	cg_jump(g, JMP_IMM(BPF_JEQ, R0, -EFAULT), none);
+	cg_count_stat(g, STATS_STACKS(g->c));
+	cg_bind(g, none);
+	cg_emit(g, MOV_IMM(R0, -1));
+	cg_bind(g, ok);
+	cg_emit(g, ALU64_IMM(BPF_ADD, R0, 1));
+	if (user) {
+		int done = cg_label(g);
+		int idslot = cg_stack_alloc(g, n), pidslot;
+
+		cg_jump(g, JMP_IMM(BPF_JEQ, R0, 0), done);
+		cg_emit(g, STX(BPF_DW, RFP, (int16_t)idslot, R0));
+		cg_call(g, BPF_FUNC_get_current_pid_tgid);
+		cg_emit(g, ALU64_IMM(BPF_RSH, R0, 32));
+		pidslot = cg_note_pid(g, n);
+		cg_emit(g, LDX(BPF_DW, R0, RFP, (int16_t)pidslot));
+		cg_emit(g, ALU64_IMM(BPF_LSH, R0, 32));
+		cg_emit(g, LDX(BPF_DW, R1, RFP, (int16_t)idslot));
+		cg_emit(g, ALU64_REG(BPF_OR, R0, R1));
+		cg_bind(g, done);
+	}
+	g->stack = saved;
+}
+
+/* The first time a program sees process r0 (its tgid), tell user space,
+ * which reads the process's mappings while it still lives (usyms.c).
+ * "Seen" is an LRU hash shared by all programs; when the record cannot
+ * be sent (ring buffer full) the process is forgotten again so that a
+ * later event retries.  Returns the stack slot holding the tgid (the
+ * caller gives it back with g->stack); clobbers r0-r5. */
+int cg_note_pid(struct cg *g, struct node *n)
+{
+	int known = cg_label(g);
+	int pid = cg_stack_alloc(g, n), rec;
+
+	cg_emit(g, STX(BPF_DW, RFP, (int16_t)pid, R0));
+	cg_ld_map(g, R1, RELOC_USEEN_FD, 0);
+	cg_emit(g, MOV_REG(R2, RFP));
+	cg_emit(g, ALU64_IMM(BPF_ADD, R2, pid));
+	cg_call(g, BPF_FUNC_map_lookup_elem);
+	cg_jump(g, JMP_IMM(BPF_JNE, R0, 0), known);
+	cg_ld_map(g, R1, RELOC_USEEN_FD, 0);
+	cg_emit(g, MOV_REG(R2, RFP));
+	cg_emit(g, ALU64_IMM(BPF_ADD, R2, pid));
+	cg_emit(g, MOV_REG(R3, R2));
+	cg_emit(g, MOV_IMM(R4, BPF_NOEXIST));
+	cg_call(g, BPF_FUNC_map_update_elem);
+	cg_jump(g, JMP_IMM(BPF_JNE, R0, 0), known);	/* another CPU did */
+	/* record: u64 EVID_USYM_PID, u64 tgid */
+	cg_stack_alloc(g, n);
+	rec = cg_stack_alloc(g, n);
+	cg_emit(g, ST_IMM(BPF_DW, RFP, (int16_t)rec, (int32_t)EVID_USYM_PID));
+	cg_emit(g, LDX(BPF_DW, R1, RFP, (int16_t)pid));
+	cg_emit(g, STX(BPF_DW, RFP, (int16_t)(rec + 8), R1));
+	cg_ld_map(g, R1, RELOC_RINGBUF_FD, 0);
+	cg_emit(g, MOV_REG(R2, RFP));
+	cg_emit(g, ALU64_IMM(BPF_ADD, R2, rec));
+	cg_emit(g, MOV_IMM(R3, 16));
+	cg_emit(g, MOV_IMM(R4, 0));
+	cg_call(g, BPF_FUNC_ringbuf_output);
+	cg_jump(g, JMP_IMM(BPF_JEQ, R0, 0), known);
+	cg_ld_map(g, R1, RELOC_USEEN_FD, 0);
+	cg_emit(g, MOV_REG(R2, RFP));
+	cg_emit(g, ALU64_IMM(BPF_ADD, R2, pid));
+	cg_call(g, BPF_FUNC_map_delete_elem);
+	cg_bind(g, known);
+	return pid;
+}
+
+/* usym(addr) into DST: the address and the process it belongs to. */
+void cg_usym(struct cg *g, struct node *n, struct mem dst)
+{
+	int saved = g->stack;
+
+	cg_int(g, n->args[0]);
+	cg_emit(g, STX(BPF_DW, dst.base, (int16_t)dst.off, R0));
+	cg_call(g, BPF_FUNC_get_current_pid_tgid);
+	cg_emit(g, ALU64_IMM(BPF_RSH, R0, 32));
+	cg_emit(g, STX(BPF_DW, dst.base, (int16_t)(dst.off + 8), R0));
+	cg_note_pid(g, n);
+	g->stack = saved;
+}
+
+/* retval: rax in pt_regs, or after the arguments in a fexit's context. */
+void cg_retval(struct cg *g, struct node *n)
+{
+	if (g->ps->kind == PK_FEXIT) {
+		const char **names;
+		struct type **types, *ret;
+		int id, k = btf_func_args(g->c, g->ps->func, &names, &types,
+					  &ret, &id);
+
+		g->uses_ctx = true;
+		cg_emit(g, LDX(BPF_DW, R0, RCTX, (int16_t)(8 * (k > 0 ? k : 0))));
+		cg_norm(g, R0, n->ty);
+		return;
+	}
+	cg_reg(g, PT_REGS_RET);
+	cg_norm(g, R0, n->ty);
+}

@@ -1,0 +1,289 @@
+/* btf.c - kernel types from BTF through libbpf's btf__ API.
+ *
+ * Only what a script touches is converted: a struct becomes a TY_STRUCT
+ * naming its BTF id, and its members are looked up when a script names
+ * them, so a script never makes sonde walk all of vmlinux's types.
+ */
+#include "catalog/btf.h"
+
+#include <bpf/btf.h>
+#include <bpf/libbpf.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct btf *btf_kernel(struct compiler *c, const char **why)
+{
+	if (!c->btf && !c->btf_failed) {
+		c->btf = btf__load_vmlinux_btf();
+		if (!c->btf) {
+			c->btf_failed = true;
+			c->btf = NULL;
+		}
+	}
+	if (!c->btf && why)
+		*why = "this kernel has no BTF (/sys/kernel/btf/vmlinux), so kernel types are unknown";
+	return c->btf;
+}
+
+void btf_release(struct compiler *c)
+{
+	if (c->btf)
+		btf__free(c->btf);
+	c->btf = NULL;
+}
+
+/* Skip typedefs, const, volatile, restrict, type tags. */
+static int skip_mods(const struct btf *b, int id)
+{
+	for (int guard = 0; guard < 64; guard++) {
+		const struct btf_type *t = btf__type_by_id(b, (unsigned)id);
+
+		if (!t)
+			return -1;
+		if (btf_is_typedef(t) || btf_is_const(t) || btf_is_volatile(t) ||
+		    btf_is_restrict(t) || btf_is_type_tag(t))
+			id = (int)t->type;
+		else
+			return id;
+	}
+	return -1;
+}
+
+static struct type *make(struct compiler *c, enum ty_kind k, int size)
+{
+	struct type *t = arena_alloc(&c->arena, sizeof(*t));
+
+	t->kind = k;
+	t->size = size;
+	return t;
+}
+
+struct type *btf_type(struct compiler *c, int id)
+{
+	struct btf *b = btf_kernel(c, NULL);
+	const struct btf_type *t;
+
+	if (!b)
+		return NULL;
+	id = skip_mods(b, id);
+	if (id < 0)
+		return NULL;
+	if (id == 0)
+		return &ty_void;
+	t = btf__type_by_id(b, (unsigned)id);
+	if (btf_is_int(t)) {
+		int sz = (int)t->size;
+
+		if (sz != 1 && sz != 2 && sz != 4 && sz != 8)
+			return NULL;
+		return ty_int(sz, (btf_int_encoding(t) & BTF_INT_SIGNED) != 0);
+	}
+	if (btf_is_enum(t) || btf_is_enum64(t)) {
+		int sz = (int)t->size;
+
+		return ty_int(sz == 1 || sz == 2 || sz == 4 ? sz : 8, true);
+	}
+	if (btf_is_ptr(t)) {
+		struct type *p = make(c, TY_PTR, 8);
+		int to = skip_mods(b, (int)t->type);
+		const struct btf_type *tt = to > 0 ? btf__type_by_id(b, (unsigned)to) : NULL;
+
+		/* pointers to structs, unions and integers keep their
+		 * target; others (functions, pointers) are plain pointers */
+		if (tt && (btf_is_composite(tt) || btf_is_int(tt) || btf_is_enum(tt)))
+			p->pointee = btf_type(c, to);
+		p->btf_id = id;	/* a kernel pointer */
+		return p;
+	}
+	if (btf_is_composite(t)) {
+		struct type *s = make(c, TY_STRUCT, (int)t->size);
+		const char *name = btf__name_by_offset(b, t->name_off);
+
+		s->btf_id = id;
+		s->sname = arena_printf(&c->arena, "%s %s",
+					btf_is_struct(t) ? "struct" : "union",
+					name && *name ? name : "(anonymous)");
+		return s;
+	}
+	if (btf_is_array(t)) {
+		const struct btf_array *a = btf_array(t);
+		int el = skip_mods(b, (int)a->type);
+		const struct btf_type *et = el > 0 ? btf__type_by_id(b, (unsigned)el) : NULL;
+
+		/* char[N] reads as a string */
+		if (et && btf_is_int(et) && et->size == 1 && a->nelems > 0)
+			return ty_str(&c->arena, (int)a->nelems);
+		return NULL;
+	}
+	return NULL;
+}
+
+struct type *btf_type_by_name(struct compiler *c, const char *name)
+{
+	struct btf *b = btf_kernel(c, NULL);
+	int kind = BTF_KIND_STRUCT, id;
+
+	if (!b)
+		return NULL;
+	if (!strncmp(name, "struct ", 7)) {
+		name += 7;
+	} else if (!strncmp(name, "union ", 6)) {
+		name += 6;
+		kind = BTF_KIND_UNION;
+	} else if (!strncmp(name, "enum ", 5)) {
+		name += 5;
+		kind = BTF_KIND_ENUM;
+	}
+	id = btf__find_by_name_kind(b, name, (unsigned)kind);
+	if (id < 0)
+		id = btf__find_by_name_kind(b, name, BTF_KIND_TYPEDEF);
+	if (id < 0)
+		return NULL;
+	return btf_type(c, id);
+}
+
+/* Search members of struct ID, descending into anonymous ones. */
+static int find(struct compiler *c, int id, const char *name, int base_bits,
+		struct btf_member_info *out)
+{
+	struct btf *b = c->btf;
+	const struct btf_type *t = btf__type_by_id(b, (unsigned)id);
+	const struct btf_member *m = btf_members(t);
+	int n = btf_vlen(t);
+
+	for (int i = 0; i < n; i++, m++) {
+		const char *mn = btf__name_by_offset(b, m->name_off);
+		int bits = base_bits + (int)btf_member_bit_offset(t, (unsigned)i);
+		int bsize = (int)btf_member_bitfield_size(t, (unsigned)i);
+
+		if (mn && *mn) {
+			if (strcmp(mn, name))
+				continue;
+			out->ty = btf_type(c, (int)m->type);
+			if (bsize) {
+				out->offset = bits / 8;
+				out->bit_shift = bits % 8;
+				out->bit_size = bsize;
+				out->ty = ty_int(8, false);
+			} else {
+				out->offset = bits / 8;
+				out->bit_shift = out->bit_size = 0;
+			}
+			return out->ty ? 0 : -ENOTSUP;
+		} else {
+			int sub = skip_mods(b, (int)m->type);
+			const struct btf_type *st = sub > 0 ? btf__type_by_id(b, (unsigned)sub) : NULL;
+
+			if (st && btf_is_composite(st)) {
+				int rc = find(c, sub, name, bits, out);
+
+				if (rc != -ENOENT)
+					return rc;
+			}
+		}
+	}
+	return -ENOENT;
+}
+
+int btf_member(struct compiler *c, const struct type *st, const char *name,
+	       struct btf_member_info *out)
+{
+	if (st->kind != TY_STRUCT)
+		return -ENOENT;
+	memset(out, 0, sizeof(*out));
+	if (!st->btf_id) {	/* defined by the script */
+		for (int i = 0; i < st->nmembers; i++) {
+			const struct smember *m = &st->members[i];
+
+			if (strcmp(m->name, name))
+				continue;
+			out->offset = m->bitoff / 8;
+			out->bit_shift = m->bitsize ? m->bitoff % 8 : 0;
+			out->bit_size = m->bitsize;
+			out->ty = m->ty;
+			return m->ty ? 0 : -ENOTSUP;
+		}
+		return -ENOENT;
+	}
+	if (!btf_kernel(c, NULL))
+		return -ENOENT;
+	return find(c, st->btf_id, name, 0, out);
+}
+
+int btf_tp_args(struct compiler *c, const char *name, const char ***names,
+		struct type ***types, int *id)
+{
+	struct btf *b = btf_kernel(c, NULL);
+	char tname[256];
+	const struct btf_type *t;
+	const struct btf_param *p;
+	int tid, n;
+
+	if (!b)
+		return -ENOENT;
+	snprintf(tname, sizeof(tname), "btf_trace_%s", name);
+	tid = btf__find_by_name_kind(b, tname, BTF_KIND_TYPEDEF);
+	if (tid < 0)
+		return -ENOENT;
+	/* The typedef's prototype has no parameter names; the kernel's
+	 * __bpf_trace_NAME function has the same parameters, named. */
+	snprintf(tname, sizeof(tname), "__bpf_trace_%s", name);
+	n = btf__find_by_name_kind(b, tname, BTF_KIND_FUNC);
+	if (n >= 0) {
+		t = btf__type_by_id(b, (unsigned)n);
+		t = btf__type_by_id(b, t->type);
+	} else {
+		t = btf__type_by_id(b, (unsigned)tid);
+		t = btf__type_by_id(b, t->type);	/* the pointer */
+		if (!t || !btf_is_ptr(t))
+			return -EINVAL;
+		t = btf__type_by_id(b, t->type);
+	}
+	if (!t || !btf_is_func_proto(t) || btf_vlen(t) < 1)
+		return -EINVAL;
+	n = btf_vlen(t) - 1;
+	p = btf_params(t) + 1;
+	*names = arena_alloc(&c->arena, sizeof(char *) * (size_t)(n ? n : 1));
+	*types = arena_alloc(&c->arena, sizeof(struct type *) * (size_t)(n ? n : 1));
+	for (int i = 0; i < n; i++) {
+		const char *pn = btf__name_by_offset(b, p[i].name_off);
+
+		(*names)[i] = arena_strdup(&c->arena, pn ? pn : "");
+		(*types)[i] = btf_type(c, (int)p[i].type);
+	}
+	*id = tid;
+	return n;
+}
+
+int btf_func_args(struct compiler *c, const char *name, const char ***names,
+		  struct type ***types, struct type **ret, int *id)
+{
+	struct btf *b = btf_kernel(c, NULL);
+	const struct btf_type *t;
+	const struct btf_param *p;
+	int fid, n;
+
+	if (!b)
+		return -ENOENT;
+	fid = btf__find_by_name_kind(b, name, BTF_KIND_FUNC);
+	if (fid < 0)
+		return -ENOENT;
+	t = btf__type_by_id(b, (unsigned)fid);
+	t = btf__type_by_id(b, t->type);
+	if (!t || !btf_is_func_proto(t))
+		return -EINVAL;
+	n = btf_vlen(t);
+	p = btf_params(t);
+	*names = arena_alloc(&c->arena, sizeof(char *) * (size_t)(n ? n : 1));
+	*types = arena_alloc(&c->arena, sizeof(struct type *) * (size_t)(n ? n : 1));
+	for (int i = 0; i < n; i++) {
+		const char *pn = btf__name_by_offset(b, p[i].name_off);
+
+		(*names)[i] = arena_strdup(&c->arena, pn ? pn : "");
+		(*types)[i] = btf_type(c, (int)p[i].type);
+	}
+	*ret = t->type ? btf_type(c, (int)t->type) : NULL;
+	*id = fid;
+	return n;
+}

@@ -1,0 +1,48 @@
+/* btf.h - kernel types from BTF (/sys/kernel/btf/vmlinux), loaded once
+ * when a script first needs one: struct members, pointers, integers. */
+#ifndef SONDE_BTF_H
+#define SONDE_BTF_H
+
+#include <stdbool.h>
+#include "base/compiler.h"
+#include "base/types.h"
+
+struct btf;
+
+/* The kernel's BTF, loaded on first use; NULL (and *WHY) if absent. */
+struct btf *btf_kernel(struct compiler *c, const char **why);
+/* sonde's type for BTF type ID (typedefs and qualifiers resolved):
+ * integers and enums, pointers (to structs, integers, void), structs
+ * and unions (members looked up on demand), char arrays as strings.
+ * NULL for types sonde cannot represent. */
+struct type *btf_type(struct compiler *c, int id);
+/* "struct task_struct", "union X", "task_struct", or a typedef. */
+struct type *btf_type_by_name(struct compiler *c, const char *name);
+
+/* Member NAME of struct/union ST (anonymous members searched too). */
+struct btf_member_info {
+	int offset;		/* bytes from the start of ST */
+	int bit_shift;		/* bitfields: bits to shift right after */
+	int bit_size;		/*   reading 8 bytes at offset; 0 if none */
+	struct type *ty;
+};
+int btf_member(struct compiler *c, const struct type *st, const char *name,
+	       struct btf_member_info *out);
+
+/* The arguments of raw tracepoint NAME, from the BTF typedef
+ * btf_trace_NAME (a pointer to a function whose first parameter is the
+ * probe's private data).  Returns the number of arguments (without that
+ * first one) and their names and types, or -errno; *ID is the BTF id a
+ * tp_btf program attaches to. */
+int btf_tp_args(struct compiler *c, const char *name, const char ***names,
+		struct type ***types, int *id);
+
+/* Kernel function NAME: its parameters (names, types), its return
+ * type (*RET, NULL when void or unrepresentable) and its BTF id (for
+ * fentry/fexit).  Returns the number of parameters or -errno. */
+int btf_func_args(struct compiler *c, const char *name, const char ***names,
+		  struct type ***types, struct type **ret, int *id);
+
+void btf_release(struct compiler *c);
+
+#endif

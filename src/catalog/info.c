@@ -1,0 +1,206 @@
+/* info.c - what this kernel offers, one "name: yes|no" per line. */
+#include "catalog/info.h"
+
+#include <bpf/bpf.h>
+#include <bpf/btf.h>
+#include <bpf/libbpf.h>
+#include <elfutils/version.h>
+#include <errno.h>
+#include <linux/bpf.h>
+#include <linux/capability.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+#include <zlib.h>
+
+static int map_ok(enum bpf_map_type type, int k, int v, int n)
+{
+	int fd = bpf_map_create(type, NULL, (uint32_t)k, (uint32_t)v,
+				(uint32_t)n, NULL);
+
+	if (fd < 0)
+		return 0;
+	close(fd);
+	return 1;
+}
+
+static int exists(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0;
+}
+
+/* Can a program of TYPE (attached as ATTACH to kernel function FN, if
+ * given) be loaded?  A two-instruction program: r0 = 0; exit. */
+static int prog_ok(enum bpf_prog_type type, enum bpf_attach_type attach,
+		   const char *fn)
+{
+	struct bpf_insn insns[2] = {
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 0, .imm = 0 },
+		{ .code = BPF_JMP | BPF_EXIT },
+	};
+	LIBBPF_OPTS(bpf_prog_load_opts, opts);
+	int fd;
+
+	if (fn) {
+		struct btf *b = btf__load_vmlinux_btf();
+		int id = b ? btf__find_by_name_kind(b, fn, attach == BPF_TRACE_RAW_TP ?
+						    BTF_KIND_TYPEDEF : BTF_KIND_FUNC) : -1;
+
+		if (b)
+			btf__free(b);
+		if (id < 0)
+			return 0;
+		opts.expected_attach_type = attach;
+		opts.attach_btf_id = (unsigned)id;
+	}
+	fd = bpf_prog_load(type, NULL, "GPL", insns, 2, &opts);
+	if (fd < 0)
+		return 0;
+	close(fd);
+	return 1;
+}
+
+bool info_kprobe_multi(void)
+{
+	struct bpf_insn insns[2] = {
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 0, .imm = 0 },
+		{ .code = BPF_JMP | BPF_EXIT },
+	};
+	LIBBPF_OPTS(bpf_prog_load_opts, opts,
+		    .expected_attach_type = BPF_TRACE_KPROBE_MULTI);
+	LIBBPF_OPTS(bpf_link_create_opts, lopts);
+	const char *sym = "vfs_read";
+	int fd = bpf_prog_load(BPF_PROG_TYPE_KPROBE, NULL, "GPL", insns, 2, &opts);
+	int link;
+
+	if (fd < 0)
+		return false;
+	lopts.kprobe_multi.syms = &sym;
+	lopts.kprobe_multi.cnt = 1;
+	link = bpf_link_create(fd, 0, BPF_TRACE_KPROBE_MULTI, &lopts);
+	close(fd);
+	if (link < 0)
+		return false;
+	close(link);
+	return true;
+}
+
+#ifndef CAP_PERFMON
+#define CAP_PERFMON 38
+#endif
+#ifndef CAP_BPF
+#define CAP_BPF 39
+#endif
+
+const char *info_missing_caps(void)
+{
+	struct __user_cap_header_struct h = { _LINUX_CAPABILITY_VERSION_3, 0 };
+	struct __user_cap_data_struct d[2];
+	bool bpf, perfmon;
+
+	memset(d, 0, sizeof(d));
+	if (syscall(SYS_capget, &h, d) != 0)
+		return NULL;
+#define HAS(cap) ((d[(cap) / 32].effective >> ((cap) % 32)) & 1)
+	if (HAS(CAP_SYS_ADMIN))
+		return NULL;
+	bpf = HAS(CAP_BPF);
+	perfmon = HAS(CAP_PERFMON);
+#undef HAS
+	if (!bpf && !perfmon)
+		return "CAP_BPF and CAP_PERFMON";
+	if (!bpf)
+		return "CAP_BPF";
+	if (!perfmon)
+		return "CAP_PERFMON";
+	return NULL;
+}
+
+/* BPF_LINK_CREATE's attribute for uprobe_multi, laid out as in
+ * Linux 6.6's union bpf_attr. */
+struct uprobe_multi_attr {
+	uint32_t prog_fd, target_fd, attach_type, flags;
+	uint64_t path, offsets, ref_ctr_offsets, cookies;
+	uint32_t cnt, um_flags, pid;
+};
+
+int info_uprobe_multi_link(int prog, const char *path, const uint64_t *offsets,
+			   uint32_t cnt, bool ret, int pid)
+{
+	struct uprobe_multi_attr a;
+	int fd;
+
+	memset(&a, 0, sizeof(a));	/* the padding too: the kernel checks */
+	a.prog_fd = (uint32_t)prog;
+	a.attach_type = INFO_TRACE_UPROBE_MULTI;
+	a.path = (uint64_t)(uintptr_t)path;
+	a.offsets = (uint64_t)(uintptr_t)offsets;
+	a.cnt = cnt;
+	a.um_flags = ret ? INFO_F_UPROBE_MULTI_RETURN : 0;
+	a.pid = pid > 0 ? (uint32_t)pid : 0;
+	fd = (int)syscall(SYS_bpf, BPF_LINK_CREATE, &a, sizeof(a));
+	return fd < 0 ? -errno : fd;
+}
+
+bool info_uprobe_multi(void)
+{
+	struct bpf_insn insns[2] = {
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 0, .imm = 0 },
+		{ .code = BPF_JMP | BPF_EXIT },
+	};
+	LIBBPF_OPTS(bpf_prog_load_opts, opts,
+		    .expected_attach_type = (enum bpf_attach_type)INFO_TRACE_UPROBE_MULTI);
+	uint64_t off = 0;
+	int fd = bpf_prog_load(BPF_PROG_TYPE_KPROBE, NULL, "GPL", insns, 2, &opts);
+	int link;
+
+	if (fd < 0)
+		return false;
+	link = info_uprobe_multi_link(fd, "/", &off, 1, false, 0);
+	close(fd);
+	if (link >= 0) {
+		close(link);
+		return true;
+	}
+	return link == -EBADF;
+}
+
+static const char *yn(int b)
+{
+	return b ? "yes" : "no";
+}
+
+int info_print(FILE *f)
+{
+	int bpf = map_ok(BPF_MAP_TYPE_ARRAY, 4, 8, 1);
+
+	struct utsname u;
+
+	fprintf(f, "version: sonde %s, libbpf %d.%d, libelf 0.%d, zlib %s\n",
+		SONDE_VERSION, LIBBPF_MAJOR_VERSION, LIBBPF_MINOR_VERSION,
+		_ELFUTILS_VERSION, zlibVersion());
+	if (uname(&u) == 0)
+		fprintf(f, "kernel: %s %s\n", u.release, u.machine);
+	fprintf(f, "bpf: %s\n", yn(bpf));
+	fprintf(f, "ringbuf: %s\n", yn(bpf && map_ok(BPF_MAP_TYPE_RINGBUF, 0, 0, 4096)));
+	fprintf(f, "percpu_hash: %s\n", yn(bpf && map_ok(BPF_MAP_TYPE_PERCPU_HASH, 8, 8, 16)));
+	fprintf(f, "btf: %s\n", yn(exists("/sys/kernel/btf/vmlinux")));
+	fprintf(f, "kprobe: %s\n", yn(exists("/sys/bus/event_source/devices/kprobe")));
+	fprintf(f, "kprobe_multi: %s\n", yn(bpf && info_kprobe_multi()));
+	fprintf(f, "fentry: %s\n", yn(bpf && prog_ok(BPF_PROG_TYPE_TRACING, BPF_TRACE_FENTRY, "vfs_read")));
+	fprintf(f, "fexit: %s\n", yn(bpf && prog_ok(BPF_PROG_TYPE_TRACING, BPF_TRACE_FEXIT, "vfs_read")));
+	fprintf(f, "tp_btf: %s\n", yn(bpf && prog_ok(BPF_PROG_TYPE_TRACING, BPF_TRACE_RAW_TP, "btf_trace_sched_switch")));
+	fprintf(f, "uprobe: %s\n", yn(exists("/sys/bus/event_source/devices/uprobe")));
+	fprintf(f, "uprobe_multi: %s\n", yn(bpf && info_uprobe_multi()));
+	/* usdt semaphores through the uprobe reference counter */
+	fprintf(f, "uprobe_ref_ctr: %s\n",
+		yn(exists("/sys/bus/event_source/devices/uprobe/format/ref_ctr_offset")));
+	fprintf(f, "perf_event: %s\n", yn(exists("/proc/sys/kernel/perf_event_paranoid")));
+	fprintf(f, "tracefs: %s\n", yn(exists("/sys/kernel/tracing/events") ||
+				       exists("/sys/kernel/debug/tracing/events")));
+	return 0;
+}

@@ -1,0 +1,103 @@
+/* ast.c - node names and the --dump=ast printer. */
+#include "lang/ast.h"
+#include "lang/lex.h"
+#include "base/types.h"
+
+static const char *const kind_names[] = {
+#define X(k, d) d,
+#include "lang/ast.def"
+#undef X
+};
+
+const char *node_kind_name(enum node_kind k)
+{
+	return (unsigned)k < N_NKINDS ? kind_names[k] : "?";
+}
+
+static void dump_str(FILE *f, const char *s, size_t n)
+{
+	fputc('"', f);
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c == '\n')
+			fputs("\\n", f);
+		else if (c == '\t')
+			fputs("\\t", f);
+		else if (c < 32 || c >= 127)
+			fprintf(f, "\\x%02x", c);
+		else
+			fputc(c, f);
+	}
+	fputc('"', f);
+}
+
+static void dump(FILE *f, const struct node *n, int ind)
+{
+	if (!n)
+		return;
+	fprintf(f, "%*s", ind * 2, "");
+	switch (n->kind) {
+	case N_INT:
+		fprintf(f, "int %llu", (unsigned long long)n->ival);
+		break;
+	case N_STR:
+		fputs("string ", f);
+		dump_str(f, n->name, n->len);
+		break;
+	case N_VAR: case N_MAP: case N_BUILTIN: case N_CALL: case N_ATTACH:
+		fprintf(f, "%s %s", node_kind_name(n->kind), n->name);
+		break;
+	case N_POSITIONAL:
+		fprintf(f, "$%llu", (unsigned long long)n->ival);
+		break;
+	case N_BINOP: case N_UNOP: case N_ASSIGN:
+		fprintf(f, "%s %s", node_kind_name(n->kind), tok_spelling(n->op));
+		break;
+	case N_INCDEC:
+		fprintf(f, "%s %s", n->prefix ? "pre" : "post",
+			tok_spelling(n->op));
+		break;
+	case N_FIELD:
+		fprintf(f, "field %s%s", tok_spelling(n->op), n->name);
+		break;
+	case N_CAST: case N_SIZEOF:
+		fprintf(f, "%s %s", node_kind_name(n->kind),
+			n->tyname ? n->tyname : "");
+		for (int i = 0; i < n->tyname_ptr; i++)
+			fputc('*', f);
+		break;
+	case N_UNROLL:
+		fputs("unroll", f);
+		break;
+	default:
+		fputs(node_kind_name(n->kind), f);
+	}
+	if (n->ty)
+		fprintf(f, " :: %s", type_name(n->ty));
+	fputc('\n', f);
+	if (n->kind == N_PROBE) {
+		for (int i = 0; i < n->nargs; i++)
+			dump(f, n->args[i], ind + 1);
+		if (n->a) {
+			fprintf(f, "%*spredicate\n", (ind + 1) * 2, "");
+			dump(f, n->a, ind + 2);
+		}
+		dump(f, n->b, ind + 1);
+		return;
+	}
+	dump(f, n->a, ind + 1);
+	dump(f, n->b, ind + 1);
+	dump(f, n->c, ind + 1);
+	for (int i = 0; i < n->nargs; i++)
+		dump(f, n->args[i], ind + 1);
+}
+
+void ast_dump(FILE *f, const struct program *p)
+{
+	fputs("Program\n", f);
+	for (const struct node *n = p->probes; n; n = n->next)
+		dump(f, n, 1);
+}

@@ -1,0 +1,508 @@
+/* lex.c - turns script text into tokens.
+ *
+ * Two entry points: lex_next for ordinary tokens, and lex_probe for the
+ * probe specifications that start each top-level item, whose spelling
+ * (paths, '*' wildcards, '+' offsets) would not survive ordinary lexing.
+ */
+#include "lang/lex.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <string.h>
+
+static const char *const spellings[] = {
+#define X(name, spelling) spelling,
+#include "lang/token.def"
+#undef X
+};
+
+const char *tok_spelling(enum tok t)
+{
+	return (unsigned)t < T_NTOKENS ? spellings[t] : "?";
+}
+
+static const struct {
+	const char *word;
+	enum tok kind;
+} keywords[] = {
+	{ "if", T_IF }, { "else", T_ELSE }, { "while", T_WHILE },
+	{ "unroll", T_UNROLL }, { "return", T_RETURN }, { "break", T_BREAK },
+	{ "continue", T_CONTINUE }, { "struct", T_STRUCT },
+	{ "union", T_UNION }, { "enum", T_ENUM }, { "sizeof", T_SIZEOF },
+};
+
+/* Punctuators, longest first so that "<<=" wins over "<<" and "<". */
+static const struct {
+	const char *s;
+	enum tok kind;
+} puncts[] = {
+	{ "<<=", T_SHL_ASSIGN }, { ">>=", T_SHR_ASSIGN },
+	{ "->", T_ARROW }, { "+=", T_ADD_ASSIGN }, { "-=", T_SUB_ASSIGN },
+	{ "*=", T_MUL_ASSIGN }, { "/=", T_DIV_ASSIGN }, { "%=", T_MOD_ASSIGN },
+	{ "&=", T_AND_ASSIGN }, { "|=", T_OR_ASSIGN }, { "^=", T_XOR_ASSIGN },
+	{ "++", T_INC }, { "--", T_DEC }, { "<<", T_SHL }, { ">>", T_SHR },
+	{ "<=", T_LE }, { ">=", T_GE }, { "==", T_EQ }, { "!=", T_NE },
+	{ "&&", T_LAND }, { "||", T_LOR },
+	{ "{", T_LBRACE }, { "}", T_RBRACE }, { "(", T_LPAREN },
+	{ ")", T_RPAREN }, { "[", T_LBRACKET }, { "]", T_RBRACKET },
+	{ ";", T_SEMI }, { ",", T_COMMA }, { ".", T_DOT }, { "?", T_QUESTION },
+	{ ":", T_COLON }, { "=", T_ASSIGN }, { "+", T_PLUS }, { "-", T_MINUS },
+	{ "*", T_STAR }, { "/", T_SLASH }, { "%", T_PERCENT }, { "&", T_AMP },
+	{ "|", T_PIPE }, { "^", T_CARET }, { "~", T_TILDE }, { "!", T_BANG },
+	{ "<", T_LT }, { ">", T_GT },
+};
+
+void lex_init(struct lexer *lx, const char *src, size_t len,
+	      struct arena *a, struct diag *d)
+{
+	memset(lx, 0, sizeof(*lx));
+	lx->src = lx->p = lx->line_start = src;
+	lx->end = src + len;
+	lx->line = 1;
+	lx->arena = a;
+	lx->diag = d;
+	/* A shebang line is not part of the program. */
+	if (len >= 2 && src[0] == '#' && src[1] == '!') {
+		while (lx->p < lx->end && *lx->p != '\n')
+			lx->p++;
+	}
+}
+
+static struct loc here(struct lexer *lx, const char *at, int len)
+{
+	struct loc l;
+
+	l.line = lx->line;
+	l.col = (int)(at - lx->line_start) + 1;
+	l.off = (int)(at - lx->src);
+	l.len = len;
+	return l;
+}
+
+static _Noreturn void fail(struct lexer *lx, const char *at, int len,
+			   const char *msg)
+{
+	diag_fatal(lx->diag, here(lx, at, len), E_LEX, "%s", msg);
+}
+
+/* A name (identifier, $variable, @map) from START to the lexer's
+ * position, checked against LEX_MAX_NAME. */
+static void name_token(struct lexer *lx, struct token *t, const char *start,
+		       enum tok kind)
+{
+	size_t n = (size_t)(lx->p - start);
+
+	if (n > LEX_MAX_NAME)
+		diag_fatal(lx->diag, here(lx, start, (int)n), E_LIMIT,
+			   "name longer than %d bytes", LEX_MAX_NAME);
+	t->kind = kind;
+	t->text = arena_strndup(lx->arena, start, n);
+	t->len = n;
+}
+
+static void newline(struct lexer *lx)
+{
+	lx->line++;
+	lx->line_start = lx->p + 1;
+}
+
+/* Skip blanks and comments; returns 1 if a newline was crossed. */
+static int skip_space(struct lexer *lx)
+{
+	int nl = 0;
+
+	while (lx->p < lx->end) {
+		char c = *lx->p;
+
+		if (c == '\n') {
+			newline(lx);
+			lx->p++;
+			nl = 1;
+		} else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' ||
+			   c == '\v') {
+			lx->p++;
+		} else if (c == '/' && lx->p + 1 < lx->end && lx->p[1] == '/') {
+			while (lx->p < lx->end && *lx->p != '\n')
+				lx->p++;
+		} else if (c == '/' && lx->p + 1 < lx->end && lx->p[1] == '*') {
+			const char *start = lx->p, *ls = lx->line_start;
+			int line = lx->line;
+
+			lx->p += 2;
+			for (;;) {
+				if (lx->p + 1 >= lx->end) {
+					/* Report where the comment opens. */
+					lx->p = start;
+					lx->line = line;
+					lx->line_start = ls;
+					fail(lx, start, 2,
+					     "unterminated comment: '*/' expected to close '/*'");
+				}
+				if (lx->p[0] == '*' && lx->p[1] == '/') {
+					lx->p += 2;
+					break;
+				}
+				if (*lx->p == '\n')
+					newline(lx);
+				lx->p++;
+			}
+		} else {
+			break;
+		}
+	}
+	return nl;
+}
+
+int lex_peekc(struct lexer *lx)
+{
+	skip_space(lx);
+	return lx->p < lx->end ? (unsigned char)*lx->p : -1;
+}
+
+static int is_ident_start(int c)
+{
+	return isalpha(c) || c == '_';
+}
+
+static int is_ident(int c)
+{
+	return isalnum(c) || c == '_';
+}
+
+static void lex_number(struct lexer *lx, struct token *t)
+{
+	const char *start = lx->p;
+	uint64_t v = 0;
+	unsigned base = 10;
+	int digits = 0, overflow = 0;
+
+	if (lx->p[0] == '0' && lx->p + 1 < lx->end &&
+	    (lx->p[1] == 'x' || lx->p[1] == 'X')) {
+		base = 16;
+		lx->p += 2;
+	} else if (lx->p[0] == '0' && lx->p + 1 < lx->end &&
+		   (lx->p[1] == 'b' || lx->p[1] == 'B')) {
+		base = 2;
+		lx->p += 2;
+	} else if (lx->p[0] == '0') {
+		base = 8;
+	}
+	for (; lx->p < lx->end; lx->p++) {
+		int c = (unsigned char)*lx->p;
+		unsigned d;
+
+		if (c == '_' && digits)
+			continue;
+		if (isdigit(c))
+			d = (unsigned)(c - '0');
+		else if (isxdigit(c) && base == 16)
+			d = (unsigned)(tolower(c) - 'a' + 10);
+		else
+			break;
+		if (d >= base)
+			fail(lx, lx->p, 1, "digit out of range for this base");
+		if (v > (UINT64_MAX - d) / base)
+			overflow = 1;
+		v = v * base + d;
+		digits++;
+	}
+	if (base != 10 && base != 8 && !digits)
+		fail(lx, start, (int)(lx->p - start), "number has no digits");
+	if (lx->p < lx->end && is_ident_start((unsigned char)*lx->p)) {
+		/* Decimal exponent shorthand: 1e6 == 1000000. */
+		if (base == 10 && (*lx->p == 'e' || *lx->p == 'E') &&
+		    lx->p + 1 < lx->end && isdigit((unsigned char)lx->p[1])) {
+			int e = 0;
+
+			lx->p++;
+			while (lx->p < lx->end && isdigit((unsigned char)*lx->p)) {
+				e = e * 10 + (*lx->p - '0');
+				if (e > 30)
+					e = 30;
+				lx->p++;
+			}
+			while (e-- > 0) {
+				if (v > UINT64_MAX / 10)
+					overflow = 1;
+				v *= 10;
+			}
+		}
+		if (lx->p < lx->end && is_ident((unsigned char)*lx->p)) {
+			const char *q = lx->p;
+
+			while (q < lx->end && is_ident((unsigned char)*q))
+				q++;
+			fail(lx, start, (int)(q - start), "invalid number");
+		}
+	}
+	if (overflow)
+		fail(lx, start, (int)(lx->p - start),
+		     "integer literal does not fit in 64 bits");
+	t->kind = T_INT;
+	t->ival = v;
+}
+
+static int hexval(int c)
+{
+	if (isdigit(c))
+		return c - '0';
+	return tolower(c) - 'a' + 10;
+}
+
+/* Strings keep their escapes resolved; they may hold NUL bytes. */
+static void lex_string(struct lexer *lx, struct token *t)
+{
+	const char *start = lx->p;
+	char *buf;
+	size_t n = 0;
+
+	lx->p++;
+	/* The decoded string is never longer than its spelling. */
+	{
+		const char *q = lx->p;
+
+		while (q < lx->end && *q != '"' && *q != '\n') {
+			if (*q == '\\' && q + 1 < lx->end)
+				q++;
+			q++;
+		}
+		if (q >= lx->end || *q != '"')
+			fail(lx, start, 1,
+			     "unterminated string: '\"' expected to close it");
+		buf = arena_alloc(lx->arena, (size_t)(q - lx->p) + 1);
+	}
+	while (*lx->p != '"') {
+		char c = *lx->p++;
+
+		if (c != '\\') {
+			buf[n++] = c;
+			continue;
+		}
+		c = *lx->p++;
+		switch (c) {
+		case 'n': buf[n++] = '\n'; break;
+		case 't': buf[n++] = '\t'; break;
+		case 'r': buf[n++] = '\r'; break;
+		case 'a': buf[n++] = '\a'; break;
+		case 'b': buf[n++] = '\b'; break;
+		case 'f': buf[n++] = '\f'; break;
+		case 'v': buf[n++] = '\v'; break;
+		case 'e': buf[n++] = 27; break;
+		case '\\': buf[n++] = '\\'; break;
+		case '"': buf[n++] = '"'; break;
+		case '\'': buf[n++] = '\''; break;
+		case 'x': {
+			int v = 0, k = 0;
+
+			while (k < 2 && isxdigit((unsigned char)*lx->p)) {
+				v = v * 16 + hexval((unsigned char)*lx->p++);
+				k++;
+			}
+			if (!k)
+				fail(lx, lx->p - 2, 2, "\\x needs hex digits");
+			buf[n++] = (char)v;
+			break;
+		}
+		default:
+			if (c >= '0' && c <= '7') {
+				int v = c - '0', k = 1;
+
+				while (k < 3 && *lx->p >= '0' && *lx->p <= '7') {
+					v = v * 8 + (*lx->p++ - '0');
+					k++;
+				}
+				if (v > 255)
+					fail(lx, lx->p - k - 1, k + 1,
+					     "octal escape out of range");
+				buf[n++] = (char)v;
+				break;
+			}
+			fail(lx, lx->p - 2, 2, "unknown escape sequence");
+		}
+	}
+	lx->p++;
+	t->kind = T_STRING;
+	t->text = buf;
+	t->len = n;
+}
+
+/* End of file is reported just after the last token (LAST, on line
+ * LINE starting at LS), where a missing '}' or ';' belongs, rather than
+ * on the empty line after the final newline. */
+static void eof_token(struct lexer *lx, struct token *t, const char *last,
+		      int line, const char *ls)
+{
+	t->kind = T_EOF;
+	t->loc.line = line;
+	t->loc.col = (int)(last - ls) + 1;
+	t->loc.off = (int)(last - lx->src);
+	t->loc.len = 1;
+}
+
+static _Noreturn void bad_char(struct lexer *lx, const char *at)
+{
+	unsigned char c = (unsigned char)*at;
+	int n;
+
+	if (c == 0)
+		fail(lx, at, 1, "NUL byte in script");
+	if (c >= 0x80) {
+		n = utf8_len(at, lx->end);
+		if (n == 3 && !memcmp(at, "\xef\xbb\xbf", 3))
+			fail(lx, at, 3,
+			     "byte order mark (U+FEFF) outside a string: save the script as UTF-8 without one");
+		if (n)
+			diag_fatal(lx->diag, here(lx, at, n), E_LEX,
+				   "non-ASCII character '%.*s' outside a string",
+				   n, at);
+		diag_fatal(lx->diag, here(lx, at, 1), E_LEX,
+			   "invalid UTF-8 byte 0x%02x outside a string", c);
+	}
+	if (c == '#')
+		fail(lx, at, 1,
+		     "unexpected character '#': comments are // or /* */, and '#' lines (#include) only go between probes");
+	if (c < 32 || c == 127)
+		diag_fatal(lx->diag, here(lx, at, 1), E_LEX,
+			   "unexpected control character 0x%02x", c);
+	diag_fatal(lx->diag, here(lx, at, 1), E_LEX,
+		   "unexpected character '%c'", c);
+}
+
+void lex_next(struct lexer *lx, struct token *t)
+{
+	const char *start, *last = lx->p, *last_ls = lx->line_start;
+	int c, last_line = lx->line;
+
+	memset(t, 0, sizeof(*t));
+	t->nl_before = skip_space(lx);
+	start = lx->p;
+	if (lx->p >= lx->end) {
+		eof_token(lx, t, last, last_line, last_ls);
+		return;
+	}
+	c = (unsigned char)*lx->p;
+	if (isdigit(c)) {
+		lex_number(lx, t);
+	} else if (is_ident_start(c)) {
+		while (lx->p < lx->end && is_ident((unsigned char)*lx->p))
+			lx->p++;
+		name_token(lx, t, start, T_IDENT);
+		for (size_t i = 0; i < ARRAY_SIZE(keywords); i++) {
+			if (strcmp(keywords[i].word, t->text) == 0) {
+				t->kind = keywords[i].kind;
+				break;
+			}
+		}
+	} else if (c == '"') {
+		lex_string(lx, t);
+	} else if (c == '@') {
+		lx->p++;
+		while (lx->p < lx->end && is_ident((unsigned char)*lx->p))
+			lx->p++;
+		name_token(lx, t, start, T_MAP);
+	} else if (c == '$') {
+		lx->p++;
+		if (lx->p < lx->end && *lx->p == '#') {
+			lx->p++;
+			t->kind = T_NARGS;
+		} else if (lx->p < lx->end && isdigit((unsigned char)*lx->p)) {
+			uint64_t v = 0;
+			int big = 0;
+
+			while (lx->p < lx->end && isdigit((unsigned char)*lx->p)) {
+				v = v * 10 + (uint64_t)(*lx->p - '0');
+				if (v > 1000000) {
+					big = 1;
+					v = 1000000;
+				}
+				lx->p++;
+			}
+			if (big)
+				fail(lx, start, (int)(lx->p - start),
+				     "positional parameter number too large (at most $1000000)");
+			t->kind = T_POSITIONAL;
+			t->ival = v;
+		} else if (lx->p < lx->end && is_ident_start((unsigned char)*lx->p)) {
+			while (lx->p < lx->end && is_ident((unsigned char)*lx->p))
+				lx->p++;
+			name_token(lx, t, start, T_VAR);
+		} else {
+			fail(lx, start, 1, "'$' must start a variable ($name) or a parameter ($1, $#)");
+		}
+	} else {
+		size_t i;
+
+		for (i = 0; i < ARRAY_SIZE(puncts); i++) {
+			size_t n = strlen(puncts[i].s);
+
+			if ((size_t)(lx->end - lx->p) >= n &&
+			    memcmp(lx->p, puncts[i].s, n) == 0) {
+				t->kind = puncts[i].kind;
+				lx->p += n;
+				break;
+			}
+		}
+		if (i == ARRAY_SIZE(puncts))
+			bad_char(lx, start);
+	}
+	t->loc = here(lx, start, (int)(lx->p - start));
+}
+
+void lex_skip_line(struct lexer *lx, struct token *t)
+{
+	const char *start = lx->p;
+
+	memset(t, 0, sizeof(*t));
+	while (lx->p < lx->end && *lx->p != '\n')
+		lx->p++;
+	t->kind = T_IDENT;
+	t->text = arena_strndup(lx->arena, start, (size_t)(lx->p - start));
+	t->len = (size_t)(lx->p - start);
+	t->loc = here(lx, start, (int)t->len);
+}
+
+/* Characters a probe specification may hold besides '/' (see below). */
+static int is_probe_char(int c)
+{
+	return is_ident(c) || c == ':' || c == '*' || c == '?' || c == '.' ||
+	       c == '+' || c == '-' || c == '[' || c == ']' || c == '!' ||
+	       c == '@' || c == '~' || c == '$' || c == '#';
+}
+
+void lex_probe(struct lexer *lx, struct token *t)
+{
+	const char *start, *field, *last = lx->p, *last_ls = lx->line_start;
+	int c, last_line = lx->line;
+
+	memset(t, 0, sizeof(*t));
+	t->nl_before = skip_space(lx);
+	start = lx->p;
+	if (lx->p >= lx->end) {
+		eof_token(lx, t, last, last_line, last_ls);
+		return;
+	}
+	c = (unsigned char)*lx->p;
+	if (!is_ident_start(c)) {
+		lex_next(lx, t);
+		return;
+	}
+	/* A '/' belongs to the spec only inside a field that starts with
+	 * '/' (a path); elsewhere it opens the predicate. */
+	field = lx->p;
+	while (lx->p < lx->end) {
+		c = (unsigned char)*lx->p;
+		if (c == ':') {
+			field = lx->p + 1;
+		} else if (c == '/') {
+			if (!(lx->p == field || *field == '/' || *field == '.'))
+				break;
+		} else if (!is_probe_char(c)) {
+			break;
+		}
+		lx->p++;
+	}
+	t->kind = T_PROBE;
+	t->text = arena_strndup(lx->arena, start, (size_t)(lx->p - start));
+	t->len = (size_t)(lx->p - start);
+	t->loc = here(lx, start, (int)t->len);
+}

@@ -1,0 +1,943 @@
+/* parse.c - recursive descent over the bpftrace grammar.
+ *
+ *   program   := item*
+ *   item      := '#' line | probes [ '/' expr '/' ] block
+ *   probes    := PROBE (',' PROBE)*
+ *   block     := '{' (stmt (';' stmt)*)? '}'
+ *   stmt      := if | while | unroll | return | block | lvalue op= expr | expr
+ *
+ * Expressions follow C precedence.  Inside a predicate a bare '/' ends
+ * the expression, so division there needs parentheses (as in bpftrace).
+ * Syntax errors longjmp out through diag_fatal; every node lives in the
+ * arena, so nothing leaks.
+ */
+#include "lang/parse.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct parser {
+	struct lexer lx;
+	struct token tok;	/* current token, valid when have_tok */
+	int have_tok;
+	struct arena *arena;
+	struct diag *diag;
+	int depth;		/* nesting, see enter() */
+	int tree;		/* depth of the syntax tree, see chain() */
+	struct loc prev_end;	/* just after the last token taken */
+	int in_pred;		/* parenthesis level 0 of a predicate */
+	int loop_depth;
+};
+
+static struct token *peek(struct parser *p)
+{
+	if (!p->have_tok) {
+		lex_next(&p->lx, &p->tok);
+		p->have_tok = 1;
+	}
+	return &p->tok;
+}
+
+static struct token take(struct parser *p)
+{
+	struct token t = *peek(p);
+
+	p->have_tok = 0;
+	p->prev_end = t.loc;
+	p->prev_end.off += t.loc.len;
+	p->prev_end.col += t.loc.len;
+	p->prev_end.len = 1;
+	return t;
+}
+
+static int accept(struct parser *p, enum tok k)
+{
+	if (peek(p)->kind == k) {
+		take(p);
+		return 1;
+	}
+	return 0;
+}
+
+/* "WHAT, found 'TOKEN'" at LOC; WHAT says what was expected, as in
+ * "expression expected". */
+static _Noreturn void unexpected_at(struct parser *p, struct loc loc,
+				    const char *what)
+{
+	struct token *t = peek(p);
+
+	if (t->kind == T_EOF)
+		diag_fatal(p->diag, loc, E_SYNTAX, "%s, found end of file",
+			   what);
+	diag_fatal(p->diag, loc, E_SYNTAX, "%s, found '%.*s'", what,
+		   t->loc.len > 40 ? 40 : t->loc.len, p->lx.src + t->loc.off);
+}
+
+static _Noreturn void unexpected(struct parser *p, const char *what)
+{
+	unexpected_at(p, peek(p)->loc, what);
+}
+
+static struct token expect(struct parser *p, enum tok k, const char *what)
+{
+	if (peek(p)->kind != k)
+		unexpected(p, what);
+	return take(p);
+}
+
+/* "'}' expected to close '{' at 3:12" */
+static void expect_close(struct parser *p, enum tok k, struct loc open)
+{
+	if (peek(p)->kind != k) {
+		const char *o = k == T_RBRACE ? "{" : k == T_RPAREN ? "(" : "[";
+		char what[96];
+
+		snprintf(what, sizeof(what), "'%s' expected to close '%s' at %d:%d",
+			 tok_spelling(k), o, open.line, open.col);
+		unexpected_at(p, peek(p)->loc, what);
+	}
+	take(p);
+}
+
+static struct node *mk(struct parser *p, enum node_kind k, struct loc loc)
+{
+	struct node *n = arena_alloc(p->arena, sizeof(*n));
+
+	n->kind = k;
+	n->loc = loc;
+	return n;
+}
+
+/* Span from A's start to B's end, for carets under whole expressions. */
+static struct loc span(struct loc a, struct loc b)
+{
+	if (b.off + b.len > a.off && b.line == a.line)
+		a.len = b.off + b.len - a.off;
+	return a;
+}
+
+/* Two limits keep every phase's recursion (parser, sema, cg) off the
+ * end of the C stack.  enter() counts nesting, which the parser itself
+ * recurses on: a block, an expression (so each parenthesis, call
+ * argument list, map key), a prefix operator or cast, an "else if".
+ * chain() counts what only makes the tree deeper, without parser
+ * recursion: each operator of a chain (1+2+3 is ((1+2)+3)) and each
+ * postfix operator.  Both add to the tree's depth, capped at
+ * PARSE_MAX_TREE so that a generated "pid == 1 || pid == 2 || ..."
+ * of a few thousand terms still compiles. */
+#define PARSE_MAX_TREE 4000
+
+static void enter(struct parser *p)
+{
+	p->tree++;
+	if (++p->depth > PARSE_MAX_DEPTH)
+		diag_fatal(p->diag, peek(p)->loc, E_LIMIT,
+			   "expression or block nested deeper than %d levels",
+			   PARSE_MAX_DEPTH);
+}
+
+static void leave(struct parser *p)
+{
+	p->depth--;
+	p->tree--;
+}
+
+static void chain(struct parser *p, struct token *op)
+{
+	if (++p->tree > PARSE_MAX_TREE)
+		diag_fatal(p->diag, op->loc, E_LIMIT,
+			   "expression deeper than %d operators; split it with variables",
+			   PARSE_MAX_TREE);
+}
+
+/* Growable argument lists live in the arena: build in a temp array. */
+struct list {
+	struct node **v;
+	int n, cap;
+};
+
+static void list_add(struct parser *p, struct list *l, struct node *n)
+{
+	if (l->n == l->cap) {
+		int cap = l->cap ? l->cap * 2 : 4;
+		struct node **v = arena_alloc(p->arena, sizeof(*v) * (size_t)cap);
+
+		if (l->n)
+			memcpy(v, l->v, sizeof(*v) * (size_t)l->n);
+		l->v = v;
+		l->cap = cap;
+	}
+	l->v[l->n++] = n;
+}
+
+static struct node *expr(struct parser *p);
+static struct node *block(struct parser *p, const char *after);
+
+static const char *const int_type_names[] = {
+	"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
+	"uint64", "char", "short", "int", "long", "unsigned", "bool",
+	"u8", "u16", "u32", "u64", "s8", "s16", "s32", "s64",
+};
+
+static int is_type_name(const struct token *t)
+{
+	if (t->kind == T_STRUCT || t->kind == T_UNION || t->kind == T_ENUM)
+		return 1;
+	if (t->kind != T_IDENT)
+		return 0;
+	for (size_t i = 0; i < ARRAY_SIZE(int_type_names); i++)
+		if (strcmp(t->text, int_type_names[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* type-name := int-name | (struct|union|enum) IDENT, then '*'s. */
+static void type_name(struct parser *p, struct node *n)
+{
+	struct token t = take(p);
+
+	if (t.kind == T_STRUCT || t.kind == T_UNION || t.kind == T_ENUM) {
+		struct token id = expect(p, T_IDENT, "type name expected");
+
+		n->tyname = arena_printf(p->arena, "%s %s", tok_spelling(t.kind),
+					 id.text);
+	} else {
+		n->tyname = t.text;
+		/* "unsigned int", "long long" and friends */
+		while (peek(p)->kind == T_IDENT && is_type_name(peek(p)))
+			n->tyname = arena_printf(p->arena, "%s %s", n->tyname,
+						 take(p).text);
+	}
+	while (accept(p, T_STAR))
+		n->tyname_ptr++;
+}
+
+static struct node *call_args(struct parser *p, struct node *n)
+{
+	struct list l = { 0 };
+	struct loc open = take(p).loc;	/* '(' */
+	int saved = p->in_pred;
+
+	p->in_pred = 0;
+	if (peek(p)->kind != T_RPAREN) {
+		do {
+			list_add(p, &l, expr(p));
+		} while (accept(p, T_COMMA));
+	}
+	n->loc = span(n->loc, peek(p)->loc);
+	expect_close(p, T_RPAREN, open);
+	p->in_pred = saved;
+	n->args = l.v;
+	n->nargs = l.n;
+	return n;
+}
+
+static struct node *primary(struct parser *p)
+{
+	struct token t = take(p);
+	struct node *n;
+
+	switch (t.kind) {
+	case T_INT:
+		n = mk(p, N_INT, t.loc);
+		n->ival = t.ival;
+		return n;
+	case T_STRING:
+		n = mk(p, N_STR, t.loc);
+		n->name = t.text;
+		n->len = t.len;
+		/* Adjacent literals concatenate, as in C.  The buffer
+		 * doubles: a generated script may glue thousands. */
+		if (peek(p)->kind == T_STRING) {
+			size_t cap = 0;
+			char *b = NULL;
+
+			while (peek(p)->kind == T_STRING) {
+				struct token s = take(p);
+
+				if (n->len + s.len + 1 > cap) {
+					cap = 2 * (n->len + s.len + 1);
+					b = arena_alloc(p->arena, cap);
+					memcpy(b, n->name, n->len);
+					n->name = b;
+				}
+				memcpy(b + n->len, s.text, s.len);
+				n->len += s.len;
+				b[n->len] = 0;
+				n->loc = span(n->loc, s.loc);
+			}
+		}
+		return n;
+	case T_VAR:
+		n = mk(p, N_VAR, t.loc);
+		n->name = t.text;
+		return n;
+	case T_POSITIONAL:
+		n = mk(p, N_POSITIONAL, t.loc);
+		n->ival = t.ival;
+		return n;
+	case T_NARGS:
+		return mk(p, N_NARGS, t.loc);
+	case T_MAP:
+		n = mk(p, N_MAP, t.loc);
+		n->name = t.text;
+		if (peek(p)->kind == T_LBRACKET) {
+			struct loc open = take(p).loc;
+			struct list l = { 0 };
+			int saved = p->in_pred;
+
+			p->in_pred = 0;
+			do {
+				list_add(p, &l, expr(p));
+			} while (accept(p, T_COMMA));
+			n->loc = span(n->loc, peek(p)->loc);
+			expect_close(p, T_RBRACKET, open);
+			p->in_pred = saved;
+			n->args = l.v;
+			n->nargs = l.n;
+		}
+		return n;
+	case T_IDENT:
+		if (peek(p)->kind == T_LPAREN) {
+			n = mk(p, N_CALL, t.loc);
+			n->name = t.text;
+			return call_args(p, n);
+		}
+		n = mk(p, N_BUILTIN, t.loc);
+		n->name = t.text;
+		return n;
+	case T_SIZEOF: {
+		struct loc open = expect(p, T_LPAREN, "'(' expected after 'sizeof'").loc;
+
+		n = mk(p, N_SIZEOF, t.loc);
+		if (is_type_name(peek(p)))
+			type_name(p, n);
+		else
+			n->a = expr(p);
+		n->loc = span(n->loc, peek(p)->loc);
+		expect_close(p, T_RPAREN, open);
+		return n;
+	}
+	case T_LPAREN: {
+		struct list l = { 0 };
+		int saved = p->in_pred;
+
+		p->in_pred = 0;
+		n = expr(p);
+		if (peek(p)->kind == T_COMMA) {
+			list_add(p, &l, n);
+			while (accept(p, T_COMMA))
+				list_add(p, &l, expr(p));
+			n = mk(p, N_TUPLE, t.loc);
+			n->args = l.v;
+			n->nargs = l.n;
+			n->loc = span(t.loc, peek(p)->loc);
+		}
+		expect_close(p, T_RPAREN, t.loc);
+		p->in_pred = saved;
+		return n;
+	}
+	default:
+		p->have_tok = 1;
+		p->tok = t;
+		unexpected(p, "expression expected");
+	}
+}
+
+static struct node *postfix(struct parser *p)
+{
+	struct node *n = primary(p);
+	int levels = 0;
+
+	for (;;) {
+		struct token *t = peek(p);
+
+		if (t->kind == T_DOT || t->kind == T_ARROW ||
+		    t->kind == T_LBRACKET || t->kind == T_INC ||
+		    t->kind == T_DEC) {
+			chain(p, t);
+			levels++;
+		}
+
+		if (t->kind == T_DOT || t->kind == T_ARROW) {
+			struct token op = take(p);
+			struct node *f = mk(p, N_FIELD, op.loc);
+			struct token id = take(p);
+
+			/* "1.5" lexes as 1 . 5, which would read as a tuple
+			 * field; say what it really is */
+			if (n->kind == N_INT && op.kind == T_DOT &&
+			    id.kind == T_INT &&
+			    op.loc.off == n->loc.off + n->loc.len &&
+			    id.loc.off == op.loc.off + 1)
+				diag_fatal(p->diag, span(n->loc, id.loc), E_LEX,
+					   "no floating-point numbers: scale to an integer unit (1.5 s is 1500 ms)");
+			if (id.kind == T_IDENT) {
+				f->name = id.text;
+			} else if (id.kind == T_INT && op.kind == T_DOT) {
+				f->name = arena_printf(p->arena, "%llu",
+						       (unsigned long long)id.ival);
+				f->ival = id.ival;
+			} else {
+				p->tok = id;
+				p->have_tok = 1;
+				unexpected(p, "field name expected");
+			}
+			f->op = op.kind;
+			f->a = n;
+			f->loc = span(n->loc, id.loc);
+			n = f;
+		} else if (t->kind == T_LBRACKET) {
+			struct loc open = take(p).loc;
+			struct node *ix = mk(p, N_INDEX, n->loc);
+			int saved = p->in_pred;
+
+			p->in_pred = 0;
+			ix->a = n;
+			ix->b = expr(p);
+			ix->loc = span(n->loc, peek(p)->loc);
+			expect_close(p, T_RBRACKET, open);
+			p->in_pred = saved;
+			n = ix;
+		} else if (t->kind == T_INC || t->kind == T_DEC) {
+			struct token op = take(p);
+			struct node *u = mk(p, N_INCDEC, span(n->loc, op.loc));
+
+			u->op = op.kind;
+			u->a = n;
+			n = u;
+		} else {
+			p->tree -= levels;
+			return n;
+		}
+	}
+}
+
+static struct node *unary(struct parser *p)
+{
+	struct token *t = peek(p);
+	struct node *n;
+
+	switch (t->kind) {
+	case T_BANG: case T_TILDE: case T_MINUS: case T_PLUS: case T_STAR:
+	case T_AMP: {
+		struct token op = take(p);
+
+		n = mk(p, N_UNOP, op.loc);
+		n->op = op.kind;
+		enter(p);
+		n->a = unary(p);
+		leave(p);
+		n->loc = span(op.loc, n->a->loc);
+		break;
+	}
+	case T_INC: case T_DEC: {
+		struct token op = take(p);
+
+		n = mk(p, N_INCDEC, op.loc);
+		n->op = op.kind;
+		n->prefix = 1;
+		enter(p);
+		n->a = unary(p);
+		leave(p);
+		n->loc = span(op.loc, n->a->loc);
+		break;
+	}
+	case T_LPAREN: {
+		/* A cast if a type name follows the parenthesis. */
+		struct lexer save = p->lx;
+		struct token open = take(p);
+
+		if (is_type_name(peek(p))) {
+			n = mk(p, N_CAST, open.loc);
+			type_name(p, n);
+			expect_close(p, T_RPAREN, open.loc);
+			enter(p);
+			n->a = unary(p);
+			leave(p);
+			n->loc = span(open.loc, n->a->loc);
+			break;
+		}
+		/* Not a cast: rewind to the '(' and parse a primary. */
+		p->lx = save;
+		p->tok = open;
+		p->have_tok = 1;
+		n = postfix(p);
+		break;
+	}
+	default:
+		n = postfix(p);
+	}
+	return n;
+}
+
+/* Binary operators by precedence level, lowest first. */
+static int binop_level(enum tok k)
+{
+	switch (k) {
+	case T_LOR: return 1;
+	case T_LAND: return 2;
+	case T_PIPE: return 3;
+	case T_CARET: return 4;
+	case T_AMP: return 5;
+	case T_EQ: case T_NE: return 6;
+	case T_LT: case T_GT: case T_LE: case T_GE: return 7;
+	case T_SHL: case T_SHR: return 8;
+	case T_PLUS: case T_MINUS: return 9;
+	case T_STAR: case T_SLASH: case T_PERCENT: return 10;
+	default: return 0;
+	}
+}
+
+static struct node *binary(struct parser *p, int min_level)
+{
+	struct node *lhs = unary(p);
+	int levels = 0;
+
+	for (;;) {
+		enum tok k = peek(p)->kind;
+		int level = binop_level(k);
+		struct token op;
+		struct node *n, *rhs;
+
+		if (!level || level < min_level || (k == T_SLASH && p->in_pred)) {
+			p->tree -= levels;
+			return lhs;
+		}
+		op = take(p);
+		chain(p, &op);
+		levels++;
+		rhs = binary(p, level + 1);
+		n = mk(p, k == T_LAND ? N_LAND : k == T_LOR ? N_LOR : N_BINOP,
+		       op.loc);
+		n->op = k;
+		n->a = lhs;
+		n->b = rhs;
+		n->loc = span(lhs->loc, rhs->loc);
+		lhs = n;
+	}
+}
+
+static struct node *expr(struct parser *p)
+{
+	struct node *c;
+
+	enter(p);
+	c = binary(p, 1);
+	if (peek(p)->kind == T_QUESTION) {
+		struct node *n = mk(p, N_TERNARY, take(p).loc);
+
+		n->a = c;
+		n->b = expr(p);
+		expect(p, T_COLON, "':' expected in the conditional expression (a ? b : c)");
+		n->c = expr(p);
+		n->loc = span(c->loc, n->c->loc);
+		c = n;
+	}
+	leave(p);
+	return c;
+}
+
+static int is_assign_op(enum tok k)
+{
+	return k == T_ASSIGN || (k >= T_ADD_ASSIGN && k <= T_SHR_ASSIGN);
+}
+
+static struct node *if_stmt(struct parser *p, struct token kw)
+{
+	struct node *n = mk(p, N_IF, kw.loc);
+	struct loc open = expect(p, T_LPAREN, "'(' expected after 'if'").loc;
+
+	n->a = expr(p);
+	expect_close(p, T_RPAREN, open);
+	n->b = block(p, "'if (...)'");
+	if (accept(p, T_ELSE)) {
+		if (peek(p)->kind == T_IF) {
+			struct node *b = mk(p, N_BLOCK, peek(p)->loc);
+
+			b->args = arena_alloc(p->arena, sizeof(struct node *));
+			enter(p);
+			b->args[0] = if_stmt(p, take(p));
+			leave(p);
+			b->nargs = 1;
+			n->c = b;
+		} else {
+			n->c = block(p, "'else'");
+		}
+	}
+	return n;
+}
+
+/* Returns the statement and whether it ended in a block (no ';' needed). */
+static struct node *stmt(struct parser *p, int *ends_block)
+{
+	struct token *t = peek(p);
+	struct node *n;
+
+	*ends_block = 0;
+	switch (t->kind) {
+	case T_IF:
+		n = if_stmt(p, take(p));
+		*ends_block = 1;
+		break;
+	case T_WHILE: {
+		struct token kw = take(p);
+		struct loc open = expect(p, T_LPAREN, "'(' expected after 'while'").loc;
+
+		n = mk(p, N_WHILE, kw.loc);
+		n->a = expr(p);
+		expect_close(p, T_RPAREN, open);
+		p->loop_depth++;
+		n->b = block(p, "'while (...)'");
+		p->loop_depth--;
+		*ends_block = 1;
+		break;
+	}
+	case T_UNROLL: {
+		struct token kw = take(p);
+		struct loc open = expect(p, T_LPAREN, "'(' expected after 'unroll'").loc;
+
+		n = mk(p, N_UNROLL, kw.loc);
+		n->a = expr(p);
+		expect_close(p, T_RPAREN, open);
+		n->b = block(p, "'unroll (...)'");
+		*ends_block = 1;
+		break;
+	}
+	case T_RETURN:
+		n = mk(p, N_RETURN, take(p).loc);
+		break;
+	case T_BREAK: case T_CONTINUE: {
+		struct token kw = take(p);
+
+		if (!p->loop_depth)
+			diag_fatal(p->diag, kw.loc, E_SYNTAX,
+				   "'%s' outside a while loop",
+				   tok_spelling(kw.kind));
+		n = mk(p, kw.kind == T_BREAK ? N_BREAK : N_CONTINUE, kw.loc);
+		break;
+	}
+	case T_LBRACE:
+		n = block(p, "the block");
+		*ends_block = 1;
+		break;
+	default: {
+		struct node *e = expr(p);
+
+		if (is_assign_op(peek(p)->kind)) {
+			struct token op = take(p);
+
+			n = mk(p, N_ASSIGN, op.loc);
+			n->op = op.kind;
+			n->a = e;
+			n->b = expr(p);
+			n->loc = span(e->loc, n->b->loc);
+		} else {
+			n = mk(p, N_EXPRSTMT, e->loc);
+			n->a = e;
+		}
+	}
+	}
+	return n;
+}
+
+/* '{' statements '}'; AFTER names what the block belongs to, for the
+ * message when the '{' is missing (bpftrace has no unbraced bodies). */
+static struct node *block(struct parser *p, const char *after)
+{
+	struct node *b;
+	struct list l = { 0 };
+	struct token open;
+
+	if (peek(p)->kind != T_LBRACE) {
+		char what[96];
+
+		snprintf(what, sizeof(what), "'{' expected after %s (bodies need braces)",
+			 after);
+		unexpected(p, what);
+	}
+	open = take(p);
+	b = mk(p, N_BLOCK, open.loc);
+
+	enter(p);
+	for (;;) {
+		int ends_block;
+
+		while (accept(p, T_SEMI))
+			;
+		if (peek(p)->kind == T_RBRACE)
+			break;
+		if (peek(p)->kind == T_EOF)
+			expect_close(p, T_RBRACE, open.loc);
+		list_add(p, &l, stmt(p, &ends_block));
+		if (peek(p)->kind == T_RBRACE)
+			break;
+		if (peek(p)->kind == T_EOF)
+			expect_close(p, T_RBRACE, open.loc);
+		/* "BEGIN { ... <no '}'> END { ... }": the next probe's
+		 * name was read as a statement. */
+		if (!ends_block && l.v[l.n - 1]->kind == N_EXPRSTMT &&
+		    l.v[l.n - 1]->a->kind == N_BUILTIN &&
+		    (peek(p)->kind == T_LBRACE || peek(p)->kind == T_COLON ||
+		     peek(p)->kind == T_COMMA)) {
+			struct node *e = l.v[l.n - 1]->a;
+
+			diag_fatal(p->diag, e->loc, E_SYNTAX,
+				   "'}' expected to close '{' at %d:%d before '%s', which looks like the next probe",
+				   open.loc.line, open.loc.col, e->name);
+		}
+		/* The ';' is missing where the statement ends, not where
+		 * the next token happens to be (maybe lines below). */
+		if (!ends_block && peek(p)->kind != T_SEMI)
+			unexpected_at(p, p->prev_end,
+				      "';' expected after the statement");
+	}
+	take(p);
+	leave(p);
+	b->args = l.v;
+	b->nargs = l.n;
+	return b;
+}
+
+static struct node *probe(struct parser *p, struct token first)
+{
+	struct node *pr = mk(p, N_PROBE, first.loc);
+	struct list l = { 0 };
+	struct token t = first;
+
+	for (;;) {
+		struct node *ap = mk(p, N_ATTACH, t.loc);
+
+		ap->name = t.text;
+		list_add(p, &l, ap);
+		if (peek(p)->kind != T_COMMA)
+			break;
+		take(p);
+		p->have_tok = 0;
+		lex_probe(&p->lx, &t);
+		if (t.kind != T_PROBE) {
+			p->tok = t;
+			p->have_tok = 1;
+			unexpected(p, "probe expected after ','");
+		}
+	}
+	pr->args = l.v;
+	pr->nargs = l.n;
+	if (peek(p)->kind == T_SLASH) {
+		take(p);
+		p->in_pred = 1;
+		pr->a = expr(p);
+		p->in_pred = 0;
+		expect(p, T_SLASH, "'/' expected to end the predicate");
+		/* "/pid / 2 == 1/": the '/' of the division ended it. */
+		if (peek(p)->kind != T_LBRACE)
+			unexpected(p, "'{' expected after the predicate (a '/' ends the predicate: write (a / b) to divide)");
+	}
+	if (peek(p)->kind != T_LBRACE)
+		unexpected(p, "'{' expected to start the probe's action block");
+	pr->b = block(p, "the probe");
+	return pr;
+}
+
+/* One declaration: TYPE declarator (',' declarator)* ';' where a
+ * declarator is ['*'...] NAME ['[' N ']'] [':' BITS]. */
+static void members(struct parser *p, struct list *l)
+{
+	struct node base;
+
+	memset(&base, 0, sizeof(base));
+	if (!is_type_name(peek(p)) && peek(p)->kind != T_IDENT)
+		unexpected(p, "member type expected");
+	if (peek(p)->kind == T_IDENT && !is_type_name(peek(p)))
+		base.tyname = take(p).text;	/* a typedef name */
+	else
+		type_name(p, &base);
+	do {
+		struct node *m = mk(p, N_MEMBER, peek(p)->loc);
+		struct token id;
+
+		m->tyname = base.tyname;
+		m->tyname_ptr = base.tyname_ptr;
+		while (accept(p, T_STAR))
+			m->tyname_ptr++;
+		id = expect(p, T_IDENT, "member name expected");
+		m->name = id.text;
+		m->loc = id.loc;
+		if (peek(p)->kind == T_LBRACKET) {
+			struct loc open = take(p).loc;
+			struct token n = expect(p, T_INT, "array length expected");
+
+			m->ival = n.ival ? n.ival : 1;
+			expect_close(p, T_RBRACKET, open);
+		}
+		if (accept(p, T_COLON)) {
+			struct token n = expect(p, T_INT, "bit width expected");
+
+			if (n.ival == 0 || n.ival > 64)
+				diag_fatal(p->diag, n.loc, E_SYNTAX,
+					   "a bitfield is 1 to 64 bits wide");
+			m->cval = (int64_t)n.ival;
+		}
+		list_add(p, l, m);
+	} while (accept(p, T_COMMA));
+	expect(p, T_SEMI, "';' expected after the member");
+}
+
+/* struct NAME { members } ;  union NAME { ... } ;  enum NAME { A, B = 2 } ;
+ * Kernel types also come from BTF; these definitions serve scripts
+ * written for bpftrace, which spell out the structs they cast to. */
+static struct node *type_def(struct parser *p, struct token kw)
+{
+	struct node *d = mk(p, !strcmp(kw.text, "enum") ? N_ENUMDEF : N_STRUCTDEF,
+			    kw.loc);
+	struct list l = { 0 };
+	struct token id = expect(p, T_IDENT, "a name expected after struct, union or enum");
+	struct loc open;
+
+	d->name = arena_printf(p->arena, "%s %s", kw.text, id.text);
+	open = expect(p, T_LBRACE, "'{' expected to start the definition").loc;
+	if (d->kind == N_ENUMDEF) {
+		int64_t next = 0;
+		bool at_max = false;	/* the previous value was INT64_MAX */
+
+		while (peek(p)->kind != T_RBRACE) {
+			struct token e = expect(p, T_IDENT, "enumerator name expected");
+			struct node *m = mk(p, N_MEMBER, e.loc);
+
+			m->name = e.text;
+			if (accept(p, T_ASSIGN)) {
+				struct loc at = peek(p)->loc;
+				bool neg = accept(p, T_MINUS);
+				struct token v = expect(p, T_INT, "enumerator value expected");
+				uint64_t max = (uint64_t)INT64_MAX + (neg ? 1 : 0);
+
+				if (v.ival > max)
+					diag_fatal(p->diag, span(at, v.loc), E_TYPE,
+						   "enumerator value out of the range of int64");
+				if (!neg)
+					next = (int64_t)v.ival;
+				else if (v.ival == max)
+					next = INT64_MIN;
+				else
+					next = -(int64_t)v.ival;
+			} else if (at_max) {
+				diag_fatal(p->diag, e.loc, E_TYPE,
+					   "enumerator value out of the range of int64 (one more than the previous one)");
+			}
+			m->cval = next;
+			at_max = next == INT64_MAX;
+			if (!at_max)
+				next++;
+			list_add(p, &l, m);
+			if (!accept(p, T_COMMA))
+				break;
+		}
+	} else {
+		while (peek(p)->kind != T_RBRACE && peek(p)->kind != T_EOF)
+			members(p, &l);
+	}
+	expect_close(p, T_RBRACE, open);
+	/* peek only at a character: a probe may follow, lexed otherwise */
+	if (lex_peekc(&p->lx) == ';')
+		take(p);
+	d->args = l.v;
+	d->nargs = l.n;
+	return d;
+}
+
+/* Just after the last character that is not blank (a comment, a
+ * definition), where a probe would go; 1:1 in an empty script. */
+static struct loc text_end(const char *src, size_t len)
+{
+	const char *end = src + len, *ls = src;
+	struct loc l = { 1, 1, 0, 1 };
+
+	while (end > src && strchr(" \t\r\n\f\v", end[-1]))
+		end--;
+	for (const char *q = src; q < end; q++) {
+		if (*q == '\n') {
+			l.line++;
+			ls = q + 1;
+		}
+	}
+	l.col = (int)(end - ls) + 1;
+	l.off = (int)(end - src);
+	return l;
+}
+
+/* The error for a script over SCRIPT_MAX_SIZE, at its first byte past
+ * the limit. */
+static void too_big(const char *src, struct diag *d)
+{
+	const char *at = src + SCRIPT_MAX_SIZE, *ls = src, *nl;
+	struct loc l = { 1, 1, SCRIPT_MAX_SIZE, 1 };
+
+	while ((nl = memchr(ls, '\n', (size_t)(at - ls)))) {
+		ls = nl + 1;
+		l.line++;
+	}
+	l.col = (int)(at - ls) + 1;
+	diag_error(d, l, E_LIMIT,
+		   "the script is longer than %d bytes; sonde reads no further",
+		   SCRIPT_MAX_SIZE);
+}
+
+struct program *parse_program(const char *src, size_t len, struct arena *a,
+			      struct diag *d)
+{
+	struct parser p;
+	struct program *prog = arena_alloc(a, sizeof(*prog));
+	struct node **tail = &prog->probes, **ttail = &prog->types;
+	jmp_buf env, *saved = d->fatal;
+
+	if (len > SCRIPT_MAX_SIZE) {
+		too_big(src, d);
+		return NULL;
+	}
+	memset(&p, 0, sizeof(p));
+	p.arena = a;
+	p.diag = d;
+	lex_init(&p.lx, src, len, a, d);
+	d->fatal = &env;
+	if (setjmp(env)) {
+		d->fatal = saved;
+		return NULL;
+	}
+	for (;;) {
+		struct token t;
+
+		if (lex_peekc(&p.lx) == '#') {
+			lex_skip_line(&p.lx, &t);	/* #include etc. */
+			continue;
+		}
+		lex_probe(&p.lx, &t);
+		if (t.kind == T_EOF)
+			break;
+		if (t.kind == T_PROBE && (!strcmp(t.text, "struct") ||
+					  !strcmp(t.text, "union") ||
+					  !strcmp(t.text, "enum"))) {
+			*ttail = type_def(&p, t);
+			ttail = &(*ttail)->next;
+			continue;
+		}
+		if (t.kind != T_PROBE) {
+			p.tok = t;
+			p.have_tok = 1;
+			if (t.kind == T_RBRACE)
+				diag_fatal(d, t.loc, E_SYNTAX,
+					   "'}' without a matching '{'");
+			unexpected(&p, "probe expected");
+		}
+		*tail = probe(&p, t);
+		tail = &(*tail)->next;
+		prog->nprobes++;
+	}
+	d->fatal = saved;
+	if (!prog->nprobes) {
+		diag_error(d, text_end(src, len), E_SYNTAX,
+			   "the program has no probes");
+		return NULL;
+	}
+	return prog;
+}

@@ -1,0 +1,250 @@
+/* stacks.c - kernel and user stacks and symbols as text, the way
+ * bpftrace 0.17 prints them.
+ *
+ * A kstack value is 1 + the id bpf_get_stackid gave the stack in the
+ * stack map of its depth; 0 is no stack (the probe interrupted user
+ * space, or the map could not store it).  A ustack value holds the
+ * process id in its high 32 bits and 1 + the id in its low 32 bits
+ * (low half 0: no stack).  The text is a newline, then a line per
+ * frame, innermost first:
+ *
+ *   mode bpftrace   INDENT spaces, "func+off" (offset in decimal)
+ *   mode perf       a tab, the address in hex, a space, "func+off";
+ *                   user frames add " (path of the mapped file)"
+ *   mode raw        the address in hex
+ *
+ * An address no symbol covers prints as "0xADDR" in place of func+off
+ * (perf mode, user frames: "0xADDR ([unknown])"), and no stack as
+ * nothing at all (bpftrace's "@[]: 3" for samples taken in user
+ * space).  ksym(addr) and usym(addr) print the symbol's name alone, or
+ * 0xADDR.  User symbols come from usyms.c, C++ names demangled.
+ *
+ * /proc/kallsyms is read the first time a stack or symbol is printed,
+ * so a script without them never pays for it; sonde's programs are
+ * loaded by then and resolve too (bpf_prog_TAG_NAME).
+ */
+#include "run/tracer.h"
+
+#include <bpf/bpf.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "out/fold.h"
+#include "catalog/ksyms.h"
+#include "out/usyms.h"
+
+static const struct ksyms *syms(struct tracer *t)
+{
+	int rc;
+
+	if (t->ksyms_tried)
+		return t->ksyms;
+	t->ksyms_tried = true;
+	t->ksyms = xcalloc(1, sizeof(*t->ksyms));
+	rc = ksyms_load(t->ksyms, NULL);
+	if (rc) {
+		fprintf(stderr, "sonde: cannot read kernel symbols from /proc/kallsyms (%s): kernel addresses print in hex\n",
+			strerror(-rc));
+		free(t->ksyms);
+		t->ksyms = NULL;
+	}
+	return t->ksyms;
+}
+
+static void print_sym(struct tracer *t, FILE *f, uint64_t addr, bool off)
+{
+	const struct ksyms *k = syms(t);
+	const struct ksym *s = k ? ksyms_find(k, addr) : NULL;
+
+	if (!s) {
+		fprintf(f, "0x%" PRIx64, addr);
+		return;
+	}
+	fputs(s->name, f);
+	if (off)
+		fprintf(f, "+%" PRIu64, addr - s->addr);
+}
+
+/* A user address of process PID: "func", "func+off", with PERF
+ * " (path)"; unknown: "0xADDR", with PERF " ([unknown])". */
+static void print_usym(struct tracer *t, FILE *f, int pid, uint64_t addr,
+		       bool off, bool perf)
+{
+	struct usym_frame fr;
+
+	if (t->usyms && us_resolve(t->usyms, pid, addr, &fr) && fr.func) {
+		fputs(fr.func, f);
+		if (off)
+			fprintf(f, "+%" PRIu64, fr.off);
+		if (perf)
+			fprintf(f, " (%s)", fr.path);
+		return;
+	}
+	fprintf(f, "0x%" PRIx64, addr);
+	if (perf)
+		fputs(" ([unknown])", f);
+}
+
+static int stack_fd(struct tracer *t, int depth)
+{
+	struct compiler *c = t->c;
+
+	for (int i = 0; t->stack_fds && i < c->nstack_maps; i++)
+		if (c->stack_depths[i] == depth)
+			return t->stack_fds[i];
+	return -1;
+}
+
+/* The addresses of stack value DATA of type TY, innermost first, in a
+ * malloc'd array (*N of them), and the process of a user stack in *PID;
+ * NULL for no stack. */
+static uint64_t *stack_ips(struct tracer *t, const struct type *ty,
+			   const void *data, int *n, int *pid)
+{
+	uint64_t v, *ips;
+	uint32_t id;
+	int fd;
+
+	memcpy(&v, data, 8);
+	*pid = 0;
+	*n = 0;
+	if (ty->suser) {
+		*pid = (int)(v >> 32);
+		v &= UINT32_MAX;
+	}
+	if (!v || v - 1 > UINT32_MAX)
+		return NULL;
+	id = (uint32_t)(v - 1);
+	fd = stack_fd(t, ty->sdepth);
+	ips = xcalloc((size_t)ty->sdepth, sizeof(*ips));
+	/* The kernel zeroes the frames past the stack's end. */
+	if (fd < 0 || bpf_map_lookup_elem(fd, &id, ips) != 0) {
+		free(ips);
+		return NULL;
+	}
+	while (*n < ty->sdepth && ips[*n])
+		(*n)++;
+	return ips;
+}
+
+void stk_print(struct tracer *t, FILE *f, const struct type *ty,
+	       const void *data, int indent)
+{
+	uint64_t v, *ips;
+	int n, pid;
+
+	memcpy(&v, data, 8);
+	if (ty->kind == TY_KSYM) {
+		print_sym(t, f, v, false);
+		return;
+	}
+	if (ty->kind == TY_USYM) {
+		uint64_t p;
+
+		memcpy(&p, (const uint8_t *)data + 8, 8);
+		print_usym(t, f, (int)p, v, false, false);
+		return;
+	}
+	ips = stack_ips(t, ty, data, &n, &pid);
+	if (!ips)
+		return;
+	fputc('\n', f);
+	for (int i = 0; i < n; i++) {
+		switch (ty->smode) {
+		case SM_BPFTRACE:
+			fprintf(f, "%*s", indent, "");
+			if (ty->suser)
+				print_usym(t, f, pid, ips[i], true, false);
+			else
+				print_sym(t, f, ips[i], true);
+			break;
+		case SM_PERF:
+			fprintf(f, "\t%" PRIx64 " ", ips[i]);
+			if (ty->suser)
+				print_usym(t, f, pid, ips[i], true, true);
+			else
+				print_sym(t, f, ips[i], true);
+			break;
+		case SM_RAW:
+			fprintf(f, "%" PRIx64, ips[i]);
+			break;
+		}
+		fputc('\n', f);
+	}
+	free(ips);
+}
+
+/* Folded frames are functions without offsets, so that the samples of
+ * one function merge.  A user address in a known file that no function
+ * covers is named by the file ("[libc.so.6]"), as perf does; any other
+ * unknown address is "[unknown]".  Raw mode asks for addresses. */
+int stk_frames(struct tracer *t, const struct type *ty, const void *data,
+	       struct fold_frames *ff, const char *suffix)
+{
+	int n, pid;
+	uint64_t *ips = stack_ips(t, ty, data, &n, &pid);
+
+	for (int i = n - 1; i >= 0; i--) {
+		const char *name = "[unknown]";
+		char buf[256];
+
+		if (ty->smode == SM_RAW) {
+			snprintf(buf, sizeof(buf), "0x%" PRIx64, ips[i]);
+			name = buf;
+		} else if (ty->suser) {
+			struct usym_frame fr;
+
+			if (t->usyms && us_resolve(t->usyms, pid, ips[i], &fr)) {
+				if (fr.func) {
+					name = fr.func;
+				} else if (fr.path && fr.path[0] == '[') {
+					name = fr.path;	/* [vdso] */
+				} else if (fr.path) {
+					const char *b = strrchr(fr.path, '/');
+
+					snprintf(buf, sizeof(buf), "[%s]",
+						 b ? b + 1 : fr.path);
+					name = buf;
+				}
+			}
+		} else {
+			const struct ksyms *k = syms(t);
+			const struct ksym *s = k ? ksyms_find(k, ips[i]) : NULL;
+
+			if (s)
+				name = s->name;
+		}
+		fold_push(ff, name, strlen(name), suffix);
+	}
+	free(ips);
+	return n;
+}
+
+char *stk_string(struct tracer *t, const struct type *ty, const void *data,
+		 int indent, size_t *len)
+{
+	char *buf = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&buf, &n);
+
+	if (!f) {
+		*len = 0;
+		return xstrdup("");
+	}
+	stk_print(t, f, ty, data, indent);
+	fclose(f);
+	*len = n;
+	return buf;
+}
+
+void stk_free(struct tracer *t)
+{
+	if (t->ksyms) {
+		ksyms_free(t->ksyms);
+		free(t->ksyms);
+	}
+	t->ksyms = NULL;
+	t->ksyms_tried = false;
+}

@@ -1,0 +1,660 @@
+/* loader.c - maps and programs into the kernel.
+ *
+ * Programs load without a verifier log first (fast path); only when
+ * the kernel rejects one is it loaded again with a growing log, whose
+ * last instruction is mapped back to the script line it came from.
+ */
+#include "run/tracer.h"
+
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+#include <errno.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "catalog/info.h"
+#include "probe/probes.h"
+#include "out/usyms.h"
+
+/* The ring buffer: its pages are mapped (and count as resident) twice,
+ * and making and mapping them is most of a script's start (4 MiB took
+ * 0.9 of 2.9 ms to the first event here), so its size follows need.
+ * Scripts driven only by BEGIN, END, interval and iter get a small one;
+ * scripts on kernel events 512 KiB per CPU, as many CPUs fill it at
+ * once (bpftrace gives each CPU 256 KiB of perf buffer), at least 1
+ * MiB and at most 16 MiB, a power of two as the kernel wants.  sonde
+ * drains millions of records a second, and what a stalled reader
+ * loses is counted and reported. */
+#define RINGBUF_SMALL (1 << 18)
+#define RINGBUF_PER_CPU (1 << 19)
+#define RINGBUF_MIN (1 << 20)
+#define RINGBUF_MAX (1 << 24)
+
+static int ringbuf_size(const struct program *ast, int ncpus)
+{
+	long want = (long)ncpus * RINGBUF_PER_CPU;
+	int n = RINGBUF_MIN;
+
+	if (probes_timer_only(ast))
+		return RINGBUF_SMALL;
+	while (n < want && n < RINGBUF_MAX)
+		n *= 2;
+	return n;
+}
+
+void tracer_init(struct tracer *t, struct compiler *c, FILE *out)
+{
+	memset(t, 0, sizeof(*t));
+	t->c = c;
+	t->out = out;
+	t->scratch_fd = t->ringbuf_fd = t->stats_fd = -1;
+	t->useen_fd = -1;
+	t->child_go = -1;
+}
+
+/* The kernel refuses stack maps deeper than this sysctl (127 unless an
+ * administrator changed it). */
+static int max_stack_sysctl(void)
+{
+	char *text;
+	size_t len;
+	long v = KSTACK_MAX_DEPTH;
+
+	if (read_file("/proc/sys/kernel/perf_event_max_stack", &text, &len) == 0) {
+		v = strtol(text, NULL, 10);
+		free(text);
+	}
+	return (int)v;
+}
+
+/* Entries of a kernel stack map: bpftrace 0.17's 131072 when that takes
+ * at most 32 MiB of kernel memory (the kernel preallocates every
+ * entry), else the largest power of two that does: 16384 for 127
+ * frames, made in 5 ms where 131072 take 170 ms and 136 MiB.  Stacks
+ * hash to buckets; a stack whose bucket holds another is lost (and
+ * counted), so the map is kept much larger than the stacks it holds. */
+static int stack_entries(int depth)
+{
+	uint64_t per = (uint64_t)depth * 8 + 32;	/* bucket header */
+	int n = 131072;
+
+	while (n > 1024 && (uint64_t)n * per > (32u << 20))
+		n /= 2;
+	return n;
+}
+
+const char *ld_explain(int err)
+{
+	switch (err) {
+	case EPERM: case EACCES: {
+		/* name exactly what is missing */
+		const char *m = info_missing_caps();
+
+		if (!m)
+			return "the kernel refused to load BPF programs although sonde has CAP_BPF and CAP_PERFMON (kernel lockdown, or a security module?)";
+		if (!strcmp(m, "CAP_BPF"))
+			return "loading BPF programs needs CAP_BPF, which this process lacks (it has CAP_PERFMON): run sonde with sudo";
+		if (!strcmp(m, "CAP_PERFMON"))
+			return "loading tracing programs needs CAP_PERFMON, which this process lacks (it has CAP_BPF): run sonde with sudo";
+		return "loading BPF programs needs root, or CAP_BPF and CAP_PERFMON, which this process lacks: run sonde with sudo";
+	}
+	case ENOSYS:
+		return "this kernel has no bpf() system call (CONFIG_BPF_SYSCALL is off)";
+	case EINVAL:
+		return "the kernel does not support a BPF feature sonde needs (Linux 5.8 or newer is required)";
+	default:
+		return strerror(err);
+	}
+}
+
+/* What map_create() says of a map the kernel did not make. */
+static int map_failed(const char *name, int err)
+{
+	if (err == EPERM || err == EACCES || err == ENOSYS)
+		fprintf(stderr, "sonde: %s\n", ld_explain(err));
+	else
+		fprintf(stderr, "sonde: cannot create map %s: %s\n", name,
+			ld_explain(err));
+	return -err;
+}
+
+static void map_made(struct tracer *t, enum bpf_map_type type,
+		     const char *name, int ksize, int vsize, int entries)
+{
+	if (t->verbose)
+		fprintf(stderr, "sonde: map %s: type %d, key %d, value %d, %d entries\n",
+			name, type, ksize, vsize, entries);
+}
+
+static int map_create(struct tracer *t, enum bpf_map_type type,
+		      const char *name, int ksize, int vsize, int entries)
+{
+	int fd = bpf_map_create(type, name, (uint32_t)ksize, (uint32_t)vsize,
+				(uint32_t)entries, NULL);
+
+	if (fd < 0)
+		return map_failed(name, errno);
+	map_made(t, type, name, ksize, vsize, entries);
+	return fd;
+}
+
+/* Kernel map names: 15 chars of [A-Za-z0-9_.]. */
+static void map_name(char *buf, size_t cap, const char *name)
+{
+	size_t n = 0;
+
+	for (const char *p = name; *p && n + 1 < cap && n < 15; p++)
+		buf[n++] = (*p == '@') ? 'm' : *p;
+	if (n == 1)
+		buf[n++] = '_';
+	buf[n] = 0;
+}
+
+static void patch(struct tracer *t, struct prog_spec *ps)
+{
+	struct compiler *c = t->c;
+
+	for (int i = 0; i < ps->nrelocs; i++) {
+		struct bpf_reloc *r = &ps->relocs[i];
+		struct bpf_insn *in = &ps->insns[r->insn];
+		uint64_t v = 0;
+
+		switch (r->kind) {
+		case RELOC_MAP_FD: in->imm = c->maps[r->arg]->fd; continue;
+		case RELOC_SCRATCH_FD: in->imm = t->scratch_fd; continue;
+		case RELOC_RINGBUF_FD: in->imm = t->ringbuf_fd; continue;
+		case RELOC_STATS: in->imm = t->stats_fd; continue;
+		case RELOC_STACK_FD: in->imm = t->stack_fds[r->arg]; continue;
+		case RELOC_USEEN_FD: in->imm = t->useen_fd; continue;
+		case RELOC_START_NS: v = t->start_ns; break;
+		case RELOC_NCPUS: v = (uint64_t)t->ncpus_online; break;
+		case RELOC_CPID: v = (uint64_t)t->child_pid; break;
+		default: continue;
+		}
+		in[0].imm = (int32_t)(uint32_t)v;
+		in[1].imm = (int32_t)(uint32_t)(v >> 32);
+	}
+}
+
+/* The verifier log names failing instructions as "N: (code) ...";
+ * find the last one. */
+static int last_insn(const char *log)
+{
+	int last = -1;
+
+	for (const char *p = log; *p;) {
+		const char *nl = strchr(p, '\n');
+		char *end;
+		long v = strtol(p, &end, 10);
+
+		if (end != p && *end == ':' && end[1] == ' ' && end[2] == '(')
+			last = (int)v;
+		if (!nl)
+			break;
+		p = nl + 1;
+	}
+	return last;
+}
+
+static void verifier_report(struct tracer *t, struct prog_spec *ps,
+			    const char *log, int err)
+{
+	struct compiler *c = t->c;
+	int idx = last_insn(log), line = 0, nlines = 0;
+	const char *p, *tail;
+
+	bool loop = strstr(log, "BPF program is too large") ||
+		    strstr(log, "infinite loop detected");
+	/* a helper this kernel lacks: bpf_override_return needs
+	 * CONFIG_BPF_KPROBE_OVERRIDE, which many kernels leave out */
+	const char *missing = strstr(log, "unknown func bpf_");
+	bool lacks = missing != NULL;
+
+	if (lacks) {
+		int n = (int)strcspn(missing + 13, "#\n");
+
+		fprintf(stderr, "sonde: probe %s: this kernel has no BPF helper %.*s%s\n",
+			ps->probe.name, n, missing + 13,
+			!strncmp(missing + 13, "bpf_override_return", 19) ?
+			" (override() needs a kernel built with CONFIG_BPF_KPROBE_OVERRIDE)" : "");
+	} else if (loop)
+		fprintf(stderr, "sonde: probe %s: the kernel's verifier could not prove that a loop ends (it follows at most 1 million instructions); give the loop a bound, as in while ($i < 1000)\n",
+			ps->probe.name);
+	else
+		fprintf(stderr, "sonde: probe %s: the kernel's verifier rejected the program (%s)\n",
+			ps->probe.name, strerror(err));
+	if (idx >= 0 && idx < ps->ninsns)
+		line = ps->line[idx];
+	if (line > 0) {
+		struct loc l = { line, 1, 0, 1 };
+		const char *s = c->src;
+
+		for (int k = 1; k < line && s < c->src + c->srclen; s++)
+			if (*s == '\n')
+				k++;
+		l.off = (int)(s - c->src);
+		fprintf(stderr, "%s:%d: instruction %d came from this line:\n",
+			c->diag.file, line, idx);
+		diag_show(&c->diag, l);
+	}
+	/* The verifier's last lines say why. */
+	tail = log + strlen(log);
+	for (p = tail; p > log; p--) {
+		if (p[-1] == '\n' && p != tail && ++nlines > 8)
+			break;
+	}
+	fprintf(stderr, "verifier log (last lines):\n%s", p);
+	if (tail > log && tail[-1] != '\n')
+		fputc('\n', stderr);
+	if (!loop && !lacks)
+		fputs("this is a bug in sonde: please report it with the script\n",
+		      stderr);
+}
+
+/* The options and the kernel name of PS's program. */
+static void prog_opts(struct prog_spec *ps, struct bpf_prog_load_opts *opts,
+		      char name[16])
+{
+	if (ps->probe.kind == PK_RAWTP && ps->probe.tp_btf) {
+		opts->expected_attach_type = BPF_TRACE_RAW_TP;
+		opts->attach_btf_id = (uint32_t)ps->probe.attach_btf_id;
+	}
+	if (ps->probe.multi)
+		opts->expected_attach_type = ps->probe.umulti ?
+			(enum bpf_attach_type)INFO_TRACE_UPROBE_MULTI :
+			BPF_TRACE_KPROBE_MULTI;
+	if (ps->probe.kind == PK_FENTRY || ps->probe.kind == PK_FEXIT) {
+		opts->expected_attach_type = ps->probe.kind == PK_FENTRY ?
+					     BPF_TRACE_FENTRY : BPF_TRACE_FEXIT;
+		opts->attach_btf_id = (uint32_t)ps->probe.attach_btf_id;
+	}
+	if (ps->probe.kind == PK_ITER) {
+		opts->expected_attach_type = BPF_TRACE_ITER;
+		opts->attach_btf_id = (uint32_t)ps->probe.attach_btf_id;
+	}
+	map_name(name, 16, ps->probe.name);
+	for (char *q = name; *q; q++)
+		if (!((*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z') ||
+		      (*q >= '0' && *q <= '9')))
+			*q = '_';
+}
+
+/* The fast path: a load without a verifier log.  A fd, or -errno. */
+static int try_load(struct prog_spec *ps)
+{
+	LIBBPF_OPTS(bpf_prog_load_opts, opts);
+	char name[16];
+	int fd;
+
+	prog_opts(ps, &opts, name);
+	fd = bpf_prog_load(ps->type, name, "GPL", ps->insns,
+			   (size_t)ps->ninsns, &opts);
+	return fd >= 0 ? fd : -errno;
+}
+
+static int load_prog(struct tracer *t, struct prog_spec *ps)
+{
+	LIBBPF_OPTS(bpf_prog_load_opts, opts);
+	char name[16];
+	size_t logsz = 1 << 20;
+	int fd = try_load(ps);
+
+	if (fd >= 0)
+		return fd;
+	if ((ps->probe.kind == PK_FENTRY || ps->probe.kind == PK_FEXIT) &&
+	    geteuid() == 0 && (fd == -EPERM || fd == -ENOTSUP ||
+			       fd == -EOPNOTSUPP || fd == -524)) {
+		fprintf(stderr, "sonde: probe %s: this kernel does not run fentry/fexit programs (no BPF trampoline support); kprobe or tracepoint probes may work instead\n",
+			ps->probe.name);
+		return fd;
+	}
+	if (fd == -EPERM || fd == -ENOSYS) {
+		fprintf(stderr, "sonde: %s\n", ld_explain(-fd));
+		return fd;
+	}
+	prog_opts(ps, &opts, name);
+	for (;;) {
+		char *log = xmalloc(logsz);
+		int err;
+
+		log[0] = 0;
+		opts.log_buf = log;
+		opts.log_size = (uint32_t)logsz;
+		opts.log_level = 1;
+		fd = bpf_prog_load(ps->type, name, "GPL", ps->insns,
+				   (size_t)ps->ninsns, &opts);
+		err = errno;
+		if (fd >= 0) {	/* loads with a log but not without? */
+			free(log);
+			return fd;
+		}
+		if (err == ENOSPC && logsz < (1u << 28)) {
+			free(log);
+			logsz *= 4;
+			continue;
+		}
+		verifier_report(t, ps, log, err);
+		free(log);
+		return -err;
+	}
+}
+
+#define MAX_LOADERS 16
+
+struct loader {
+	struct compiler *c;
+	int first, step;
+};
+
+static void *load_some(void *arg)
+{
+	struct loader *l = arg;
+
+	for (int i = l->first; i < l->c->nprogs; i += l->step) {
+		int fd = try_load(&l->c->progs[i]);
+
+		if (fd >= 0)
+			l->c->progs[i].fd = fd;
+	}
+	return NULL;
+}
+
+/* Many programs (a tracepoint wildcard) load from one thread per
+ * online CPU, 8 programs at least each: the verifier runs in the
+ * loading thread.  Loading the 360 programs of
+ * tracepoint:syscalls:sys_enter_* was half of the 57 ms it took to
+ * attach them on 2 CPUs; from two threads the whole took 50 ms (the
+ * kernel serialises part of the work, such as placing JITed code).
+ * Only the fast path runs here; what it did not load, ld_load() loads
+ * again in order, reporting the first failure as a lone load would. */
+static void load_parallel(struct tracer *t)
+{
+	struct compiler *c = t->c;
+	pthread_t tid[MAX_LOADERS];
+	struct loader l[MAX_LOADERS];
+	int n = t->ncpus_online, started = 0;
+
+	if (n > MAX_LOADERS)
+		n = MAX_LOADERS;
+	if (n > c->nprogs / 8)
+		n = c->nprogs / 8;
+	if (n < 2)
+		return;
+	for (int k = 0; k < n; k++) {
+		l[k].c = c;
+		l[k].first = k;
+		l[k].step = n;
+		if (k > 0 && pthread_create(&tid[k], NULL, load_some, &l[k]))
+			break;
+		started = k + 1;
+	}
+	/* this thread takes the first share; a thread that did not start
+	 * leaves its share to the sequential pass */
+	load_some(&l[0]);
+	for (int k = 1; k < started; k++)
+		pthread_join(tid[k], NULL);
+}
+
+/* Processes whose first ustack or usym BPF reports; an evicted one is
+ * reported again, which only makes user space read its maps again. */
+#define USEEN_ENTRIES 16384
+
+/* ustack and usym: the map of processes BPF has seen (cg_note_pid),
+ * the mappings of processes from now on (usyms.c), and those of the
+ * processes already running (only -p's with -p), as perf record does.
+ * Before any probe is attached and before -c's command runs. */
+static int usyms_start(struct tracer *t)
+{
+	int fd = map_create(t, BPF_MAP_TYPE_LRU_HASH, "sonde_useen", 4, 8,
+			    USEEN_ENTRIES);
+
+	if (fd < 0)
+		return fd;
+	t->useen_fd = fd;
+	t->usyms = us_new(t->verbose, fd);
+	us_follow(t->usyms, t->ncpus_possible);
+	if (t->target_pid > 0)
+		us_snapshot(t->usyms, t->target_pid);
+	else
+		us_snapshot_all(t->usyms);
+	return 0;
+}
+
+/* The script's maps, the stack maps, the usyms state, the scratch
+ * array: what each program may name. */
+static int make_maps(struct tracer *t)
+{
+	struct compiler *c = t->c;
+	int fd;
+
+	for (int i = 0; i < c->nmaps; i++) {
+		struct mapinfo *m = c->maps[i];
+		char name[16];
+
+		map_name(name, sizeof(name), m->name);
+		fd = map_create(t, m->bpf_type, name, m->key_size, m->value_size,
+				m->max_entries);
+		if (fd < 0)
+			return fd;
+		m->fd = fd;
+	}
+	t->stack_fds = xmalloc(sizeof(int) * (size_t)(c->nstack_maps + 1));
+	for (int i = 0; i < c->nstack_maps; i++)
+		t->stack_fds[i] = -1;
+	for (int i = 0; i < c->nstack_maps; i++) {
+		int depth = c->stack_depths[i];
+		char name[16];
+
+		if (depth > max_stack_sysctl()) {
+			fprintf(stderr, "sonde: stacks of %d frames need the sysctl kernel.perf_event_max_stack at %d or more, not %d: raise it or ask for fewer frames\n",
+				depth, depth, max_stack_sysctl());
+			return -EINVAL;
+		}
+		snprintf(name, sizeof(name), "kstack_%d", depth);
+		fd = map_create(t, BPF_MAP_TYPE_STACK_TRACE, name, 4, depth * 8,
+				stack_entries(depth));
+		if (fd < 0)
+			return fd;
+		t->stack_fds[i] = fd;
+	}
+	if (c->uses_usyms) {
+		int rc = usyms_start(t);
+
+		if (rc)
+			return rc;
+	}
+	if (c->scratch_size) {
+		fd = map_create(t, BPF_MAP_TYPE_PERCPU_ARRAY, "sonde_scratch", 4,
+				c->scratch_size, 1);
+		if (fd < 0)
+			return fd;
+		t->scratch_fd = fd;
+	}
+	return 0;
+}
+
+/* The ring buffer is made, then mapped (ring_buffer__new), by a second
+ * thread started as soon as the script is parsed (ld_ringbuf_start):
+ * making it overlaps the compile and the making of the script's maps,
+ * mapping it the loading and attaching of the programs, so that most
+ * of its cost (1.5 ms for 4 MiB here, the largest part of a script's
+ * start) is off the path to the first event.  The programs need only
+ * its fd (ringbuf_made), the event loop the mapping (ld_ringbuf_ready).
+ * It says nothing: ld_load() reports, once the script's maps are made,
+ * so that a failure common to all (not root) is said once. */
+static void *make_ringbuf(void *arg)
+{
+	struct tracer *t = arg;
+	int fd = bpf_map_create(BPF_MAP_TYPE_RINGBUF, "sonde_events", 0, 0,
+				(uint32_t)t->rb_size, NULL);
+	int err = fd < 0 ? -errno : 0;
+
+	pthread_mutex_lock(&t->rb_lock);
+	t->ringbuf_fd = fd;
+	t->rb_err = err;
+	t->rb_made = true;
+	pthread_cond_signal(&t->rb_cond);
+	pthread_mutex_unlock(&t->rb_lock);
+	if (fd >= 0) {
+		t->rb = rt_ringbuf_open(t);
+		if (!t->rb)
+			t->rb_map_err = -errno;
+	}
+	return NULL;
+}
+
+void ld_ringbuf_start(struct tracer *t, const struct program *ast)
+{
+	int ncpus = libbpf_num_possible_cpus();
+
+	if (t->rb_started)
+		return;
+	t->rb_size = ringbuf_size(ast, ncpus > 0 ? ncpus : 1);
+	t->rb_started = true;
+	pthread_mutex_init(&t->rb_lock, NULL);
+	pthread_cond_init(&t->rb_cond, NULL);
+	t->rb_threaded = !pthread_create(&t->rb_thread, NULL, make_ringbuf, t);
+	if (!t->rb_threaded)
+		make_ringbuf(t);
+}
+
+/* Wait until the ring buffer exists; 0 or -errno (not reported). */
+static int ringbuf_made(struct tracer *t)
+{
+	pthread_mutex_lock(&t->rb_lock);
+	while (!t->rb_made)
+		pthread_cond_wait(&t->rb_cond, &t->rb_lock);
+	pthread_mutex_unlock(&t->rb_lock);
+	return t->rb_err;
+}
+
+int ld_ringbuf_ready(struct tracer *t)
+{
+	if (t->rb_threaded) {
+		pthread_join(t->rb_thread, NULL);
+		t->rb_threaded = false;
+	}
+	return t->rb_err ? t->rb_err : t->rb_map_err;
+}
+
+int ld_load(struct tracer *t)
+{
+	struct compiler *c = t->c;
+	struct timespec mono, real;
+	int fd, rc;
+
+	t->ncpus_possible = libbpf_num_possible_cpus();
+	if (t->ncpus_possible <= 0)
+		t->ncpus_possible = 1;
+	t->ncpus_online = (int)sysconf(_SC_NPROCESSORS_ONLN);
+	clock_gettime(CLOCK_MONOTONIC, &mono);
+	clock_gettime(CLOCK_REALTIME, &real);
+	t->start_ns = (uint64_t)mono.tv_sec * 1000000000ULL + (uint64_t)mono.tv_nsec;
+	t->mono_to_epoch = ((int64_t)real.tv_sec * 1000000000LL + real.tv_nsec) -
+			   (int64_t)t->start_ns;
+	t->drops_seen = xcalloc((size_t)(c->nmaps ? c->nmaps : 1), sizeof(uint64_t));
+
+	ld_ringbuf_start(t, c->ast);	/* unless main() did already */
+	rc = make_maps(t);
+	fd = ringbuf_made(t);
+	if (rc)
+		return rc;
+	if (fd < 0)
+		return map_failed("sonde_events", -fd);
+	map_made(t, BPF_MAP_TYPE_RINGBUF, "sonde_events", 0, 0, t->rb_size);
+	/* One element, so that programs reach the counters by address
+	 * (BPF_PSEUDO_MAP_VALUE) and add atomically: no lookup. */
+	fd = map_create(t, BPF_MAP_TYPE_ARRAY, "sonde_stats", 4,
+			8 * (c->nstats > 0 ? c->nstats : 1), 1);
+	if (fd < 0)
+		return fd;
+	t->stats_fd = fd;
+
+	for (int i = 0; i < c->nprogs; i++)
+		patch(t, &c->progs[i]);
+	load_parallel(t);
+	for (int i = 0; i < c->nprogs; i++) {
+		struct prog_spec *ps = &c->progs[i];
+
+		if (ps->fd < 0) {
+			fd = load_prog(t, ps);
+			if (fd < 0)
+				return fd;
+			ps->fd = fd;
+		}
+		if (t->verbose)
+			fprintf(stderr, "sonde: loaded %s: %d instructions\n",
+				ps->probe.name, ps->ninsns);
+	}
+	return 0;
+}
+
+void tracer_close(struct tracer *t)
+{
+	struct compiler *c = t->c;
+
+	ld_ringbuf_ready(t);
+	if (t->rb_started) {
+		pthread_mutex_destroy(&t->rb_lock);
+		pthread_cond_destroy(&t->rb_cond);
+		t->rb_started = false;
+	}
+	at_detach_all(t);
+	/* A command never released sees its pipe close and exits; one
+	 * still running when the script ends is stopped, as in bpftrace:
+	 * now, not after the slow close of the perf events. */
+	if (t->child_go >= 0) {
+		close(t->child_go);
+		t->child_go = -1;
+		if (t->child_pid > 0 && !t->child_done)
+			waitpid(t->child_pid, NULL, 0);
+	} else if (t->child_pid > 0 && !t->child_done) {
+		kill(t->child_pid, SIGTERM);
+		waitpid(t->child_pid, NULL, 0);
+	}
+	at_close_events(t);
+	if (t->rb)
+		ring_buffer__free(t->rb);
+	t->rb = NULL;
+	for (int i = 0; c && i < c->nprogs; i++) {
+		if (c->progs[i].fd >= 0)
+			close(c->progs[i].fd);
+		c->progs[i].fd = -1;
+	}
+	for (int i = 0; c && i < c->nmaps; i++) {
+		if (c->maps[i]->fd >= 0)
+			close(c->maps[i]->fd);
+		c->maps[i]->fd = -1;
+	}
+	if (t->scratch_fd >= 0)
+		close(t->scratch_fd);
+	if (t->ringbuf_fd >= 0)
+		close(t->ringbuf_fd);
+	if (t->stats_fd >= 0)
+		close(t->stats_fd);
+	if (t->useen_fd >= 0)
+		close(t->useen_fd);
+	t->useen_fd = -1;
+	us_free(t->usyms);
+	t->usyms = NULL;
+	t->scratch_fd = t->ringbuf_fd = t->stats_fd = -1;
+	free(t->attach_fds);
+	t->attach_fds = NULL;
+	free(t->event_fds);
+	t->event_fds = NULL;
+	free(t->drops_seen);
+	t->drops_seen = NULL;
+	for (int i = 0; c && t->stack_fds && i < c->nstack_maps; i++)
+		if (t->stack_fds[i] >= 0)
+			close(t->stack_fds[i]);
+	free(t->stack_fds);
+	t->stack_fds = NULL;
+	stk_free(t);
+	usr_free(t);
+}

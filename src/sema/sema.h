@@ -1,0 +1,50 @@
+/* sema.h - what sema leaves on the AST for cg. */
+#ifndef SONDE_SEMA_H
+#define SONDE_SEMA_H
+
+#include "base/compiler.h"
+
+enum builtin {
+#define X(e, name, ty) e,
+#include "sema/builtins.def"
+#undef X
+	B_NBUILTINS,
+	B_ARG = B_NBUILTINS,	/* arg0..argN: node ival is N */
+	B_ARGS_FIELD,		/* args.NAME / args->NAME (an N_FIELD) */
+	B_CTX,			/* ctx of iter probes */
+	B_BTF_FIELD,		/* p->member of a kernel struct (N_FIELD) */
+};
+
+enum func {
+#define X(e, name, lo, hi) e,
+#include "sema/funcs.def"
+#undef X
+	F_NFUNCS
+};
+
+/* A scratch variable ($x); scoped to its probe block. */
+struct var {
+	const char *name;
+	struct type *ty;
+	struct loc first;
+	bool defined;		/* assigned earlier in the current pass */
+	int slot;		/* cg: offset of its storage */
+	bool in_scratch;	/* cg: slot is in scratch, not on the stack */
+	struct var *next;
+};
+
+/* Per N_PROBE node (node->extra). */
+struct probe_info {
+	struct probe_spec *specs;
+	int nspecs;
+	struct var *vars;	/* newest first */
+	struct strmap var_names;	/* name -> struct var in vars */
+	int name_max;		/* longest probe name + 1 */
+	bool per_site;		/* uses probe, func or uaddr: one program
+				 * per site */
+};
+
+const char *builtin_name(int b);
+const char *func_name(int f);
+
+#endif

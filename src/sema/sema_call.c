@@ -1,0 +1,990 @@
+/* sema_call.c - the checks of function calls: arguments, their types
+ * and what each call records for user space (printf's event, the
+ * compile-time constants of kaddr(), cgroupid() ...).  Part of sema
+ * (sema.c); see there for the passes. */
+#include "sema/sema.h"
+#include "sema/sema_int.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/magic.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/vfs.h>
+
+#include "base/arch.h"
+#include "catalog/elfsym.h"
+#include "out/format.h"
+#include "catalog/ksyms.h"
+
+static const struct {
+	const char *name;
+	int lo, hi;
+} funcs[] = {
+#define X(e, name, lo, hi) { name, lo, hi },
+#include "sema/funcs.def"
+#undef X
+};
+
+const char *func_name(int f)
+{
+	return (unsigned)f < F_NFUNCS ? funcs[f].name : "?";
+}
+
+
+/* An integer argument that must be known at compile time. */
+bool sema_const_int(struct sema *s, struct node *n, int64_t *v,
+		      const char *what)
+{
+	struct type *t = sema_expr(s, n);
+
+	if (is_err(t))
+		return false;
+	if (!is_int(t) || !n->is_const) {
+		ERR(s, n->loc, E_TYPE, "%s must be a constant integer", what);
+		return false;
+	}
+	*v = n->cval;
+	return true;
+}
+
+/* Where byte OFF of the decoded string literal at LIT lies in the
+ * source, for a caret under one conversion; LIT itself when the string
+ * spans lines. */
+static struct loc literal_loc(struct sema *s, struct loc lit, size_t off,
+			      int len)
+{
+	const char *src = s->c->src, *p = src + lit.off, *end = src + s->c->srclen;
+	size_t k = 0;
+	struct loc l = lit;
+
+	if (p >= end || *p != '"')
+		return lit;
+	p++;
+	while (p < end) {
+		if (*p == '"') {	/* "a" "b": skip to the next literal */
+			p++;
+			while (p < end && (*p == ' ' || *p == '\t'))
+				p++;
+			if (p >= end || *p != '"')
+				return lit;
+			p++;
+			continue;
+		}
+		if (k >= off)
+			break;
+		if (*p == '\n')
+			return lit;
+		if (*p == '\\' && p + 1 < end) {
+			p++;
+			if (*p == 'x') {
+				p++;
+				for (int i = 0; i < 2 && p < end && isxdigit((unsigned char)*p); i++)
+					p++;
+			} else if (*p >= '0' && *p <= '7') {
+				for (int i = 0; i < 3 && p < end && *p >= '0' && *p <= '7'; i++)
+					p++;
+			} else {
+				p++;
+			}
+		} else {
+			p++;
+		}
+		k++;
+	}
+	l.off = (int)(p - src);
+	l.col = lit.col + (l.off - lit.off);
+	l.len = len > 0 ? len : 1;
+	return l;
+}
+
+/* printf(fmt, ...) and system(fmt, ...): KIND is the event sent. */
+static struct type *check_printf(struct sema *s, struct node *n,
+				 enum ev_kind kind)
+{
+	struct node *f = n->args[0];
+	struct fmt_piece pieces[128];
+	int np, k = 1;
+	size_t eoff;
+	const char *emsg;
+
+	for (int i = 1; i < n->nargs; i++)
+		sema_expr(s, n->args[i]);
+	if (f->kind != N_STR) {
+		ERR(s, f->loc, E_FORMAT, "the format of %s must be a string literal",
+		    n->name);
+		return &ty_void;
+	}
+	np = fmt_parse(f->name, f->len, pieces, (int)ARRAY_SIZE(pieces), &eoff,
+		       &emsg);
+	if (np < 0) {
+		ERR(s, literal_loc(s, f->loc, eoff, 1), E_FORMAT, "%s", emsg);
+		return &ty_void;
+	}
+	if (np > (int)ARRAY_SIZE(pieces)) {
+		ERR(s, f->loc, E_LIMIT, "format has more than %d pieces",
+		    (int)ARRAY_SIZE(pieces));
+		return &ty_void;
+	}
+	for (int i = 0; i < np; i++) {
+		struct node *a;
+		struct type *t;
+
+		if (pieces[i].want == FMT_WANT_NONE)
+			continue;
+		if (k >= n->nargs) {
+			bool pct = false;
+
+			/* "50% done" parses as the conversion "% d" */
+			for (int j = 0; j <= i; j++)
+				if (strchr(pieces[j].flags, ' '))
+					pct = true;
+
+			ERR(s, literal_loc(s, f->loc, pieces[i].off, (int)pieces[i].len),
+			    E_FORMAT,
+			    "format has more conversions than the %d argument%s given%s",
+			    n->nargs - 1, n->nargs == 2 ? "" : "s",
+			    pct ? " (write %% for a percent sign)" : "");
+			return &ty_void;
+		}
+		a = n->args[k++];
+		t = a->ty;
+		if (is_err(t))
+			continue;
+		if (pieces[i].want == FMT_WANT_STR && t->kind != TY_STR &&
+		    t->kind != TY_TSTAMP && t->kind != TY_KSTACK &&
+		    t->kind != TY_KSYM && t->kind != TY_USYM &&
+	    t->kind != TY_USERNAME && t->kind != TY_INET &&
+	    t->kind != TY_MAC)
+			ERR(s, a->loc, E_FORMAT,
+			    "%%%c expects a string, this is %s%s", pieces[i].conv,
+			    type_name(t), t->kind == TY_BUF ?
+			    " (print buffers with %r)" : "");
+		else if (pieces[i].want == FMT_WANT_BUF && t->kind != TY_BUF)
+			ERR(s, a->loc, E_FORMAT,
+			    "%%r expects a buffer (from buf()), this is %s",
+			    type_name(t));
+		else if (pieces[i].want == FMT_WANT_INT && !is_int(t))
+			ERR(s, a->loc, E_FORMAT,
+			    "%%%c expects an integer, this is %s", pieces[i].conv,
+			    type_name(t));
+	}
+	if (k < n->nargs) {
+		ERR(s, n->args[k]->loc, E_FORMAT,
+		    "%d argument%s more than the format's conversions",
+		    n->nargs - k, n->nargs - k == 1 ? "" : "s");
+		return &ty_void;
+	}
+	if (s->report) {
+		struct event_spec *e = sema_add_event(s, n, kind);
+
+		e->fmt = f->name;
+		e->fmt_len = f->len;
+		sema_event_args(s, e, n->args + 1, n->nargs - 1);
+	}
+	return &ty_void;
+}
+
+/* A map used whole, as in clear(@m) or print(@m). */
+static struct mapinfo *map_arg(struct sema *s, struct node *a, const char *fn)
+{
+	if (a->kind != N_MAP || a->nargs) {
+		ERR(s, a->loc, E_ARGS, "%s() takes a map without keys, like %s(@m)",
+		    fn, fn);
+		return NULL;
+	}
+	a->ty = &ty_mapref;
+	return sema_map_get(s, a);
+}
+
+bool sema_is_agg_func(int f)
+{
+	return f >= F_COUNT && f <= F_LHIST;
+}
+
+int sema_func_lookup(const char *name)
+{
+	for (int i = 0; i < F_NFUNCS; i++)
+		if (!strcmp(funcs[i].name, name))
+			return i;
+	return -1;
+}
+
+/* Probes whose context starts with the interrupted struct pt_regs:
+ * function probes, and perf events (struct bpf_perf_event_data), so
+ * reg("ip") works in profile probes too. */
+static bool pk_has_regs(enum probe_kind k)
+{
+	return pk_regs(k) || k == PK_PROFILE || k == PK_SOFTWARE ||
+	       k == PK_HARDWARE || k == PK_WATCHPOINT;
+}
+
+/* Every probe of the block satisfies OK; else an E_CONTEXT error
+ * naming the first that does not. */
+bool sema_all_kinds(struct sema *s, struct node *n,
+		      bool (*ok)(enum probe_kind))
+{
+	for (int i = 0; i < s->pi->nspecs; i++) {
+		if (!ok(s->pi->specs[i].kind)) {
+			ERR(s, n->loc, E_CONTEXT, "'%s' is not available in %s probes",
+			    n->name, s->pi->specs[i].name);
+			return false;
+		}
+	}
+	return true;
+}
+
+/* Probes whose current task is the one the event happened in; in
+ * BEGIN, END and iter it is sonde, in interval whatever task the timer
+ * interrupted. */
+static bool pk_has_task(enum probe_kind k)
+{
+	return k != PK_BEGIN && k != PK_END && k != PK_INTERVAL && k != PK_ITER;
+}
+
+static bool pk_is_kprobe(enum probe_kind k)
+{
+	return k == PK_KPROBE;
+}
+
+/* system(), signal() and override() change the system sonde observes;
+ * as in bpftrace, they need --unsafe. */
+static void need_unsafe(struct sema *s, struct node *n, const char *why)
+{
+	if (!s->c->unsafe)
+		ERR(s, n->loc, E_UNSAFE, "%s() %s: allow it with --unsafe",
+		    n->name, why);
+}
+
+/* A signal's number from its name, with or without "SIG"; -1 if none. */
+static int signal_number(const char *name)
+{
+	if (!strncmp(name, "SIG", 3))
+		name += 3;
+	for (int i = 1; i < NSIG; i++) {
+		const char *a = sigabbrev_np(i);
+
+		if (a && !strcmp(a, name))
+			return i;
+	}
+	return -1;
+}
+
+/* signal(SIG): SIG is a name ("SIGUSR1", "KILL") or an integer; a
+ * constant is checked here, another value by the kernel at run time. */
+static struct type *check_signal(struct sema *s, struct node *n)
+{
+	struct node *a = n->args[0];
+
+	if (a->kind == N_STR) {
+		int sig = signal_number(a->name);
+
+		if (sig < 0) {
+			ERR(s, a->loc, E_ARGS,
+			    "signal(): unknown signal '%s' (use a name like SIGKILL, or a number)",
+			    a->name);
+			return set(n, &ty_void);
+		}
+		a->is_const = true;
+		a->cval = sig;
+		a->ty = &ty_u64;
+	} else {
+		struct type *t = sema_expr(s, a);
+
+		if (is_err(t))
+			return set(n, &ty_void);
+		if (!is_int(t)) {
+			ERR(s, a->loc, E_TYPE,
+			    "signal() takes a signal name or number, not %s",
+			    type_name(t));
+			return set(n, &ty_void);
+		}
+		if (a->is_const && (a->cval < 1 || a->cval >= NSIG)) {
+			ERR(s, a->loc, E_ARGS, "signal(): %lld is not a signal (1..%d)",
+			    (long long)a->cval, NSIG - 1);
+			return set(n, &ty_void);
+		}
+	}
+	if (!sema_all_kinds(s, n, pk_has_task))
+		return set(n, &ty_void);
+	need_unsafe(s, n, "sends a signal to the traced process");
+	return set(n, &ty_void);
+}
+
+static struct type *check_override(struct sema *s, struct node *n)
+{
+	struct type *t = sema_expr(s, n->args[0]);
+
+	if (!is_err(t) && !is_int(t)) {
+		ERR(s, n->args[0]->loc, E_TYPE,
+		    "override() takes the integer the function returns, not %s",
+		    type_name(t));
+		return set(n, &ty_void);
+	}
+	if (!sema_all_kinds(s, n, pk_is_kprobe))
+		return set(n, &ty_void);
+	need_unsafe(s, n, "changes what a kernel function returns");
+	return set(n, &ty_void);
+}
+
+static struct type *check_str(struct sema *s, struct node *n)
+{
+	struct node *a = n->args[0];
+	struct type *t;
+	int64_t len;
+	int size = s->c->strlen_;
+
+	if (a->kind == N_POSITIONAL) {
+		/* str($1) is the parameter's text, numeric or not. */
+		a->extra = (void *)1;
+	}
+	t = sema_expr(s, a);
+	if (n->nargs == 2) {
+		struct type *lt = sema_expr(s, n->args[1]);
+
+		if (!is_err(lt) && !is_int(lt))
+			ERR(s, n->args[1]->loc, E_TYPE,
+			    "str() length must be an integer");
+		/* str(x, n) keeps at most n characters (as bpftrace does),
+		 * and never more than BPFTRACE_STRLEN - 1. */
+		if (n->args[1]->is_const) {
+			len = n->args[1]->cval;
+			if (len < 0) {
+				ERR(s, n->args[1]->loc, E_ARGS,
+				    "str() length %lld is negative", (long long)len);
+				len = 0;
+			}
+			size = len < s->c->strlen_ - 1 ? (int)len + 1 : s->c->strlen_;
+		}
+	}
+	if (is_err(t))
+		return set(n, &ty_error);
+	if (t->kind == TY_STR)
+		return set(n, str_type(s, size < t->size ? size : t->size));
+	if (!is_int(t)) {
+		ERR(s, a->loc, E_TYPE, "str() needs a string or an address, not %s",
+		    type_name(t));
+		return set(n, &ty_error);
+	}
+	return set(n, str_type(s, size));
+}
+
+/* strncmp(s1, s2, n): 0 when the strings agree in their first n bytes
+ * (a string ends at its NUL), else 1, as bpftrace 0.17 returns.  n is
+ * known at compile time, so cg compares whole words, unrolled. */
+static struct type *check_strncmp(struct sema *s, struct node *n)
+{
+	bool ok = true;
+	int64_t len;
+
+	for (int i = 0; i < 2; i++) {
+		struct type *t = sema_expr(s, n->args[i]);
+
+		if (is_err(t)) {
+			ok = false;
+		} else if (t->kind != TY_STR) {
+			ERR(s, n->args[i]->loc, E_TYPE,
+			    "strncmp() compares strings, not %s", type_name(t));
+			ok = false;
+		}
+	}
+	if (!sema_const_int(s, n->args[2], &len, "strncmp() length"))
+		return set(n, &ty_error);
+	if (len < 0) {
+		ERR(s, n->args[2]->loc, E_ARGS, "strncmp() length %lld is negative",
+		    (long long)len);
+		return set(n, &ty_error);
+	}
+	return set(n, ok ? &ty_u64 : &ty_error);
+}
+
+/* bswap(x): the bytes of x reversed, as an unsigned integer of x's
+ * width (bpftrace 0.17's type; an 8-bit x comes back unchanged).  A
+ * constant is swapped here. */
+static struct type *check_bswap(struct sema *s, struct node *n)
+{
+	struct node *a = n->args[0];
+	struct type *t = sema_expr(s, a), *rt;
+	uint64_t v;
+
+	if (is_err(t))
+		return set(n, &ty_error);
+	if (!is_int(t)) {
+		ERR(s, a->loc, E_TYPE, "bswap() needs an integer, not %s",
+		    type_name(t));
+		return set(n, &ty_error);
+	}
+	rt = ty_int(t->kind == TY_PTR ? 8 : t->size, false);
+	if (a->is_const) {
+		v = (uint64_t)a->cval;
+		switch (rt->size) {
+		case 1: v = (uint8_t)v; break;
+		case 2: v = __builtin_bswap16((uint16_t)v); break;
+		case 4: v = __builtin_bswap32((uint32_t)v); break;
+		default: v = __builtin_bswap64(v); break;
+		}
+		n->is_const = 1;
+		n->cval = (int64_t)v;
+	}
+	return set(n, rt);
+}
+
+/* The id of the cgroup v2 directory PATH, the one
+ * bpf_get_current_cgroup_id() gives a task in it: kernfs's 8-byte file
+ * handle (name_to_handle_at), which on a 64-bit kernel is also the
+ * inode number.  0 or -errno; -EMEDIUMTYPE when PATH is not a
+ * directory of a cgroup2 file system. */
+static int cgroup_id(const char *path, uint64_t *id)
+{
+	uint64_t buf[(sizeof(struct file_handle) + 8 + 7) / 8];
+	struct file_handle *fh = (struct file_handle *)buf;
+	struct statfs sf;
+	struct stat st;
+	int mnt;
+
+	if (stat(path, &st) || statfs(path, &sf))
+		return -errno;
+	if (!S_ISDIR(st.st_mode) || sf.f_type != CGROUP2_SUPER_MAGIC)
+		return -EMEDIUMTYPE;
+	fh->handle_bytes = 8;
+	if (name_to_handle_at(AT_FDCWD, path, fh, &mnt, 0))
+		return -errno;
+	if (fh->handle_bytes != 8)
+		return -EMEDIUMTYPE;
+	memcpy(id, fh->f_handle, 8);
+	return 0;
+}
+
+/* cgroupid("PATH"): a constant, resolved now as bpftrace does; the path
+ * is a string literal, a positional parameter or str($N). */
+static struct type *check_cgroupid(struct sema *s, struct node *n)
+{
+	struct node *a = n->args[0], *p = a;
+	struct type *t = sema_expr(s, a);
+	uint64_t id = 0;
+	int rc;
+
+	if (is_err(t))
+		return set(n, &ty_error);
+	if (p->kind == N_CALL && p->builtin == F_STR && p->nargs == 1)
+		p = p->args[0];
+	if (t->kind != TY_STR || (p->kind != N_STR && p->kind != N_POSITIONAL)) {
+		ERR(s, a->loc, E_ARGS,
+		    "cgroupid() takes the path of a cgroup as a string literal, as in cgroupid(\"/sys/fs/cgroup/system.slice\")");
+		return set(n, &ty_error);
+	}
+	rc = cgroup_id(p->name, &id);
+	if (rc == -EMEDIUMTYPE) {
+		ERR(s, a->loc, E_ARGS,
+		    "cgroupid(): %s is not a cgroup v2 directory ('findmnt -t cgroup2' shows where cgroup v2 is mounted)",
+		    p->name);
+		return set(n, &ty_error);
+	}
+	if (rc) {
+		ERR(s, a->loc, E_ARGS, "cgroupid(): %s: %s", p->name,
+		    strerror(-rc));
+		return set(n, &ty_error);
+	}
+	n->is_const = 1;
+	n->cval = (int64_t)id;
+	return set(n, &ty_u64);
+}
+
+/* The bytes ntop() and macaddr() take: a string (a char[N] field) or
+ * a buffer of exactly SIZE bytes. */
+static bool bytes_of(const struct type *t, int size)
+{
+	return (t->kind == TY_STR || t->kind == TY_BUF) && t->size == size;
+}
+
+/* ntop([af,] addr): an IPv4 address from an integer (in network
+ * order, as the kernel keeps it) or 4 bytes, an IPv6 one from 16
+ * bytes.  AF, when given, decides how user space reads the 16 bytes:
+ * a constant must be AF_INET (2) or AF_INET6 (10); a run-time value
+ * that is neither prints as "" (as in bpftrace). */
+static struct type *check_ntop(struct sema *s, struct node *n)
+{
+	struct node *a = n->args[n->nargs - 1];
+	struct type *t;
+
+	if (n->nargs == 2) {
+		struct node *f = n->args[0];
+		struct type *ft = sema_expr(s, f);
+
+		if (!is_err(ft) && !is_int(ft))
+			ERR(s, f->loc, E_TYPE,
+			    "ntop()'s address family must be an integer, not %s",
+			    type_name(ft));
+		else if (!is_err(ft) && f->is_const && f->cval != 2 &&
+			 f->cval != 10)
+			ERR(s, f->loc, E_ARGS,
+			    "ntop()'s address family %lld is neither AF_INET (2) nor AF_INET6 (10)",
+			    (long long)f->cval);
+	}
+	t = sema_expr(s, a);
+	if (is_err(t))
+		return set(n, &ty_error);
+	if (!is_int(t) && !bytes_of(t, 4) && !bytes_of(t, 16)) {
+		ERR(s, a->loc, E_TYPE,
+		    "ntop() needs an IPv4 address (an integer or 4 bytes) or an IPv6 address (16 bytes), not %s",
+		    type_name(t));
+		return set(n, &ty_error);
+	}
+	return set(n, &ty_inet);
+}
+
+/* macaddr(x): 6 bytes, or the address of 6 bytes (as in bpftrace). */
+static struct type *check_macaddr(struct sema *s, struct node *n)
+{
+	struct node *a = n->args[0];
+	struct type *t = sema_expr(s, a);
+
+	if (is_err(t))
+		return set(n, &ty_error);
+	if (!is_int(t) && !bytes_of(t, 6)) {
+		ERR(s, a->loc, E_TYPE,
+		    "macaddr() needs 6 bytes (a buffer or a char[6]) or their address, not %s",
+		    type_name(t));
+		return set(n, &ty_error);
+	}
+	return set(n, &ty_mac);
+}
+
+/* buf(x, n): n bytes of a string or from an address.  A constant n
+ * sizes the buffer; one above BPFTRACE_STRLEN is cut to it with a
+ * warning, as bpftrace does.  A run-time n is clamped to
+ * BPFTRACE_STRLEN, the buffer's size (a negative one too: it is taken
+ * as unsigned).  sonde has no arrays, so n is never optional. */
+static struct type *check_buf(struct sema *s, struct node *n)
+{
+	struct node *a = n->args[0], *l;
+	struct type *t = sema_expr(s, a), *lt;
+	int max = s->c->strlen_, size = max;
+
+	if (n->nargs < 2) {
+		ERR(s, n->loc, E_ARGS,
+		    "buf() takes a length: buf(data, n)");
+		return set(n, &ty_error);
+	}
+	l = n->args[1];
+	lt = sema_expr(s, l);
+	if (is_err(t) || is_err(lt))
+		return set(n, &ty_error);
+	if (!is_int(lt)) {
+		ERR(s, l->loc, E_TYPE, "buf() length must be an integer, not %s",
+		    type_name(lt));
+		return set(n, &ty_error);
+	}
+	if (l->is_const) {
+		if (l->cval < 0) {
+			ERR(s, l->loc, E_ARGS, "buf() length %lld is negative",
+			    (long long)l->cval);
+			return set(n, &ty_error);
+		}
+		if (l->cval > max && s->report)
+			diag_warn(&s->c->diag, l->loc,
+				  "buf() length %lld is cut to %d bytes (BPFTRACE_STRLEN)",
+				  (long long)l->cval, max);
+		else if (l->cval <= max)
+			size = (int)l->cval;
+	}
+	if (t->kind != TY_STR && !is_int(t)) {
+		ERR(s, a->loc, E_TYPE,
+		    "buf() reads a string or from an address, not %s",
+		    type_name(t));
+		return set(n, &ty_error);
+	}
+	return set(n, ty_buf(&s->c->arena, size));
+}
+
+
+/* A stack mode written as a bare word, as bpftrace spells it: the mode,
+ * -1 for another word that is no builtin, -2 for anything else. */
+static int stack_mode_word(const struct node *a)
+{
+	if (a->kind != N_BUILTIN || sema_is_builtin(a->name))
+		return -2;
+	if (!strcmp(a->name, "bpftrace"))
+		return SM_BPFTRACE;
+	if (!strcmp(a->name, "perf"))
+		return SM_PERF;
+	if (!strcmp(a->name, "raw"))
+		return SM_RAW;
+	return -1;
+}
+
+/* kstack or ustack: bare, (N), (MODE), (MODE, N).  The stacks of
+ * BEGIN, END and iter probes are only sonde's own (its bpf() running
+ * the program, its read() of the iterator): bpftrace prints them, sonde
+ * refuses them. */
+struct type *sema_stack(struct sema *s, struct node *n, bool user)
+{
+	enum stack_mode mode = SM_BPFTRACE;
+	int64_t depth = KSTACK_MAX_DEPTH;
+	int k = 0, nargs = n->kind == N_CALL ? n->nargs : 0;
+	const char *what = user ? "ustack" : "kstack";
+
+	if (nargs) {
+		struct node *a = n->args[0];
+		int m = stack_mode_word(a);
+
+		if (m >= 0) {
+			mode = (enum stack_mode)m;
+			k = 1;
+		} else if (m == -1) {
+			ERR(s, a->loc, E_ARGS,
+			    "unknown stack mode '%s': use bpftrace, perf or raw",
+			    a->name);
+			return set(n, &ty_error);
+		} else if (nargs == 2) {
+			sema_expr(s, a);
+			ERR(s, a->loc, E_ARGS,
+			    "%s(mode, depth) takes the stack mode first: bpftrace, perf or raw",
+			    what);
+			return set(n, &ty_error);
+		}
+	}
+	if (k < nargs) {
+		struct node *a = n->args[k];
+		char ctx[32];
+
+		if (stack_mode_word(a) >= 0) {
+			ERR(s, a->loc, E_ARGS,
+			    "%s() takes one stack mode, then a depth", what);
+			return set(n, &ty_error);
+		}
+		snprintf(ctx, sizeof(ctx), "%s() depth", what);
+		if (!sema_const_int(s, a, &depth, ctx))
+			return set(n, &ty_error);
+		if (depth < 1) {
+			ERR(s, a->loc, E_ARGS, "%s() depth %lld is not positive",
+			    what, (long long)depth);
+			return set(n, &ty_error);
+		}
+		if (depth > KSTACK_MAX_DEPTH) {
+			ERR(s, a->loc, E_LIMIT,
+			    "%s() records at most %d frames, not %lld", what,
+			    KSTACK_MAX_DEPTH, (long long)depth);
+			return set(n, &ty_error);
+		}
+	}
+	for (int i = 0; i < s->pi->nspecs; i++) {
+		enum probe_kind pk = s->pi->specs[i].kind;
+
+		if (pk == PK_BEGIN || pk == PK_END || pk == PK_ITER) {
+			ERR(s, n->loc, E_CONTEXT,
+			    "'%s' is not available in %s probes: the %s stack there is sonde's own %s",
+			    what, s->pi->specs[i].name, user ? "user" : "kernel",
+			    user ? "process" : "system call");
+			return set(n, &ty_error);
+		}
+	}
+	compiler_stack_map(s->c, (int)depth);
+	if (user)
+		s->c->uses_usyms = true;
+	return set(n, ty_kstack(&s->c->arena, mode, (int)depth, user));
+}
+
+struct type *sema_call(struct sema *s, struct node *n, bool assigned)
+{
+	int f = sema_func_lookup(n->name);
+
+	if (f < 0) {
+		for (int i = 0; i < n->nargs; i++)
+			sema_expr(s, n->args[i]);
+		struct loc l = n->loc;
+
+		l.len = (int)strlen(n->name);
+		ERR(s, l, E_FUNC, "unknown function '%s'", n->name);
+		return set(n, &ty_error);
+	}
+	n->builtin = f;
+	if (n->nargs < funcs[f].lo || n->nargs > funcs[f].hi) {
+		if (funcs[f].lo == funcs[f].hi)
+			ERR(s, n->loc, E_ARGS, "%s() takes %d argument%s, %d given",
+			    n->name, funcs[f].lo, funcs[f].lo == 1 ? "" : "s",
+			    n->nargs);
+		else
+			ERR(s, n->loc, E_ARGS,
+			    "%s() takes %d to %d arguments, %d given", n->name,
+			    funcs[f].lo, funcs[f].hi, n->nargs);
+		return set(n, &ty_error);
+	}
+	if (sema_is_agg_func(f) && !assigned) {
+		ERR(s, n->loc, E_TYPE,
+		    "%s() must be assigned to a map, as in @x = %s(...)",
+		    n->name, n->name);
+		for (int i = 0; i < n->nargs; i++)
+			sema_expr(s, n->args[i]);
+		return set(n, &ty_error);
+	}
+	switch (f) {
+	case F_PRINTF:
+		return set(n, check_printf(s, n, EV_PRINTF));
+	case F_EXIT:
+		if (s->report)
+			sema_add_event(s, n, EV_EXIT);
+		return set(n, &ty_void);
+	case F_TIME: {
+		struct event_spec *e;
+
+		if (n->nargs && n->args[0]->kind != N_STR) {
+			ERR(s, n->args[0]->loc, E_FORMAT,
+			    "time() takes a string literal format");
+			return set(n, &ty_void);
+		}
+		if (s->report) {
+			e = sema_add_event(s, n, EV_TIME);
+			e->fmt = n->nargs ? n->args[0]->name : "%H:%M:%S\n";
+			e->fmt_len = strlen(e->fmt);
+		}
+		return set(n, &ty_void);
+	}
+	case F_STRFTIME: {
+		struct type *t = sema_expr(s, n->args[1]);
+
+		if (n->args[0]->kind != N_STR) {
+			ERR(s, n->args[0]->loc, E_FORMAT,
+			    "strftime() takes a string literal format");
+			return set(n, &ty_error);
+		}
+		if (!is_err(t) && !is_int(t)) {
+			ERR(s, n->args[1]->loc, E_TYPE,
+			    "strftime() needs nanoseconds, not %s", type_name(t));
+			return set(n, &ty_error);
+		}
+		return set(n, ty_tstamp(&s->c->arena, n->args[0]->name));
+	}
+	case F_STR:
+		return check_str(s, n);
+	case F_SYSTEM:
+		set(n, check_printf(s, n, EV_SYSTEM));
+		need_unsafe(s, n, "runs a command as root");
+		return n->ty;
+	case F_SIGNAL:
+		return check_signal(s, n);
+	case F_OVERRIDE:
+		return check_override(s, n);
+	case F_NTOP:
+		return check_ntop(s, n);
+	case F_MACADDR:
+		return check_macaddr(s, n);
+	case F_BUF:
+		return check_buf(s, n);
+	case F_JOIN: {
+		/* join(argv[, sep]): the strings of a NULL-terminated array
+		 * of string pointers, on one line */
+		struct type *t = sema_expr(s, n->args[0]);
+
+		if (is_err(t))
+			return set(n, &ty_void);
+		if (!is_int(t)) {
+			ERR(s, n->args[0]->loc, E_TYPE,
+			    "join() takes the address of an array of strings, not %s",
+			    type_name(t));
+			return set(n, &ty_void);
+		}
+		if (n->nargs == 2 && n->args[1]->kind != N_STR) {
+			ERR(s, n->args[1]->loc, E_ARGS,
+			    "join()'s separator must be a string literal");
+			return set(n, &ty_void);
+		}
+		if (s->report) {
+			struct event_spec *e = sema_add_event(s, n, EV_JOIN);
+
+			e->fmt = n->nargs == 2 ? n->args[1]->name : " ";
+			e->fmt_len = n->nargs == 2 ? n->args[1]->len : 1;
+			e->size = 16 + JOIN_MAX * ALIGN_UP(s->c->strlen_, 8);
+		}
+		return set(n, &ty_void);
+	}
+	case F_UADDR: {
+		/* the address of a symbol of the probed file; in a PIE it
+		 * moves with the load address, known at a probe's entry */
+		struct node *a = n->args[0];
+
+		if (a->kind != N_STR) {
+			ERR(s, a->loc, E_ARGS, "uaddr() takes a symbol name, as in uaddr(\"counter\")");
+			return set(n, &ty_error);
+		}
+		/* in a PIE, computed from the probe's own address */
+		s->pi->per_site = true;
+		for (int i = 0; i < s->pi->nspecs; i++) {
+			struct probe_spec *ps = &s->pi->specs[i];
+			uint64_t v;
+			bool pie;
+
+			if (ps->kind != PK_UPROBE && ps->kind != PK_URETPROBE &&
+			    ps->kind != PK_USDT) {
+				ERR(s, n->loc, E_CONTEXT,
+				    "uaddr() is not available in %s probes", ps->name);
+				return set(n, &ty_error);
+			}
+			if (elf_symbol(ps->path, a->name, &v, &pie)) {
+				ERR(s, a->loc, E_ARGS, "uaddr(): no symbol %s in %s",
+				    a->name, ps->path);
+				return set(n, &ty_error);
+			}
+			if (pie && ps->kind == PK_URETPROBE) {
+				ERR(s, n->loc, E_CONTEXT,
+				    "uaddr() in a position-independent file (%s) works at a function's entry (uprobe, usdt), not in uretprobe",
+				    ps->path);
+				return set(n, &ty_error);
+			}
+		}
+		return set(n, &ty_u64);
+	}
+	case F_KADDR: {
+		/* the address of a kernel symbol: a constant, from
+		 * /proc/kallsyms at compile time */
+		struct node *a = n->args[0];
+		uint64_t v = 0;
+		int rc;
+
+		if (a->kind != N_STR) {
+			ERR(s, a->loc, E_ARGS, "kaddr() takes a kernel symbol's name, as in kaddr(\"avenrun\")");
+			return set(n, &ty_error);
+		}
+		rc = ksyms_addr_of(NULL, a->name, &v);
+		if (rc == -ENOENT) {
+			ERR(s, a->loc, E_ARGS, "kaddr(): no kernel symbol '%s' in /proc/kallsyms",
+			    a->name);
+			return set(n, &ty_error);
+		}
+		if (rc) {
+			ERR(s, a->loc, E_ARGS, "kaddr(): cannot read kernel addresses: %s",
+			    rc == -EPERM ? "/proc/kallsyms hides them (it needs CAP_SYSLOG)"
+					 : strerror(-rc));
+			return set(n, &ty_error);
+		}
+		n->is_const = 1;
+		n->cval = (int64_t)v;
+		return set(n, &ty_u64);
+	}
+	case F_REG: {
+		struct node *a = n->args[0];
+
+		if (!sema_all_kinds(s, n, pk_has_regs))
+			return set(n, &ty_error);
+		if (a->kind != N_STR || pt_regs_offset(a->name) < 0) {
+			ERR(s, a->loc, E_ARGS,
+			    "reg() takes a register name: ip sp bp ax bx cx dx si di r8..r15 flags");
+			return set(n, &ty_error);
+		}
+		return set(n, &ty_u64);
+	}
+	case F_KSTACK: case F_USTACK:
+		return sema_stack(s, n, f == F_USTACK);
+	case F_STRNCMP:
+		return check_strncmp(s, n);
+	case F_BSWAP:
+		return check_bswap(s, n);
+	case F_CGROUPID:
+		return check_cgroupid(s, n);
+	case F_KSYM: case F_USYM: {
+		struct type *t = sema_expr(s, n->args[0]);
+
+		if (is_err(t))
+			return set(n, &ty_error);
+		if (!is_int(t)) {
+			ERR(s, n->args[0]->loc, E_TYPE,
+			    "%s() needs an address (an integer), not %s",
+			    n->name, type_name(t));
+			return set(n, &ty_error);
+		}
+		if (f == F_KSYM)
+			return set(n, &ty_ksym);
+		s->c->uses_usyms = true;
+		return set(n, &ty_usym);
+	}
+	case F_PRINT: {
+		struct node *a = n->args[0];
+		struct event_spec *e;
+
+		if (a->kind == N_MAP && !a->nargs) {
+			struct mapinfo *m = map_arg(s, a, "print");
+			int64_t top = 0, div = 0;
+
+			if (n->nargs > 1 && sema_const_int(s, n->args[1], &top, "top") &&
+			    top < 0)
+				ERR(s, n->args[1]->loc, E_ARGS, "top must not be negative");
+			if (n->nargs > 2 && sema_const_int(s, n->args[2], &div, "div") &&
+			    div < 0)
+				ERR(s, n->args[2]->loc, E_ARGS, "div must not be negative");
+			if (s->report && m) {
+				e = sema_add_event(s, n, EV_PRINT_MAP);
+				e->map = m;
+				e->size = 24;
+			}
+			return set(n, &ty_void);
+		}
+		if (n->nargs > 1) {
+			ERR(s, n->args[1]->loc, E_ARGS,
+			    "print() of a value takes one argument");
+			return set(n, &ty_void);
+		}
+		{
+			struct type *t = sema_expr(s, a);
+
+			if (is_err(t))
+				return set(n, &ty_void);
+			if (t->kind == TY_VOID || t->kind == TY_MAPREF ||
+			    t->kind == TY_STRUCT) {
+				ERR(s, a->loc, E_TYPE, "print() cannot print %s",
+				    type_name(t));
+				return set(n, &ty_void);
+			}
+		}
+		if (s->report) {
+			e = sema_add_event(s, n, EV_PRINT_VAL);
+			sema_event_args(s, e, n->args, 1);
+		}
+		return set(n, &ty_void);
+	}
+	case F_CLEAR: case F_ZERO: {
+		struct mapinfo *m = map_arg(s, n->args[0], n->name);
+
+		if (s->report && m) {
+			struct event_spec *e = sema_add_event(s, n, f == F_CLEAR ?
+							 EV_CLEAR : EV_ZERO);
+			e->map = m;
+		}
+		return set(n, &ty_void);
+	}
+	case F_DELETE: {
+		struct node *a = n->args[0];
+
+		if (a->kind != N_MAP) {
+			ERR(s, a->loc, E_ARGS, "delete() takes a map element, as in delete(@m[key])");
+			return set(n, &ty_void);
+		}
+		if (n->nargs == 2) {
+			/* delete(@m, key) is the newer spelling */
+			if (a->nargs) {
+				ERR(s, a->loc, E_ARGS, "delete(@m, key) takes the map without keys");
+				return set(n, &ty_void);
+			}
+			if (n->args[1]->kind == N_TUPLE) {
+				/* delete(@m, (k1, k2)) names a key of two fields */
+				a->args = n->args[1]->args;
+				a->nargs = n->args[1]->nargs;
+			} else {
+				a->args = &n->args[1];
+				a->nargs = 1;
+			}
+			n->nargs = 1;
+		}
+		sema_map_keys(s, a);
+		a->ty = &ty_mapref;
+		return set(n, &ty_void);
+	}
+	default:
+		/* aggregations: checked by agg_assign */
+		for (int i = 0; i < n->nargs; i++)
+			sema_expr(s, n->args[i]);
+		return set(n, &ty_void);
+	}
+}
+

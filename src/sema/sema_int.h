@@ -1,0 +1,82 @@
+/* sema_int.h - what sema.c (expressions, statements, maps, variables)
+ * and sema_call.c (function calls) share; not for other phases. */
+#ifndef SONDE_SEMA_INT_H
+#define SONDE_SEMA_INT_H
+
+#include "base/compiler.h"
+#include "base/types.h"
+
+#define MAX_ERRORS 20
+
+struct sema {
+	struct compiler *c;
+	int report;		/* last pass: report errors, make events */
+	bool guess_int;		/* unknown map values read as int64 */
+	struct node *probe;
+	struct probe_info *pi;
+	struct strmap map_names;	/* "@x" -> struct mapinfo */
+};
+
+#define ERR(s, loc, tag, ...)                                          \
+	do {                                                           \
+		if ((s)->report && (s)->c->diag.nerrors < MAX_ERRORS)  \
+			diag_error(&(s)->c->diag, loc, tag, __VA_ARGS__); \
+		else if ((s)->report)                                  \
+			(s)->c->diag.nerrors++;                        \
+	} while (0)
+
+/* Pointers count as integers (uint64), as in bpftrace. */
+static inline bool is_int(const struct type *t)
+{
+	return t->kind == TY_INT || t->kind == TY_PTR;
+}
+
+static inline bool is_err(const struct type *t)
+{
+	return t->kind == TY_ERROR;
+}
+
+static inline struct type *set(struct node *n, struct type *t)
+{
+	n->ty = t;
+	return t;
+}
+
+static inline struct type *str_type(struct sema *s, int size)
+{
+	return ty_str(&s->c->arena, size);
+}
+
+/* sema.c */
+struct type *sema_expr(struct sema *s, struct node *n);
+/* Names of builtins (pid, comm, ...): a call to one is a mistake. */
+bool sema_is_builtin(const char *name);
+/* The map @x of N (created on first sight), and with its keys checked
+ * and merged into the map's key type. */
+struct mapinfo *sema_map_get(struct sema *s, struct node *n);
+struct mapinfo *sema_map_keys(struct sema *s, struct node *n);
+/* An event of kind KIND for call N (printf, print, exit ...), in the
+ * last pass; its arguments' layout in the record. */
+struct event_spec *sema_add_event(struct sema *s, struct node *n,
+				  enum ev_kind kind);
+void sema_event_args(struct sema *s, struct event_spec *e,
+		     struct node **args, int nargs);
+
+/* sema_call.c */
+/* An integer argument that must be known at compile time. */
+bool sema_const_int(struct sema *s, struct node *n, int64_t *v,
+		    const char *what);
+bool sema_is_agg_func(int f);
+/* F_* of a function name, or -1. */
+int sema_func_lookup(const char *name);
+/* Whether every probe of the block is of a kind OK accepts, else an
+ * error naming the first that is not. */
+bool sema_all_kinds(struct sema *s, struct node *n,
+		    bool (*ok)(enum probe_kind));
+/* kstack / ustack, called or bare. */
+struct type *sema_stack(struct sema *s, struct node *n, bool user);
+/* A call: its arguments checked, its type; ASSIGNED when it is the
+ * value of a map assignment (aggregations). */
+struct type *sema_call(struct sema *s, struct node *n, bool assigned);
+
+#endif
