@@ -1,6 +1,6 @@
 /* cg.c - one BPF program per attach point: prologue, statements,
  * register and memory bookkeeping shared by the other cg files. */
-#include "bpf/cg.h"
+#include "bpf/cg_int.h"
 
 #include <stdlib.h>
 #include <string.h>

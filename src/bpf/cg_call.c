@@ -1,7 +1,7 @@
 /* cg_call.c - functions: records for user space (printf, print, time,
  * clear, zero, exit), delete(), str(), and the byte values ntop(),
  * macaddr() and buf(). */
-#include "bpf/cg.h"
+#include "bpf/cg_int.h"
 
 #include <string.h>
 

@@ -1,6 +1,6 @@
 /* cg_expr.c - expressions: integers into r0, strings and tuples into
  * memory, conditions into jumps. */
-#include "bpf/cg.h"
+#include "bpf/cg_int.h"
 
 #include <string.h>
 

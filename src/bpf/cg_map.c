@@ -5,7 +5,7 @@
  * lhist() put the bucket index at the end of the key, so a histogram is
  * one map entry per non-empty bucket.
  */
-#include "bpf/cg.h"
+#include "bpf/cg_int.h"
 
 #include <errno.h>
 #include <string.h>

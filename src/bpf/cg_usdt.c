@@ -2,7 +2,7 @@
  * location, read from pt_regs (a register), taken as it is (a
  * constant), or read from user memory at an address computed from
  * registers; then truncated to its size and sign- or zero-extended. */
-#include "bpf/cg.h"
+#include "bpf/cg_int.h"
 
 #include "base/arch.h"
 #include "catalog/usdt.h"

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "catalog/elfsym.h"
-#include "probe/probes.h"
+#include "probe/probe.h"
 #include "catalog/tracefs.h"
 #include "catalog/usdt.h"
 

@@ -19,7 +19,7 @@
 #include <unistd.h>
 
 #include "catalog/info.h"
-#include "probe/probes.h"
+#include "probe/probe.h"
 #include "out/usyms.h"
 
 /* The ring buffer: its pages are mapped (and count as resident) twice,

@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "lang/lex.h"
-#include "probe/probes.h"
+#include "probe/probe.h"
 #include "catalog/btf.h"
 #include "sema/cdecl.h"
 #include "catalog/tracefs.h"

@@ -7,7 +7,7 @@
  * and usdt (against ELF symbols and notes), and $N positional
  * parameters anywhere in the text.
  */
-#include "probe/probes.h"
+#include "probe/probe.h"
 
 #include <ctype.h>
 #include <errno.h>

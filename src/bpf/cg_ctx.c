@@ -2,7 +2,7 @@
  * (args.NAME), raw tracepoint arguments (argN), the iterator context
  * (ctx), members of kernel structs reached through pointers, and the
  * kernel and user stacks. */
-#include "bpf/cg.h"
+#include "bpf/cg_int.h"
 
 #include <errno.h>
 #include <string.h>
