@@ -1,22 +1,21 @@
-/* main.c - the command line: options, the compile, the run.  Only here
- * do errors become exit statuses. */
+/* main.c - the command line: options, then the compile (compile.c) and
+ * the run (run/).  Only here do errors become messages and exit
+ * statuses. */
 #include <errno.h>
-#include <signal.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "base/compiler.h"
-#include "bpf/ir.h"
-#include "lang/parse.h"
-#include "sema/sema.h"
-#include "run/tracer.h"
+#include "compile.h"
+#include "bpf/asm.h"
 #include "catalog/info.h"
-#include "probe/list.h"
 #include "dtrace/dtrace.h"
-
+#include "lang/parse.h"
+#include "probe/probe.h"
+#include "run/tracer.h"
 
 static void usage(FILE *f)
 {
@@ -62,25 +61,116 @@ static void usage(FILE *f)
 "             BPFTRACE_MAP_KEYS_MAX (keys per map, default 4096)\n", f);
 }
 
-static int env_int(const char *name, int def, int lo, int hi)
+/* The command line, parsed. */
+struct options {
+	const char *prog_text, *file, *outpath, *dump, *flamepath, *command;
+	bool quiet, verbose, dry_run, list, unsafe, check_reads;
+	enum out_format format;
+	int buffering;		/* -B: a setvbuf mode, or -1 for sonde's own */
+	int target_pid;
+	char **params;		/* positional parameters $1.. */
+	int nparams;
+};
+
+enum { OPT_DUMP = 256, OPT_INFO, OPT_DRY_RUN, OPT_UNSAFE, OPT_FLAMEGRAPH };
+
+static const struct option longopts[] = {
+	{ "dump", required_argument, NULL, OPT_DUMP },
+	{ "info", no_argument, NULL, OPT_INFO },
+	{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
+	{ "unsafe", no_argument, NULL, OPT_UNSAFE },
+	{ "flamegraph", required_argument, NULL, OPT_FLAMEGRAPH },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 },
+};
+
+static int env_int(const char *name, int def, int lo, int hi, int *out)
 {
 	const char *v = getenv(name);
 	char *end;
 	long n;
 
+	*out = def;
 	if (!v || !*v)
-		return def;
+		return 0;
 	errno = 0;
 	n = strtol(v, &end, 10);
 	if (errno || *end || n < lo || n > hi) {
 		fprintf(stderr, "sonde: %s=%s is not a number in %d..%d\n", name,
 			v, lo, hi);
-		exit(1);
+		return -1;
 	}
-	return (int)n;
+	*out = (int)n;
+	return 0;
 }
 
-enum { OPT_DUMP = 256, OPT_INFO, OPT_DRY_RUN, OPT_UNSAFE, OPT_FLAMEGRAPH };
+/* VALUE as one of WORDS (NULL-terminated): its index, or -1 after a
+ * message naming OPT. */
+static int choose(const char *opt, const char *value, const char *const *words,
+		  const char *expect)
+{
+	for (int i = 0; words[i]; i++)
+		if (!strcmp(value, words[i]))
+			return i;
+	fprintf(stderr, "sonde: %s takes %s, not '%s'\n", opt, expect, value);
+	return -1;
+}
+
+static int opt_pid(const char *arg, int *pid)
+{
+	char *end;
+	long v = strtol(arg, &end, 10);
+
+	if (*end || v <= 0 || v > 0x3fffffff) {
+		fprintf(stderr, "sonde: -p takes a process id, not '%s'\n", arg);
+		return -1;
+	}
+	*pid = (int)v;
+	return 0;
+}
+
+/* One option OPT with ARG into O: 0, -1 after a message, or 1 + the
+ * exit status of an option that does all there is to do (-h, -V). */
+static int option(struct options *o, int opt, const char *arg)
+{
+	static const char *const formats[] = { "text", "json", "folded", NULL };
+	static const char *const buffers[] = { "line", "full", "none", NULL };
+	static const int modes[] = { _IOLBF, _IOFBF, _IONBF };
+	static const char *const dumps[] = { "ast", "bpf", NULL };
+	int k;
+
+	switch (opt) {
+	case 'e': o->prog_text = arg; return 0;
+	case 'l': o->list = true; return 0;
+	case 'p': return opt_pid(arg, &o->target_pid);
+	case 'c': o->command = arg; return 0;
+	case 'o': o->outpath = arg; return 0;
+	case 'q': o->quiet = true; return 0;
+	case 'k': o->check_reads = true; return 0;
+	case 'v': o->verbose = true; return 0;
+	case 'd': o->dump = "bpf"; return 0;
+	case OPT_DRY_RUN: o->dry_run = true; return 0;
+	case OPT_UNSAFE: o->unsafe = true; return 0;
+	case OPT_FLAMEGRAPH: o->flamepath = arg; return 0;
+	case 'f':
+		k = choose("-f", arg, formats, "text, json or folded");
+		o->format = k < 0 ? OUT_TEXT : (enum out_format)k;
+		return k < 0 ? -1 : 0;
+	case 'B':
+		k = choose("-B", arg, buffers, "line, full or none");
+		o->buffering = k < 0 ? -1 : modes[k];
+		return k < 0 ? -1 : 0;
+	case OPT_DUMP:
+		k = choose("--dump", arg, dumps, "ast or bpf");
+		o->dump = k < 0 ? NULL : dumps[k];
+		return k < 0 ? -1 : 0;
+	case OPT_INFO: return 1 + (info_print(stdout) ? 1 : 0);
+	case 'h': usage(stdout); return 1;
+	case 'V': printf("sonde %s\n", SONDE_VERSION); return 1;
+	default: usage(stderr); return -1;
+	}
+}
 
 /* "sonde -l FILE.bt" lists a script's probes; "sonde -l 'sched:*'" a
  * pattern.  A readable file is a script. */
@@ -89,247 +179,234 @@ static bool is_script(const char *arg)
 	return !strcmp(arg, "-") || access(arg, R_OK) == 0;
 }
 
+/* argv into O: 0 to go on, or 1 + an exit status to leave with. */
+static int parse_args(int argc, char **argv, struct options *o)
+{
+	int opt, rc;
+
+	memset(o, 0, sizeof(*o));
+	o->buffering = -1;
+	while ((opt = getopt_long(argc, argv, "+e:o:qvdhVlkp:c:f:B:", longopts,
+				  NULL)) != -1) {
+		rc = option(o, opt, optarg);
+		if (rc)
+			return rc < 0 ? 2 : rc;
+	}
+	if (o->list && !o->prog_text && (optind >= argc || !is_script(argv[optind])))
+		return 1 + (probe_list(optind < argc ? argv[optind] : NULL,
+				       o->verbose, o->target_pid) ? 1 : 0);
+	if (o->target_pid && o->command) {
+		fputs("sonde: -p and -c cannot be used together\n", stderr);
+		return 2;
+	}
+	if (o->target_pid && kill(o->target_pid, 0) != 0 && errno == ESRCH) {
+		fprintf(stderr, "sonde: -p %d: no such process\n", o->target_pid);
+		return 2;
+	}
+	if (!o->prog_text) {
+		if (optind >= argc) {
+			fputs("sonde: no program: give a FILE or -e 'PROGRAM'\n", stderr);
+			usage(stderr);
+			return 2;
+		}
+		o->file = argv[optind++];
+	}
+	/* "sonde FILE -- -5 7": the -- only ends the options */
+	if (optind < argc && !strcmp(argv[optind], "--"))
+		optind++;
+	o->params = argv + optind;
+	o->nparams = argc - optind;
+	return 0;
+}
+
+/* The script's text (malloc'd) and the name diagnostics give it. */
+static int read_script(const struct options *o, char **src, size_t *len,
+		       const char **name)
+{
+	int rc;
+
+	if (o->prog_text) {
+		*src = xstrdup(o->prog_text);
+		*len = strlen(*src);
+		*name = "-e";
+		return 0;
+	}
+	/* one byte more than a script may have: parse_program reports a
+	 * longer script, without reading all of it */
+	rc = read_file_max(o->file, src, len, SCRIPT_MAX_SIZE + 1);
+	if (rc) {
+		fprintf(stderr, "sonde: cannot read %s: %s\n", o->file,
+			strerror(-rc));
+		return -1;
+	}
+	*name = strcmp(o->file, "-") ? o->file : "stdin";
+	return 0;
+}
+
+static int setup_compiler(struct compiler *c, const struct options *o,
+			  const char *name, const char *src, size_t len)
+{
+	compiler_init(c, name, src, len);
+	if (env_int("BPFTRACE_STRLEN", 64, 1, 4096, &c->strlen_) ||
+	    env_int("BPFTRACE_MAP_KEYS_MAX", 4096, 1, 1 << 24, &c->map_keys_max))
+		return -1;
+	c->verbose = o->verbose;
+	c->target_pid = o->target_pid;
+	c->has_command = o->command != NULL;
+	c->unsafe = o->unsafe;
+	c->check_reads = o->check_reads;
+	c->params = o->params;
+	c->nparams = o->nparams;
+	return 0;
+}
+
+/* -f folded and --flamegraph need a map keyed by a stack. */
+static int check_foldable(const struct options *o, const struct compiler *c)
+{
+	int n = 0;
+
+	if (!o->flamepath && o->format != OUT_FOLDED)
+		return 0;
+	for (int i = 0; i < c->nmaps; i++)
+		n += pr_foldable(c->maps[i]);
+	if (!n && o->flamepath) {
+		fputs("sonde: --flamegraph: no map is keyed by a stack (kstack, ustack) with count(), sum() or integer values\n",
+		      stderr);
+		return -1;
+	}
+	if (!n)
+		fputs("sonde: warning: -f folded: no map is keyed by a stack (kstack, ustack) with count(), sum() or integer values; maps print as text on stderr\n",
+		      stderr);
+	return 0;
+}
+
+/* The compile's end for what does not run: -l, --dump.  -1 to go on
+ * and run, else the exit status. */
+static int inspect(const struct options *o, struct compiler *c)
+{
+	if (o->list) {
+		probe_list_script(c);
+		return 0;
+	}
+	if (check_foldable(o, c))
+		return 1;
+	if (o->dump && !strcmp(o->dump, "ast")) {
+		ast_dump(stdout, c->ast);
+		return 0;
+	}
+	if (compile(c, COMPILE_CODE))
+		return 1;
+	if (o->dump) {
+		for (int i = 0; i < c->nprogs; i++)
+			asm_dump(stdout, c, &c->progs[i]);
+		return 0;
+	}
+	return -1;
+}
+
+static FILE *open_out(const char *path)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f)
+		fprintf(stderr, "sonde: cannot write %s: %s\n", path,
+			strerror(errno));
+	return f;
+}
+
+/* -o, --flamegraph (opened now: a bad path fails before anything is
+ * loaded), -f, -B and the rest the tracer needs. */
+static int setup_tracer(const struct options *o, struct tracer *t)
+{
+	FILE *out = o->outpath ? open_out(o->outpath) : stdout;
+
+	if (!out)
+		return -1;
+	if (o->flamepath && !o->dry_run && !(t->flame = open_out(o->flamepath))) {
+		if (out != stdout)
+			fclose(out);
+		return -1;
+	}
+	if (o->buffering >= 0)
+		setvbuf(out, NULL, o->buffering,
+			o->buffering == _IONBF ? 0 : BUFSIZ);
+	t->pr.out = out;
+	t->pr.format = o->format;
+	t->pr.color = o->format == OUT_TEXT && isatty(fileno(out)) &&
+		      !getenv("NO_COLOR");
+	t->buffered = o->buffering >= 0;
+	t->quiet = o->quiet;
+	t->verbose = o->verbose;
+	t->target_pid = o->target_pid;
+	return 0;
+}
+
+/* Load, attach, run; the exit status. */
+static int trace(const struct options *o, struct tracer *t)
+{
+	int rc = 1;
+
+	if (setup_tracer(o, t)) {
+		tracer_close(t);
+		return 1;
+	}
+	if (!o->command || !rt_spawn(t, o->command)) {
+		rt_install_signals();
+		if (ld_load(t) == 0 && (o->dry_run || rt_run(t) == 0))
+			rc = 0;
+	}
+	if (t->err)	/* before the slow close of the perf events */
+		fprintf(stderr, "sonde: %s\n", t->err);
+	tracer_close(t);
+	if (t->pr.out != stdout)
+		fclose(t->pr.out);
+	if (t->flame && fclose(t->flame) && !rc) {
+		fprintf(stderr, "sonde: cannot write %s: %s\n", o->flamepath,
+			strerror(errno));
+		rc = 1;
+	}
+	return rc;
+}
+
 int main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "dump", required_argument, NULL, OPT_DUMP },
-		{ "info", no_argument, NULL, OPT_INFO },
-		{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
-		{ "unsafe", no_argument, NULL, OPT_UNSAFE },
-		{ "flamegraph", required_argument, NULL, OPT_FLAMEGRAPH },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 },
-	};
-	const char *prog_text = NULL, *file = NULL, *outpath = NULL;
-	const char *dump = NULL, *flamepath = NULL;
-	bool quiet = false, verbose = false, dry_run = false, list = false;
-	bool unsafe = false, check_reads = false, tracing = false;
-	enum out_format format = OUT_TEXT;
-	int buffering = -1;	/* -B: a setvbuf mode, or -1 for sonde's own */
-	const char *command = NULL;
-	int target_pid = 0;
-	char *src = NULL;
-	size_t srclen;
+	const char *base = strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0];
+	struct options o;
 	struct compiler c;
 	struct tracer t;
-	FILE *out = stdout, *flame = NULL;
-	int opt, rc;
+	const char *name;
+	bool tracing = false;
+	char *src = NULL;
+	size_t len;
+	int rc;
 
 	/* sonde dtrace -h|-G -s provider.d ...: the build-time tool, also
 	 * when sonde is installed (linked) as dtrace */
 	if (argc > 1 && !strcmp(argv[1], "dtrace"))
 		return dtrace_main(argc - 1, argv + 1);
-	if (!strcmp(strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0],
-		    "dtrace"))
+	if (!strcmp(base, "dtrace"))
 		return dtrace_main(argc, argv);
-	while ((opt = getopt_long(argc, argv, "+e:o:qvdhVlkp:c:f:B:", longopts, NULL)) != -1) {
-		switch (opt) {
-		case 'e': prog_text = optarg; break;
-		case 'l': list = true; break;
-		case 'p': {
-			char *end;
-			long v = strtol(optarg, &end, 10);
-
-			if (*end || v <= 0 || v > 0x3fffffff) {
-				fprintf(stderr, "sonde: -p takes a process id, not '%s'\n",
-					optarg);
-				return 1;
-			}
-			target_pid = (int)v;
-			break;
-		}
-		case 'c': command = optarg; break;
-		case 'o': outpath = optarg; break;
-		case 'q': quiet = true; break;
-		case 'k': check_reads = true; break;
-		case 'f':
-			if (!strcmp(optarg, "text")) {
-				format = OUT_TEXT;
-			} else if (!strcmp(optarg, "json")) {
-				format = OUT_JSON;
-			} else if (!strcmp(optarg, "folded")) {
-				format = OUT_FOLDED;
-			} else {
-				fprintf(stderr, "sonde: -f takes text, json or folded, not '%s'\n",
-					optarg);
-				return 1;
-			}
-			break;
-		case 'B':
-			if (!strcmp(optarg, "line")) {
-				buffering = _IOLBF;
-			} else if (!strcmp(optarg, "full")) {
-				buffering = _IOFBF;
-			} else if (!strcmp(optarg, "none")) {
-				buffering = _IONBF;
-			} else {
-				fprintf(stderr, "sonde: -B takes line, full or none, not '%s'\n",
-					optarg);
-				return 1;
-			}
-			break;
-		case 'v': verbose = true; break;
-		case 'd': dump = "bpf"; break;
-		case OPT_DUMP:
-			if (strcmp(optarg, "bpf") && strcmp(optarg, "ast")) {
-				fprintf(stderr, "sonde: --dump takes ast or bpf, not '%s'\n",
-					optarg);
-				return 1;
-			}
-			dump = optarg;
-			break;
-		case OPT_DRY_RUN: dry_run = true; break;
-		case OPT_UNSAFE: unsafe = true; break;
-		case OPT_FLAMEGRAPH: flamepath = optarg; break;
-		case OPT_INFO:
-			return info_print(stdout) ? 1 : 0;
-		case 'h': usage(stdout); return 0;
-		case 'V': printf("sonde %s\n", SONDE_VERSION); return 0;
-		default:
-			usage(stderr);
-			return 1;
-		}
-	}
-	if (list && !prog_text && (optind >= argc || !is_script(argv[optind])))
-		return list_probes(optind < argc ? argv[optind] : NULL, verbose,
-				   target_pid) ? 1 : 0;
-	if (target_pid && command) {
-		fputs("sonde: -p and -c cannot be used together\n", stderr);
+	rc = parse_args(argc, argv, &o);
+	if (rc)
+		return rc - 1;
+	if (read_script(&o, &src, &len, &name))
 		return 1;
-	}
-	if (target_pid && kill(target_pid, 0) != 0 && errno == ESRCH) {
-		fprintf(stderr, "sonde: -p %d: no such process\n", target_pid);
-		return 1;
-	}
-	if (!prog_text) {
-		if (optind >= argc) {
-			fputs("sonde: no program: give a FILE or -e 'PROGRAM'\n", stderr);
-			usage(stderr);
-			return 1;
-		}
-		file = argv[optind++];
-		/* one byte more than a script may have: parse_program
-		 * reports a longer script, without reading all of it */
-		rc = read_file_max(file, &src, &srclen, SCRIPT_MAX_SIZE + 1);
-		if (rc) {
-			fprintf(stderr, "sonde: cannot read %s: %s\n", file,
-				strerror(-rc));
-			return 1;
-		}
-		if (!strcmp(file, "-"))
-			file = "stdin";
-	} else {
-		src = xstrdup(prog_text);
-		srclen = strlen(src);
-		file = "-e";
-	}
-
-	compiler_init(&c, file, src, srclen);
-	c.strlen_ = env_int("BPFTRACE_STRLEN", 64, 1, 4096);
-	c.map_keys_max = env_int("BPFTRACE_MAP_KEYS_MAX", 4096, 1, 1 << 24);
-	/* "sonde FILE -- -5 7": the -- only ends the options */
-	if (optind < argc && !strcmp(argv[optind], "--"))
-		optind++;
-	c.verbose = verbose;
-	c.target_pid = target_pid;
-	c.has_command = command != NULL;
-	c.unsafe = unsafe;
-	c.check_reads = check_reads;
-	c.params = argv + optind;
-	c.nparams = argc - optind;
 	rc = 1;
-	c.ast = parse_program(src, srclen, &c.arena, &c.diag);
-	if (!c.ast)
+	if (setup_compiler(&c, &o, name, src, len) || compile(&c, COMPILE_PARSE))
 		goto out;
 	/* A script that will run has its ring buffer made while it
 	 * compiles: that is most of its start. */
-	if (!list && !dump) {
+	if (!o.list && !o.dump) {
 		tracer_init(&t, &c, stdout);
-		ld_ringbuf_start(&t, c.ast);
+		rt_ringbuf_start(&t, probe_timer_only(c.ast));
 		tracing = true;
 	}
-	if (sema_check(&c))
+	if (compile(&c, COMPILE_CHECK))
 		goto out;
-	if (list) {
-		list_script(&c);
-		rc = 0;
-		goto out;
-	}
-	if (flamepath || format == OUT_FOLDED) {
-		int n = 0;
-
-		for (int i = 0; i < c.nmaps; i++)
-			n += pr_foldable(c.maps[i]);
-		if (!n && flamepath) {
-			fputs("sonde: --flamegraph: no map is keyed by a stack (kstack, ustack) with count(), sum() or integer values\n",
-			      stderr);
-			goto out;
-		}
-		if (!n)
-			fputs("sonde: warning: -f folded: no map is keyed by a stack (kstack, ustack) with count(), sum() or integer values; maps print as text on stderr\n",
-			      stderr);
-	}
-	if (dump && !strcmp(dump, "ast")) {
-		ast_dump(stdout, c.ast);
-		rc = 0;
-		goto out;
-	}
-	if (cg_program(&c))
-		goto out;
-	if (dump) {
-		for (int i = 0; i < c.nprogs; i++)
-			asm_dump(stdout, &c, &c.progs[i]);
-		rc = 0;
-		goto out;
-	}
-	if (outpath) {
-		out = fopen(outpath, "w");
-		if (!out) {
-			fprintf(stderr, "sonde: cannot write %s: %s\n", outpath,
-				strerror(errno));
-			goto out;
-		}
-	}
-	if (flamepath && !dry_run) {
-		flame = fopen(flamepath, "w");
-		if (!flame) {
-			fprintf(stderr, "sonde: cannot write %s: %s\n", flamepath,
-				strerror(errno));
-			if (out != stdout)
-				fclose(out);
-			goto out;
-		}
-	}
-	if (buffering >= 0)
-		setvbuf(out, NULL, buffering, buffering == _IONBF ? 0 : BUFSIZ);
-	t.out = out;
-	t.format = format;
-	t.color = format == OUT_TEXT && isatty(fileno(out)) &&
-		  !getenv("NO_COLOR");
-	t.buffered = buffering >= 0;
-	t.quiet = quiet;
-	t.verbose = verbose;
-	t.target_pid = target_pid;
-	t.flame = flame;
-	if (command && rt_spawn(&t, command)) {
-		if (flame)
-			fclose(flame);
-		if (out != stdout)
-			fclose(out);
-		goto out;
-	}
-	rt_install_signals();
-	if (ld_load(&t) == 0 && (dry_run || rt_run(&t) == 0))
-		rc = 0;
-	tracer_close(&t);
-	tracing = false;
-	if (out != stdout)
-		fclose(out);
-	if (flame && fclose(flame) && !rc) {
-		fprintf(stderr, "sonde: cannot write %s: %s\n", flamepath,
-			strerror(errno));
-		rc = 1;
+	rc = inspect(&o, &c);
+	if (rc < 0) {
+		tracing = false;
+		rc = trace(&o, &t);
 	}
 out:
 	if (tracing)

@@ -1,12 +1,9 @@
-/* compiler.c - the compile entry: text to assembled programs. */
+/* compiler.c - the life of struct compiler; compile.c runs the phases. */
 #include "base/compiler.h"
 
+#include <bpf/btf.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "catalog/btf.h"
-#include "lang/parse.h"
-#include "sema/sema.h"
 
 void compiler_init(struct compiler *c, const char *file, const char *src,
 		   size_t len)
@@ -22,21 +19,10 @@ void compiler_init(struct compiler *c, const char *file, const char *src,
 	c->map_keys_max = 4096;
 }
 
-int compiler_stack_map(struct compiler *c, int depth)
-{
-	for (int i = 0; i < c->nstack_maps; i++)
-		if (c->stack_depths[i] == depth)
-			return i;
-	if (!c->stack_depths)
-		c->stack_depths = arena_alloc(&c->arena, sizeof(int) *
-					      KSTACK_MAX_DEPTH);
-	c->stack_depths[c->nstack_maps] = depth;
-	return c->nstack_maps++;
-}
-
 void compiler_free(struct compiler *c)
 {
-	btf_release(c);
+	btf__free(c->btf);
+	c->btf = NULL;
 	free(c->stypes);
 	free(c->enums);
 	c->stypes = NULL;

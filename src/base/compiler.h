@@ -1,12 +1,15 @@
-/* compiler.h - the state of one compile, and the plain specs it hands to
- * the loader and runtime (which never see the AST). */
+/* compiler.h - the state of one compile, which every phase reads and
+ * fills, and the plain specs of maps and events it hands to out/ and
+ * run/ (which never see the AST).  It sits in base/ so that each layer
+ * can take it; the layers' own specs are theirs: probes in
+ * probe/probe.h, assembled programs in bpf/prog.h.  compile.c runs the
+ * phases. */
 #ifndef SONDE_COMPILER_H
 #define SONDE_COMPILER_H
 
 #include <linux/bpf.h>
 #include <stdbool.h>
 #include <stdint.h>
-#include "lang/ast.h"
 #include "base/diag.h"
 #include "base/types.h"
 #include "base/util.h"
@@ -54,6 +57,11 @@ enum ev_kind {
 
 #define JOIN_MAX 16	/* join() prints at most this many strings */
 
+/* The id of the ring buffer record {id, u64 tgid} by which BPF reports
+ * a process it saw first (cg_note_pid); script events count from 0.
+ * It fits a sign-extended 32-bit immediate. */
+#define EVID_USYM_PID ((uint64_t)-2)
+
 struct ev_arg {
 	struct type *ty;
 	int off;		/* offset in the record (after the id) */
@@ -69,125 +77,6 @@ struct event_spec {
 	int size;		/* record size in bytes, id included */
 	struct mapinfo *map;	/* PRINT_MAP, CLEAR, ZERO */
 	struct loc loc;
-};
-
-enum probe_kind {
-	PK_BEGIN,
-	PK_END,
-	PK_INTERVAL,
-	PK_PROFILE,	/* perf sampling on every CPU */
-	PK_SOFTWARE,	/* perf software event on every CPU */
-	PK_HARDWARE,	/* perf hardware event on every CPU */
-	PK_TRACEPOINT,
-	PK_RAWTP,
-	PK_WATCHPOINT,
-	PK_ITER,
-	PK_UPROBE,
-	PK_URETPROBE,
-	PK_KPROBE,
-	PK_KRETPROBE,
-	PK_FENTRY,
-	PK_FEXIT,
-	PK_USDT,	/* a uprobe on a stapsdt note's NOP */
-};
-
-/* Probes whose context is struct pt_regs (argN, reg()). */
-static inline bool pk_regs(enum probe_kind k)
-{
-	return k == PK_UPROBE || k == PK_URETPROBE || k == PK_KPROBE ||
-	       k == PK_KRETPROBE;
-}
-
-/* Probes at a function: `func` names it. */
-static inline bool pk_func(enum probe_kind k)
-{
-	return pk_regs(k) || k == PK_FENTRY || k == PK_FEXIT;
-}
-
-/* Probes at a function's return: `retval`. */
-static inline bool pk_ret(enum probe_kind k)
-{
-	return k == PK_URETPROBE || k == PK_KRETPROBE || k == PK_FEXIT;
-}
-
-struct tp_format;
-struct usdt_arg;
-
-/* One attach point; each gets its own BPF program. */
-struct probe_spec {
-	enum probe_kind kind;
-	const char *name;	/* full name as `probe` shows it */
-	uint64_t period_ns;	/* INTERVAL, PROFILE (when !freq) */
-	/* perf events (PROFILE, SOFTWARE, HARDWARE, WATCHPOINT) */
-	uint32_t perf_type;
-	uint64_t perf_config;
-	uint64_t sample;	/* period, or frequency when freq */
-	bool freq;
-	uint64_t bp_addr;	/* WATCHPOINT */
-	int bp_len, bp_type;
-	/* TRACEPOINT ("cat:name"), RAWTP (name), ITER (name) */
-	const char *target;
-	struct tp_format *tp;	/* TRACEPOINT: the record's fields */
-	int tp_id;		/* TRACEPOINT: the event id */
-	int attach_btf_id;	/* ITER: BTF id of bpf_iter_NAME; RAWTP
-				 * with typed args: of btf_trace_NAME */
-	bool tp_btf;		/* RAWTP: load as a BTF-typed tp_btf program */
-	/* UPROBE, URETPROBE, USDT; KPROBE, KRETPROBE (func, uoffset) */
-	const char *path;	/* the ELF file */
-	uint64_t uoffset;	/* file offset of the probed instruction */
-	uint64_t uvaddr;	/* its virtual address in the file (uaddr) */
-	const char *func;	/* the function, for `func` */
-	/* USDT: the operands of arg0.. at this location, and the file
-	 * offset of the probe's semaphore (0: none), which the kernel
-	 * counts in while the uprobe is attached */
-	const struct usdt_arg *uargs;
-	int nuargs;
-	const char *usdt_args;	/* the note's operand text */
-	uint64_t ref_ctr_offset;
-	const char *ctx_struct;	/* ITER: "struct bpf_iter__task" */
-	bool wild;		/* one of several a wildcard matched */
-	const char **multi;	/* the functions of one kprobe_multi or
-				 * uprobe_multi program (NULL: one) */
-	const uint64_t *umulti;	/* uprobe_multi: their offsets in path */
-	int nmulti;
-	struct loc loc;
-};
-
-/* What cg emits for a relocation the loader patches into an ld_imm64. */
-enum reloc_kind {
-	RELOC_NONE,
-	RELOC_MAP_FD,		/* arg: map id */
-	RELOC_SCRATCH_FD,	/* the per-CPU scratch array */
-	RELOC_RINGBUF_FD,
-	RELOC_STATS,		/* arg: slot; the address of a loss counter */
-	RELOC_START_NS,		/* CLOCK_MONOTONIC ns at start, for elapsed */
-	RELOC_NCPUS,
-	RELOC_CPID,		/* the pid of -c's command */
-	RELOC_STACK_FD,		/* arg: stack map index */
-	RELOC_USEEN_FD,		/* the processes ustack/usym have seen */
-};
-
-/* The id of the ring buffer record {id, u64 tgid} by which BPF reports
- * a process it saw first (cg_note_pid); script events count from 0.
- * It fits a sign-extended 32-bit immediate. */
-#define EVID_USYM_PID ((uint64_t)-2)
-
-struct bpf_reloc {
-	int insn;		/* index of the ld_imm64's first slot */
-	enum reloc_kind kind;
-	int arg;
-};
-
-/* One assembled program, ready to load. */
-struct prog_spec {
-	struct probe_spec probe;
-	enum bpf_prog_type type;
-	struct bpf_insn *insns;
-	int ninsns;
-	int *line;		/* per insn: source line, 0 if none */
-	struct bpf_reloc *relocs;
-	int nrelocs;
-	int fd;			/* set by the loader */
 };
 
 /* Stats map slots: [0] lost events, [STATS_MAP_DROPS + map id] drops,
@@ -206,7 +95,12 @@ struct read_site {
 	const char *helper;	/* "probe_read_user_str", ... */
 };
 
+struct program;		/* lang/ast.h */
+struct prog_spec;	/* bpf/prog.h */
+struct btf;
+
 struct compiler {
+	int phase;		/* the last phase done (compile.h) */
 	struct arena arena;
 	struct diag diag;
 	const char *src;
@@ -268,14 +162,7 @@ struct compiler {
 
 void compiler_init(struct compiler *c, const char *file, const char *src,
 		   size_t len);
+/* Free everything the compile made: the arena, the tables, kernel BTF. */
 void compiler_free(struct compiler *c);
-
-/* The index of the kernel stack map for DEPTH frames, made if needed. */
-int compiler_stack_map(struct compiler *c, int depth);
-
-/* sema.c */
-int sema_check(struct compiler *c);	/* 0, or -1 after errors */
-/* cg*.c */
-int cg_program(struct compiler *c);	/* 0, or -1 after errors */
 
 #endif

@@ -163,8 +163,14 @@ void diag_error(struct diag *d, struct loc loc, enum diag_tag tag,
 	va_list ap;
 
 	va_start(ap, fmt);
-	vreport(d, loc, "error", tag, fmt, ap);
+	diag_verror(d, loc, tag, fmt, ap);
 	va_end(ap);
+}
+
+void diag_verror(struct diag *d, struct loc loc, enum diag_tag tag,
+		 const char *fmt, va_list ap)
+{
+	vreport(d, loc, "error", tag, fmt, ap);
 	d->nerrors++;
 }
 

@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 #include <setjmp.h>
+#include <stdarg.h>
 
 enum diag_tag {
 #define X(tag, what) tag,
@@ -32,6 +33,8 @@ struct diag {
 
 void diag_error(struct diag *d, struct loc loc, enum diag_tag tag,
 		const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+void diag_verror(struct diag *d, struct loc loc, enum diag_tag tag,
+		 const char *fmt, va_list ap) __attribute__((format(printf, 4, 0)));
 void diag_note(struct diag *d, struct loc loc, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void diag_warn(struct diag *d, struct loc loc, const char *fmt, ...)

@@ -1,4 +1,4 @@
-/* cg_probe.c - what a probe's context holds: tracepoint record fields
+/* cg_ctx.c - what a probe's context holds: tracepoint record fields
  * (args.NAME), raw tracepoint arguments (argN), the iterator context
  * (ctx), members of kernel structs reached through pointers, and the
  * kernel and user stacks. */
@@ -37,13 +37,12 @@ void cg_args_int(struct cg *g, struct node *n)
 	const struct tp_field *f;
 	int size;
 
-	if (g->ps->kind == PK_FENTRY || g->ps->kind == PK_FEXIT ||
-	    g->ps->kind == PK_RAWTP) {
+	if (g->ps->ops->ctx == CTX_FUNC || g->ps->ops->ctx == CTX_RAWTP) {
 		/* fentry, fexit, tp_btf: the context is the array of the
 		 * arguments, named by BTF */
 		const char **names;
 		struct type **types, *ret;
-		int id, k = g->ps->kind == PK_RAWTP ?
+		int id, k = g->ps->ops->ctx == CTX_RAWTP ?
 			btf_tp_args(g->c, g->ps->target, &names, &types, &id) :
 			btf_func_args(g->c, g->ps->func, &names, &types, &ret, &id);
 
@@ -109,12 +108,18 @@ void cg_args_str(struct cg *g, struct node *n, struct mem dst,
  * the Nth argument in a uprobe's pt_regs, or a usdt note's operand. */
 void cg_arg(struct cg *g, struct node *n)
 {
-	int off = pk_regs(g->ps->kind) ? pt_regs_arg((int)n->ival)
-				       : 8 * (int)n->ival;
+	int off;
 
-	if (g->ps->kind == PK_USDT) {
+	switch (g->ps->ops->ctx) {
+	case CTX_USDT:
 		cg_usdt_arg(g, n);
 		return;
+	case CTX_REGS:
+		off = pt_regs_arg((int)n->ival);
+		break;
+	default:	/* CTX_RAWTP: sema allows argN nowhere else */
+		off = 8 * (int)n->ival;
+		break;
 	}
 	g->uses_ctx = true;
 	cg_emit(g, LDX(BPF_DW, R0, RCTX, (int16_t)off));
@@ -157,12 +162,7 @@ int cg_read_helper(struct cg *g, const struct type *t, bool str)
 	const struct type *st = t->kind == TY_PTR ? t->pointee : t;
 	bool kernel_type = (t->kind == TY_PTR && t->btf_id) ||
 			   (st && st->kind == TY_STRUCT && st->btf_id);
-	bool in_process = ps->kind == PK_UPROBE || ps->kind == PK_URETPROBE ||
-			  ps->kind == PK_USDT ||
-			  (ps->kind == PK_TRACEPOINT && ps->tp &&
-			   ps->tp->category &&
-			   !strcmp(ps->tp->category, "syscalls"));
-	bool user = t->user || (in_process && !kernel_type);
+	bool user = t->user || (ps->user_mem && !kernel_type);
 
 	if (user)
 		return str ? BPF_FUNC_probe_read_user_str : BPF_FUNC_probe_read_user;
@@ -276,7 +276,7 @@ void cg_kstack(struct cg *g, struct node *n)
 	g->uses_ctx = true;
 	cg_emit(g, MOV_REG(R1, RCTX));
 	cg_ld_map(g, R2, RELOC_STACK_FD,
-		  compiler_stack_map(g->c, n->ty->sdepth));
+		  sema_stack_map(g->c, n->ty->sdepth));
 	cg_emit(g, MOV_IMM(R3, user ? BPF_F_USER_STACK : 0));
 	cg_call(g, BPF_FUNC_get_stackid);
 	cg_jump(g, JMP_IMM(BPF_JSGE, R0, 0), ok);
@@ -366,7 +366,7 @@ void cg_usym(struct cg *g, struct node *n, struct mem dst)
 /* retval: rax in pt_regs, or after the arguments in a fexit's context. */
 void cg_retval(struct cg *g, struct node *n)
 {
-	if (g->ps->kind == PK_FEXIT) {
+	if (g->ps->ops->ctx == CTX_FUNC) {
 		const char **names;
 		struct type **types, *ret;
 		int id, k = btf_func_args(g->c, g->ps->func, &names, &types,

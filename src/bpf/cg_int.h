@@ -1,7 +1,9 @@
-/* cg.h - shared by the code generator's files (cg.c: programs and
- * statements, cg_expr.c: expressions, cg_map.c: maps and aggregations,
- * cg_call.c: functions and events, cg_probe.c and cg_usdt.c: what
- * probes' contexts hold).
+/* cg_int.h - private to the code generator's files, the one header
+ * through which their recursion goes (an expression holds calls, a call
+ * holds expressions): cg_emit.c (instructions, labels, memory: below
+ * the others), cg.c (programs and statements), cg_expr.c (expressions),
+ * cg_map.c (maps and aggregations), cg_call.c (functions and events),
+ * cg_ctx.c and cg_usdt.c (what probes' contexts hold).
  *
  * Conventions of the generated code:
  *   r6  the probe's context (saved from r1 when used)
@@ -14,10 +16,11 @@
  * from their type's width to 64 bits.  Strings are zero-padded to their
  * slot, so equality and hashing compare whole 8-byte words.
  */
-#ifndef SONDE_CG_H
-#define SONDE_CG_H
+#ifndef SONDE_CG_INT_H
+#define SONDE_CG_INT_H
 
-#include "bpf/ir.h"
+#include "bpf/asm.h"
+#include "bpf/cg.h"
 #include "sema/sema.h"
 
 #define R0 BPF_REG_0
@@ -62,7 +65,7 @@ struct cg {
 	bool retry;			/* the stack overflowed: again without */
 };
 
-/* cg.c */
+/* cg_emit.c */
 void cg_emit(struct cg *g, struct bpf_insn in);
 void cg_jump(struct cg *g, struct bpf_insn in, int label);
 int cg_label(struct cg *g);
@@ -77,6 +80,8 @@ void cg_addr_of(struct cg *g, int reg, struct mem m);
 void cg_zero(struct cg *g, struct mem m, int from, int to);
 void cg_count_stat(struct cg *g, int slot);
 void cg_read_call(struct cg *g, int helper, struct node *at);
+
+/* cg.c */
 void cg_block(struct cg *g, struct node *b);
 
 /* cg_expr.c */
@@ -103,7 +108,7 @@ void cg_map_delete(struct cg *g, struct node *mapnode);
 /* T_ADD_ASSIGN -> T_PLUS and so on. */
 int cg_binop_of(int assign_op);
 
-/* cg_probe.c */
+/* cg_ctx.c */
 void cg_args_int(struct cg *g, struct node *n);
 void cg_args_str(struct cg *g, struct node *n, struct mem dst,
 		 const struct type *dt);

@@ -1,6 +1,6 @@
 /* disasm.c - one BPF instruction as text, in the notation of the
  * kernel's verifier log ("r1 = r10", "if r0 == 0x0 goto +3"). */
-#include "bpf/ir.h"
+#include "bpf/asm.h"
 
 #include <stdio.h>
 

@@ -6,7 +6,10 @@
 #include <linux/bpf.h>
 #include <stdbool.h>
 #include <stdint.h>
-#include "base/compiler.h"
+#include "bpf/prog.h"
+
+/* The kernel's limit of instructions per program. */
+#define MAX_INSNS 1000000
 
 struct ir_insn {
 	struct bpf_insn in;
@@ -35,17 +38,6 @@ void ir_jump(struct ir *ir, struct bpf_insn in, int label);
 /* 64-bit immediate load into DST, optionally relocated. */
 void ir_ld64(struct ir *ir, int dst, uint64_t imm, enum reloc_kind reloc,
 	     int arg);
-
-/* Resolve labels into offsets and fill PS's insns, lines and relocs.
- * Returns 0 or -1 (jump out of range: program too large). */
-int asm_resolve(struct compiler *c, struct ir *ir, struct prog_spec *ps);
-
-/* Print the program as text, one instruction per line, with the script
- * line each came from (--dump=bpf). */
-void asm_dump(FILE *f, const struct compiler *c, const struct prog_spec *ps);
-/* One instruction as text (no newline); returns slots used (1 or 2). */
-int disasm_insn(char *buf, size_t cap, const struct bpf_insn *in, int idx,
-		const struct bpf_reloc *rel);
 
 /* Instruction builders. */
 static inline struct bpf_insn bpf_i(uint8_t code, uint8_t dst, uint8_t src,

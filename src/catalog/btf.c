@@ -9,6 +9,7 @@
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 #include <errno.h>
+#include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,6 +25,31 @@ struct btf *btf_kernel(struct compiler *c, const char **why)
 	if (!c->btf && why)
 		*why = "this kernel has no BTF (/sys/kernel/btf/vmlinux), so kernel types are unknown";
 	return c->btf;
+}
+
+int btf_raw_tracepoints(struct compiler *c, const char *glob,
+			void (*fn)(void *arg, const char *name), void *arg)
+{
+	struct btf *b = c ? btf_kernel(c, NULL) : btf__load_vmlinux_btf();
+	int n;
+
+	if (!b)
+		return -ENOENT;
+	n = (int)btf__type_cnt(b);
+	for (int id = 1; id < n; id++) {
+		const struct btf_type *t = btf__type_by_id(b, (unsigned)id);
+		const char *tn;
+
+		if (!btf_is_typedef(t))
+			continue;
+		tn = btf__name_by_offset(b, t->name_off);
+		if (tn && !strncmp(tn, "btf_trace_", 10) &&
+		    !fnmatch(glob, tn + 10, 0))
+			fn(arg, tn + 10);
+	}
+	if (!c)
+		btf__free(b);
+	return 0;
 }
 
 void btf_release(struct compiler *c)

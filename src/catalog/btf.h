@@ -43,6 +43,12 @@ int btf_tp_args(struct compiler *c, const char *name, const char ***names,
 int btf_func_args(struct compiler *c, const char *name, const char ***names,
 		  struct type ***types, struct type **ret, int *id);
 
+/* Call FN(ARG, NAME) for each raw tracepoint BTF names (the typedefs
+ * btf_trace_NAME) that matches GLOB, in BTF's order; with C NULL, from
+ * a BTF loaded for the call (sonde -l).  Returns 0, or -errno. */
+int btf_raw_tracepoints(struct compiler *c, const char *glob,
+			void (*fn)(void *arg, const char *name), void *arg);
+
 void btf_release(struct compiler *c);
 
 #endif

@@ -1,9 +1,9 @@
 /* format.h - printf-style formatting and ASCII rendering of aggregations.
  *
- * Used twice: sema parses a printf format at compile time (fmt_parse) to
- * check argument count and types and report the column of a bad
- * conversion; the runtime formats events (fmt_print) and renders
- * histograms and stats exactly as bpftrace 0.17 prints them.
+ * The runtime formats events (fmt_print, over the pieces of
+ * lang/printf.h's fmt_parse, which sema also uses to check a format at
+ * compile time) and renders histograms and stats exactly as bpftrace
+ * 0.17 prints them.
  */
 #ifndef SONDE_FORMAT_H
 #define SONDE_FORMAT_H
@@ -12,36 +12,7 @@
 #include <stdint.h>
 #include <stddef.h>
 #include <stdio.h>
-
-/* What a conversion consumes. */
-enum fmt_want {
-	FMT_WANT_NONE,	/* literal text, or "%%" */
-	FMT_WANT_INT,	/* d i u o x X c (and length modifiers) */
-	FMT_WANT_STR,	/* s */
-	FMT_WANT_BUF,	/* r rx rh: a buffer (buf()) */
-};
-
-/* One piece of a parsed format: literal text or one conversion. */
-struct fmt_piece {
-	enum fmt_want want;
-	size_t off;		/* byte offset of the piece in the format */
-	size_t len;		/* length in bytes in the format */
-	char conv;		/* conversion char: d i u o x X c s p r,
-				 * '%' for "%%", 0 for text */
-	char rmode;		/* r: 'x' for %rx, 'h' for %rh, else 0 */
-	char flags[6];		/* subset of "-+ #0", NUL-terminated */
-	int width;		/* -1 if absent */
-	int prec;		/* -1 if absent */
-};
-
-/* Parse FMT (length LEN, may contain no NULs) into at most MAX pieces.
- * Returns the number of pieces (possibly > MAX: then call again with a
- * bigger array), or -1 on a bad conversion with *ERR_OFF set to the
- * byte offset of the offending '%' and *ERR_MSG to a short English
- * message ("unknown conversion '%q'", "'*' width is not supported",
- * "format ends inside a conversion"). */
-int fmt_parse(const char *fmt, size_t len, struct fmt_piece *out, int max,
-	      size_t *err_off, const char **err_msg);
+#include "lang/printf.h"
 
 /* A runtime argument. */
 struct fmt_arg {

@@ -8,7 +8,7 @@
  * printers (json.c, fold.c); --flamegraph draws the maps that fold
  * (flame.c).
  */
-#include "run/tracer.h"
+#include "out/printer.h"
 
 #include <bpf/bpf.h>
 #include <errno.h>
@@ -187,10 +187,10 @@ static void table_free(struct table *tb)
 }
 
 /* Read and merge map M into TB.  Returns 0 or -errno. */
-static int table_read(struct tracer *t, struct mapinfo *m, struct table *tb)
+static int table_read(struct printer *pr, struct mapinfo *m, struct table *tb)
 {
 	bool percpu = m->bpf_type == BPF_MAP_TYPE_PERCPU_HASH;
-	int ncpu = percpu ? t->ncpus_possible : 1;
+	int ncpu = percpu ? pr->ncpus_possible : 1;
 	size_t vstride = percpu ? (size_t)ALIGN_UP(m->value_size, 8)
 				: (size_t)m->value_size;
 	uint8_t *key = xcalloc(1, (size_t)m->key_size);
@@ -350,12 +350,12 @@ static int entry_cmp(const void *pa, const void *pb, void *arg)
 }
 
 /* INDENT: spaces before the frames of a kernel stack (stacks.c). */
-static void print_typed(struct tracer *t, FILE *f, const struct type *ty,
+static void print_typed(struct printer *pr, FILE *f, const struct type *ty,
 			const uint8_t *p, int indent)
 {
 	switch (ty->kind) {
 	case TY_KSTACK: case TY_KSYM: case TY_USYM:
-		stk_print(t, f, ty, p, indent);
+		stk_print(pr, f, ty, p, indent);
 		break;
 	case TY_TSTAMP: {
 		uint64_t ns;
@@ -364,7 +364,7 @@ static void print_typed(struct tracer *t, FILE *f, const struct type *ty,
 
 		memcpy(&ns, p, 8);
 		n = fmt_time(buf, sizeof(buf), ty->tfmt,
-			     ns + (uint64_t)t->mono_to_epoch);
+			     ns + (uint64_t)pr->mono_to_epoch);
 		fwrite(buf, 1, n, f);
 		break;
 	}
@@ -385,7 +385,7 @@ static void print_typed(struct tracer *t, FILE *f, const struct type *ty,
 		uint64_t uid;
 
 		memcpy(&uid, p, 8);
-		fputs(usr_name(t, (uint32_t)uid), f);
+		fputs(usr_name(pr, (uint32_t)uid), f);
 		break;
 	}
 	case TY_INET: case TY_MAC: {
@@ -418,7 +418,7 @@ static void print_typed(struct tracer *t, FILE *f, const struct type *ty,
 		for (int i = 0; i < ty->nelem; i++) {
 			if (i)
 				fputs(", ", f);
-			print_typed(t, f, ty->elem[i], p + ty->off[i], indent);
+			print_typed(pr, f, ty->elem[i], p + ty->off[i], indent);
 		}
 		fputc(')', f);
 		break;
@@ -429,32 +429,32 @@ static void print_typed(struct tracer *t, FILE *f, const struct type *ty,
 
 /* Keys print without the tuple's parentheses: @m[1, abc].  Stacks in
  * keys are indented by 4, elsewhere by 8, as in bpftrace 0.17. */
-static void key_elems(struct tracer *t, FILE *f, const struct mapinfo *m,
+static void key_elems(struct printer *pr, FILE *f, const struct mapinfo *m,
 		      const uint8_t *key, const char *sep)
 {
 	if (m->key->kind == TY_TUPLE) {
 		for (int i = 0; i < m->key->nelem; i++) {
 			if (i)
 				fputs(sep, f);
-			print_typed(t, f, m->key->elem[i], key + m->key->off[i], 4);
+			print_typed(pr, f, m->key->elem[i], key + m->key->off[i], 4);
 		}
 	} else {
-		print_typed(t, f, m->key, key, 4);
+		print_typed(pr, f, m->key, key, 4);
 	}
 }
 
-static void print_key(struct tracer *t, const struct mapinfo *m,
+static void print_key(struct printer *pr, const struct mapinfo *m,
 		      const uint8_t *key)
 {
 	if (!m->key)
 		return;
-	fputc('[', t->out);
-	key_elems(t, t->out, m, key, ", ");
-	fputc(']', t->out);
+	fputc('[', pr->out);
+	key_elems(pr, pr->out, m, key, ", ");
+	fputc(']', pr->out);
 }
 
 /* A value as text, captured for a JSON string. */
-static void json_quoted(struct tracer *t, FILE *f, const struct type *ty,
+static void json_quoted(struct printer *pr, FILE *f, const struct type *ty,
 			const uint8_t *p, int indent)
 {
 	char *buf = NULL;
@@ -463,7 +463,7 @@ static void json_quoted(struct tracer *t, FILE *f, const struct type *ty,
 
 	if (!m)
 		return;
-	print_typed(t, m, ty, p, indent);
+	print_typed(pr, m, ty, p, indent);
 	fclose(m);
 	js_str(f, buf ? buf : "", len);
 	free(buf);
@@ -471,27 +471,27 @@ static void json_quoted(struct tracer *t, FILE *f, const struct type *ty,
 
 /* A value as JSON: integers as numbers, tuples as arrays, the rest as
  * the strings the text mode prints. */
-static void json_typed(struct tracer *t, FILE *f, const struct type *ty,
+static void json_typed(struct printer *pr, FILE *f, const struct type *ty,
 		       const uint8_t *p)
 {
 	if (ty->kind == TY_INT) {
-		print_typed(t, f, ty, p, 8);
+		print_typed(pr, f, ty, p, 8);
 	} else if (ty->kind == TY_TUPLE) {
 		fputc('[', f);
 		for (int i = 0; i < ty->nelem; i++) {
 			if (i)
 				fputc(',', f);
-			json_typed(t, f, ty->elem[i], p + ty->off[i]);
+			json_typed(pr, f, ty->elem[i], p + ty->off[i]);
 		}
 		fputc(']', f);
 	} else {
-		json_quoted(t, f, ty, p, 8);
+		json_quoted(pr, f, ty, p, 8);
 	}
 }
 
 /* A key as bpftrace's JSON writes it: its elements as text, joined by
  * commas, as one string. */
-static void json_key(struct tracer *t, FILE *f, const struct mapinfo *m,
+static void json_key(struct printer *pr, FILE *f, const struct mapinfo *m,
 		     const uint8_t *key)
 {
 	char *buf = NULL;
@@ -500,7 +500,7 @@ static void json_key(struct tracer *t, FILE *f, const struct mapinfo *m,
 
 	if (!s)
 		return;
-	key_elems(t, s, m, key, ",");
+	key_elems(pr, s, m, key, ",");
 	fclose(s);
 	js_str(f, buf ? buf : "", len);
 	free(buf);
@@ -569,10 +569,10 @@ static void json_hist(FILE *f, const struct mapinfo *m, const uint64_t *b,
 
 /* One message for the whole map, entries in the text mode's order;
  * nothing for an empty map, as bpftrace. */
-static void json_map(struct tracer *t, struct mapinfo *m, struct table *tb,
+static void json_map(struct printer *pr, struct mapinfo *m, struct table *tb,
 		     int from, uint64_t div)
 {
-	FILE *f = t->out;
+	FILE *f = pr->out;
 	const char *type = "map";
 
 	if (m->agg == AGG_HIST || m->agg == AGG_LHIST)
@@ -590,7 +590,7 @@ static void json_map(struct tracer *t, struct mapinfo *m, struct table *tb,
 		if (i > from)
 			fputs(", ", f);
 		if (m->key) {
-			json_key(t, f, m, e->key);
+			json_key(pr, f, m, e->key);
 			fputs(": ", f);
 		}
 		switch (m->agg) {
@@ -598,7 +598,7 @@ static void json_map(struct tracer *t, struct mapinfo *m, struct table *tb,
 			if (m->val && m->val->kind == TY_INT)
 				print_scalar(f, m, e->v, div);
 			else if (m->val)
-				json_typed(t, f, m->val, e->raw);
+				json_typed(pr, f, m->val, e->raw);
 			break;
 		case AGG_STATS:
 			fprintf(f, "{\"count\": %" PRIu64 ", \"average\": %" PRId64
@@ -653,7 +653,7 @@ struct key_frames {
 	const char *ksuffix;
 };
 
-static void key_frames(struct tracer *t, struct key_frames *kf,
+static void key_frames(struct printer *pr, struct key_frames *kf,
 		       const struct type *ty, const uint8_t *p)
 {
 	char *buf = NULL;
@@ -663,19 +663,19 @@ static void key_frames(struct tracer *t, struct key_frames *kf,
 	switch (ty->kind) {
 	case TY_TUPLE:
 		for (int i = 0; i < ty->nelem; i++)
-			key_frames(t, kf, ty->elem[i], p + ty->off[i]);
+			key_frames(pr, kf, ty->elem[i], p + ty->off[i]);
 		return;
 	case TY_KSTACK:
 		if (ty->suser)
-			stk_frames(t, ty, p, &kf->user, NULL);
+			stk_frames(pr, ty, p, &kf->user, NULL);
 		else
-			stk_frames(t, ty, p, &kf->kern, kf->ksuffix);
+			stk_frames(pr, ty, p, &kf->kern, kf->ksuffix);
 		return;
 	default:
 		m = open_memstream(&buf, &len);
 		if (!m)
 			return;
-		print_typed(t, m, ty, p, 4);
+		print_typed(pr, m, ty, p, 4);
 		fclose(m);
 		fold_push(&kf->other, buf ? buf : "", len, NULL);
 		free(buf);
@@ -689,14 +689,14 @@ static void key_frames(struct tracer *t, struct key_frames *kf,
  * the plain names.  A key whose stacks are all empty and that has
  * nothing else (@[kstack] of a sample in user space) is "[no stack]",
  * so that the totals stay right. */
-int pr_fold(struct tracer *t, struct mapinfo *m, uint64_t top, uint64_t div,
+int pr_fold(struct printer *pr, struct mapinfo *m, uint64_t top, uint64_t div,
 	    struct fold *f)
 {
 	bool sgn = m->agg != AGG_COUNT && m->val && m->val->is_signed;
 	struct table tb;
 	int from = 0, neg = 0;
 
-	if (m->fd < 0 || table_read(t, m, &tb))
+	if (m->fd < 0 || table_read(pr, m, &tb))
 		return 0;
 	if (top && (uint64_t)tb.n > top) {
 		qsort_r(tb.e, (size_t)tb.n, sizeof(*tb.e), entry_cmp, m);
@@ -716,7 +716,7 @@ int pr_fold(struct tracer *t, struct mapinfo *m, uint64_t top, uint64_t div,
 			continue;
 		if (has_stack(m->key, true) && has_stack(m->key, false))
 			kf.ksuffix = "_[k]";
-		key_frames(t, &kf, m->key, tb.e[i].key);
+		key_frames(pr, &kf, m->key, tb.e[i].key);
 		fold_append(&kf.other, &kf.user);
 		fold_append(&kf.other, &kf.kern);
 		if (!kf.other.n)
@@ -744,48 +744,48 @@ static int nfoldable(const struct compiler *c)
  * stacks would merge in one graph); any other map prints as text on
  * stderr, where it cannot corrupt the folded stream (a helper map of
  * timestamps would otherwise read as a huge stack). */
-static void print_folded(struct tracer *t, struct mapinfo *m, uint64_t top,
+static void print_folded(struct printer *pr, struct mapinfo *m, uint64_t top,
 			 uint64_t div)
 {
 	struct fold f = { NULL, 0, 0 };
-	FILE *out = t->out;
+	FILE *out = pr->out;
 	int neg;
 
 	if (!pr_foldable(m)) {
-		t->out = stderr;
-		t->format = OUT_TEXT;
-		pr_map(t, m, top, div);
-		t->out = out;
-		t->format = OUT_FOLDED;
+		pr->out = stderr;
+		pr->format = OUT_TEXT;
+		pr_map(pr, m, top, div);
+		pr->out = out;
+		pr->format = OUT_FOLDED;
 		return;
 	}
-	neg = pr_fold(t, m, top, div, &f);
-	fold_write(&f, out, nfoldable(t->c) > 1 ? m->name : NULL);
+	neg = pr_fold(pr, m, top, div, &f);
+	fold_write(&f, out, nfoldable(pr->c) > 1 ? m->name : NULL);
 	fold_free(&f);
 	if (neg)
 		fprintf(stderr, "sonde: %s: %d entr%s with a negative value left out of the folded output\n",
 			m->name, neg, neg == 1 ? "y" : "ies");
 }
 
-void pr_map(struct tracer *t, struct mapinfo *m, uint64_t top, uint64_t div)
+void pr_map(struct printer *pr, struct mapinfo *m, uint64_t top, uint64_t div)
 {
 	struct table tb;
-	FILE *f = t->out;
+	FILE *f = pr->out;
 	int from = 0;
 
-	if (t->format == OUT_FOLDED) {
-		print_folded(t, m, top, div);
+	if (pr->format == OUT_FOLDED) {
+		print_folded(pr, m, top, div);
 		return;
 	}
-	if (m->fd < 0 || table_read(t, m, &tb))
+	if (m->fd < 0 || table_read(pr, m, &tb))
 		return;
 	if (tb.n > 1)
 		qsort_r(tb.e, (size_t)tb.n, sizeof(*tb.e), entry_cmp, m);
 	if (top && (uint64_t)tb.n > top)
 		from = tb.n - (int)top;
-	if (t->format == OUT_JSON) {
+	if (pr->format == OUT_JSON) {
 		if (tb.n)
-			json_map(t, m, &tb, from, div);
+			json_map(pr, m, &tb, from, div);
 		table_free(&tb);
 		return;
 	}
@@ -802,15 +802,15 @@ void pr_map(struct tracer *t, struct mapinfo *m, uint64_t top, uint64_t div)
 			struct entry *e = &tb.e[i];
 
 			fputs(m->name, f);
-			print_key(t, m, e->key);
+			print_key(pr, m, e->key);
 			fputs(": \n", f);
 			entry_buckets(&tb, e, b);
 			if (m->agg == AGG_HIST)
 				fmt_hist_div(f, b, tb.nb, div > 1 ? div : 1,
-					     t->color);
+					     pr->color);
 			else
 				fmt_lhist(f, b, tb.nb, m->lh_min,
-					  m->lh_max, m->lh_step, t->color);
+					  m->lh_max, m->lh_step, pr->color);
 			fputc('\n', f);
 		}
 		free(b);
@@ -821,14 +821,14 @@ void pr_map(struct tracer *t, struct mapinfo *m, uint64_t top, uint64_t div)
 		struct entry *e = &tb.e[i];
 
 		fputs(m->name, f);
-		print_key(t, m, e->key);
+		print_key(pr, m, e->key);
 		fputs(": ", f);
 		switch (m->agg) {
 		case AGG_NONE:
 			if (m->val && m->val->kind == TY_INT)
 				print_scalar(f, m, e->v, div);
 			else if (m->val)
-				print_typed(t, f, m->val, e->raw, 8);
+				print_typed(pr, f, m->val, e->raw, 8);
 			break;
 		case AGG_STATS:
 			fmt_stats(f, e->count, e->total);
@@ -862,27 +862,27 @@ static struct mapinfo **sorted_maps(const struct compiler *c)
 	return sorted;
 }
 
-void pr_all_maps(struct tracer *t)
+void pr_all_maps(struct printer *pr)
 {
-	struct compiler *c = t->c;
+	struct compiler *c = pr->c;
 	struct mapinfo **sorted;
 
 	/* bpftrace 0.17 always opens the exit output with two newlines
 	 * (in JSON too, where sonde leaves them out, and in folded
 	 * output, which must hold nothing but stacks) */
-	if (t->format == OUT_TEXT)
-		fputs("\n\n", t->out);
+	if (pr->format == OUT_TEXT)
+		fputs("\n\n", pr->out);
 	if (!c->nmaps)
 		return;
 	sorted = sorted_maps(c);
 	for (int i = 0; i < c->nmaps; i++)
-		pr_map(t, sorted[i], 0, 0);
+		pr_map(pr, sorted[i], 0, 0);
 	free(sorted);
 }
 
-int pr_flamegraph(struct tracer *t, FILE *f)
+int pr_flamegraph(struct printer *pr, FILE *f)
 {
-	struct compiler *c = t->c;
+	struct compiler *c = pr->c;
 	struct mapinfo **sorted = sorted_maps(c);
 	struct flame_graph *g = xcalloc((size_t)(c->nmaps + 1), sizeof(*g));
 	struct fold *folds = xcalloc((size_t)(c->nmaps + 1), sizeof(*folds));
@@ -893,7 +893,7 @@ int pr_flamegraph(struct tracer *t, FILE *f)
 
 		if (!pr_foldable(m))
 			continue;
-		pr_fold(t, m, 0, 0, &folds[n]);
+		pr_fold(pr, m, 0, 0, &folds[n]);
 		g[n].title = m->name;
 		g[n].unit = m->agg == AGG_COUNT ? "samples" : NULL;
 		g[n].stacks = &folds[n];
@@ -908,23 +908,23 @@ int pr_flamegraph(struct tracer *t, FILE *f)
 	return rc;
 }
 
-void pr_value(struct tracer *t, const struct type *ty, const void *data)
+void pr_value(struct printer *pr, const struct type *ty, const void *data)
 {
-	if (t->format == OUT_JSON) {
-		fputs("{\"type\": \"value\", \"data\": ", t->out);
-		json_typed(t, t->out, ty, data);
-		fputs("}\n", t->out);
+	if (pr->format == OUT_JSON) {
+		fputs("{\"type\": \"value\", \"data\": ", pr->out);
+		json_typed(pr, pr->out, ty, data);
+		fputs("}\n", pr->out);
 		return;
 	}
-	print_typed(t, t->out, ty, data, 8);
-	fputc('\n', t->out);
+	print_typed(pr, pr->out, ty, data, 8);
+	fputc('\n', pr->out);
 }
 
 /* Every key is read first, then deleted: deleting while walking made
  * each next-key call start again from the map's first bucket, so a
  * clear of 100,000 keys took 20 s.  Keys added meanwhile stay, as
  * they would had they come just after the clear. */
-int pr_clear(struct tracer *t, struct mapinfo *m)
+int pr_clear(struct printer *pr, struct mapinfo *m)
 {
 	size_t ks = (size_t)m->key_size, n = 0, cap = 64;
 	uint8_t *keys = xmalloc(ks * cap);
@@ -944,10 +944,10 @@ int pr_clear(struct tracer *t, struct mapinfo *m)
 	return 0;
 }
 
-int pr_zero(struct tracer *t, struct mapinfo *m)
+int pr_zero(struct printer *pr, struct mapinfo *m)
 {
 	bool percpu = m->bpf_type == BPF_MAP_TYPE_PERCPU_HASH;
-	size_t vsize = percpu ? (size_t)t->ncpus_possible *
+	size_t vsize = percpu ? (size_t)pr->ncpus_possible *
 				(size_t)ALIGN_UP(m->value_size, 8)
 			      : (size_t)m->value_size;
 	uint8_t *k = xcalloc(1, (size_t)m->key_size);
@@ -964,4 +964,10 @@ int pr_zero(struct tracer *t, struct mapinfo *m)
 	free(n);
 	free(zero);
 	return 0;
+}
+
+void pr_free(struct printer *pr)
+{
+	stk_free(pr);
+	usr_free(pr);
 }

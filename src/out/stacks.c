@@ -23,7 +23,7 @@
  * so a script without them never pays for it; sonde's programs are
  * loaded by then and resolve too (bpf_prog_TAG_NAME).
  */
-#include "run/tracer.h"
+#include "out/printer.h"
 
 #include <bpf/bpf.h>
 #include <errno.h>
@@ -35,27 +35,27 @@
 #include "catalog/ksyms.h"
 #include "out/usyms.h"
 
-static const struct ksyms *syms(struct tracer *t)
+static const struct ksyms *syms(struct printer *pr)
 {
 	int rc;
 
-	if (t->ksyms_tried)
-		return t->ksyms;
-	t->ksyms_tried = true;
-	t->ksyms = xcalloc(1, sizeof(*t->ksyms));
-	rc = ksyms_load(t->ksyms, NULL);
+	if (pr->ksyms_tried)
+		return pr->ksyms;
+	pr->ksyms_tried = true;
+	pr->ksyms = xcalloc(1, sizeof(*pr->ksyms));
+	rc = ksyms_load(pr->ksyms, NULL);
 	if (rc) {
 		fprintf(stderr, "sonde: cannot read kernel symbols from /proc/kallsyms (%s): kernel addresses print in hex\n",
 			strerror(-rc));
-		free(t->ksyms);
-		t->ksyms = NULL;
+		free(pr->ksyms);
+		pr->ksyms = NULL;
 	}
-	return t->ksyms;
+	return pr->ksyms;
 }
 
-static void print_sym(struct tracer *t, FILE *f, uint64_t addr, bool off)
+static void print_sym(struct printer *pr, FILE *f, uint64_t addr, bool off)
 {
-	const struct ksyms *k = syms(t);
+	const struct ksyms *k = syms(pr);
 	const struct ksym *s = k ? ksyms_find(k, addr) : NULL;
 
 	if (!s) {
@@ -69,12 +69,12 @@ static void print_sym(struct tracer *t, FILE *f, uint64_t addr, bool off)
 
 /* A user address of process PID: "func", "func+off", with PERF
  * " (path)"; unknown: "0xADDR", with PERF " ([unknown])". */
-static void print_usym(struct tracer *t, FILE *f, int pid, uint64_t addr,
+static void print_usym(struct printer *pr, FILE *f, int pid, uint64_t addr,
 		       bool off, bool perf)
 {
 	struct usym_frame fr;
 
-	if (t->usyms && us_resolve(t->usyms, pid, addr, &fr) && fr.func) {
+	if (pr->usyms && us_resolve(pr->usyms, pid, addr, &fr) && fr.func) {
 		fputs(fr.func, f);
 		if (off)
 			fprintf(f, "+%" PRIu64, fr.off);
@@ -87,20 +87,20 @@ static void print_usym(struct tracer *t, FILE *f, int pid, uint64_t addr,
 		fputs(" ([unknown])", f);
 }
 
-static int stack_fd(struct tracer *t, int depth)
+static int stack_fd(struct printer *pr, int depth)
 {
-	struct compiler *c = t->c;
+	struct compiler *c = pr->c;
 
-	for (int i = 0; t->stack_fds && i < c->nstack_maps; i++)
+	for (int i = 0; pr->stack_fds && i < c->nstack_maps; i++)
 		if (c->stack_depths[i] == depth)
-			return t->stack_fds[i];
+			return pr->stack_fds[i];
 	return -1;
 }
 
 /* The addresses of stack value DATA of type TY, innermost first, in a
  * malloc'd array (*N of them), and the process of a user stack in *PID;
  * NULL for no stack. */
-static uint64_t *stack_ips(struct tracer *t, const struct type *ty,
+static uint64_t *stack_ips(struct printer *pr, const struct type *ty,
 			   const void *data, int *n, int *pid)
 {
 	uint64_t v, *ips;
@@ -117,7 +117,7 @@ static uint64_t *stack_ips(struct tracer *t, const struct type *ty,
 	if (!v || v - 1 > UINT32_MAX)
 		return NULL;
 	id = (uint32_t)(v - 1);
-	fd = stack_fd(t, ty->sdepth);
+	fd = stack_fd(pr, ty->sdepth);
 	ips = xcalloc((size_t)ty->sdepth, sizeof(*ips));
 	/* The kernel zeroes the frames past the stack's end. */
 	if (fd < 0 || bpf_map_lookup_elem(fd, &id, ips) != 0) {
@@ -129,7 +129,7 @@ static uint64_t *stack_ips(struct tracer *t, const struct type *ty,
 	return ips;
 }
 
-void stk_print(struct tracer *t, FILE *f, const struct type *ty,
+void stk_print(struct printer *pr, FILE *f, const struct type *ty,
 	       const void *data, int indent)
 {
 	uint64_t v, *ips;
@@ -137,17 +137,17 @@ void stk_print(struct tracer *t, FILE *f, const struct type *ty,
 
 	memcpy(&v, data, 8);
 	if (ty->kind == TY_KSYM) {
-		print_sym(t, f, v, false);
+		print_sym(pr, f, v, false);
 		return;
 	}
 	if (ty->kind == TY_USYM) {
 		uint64_t p;
 
 		memcpy(&p, (const uint8_t *)data + 8, 8);
-		print_usym(t, f, (int)p, v, false, false);
+		print_usym(pr, f, (int)p, v, false, false);
 		return;
 	}
-	ips = stack_ips(t, ty, data, &n, &pid);
+	ips = stack_ips(pr, ty, data, &n, &pid);
 	if (!ips)
 		return;
 	fputc('\n', f);
@@ -156,16 +156,16 @@ void stk_print(struct tracer *t, FILE *f, const struct type *ty,
 		case SM_BPFTRACE:
 			fprintf(f, "%*s", indent, "");
 			if (ty->suser)
-				print_usym(t, f, pid, ips[i], true, false);
+				print_usym(pr, f, pid, ips[i], true, false);
 			else
-				print_sym(t, f, ips[i], true);
+				print_sym(pr, f, ips[i], true);
 			break;
 		case SM_PERF:
 			fprintf(f, "\t%" PRIx64 " ", ips[i]);
 			if (ty->suser)
-				print_usym(t, f, pid, ips[i], true, true);
+				print_usym(pr, f, pid, ips[i], true, true);
 			else
-				print_sym(t, f, ips[i], true);
+				print_sym(pr, f, ips[i], true);
 			break;
 		case SM_RAW:
 			fprintf(f, "%" PRIx64, ips[i]);
@@ -180,11 +180,11 @@ void stk_print(struct tracer *t, FILE *f, const struct type *ty,
  * one function merge.  A user address in a known file that no function
  * covers is named by the file ("[libc.so.6]"), as perf does; any other
  * unknown address is "[unknown]".  Raw mode asks for addresses. */
-int stk_frames(struct tracer *t, const struct type *ty, const void *data,
+int stk_frames(struct printer *pr, const struct type *ty, const void *data,
 	       struct fold_frames *ff, const char *suffix)
 {
 	int n, pid;
-	uint64_t *ips = stack_ips(t, ty, data, &n, &pid);
+	uint64_t *ips = stack_ips(pr, ty, data, &n, &pid);
 
 	for (int i = n - 1; i >= 0; i--) {
 		const char *name = "[unknown]";
@@ -196,7 +196,7 @@ int stk_frames(struct tracer *t, const struct type *ty, const void *data,
 		} else if (ty->suser) {
 			struct usym_frame fr;
 
-			if (t->usyms && us_resolve(t->usyms, pid, ips[i], &fr)) {
+			if (pr->usyms && us_resolve(pr->usyms, pid, ips[i], &fr)) {
 				if (fr.func) {
 					name = fr.func;
 				} else if (fr.path && fr.path[0] == '[') {
@@ -210,7 +210,7 @@ int stk_frames(struct tracer *t, const struct type *ty, const void *data,
 				}
 			}
 		} else {
-			const struct ksyms *k = syms(t);
+			const struct ksyms *k = syms(pr);
 			const struct ksym *s = k ? ksyms_find(k, ips[i]) : NULL;
 
 			if (s)
@@ -222,7 +222,7 @@ int stk_frames(struct tracer *t, const struct type *ty, const void *data,
 	return n;
 }
 
-char *stk_string(struct tracer *t, const struct type *ty, const void *data,
+char *stk_string(struct printer *pr, const struct type *ty, const void *data,
 		 int indent, size_t *len)
 {
 	char *buf = NULL;
@@ -233,18 +233,18 @@ char *stk_string(struct tracer *t, const struct type *ty, const void *data,
 		*len = 0;
 		return xstrdup("");
 	}
-	stk_print(t, f, ty, data, indent);
+	stk_print(pr, f, ty, data, indent);
 	fclose(f);
 	*len = n;
 	return buf;
 }
 
-void stk_free(struct tracer *t)
+void stk_free(struct printer *pr)
 {
-	if (t->ksyms) {
-		ksyms_free(t->ksyms);
-		free(t->ksyms);
+	if (pr->ksyms) {
+		ksyms_free(pr->ksyms);
+		free(pr->ksyms);
 	}
-	t->ksyms = NULL;
-	t->ksyms_tried = false;
+	pr->ksyms = NULL;
+	pr->ksyms_tried = false;
 }

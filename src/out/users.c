@@ -6,7 +6,7 @@
  * second, and the files backend reads /etc/passwd on every call.  A uid
  * without an entry prints as its number (bpftrace 0.17 prints nothing).
  */
-#include "run/tracer.h"
+#include "out/printer.h"
 
 #include <errno.h>
 #include <pwd.h>
@@ -54,13 +54,13 @@ static char *lookup(uint32_t uid)
 	return name;
 }
 
-const char *usr_name(struct tracer *t, uint32_t uid)
+const char *usr_name(struct printer *pr, uint32_t uid)
 {
-	struct usernames *u = t->usernames;
+	struct usernames *u = pr->usernames;
 	size_t lo = 0, hi;
 
 	if (!u)
-		u = t->usernames = xcalloc(1, sizeof(*u));
+		u = pr->usernames = xcalloc(1, sizeof(*u));
 	hi = u->n;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
@@ -83,9 +83,9 @@ const char *usr_name(struct tracer *t, uint32_t uid)
 	return u->v[lo].name;
 }
 
-void usr_free(struct tracer *t)
+void usr_free(struct printer *pr)
 {
-	struct usernames *u = t->usernames;
+	struct usernames *u = pr->usernames;
 
 	if (!u)
 		return;
@@ -93,5 +93,5 @@ void usr_free(struct tracer *t)
 		free(u->v[i].name);
 	free(u->v);
 	free(u);
-	t->usernames = NULL;
+	pr->usernames = NULL;
 }

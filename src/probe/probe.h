@@ -1,23 +1,277 @@
-/* probes.h - probe specifications: parse "interval:s:1" and friends,
- * expand wildcards, and describe each attach point for cg and attach. */
-#ifndef SONDE_PROBES_H
-#define SONDE_PROBES_H
+/* probe.h - probe kinds behind one interface.
+ *
+ * Each kind is one row of the registry (probe.c): a struct probe_ops
+ * with what the compile asks (names, flags, the context its programs
+ * get, how a spec expands, how the kernel loads the program) and what
+ * run/ asks at run time (attach, run, explain a failure).  A family of
+ * kinds is one file: special.c (BEGIN, END, iter), perf.c (interval,
+ * profile, software, hardware, watchpoint), tracepoint.c (tracepoint,
+ * rawtracepoint), kfunc.c (kprobe, kretprobe, fentry, fexit), uprobe.c
+ * (uprobe, uretprobe, usdt).  Nothing outside probe/ switches over
+ * kinds: sema asks the flags, bpf/ reads the context by its
+ * enum probe_ctx, run/ calls the operations.
+ */
+#ifndef SONDE_PROBE_H
+#define SONDE_PROBE_H
 
+#include <linux/bpf.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include "base/compiler.h"
+#include "lang/ast.h"
+
+enum probe_kind {
+	PK_BEGIN,
+	PK_END,
+	PK_INTERVAL,
+	PK_PROFILE,	/* perf sampling on every CPU */
+	PK_SOFTWARE,	/* perf software event on every CPU */
+	PK_HARDWARE,	/* perf hardware event on every CPU */
+	PK_TRACEPOINT,
+	PK_RAWTP,
+	PK_WATCHPOINT,
+	PK_ITER,
+	PK_UPROBE,
+	PK_URETPROBE,
+	PK_KPROBE,
+	PK_KRETPROBE,
+	PK_FENTRY,
+	PK_FEXIT,
+	PK_USDT,	/* a uprobe on a stapsdt note's NOP */
+	PK_NKINDS
+};
+
+/* What a program's context (r1) is, which decides how sema types and
+ * bpf/ reads argN, args.NAME, retval, reg() and ctx.  A new kind of
+ * context is one value here and one case in bpf/cg_ctx.c. */
+enum probe_ctx {
+	CTX_NONE,	/* BEGIN, END: run by BPF_PROG_TEST_RUN, no context */
+	CTX_PERF,	/* struct bpf_perf_event_data: pt_regs first */
+	CTX_REGS,	/* struct pt_regs; argN in the calling convention's
+			 * registers (arg0..arg5) */
+	CTX_USDT,	/* struct pt_regs; argN are the note's operands */
+	CTX_RECORD,	/* a tracepoint's record: args.NAME at the offsets
+			 * of its tracefs format */
+	CTX_RAWTP,	/* u64 args[]: argN; args.NAME by BTF (tp_btf) */
+	CTX_FUNC,	/* u64 args[] of a BPF trampoline: args.NAME by
+			 * BTF, then the return value (fexit) */
+	CTX_ITER,	/* struct bpf_iter__KIND: ctx */
+};
+
+/* When run/ starts a kind's programs. */
+enum probe_stage {
+	STAGE_ATTACH,	/* attached before BEGIN, fires on events */
+	STAGE_BEGIN,	/* run once, before the events */
+	STAGE_ITER,	/* run once after BEGIN, then the script ends */
+	STAGE_END,	/* run once, after the events */
+};
+
+/* Flags sema and bpf/ ask of a kind. */
+enum {
+	PF_FUNC = 1 << 0,	/* at a function: `func` names it */
+	PF_RETVAL = 1 << 1,	/* at a function's return: `retval` */
+	PF_REGS = 1 << 2,	/* the context starts with the interrupted
+				 * registers: reg() */
+	PF_TASK = 1 << 3,	/* the current task is the one the event
+				 * happened in (-p filters by it) */
+	PF_SONDE = 1 << 4,	/* runs in sonde's own process: no stacks */
+	PF_USER = 1 << 5,	/* in a process: uaddr(); memory reads
+				 * default to the process's */
+	PF_OVERRIDE = 1 << 6,	/* override() may change the return */
+	PF_TIMER = 1 << 7,	/* driven by sonde or a timer, not by kernel
+				 * events: a small ring buffer will do */
+};
+
+struct tp_format;
+struct usdt_arg;
+struct probe_ops;
+
+/* One attach point; each gets its own BPF program. */
+struct probe_spec {
+	const struct probe_ops *ops;	/* its kind */
+	const char *name;	/* full name as `probe` shows it */
+	uint64_t period_ns;	/* INTERVAL */
+	/* perf events (PROFILE, SOFTWARE, HARDWARE, WATCHPOINT) */
+	uint32_t perf_type;
+	uint64_t perf_config;
+	uint64_t sample;	/* period, or frequency when freq */
+	bool freq;
+	uint64_t bp_addr;	/* WATCHPOINT */
+	int bp_len, bp_type;
+	/* TRACEPOINT ("cat:name"), RAWTP (name), ITER (name) */
+	const char *target;
+	struct tp_format *tp;	/* TRACEPOINT: the record's fields */
+	int tp_id;		/* TRACEPOINT: the event id */
+	int attach_btf_id;	/* ITER: BTF id of bpf_iter_NAME; RAWTP
+				 * with typed args: of btf_trace_NAME;
+				 * FENTRY, FEXIT: of the function */
+	bool tp_btf;		/* RAWTP: load as a BTF-typed tp_btf program */
+	bool user_mem;		/* pointers in the context point into the
+				 * process (uprobes, usdt, syscalls
+				 * tracepoints) */
+	/* UPROBE, URETPROBE, USDT; KPROBE, KRETPROBE (func, uoffset) */
+	const char *path;	/* the ELF file */
+	uint64_t uoffset;	/* file offset of the probed instruction */
+	uint64_t uvaddr;	/* its virtual address in the file (uaddr) */
+	const char *func;	/* the function, for `func` */
+	/* USDT: the operands of arg0.. at this location, and the file
+	 * offset of the probe's semaphore (0: none), which the kernel
+	 * counts in while the uprobe is attached */
+	const struct usdt_arg *uargs;
+	int nuargs;
+	const char *usdt_args;	/* the note's operand text */
+	uint64_t ref_ctr_offset;
+	const char *ctx_struct;	/* ITER: "struct bpf_iter__task" */
+	bool wild;		/* one of several a wildcard matched */
+	const char **multi;	/* the functions of one kprobe_multi or
+				 * uprobe_multi program (NULL: one) */
+	const uint64_t *umulti;	/* uprobe_multi: their offsets in path */
+	int nmulti;
+	struct loc loc;
+};
+
+/* How the kernel loads a spec's program. */
+struct probe_load {
+	enum bpf_prog_type type;
+	enum bpf_attach_type expected_attach_type;
+	uint32_t attach_btf_id;
+};
+
+/* One attach point being expanded: what probe.c hands a kind's expand
+ * operation, which adds the specs it matches with probe_add(). */
+struct probe_exp {
+	struct compiler *c;
+	const struct probe_ops *ops;	/* the kind the type names */
+	struct loc loc;
+	const char *text;	/* the spec as written, $N replaced */
+	char **f;		/* its fields, split at ':' (arena) */
+	int nf;
+	struct probe_spec *v;	/* the specs made */
+	int n, cap;
+};
+
+/* What run/ gives a kind's attach operation, and where that operation
+ * leaves the file descriptors it opens: every attachment is owned by
+ * one, so the kernel detaches all when sonde exits, however it exits. */
+struct probe_env {
+	int pid;		/* -p's process, or -c's command; 0: none */
+	int ncpus;		/* possible CPUs (perf events per CPU) */
+	bool verbose;
+	/* FDs that run programs (links; perf events given a program by
+	 * ioctl): closing one stops its program */
+	int *links;
+	int nlinks, links_cap;
+	/* perf events that links hold: closed after the links (slow) */
+	int *events;
+	int nevents, events_cap;
+	/* a warning run/ prints at once (a function of a uprobe_multi
+	 * set skipped), or NULL */
+	void (*warn)(void *arg, const char *msg);
+	void *warn_arg;
+};
+
+struct probe_ops {
+	const char *name;	/* "kprobe": the type as written */
+	const char *alias;	/* "k": bpftrace's short name, or NULL */
+	const char *alias2;	/* another accepted spelling ("kfunc") */
+	enum probe_kind kind;
+	unsigned flags;		/* PF_* */
+	enum probe_ctx ctx;
+	enum probe_stage stage;
+
+	/* compile time */
+	/* Turn X's fields into specs (probe_add); 0, or -1 after an
+	 * E_PROBE error (probe_error). */
+	int (*expand)(struct probe_exp *x);
+	/* Several specs of one block as one program (kprobe_multi,
+	 * uprobe_multi), or NULL: each its own. */
+	struct probe_spec *(*merge)(struct compiler *c, struct probe_spec *v,
+				    int n, const char *text);
+	/* -l PATTERN: print this kind's probes that match (NULL: all);
+	 * returns 0, or 1 after printing why it could not. */
+	int (*list)(const struct probe_ops *ops, const char *pattern,
+		    bool verbose, int pid);
+	/* The program's type, expected attach type and BTF id. */
+	void (*load)(const struct probe_spec *ps, struct probe_load *pl);
+
+	/* run time: only run/ calls these, and only they attach */
+	/* Attach program FD; 0 or -errno. */
+	int (*attach)(const struct probe_spec *ps, int fd,
+		      struct probe_env *env);
+	/* STAGE_BEGIN, STAGE_END, STAGE_ITER: run program FD once, calling
+	 * DRAIN(ARG) as its output may fill the ring buffer; 0 or
+	 * -errno, with *WHAT saying what failed ("cannot run"). */
+	int (*run)(const struct probe_spec *ps, int fd,
+		   void (*drain)(void *arg), void *arg, const char **what);
+	/* Why attaching failed with ERR, in a sentence (static), or NULL
+	 * for the common reasons of probe_explain(). */
+	const char *(*explain)(const struct probe_spec *ps, int err);
+	/* Why loading the program failed with ERR when the kind is the
+	 * cause (a kernel without BPF trampolines), or NULL. */
+	const char *(*load_explain)(const struct probe_spec *ps, int err);
+};
+
+/* probe.c: the registry */
+const struct probe_ops *probe_kind_ops(enum probe_kind k);
+/* The kind whose name or alias is TYPE (N bytes), or NULL. */
+const struct probe_ops *probe_ops_named(const char *type, size_t n);
+static inline bool probe_has(const struct probe_spec *ps, unsigned flag)
+{
+	return (ps->ops->flags & flag) != 0;
+}
+static inline bool probe_is(const struct probe_spec *ps, enum probe_kind k)
+{
+	return ps->ops->kind == k;
+}
 
 /* Expand one attach point node into *OUT (arena array) and *N specs.
  * Reports an E_PROBE error and returns -1 when it is malformed. */
-int probes_expand(struct compiler *c, struct node *ap,
-		  struct probe_spec **out, int *n);
+int probe_expand(struct compiler *c, struct node *ap,
+		 struct probe_spec **out, int *n);
+/* The specs of one block as few programs as the kinds allow: a merged
+ * spec for all of them, or NULL for one program each. */
+struct probe_spec *probe_merge(struct compiler *c, struct probe_spec *v,
+			       int n, bool per_site, const char *text);
+/* Are all the probes written in AST BEGIN, END, interval or iter (read
+ * from the attach points' text as probe_expand() reads it)?  So that
+ * the ring buffer can be sized before the script is compiled. */
+bool probe_timer_only(const struct program *ast);
+/* Why attaching PS failed with ERR, in one sentence. */
+const char *probe_explain(const struct probe_spec *ps, int err);
 
-/* Are all of AST's probes BEGIN, END, interval or iter, read from the
- * attach points' text as probes_expand() reads it?  So that the loader
- * can size the ring buffer before the script is compiled. */
-bool probes_timer_only(const struct program *ast);
+/* For the kinds' files: a new zeroed spec of X's kind at X's place. */
+struct probe_spec *probe_add(struct probe_exp *x);
+/* An E_PROBE error at X's attach point. */
+void probe_error(struct probe_exp *x, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* Does TEXT have wildcard characters? */
+bool probe_wild(const char *text);
+/* S as an unsigned decimal number: 0, or -1 if it is not one. */
+int probe_u64(const char *s, uint64_t *v);
 
-/* Call FN with each software and hardware probe name matching PATTERN
- * (fnmatch; NULL for all), for -l. */
-void probes_list_perf(void (*fn)(void *arg, const char *line), void *arg,
-		      const char *pattern);
+/* FUNC+OFF in FNAME (cut at the '+'): the offset in *ADD, 0 without
+ * one; -1 after an error (no offset at a return, or in a wildcard). */
+int probe_func_offset(struct probe_exp *x, char *fname, uint64_t *add);
+
+/* common.c: what several families' run-time operations share */
+int probe_perf_open(void *attr, int pid, int cpu);
+/* Hand program PROG to perf event PFD (a link, or the older ioctl);
+ * the fds go to ENV; 0 or -errno (PFD closed). */
+int probe_perf_attach(struct probe_env *env, int pfd, int prog);
+void probe_own_link(struct probe_env *env, int fd);
+/* A uprobe (KERNEL false) or kprobe through its perf PMU; RET: at the
+ * return.  0 or -errno. */
+int probe_pmu_attach(const struct probe_spec *ps, int fd,
+		     struct probe_env *env, bool kernel, bool ret);
+/* An error of probe_pmu_attach: the kernel has no kprobe PMU. */
+#define PROBE_ENOKPROBES 10001
+
+/* list.c: sonde -l */
+/* Print every probe matching PATTERN (fnmatch over the full name; NULL:
+ * all); with VERBOSE, tracepoint fields and usdt arguments.  Returns 0,
+ * or 1 after an error. */
+int probe_list(const char *pattern, bool verbose, int pid);
+/* Print the probes the checked script of C would attach. */
+void probe_list_script(struct compiler *c);
 
 #endif

@@ -14,49 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <signal.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "catalog/info.h"
-#include "probe/probe.h"
 #include "out/usyms.h"
-
-/* The ring buffer: its pages are mapped (and count as resident) twice,
- * and making and mapping them is most of a script's start (4 MiB took
- * 0.9 of 2.9 ms to the first event here), so its size follows need.
- * Scripts driven only by BEGIN, END, interval and iter get a small one;
- * scripts on kernel events 512 KiB per CPU, as many CPUs fill it at
- * once (bpftrace gives each CPU 256 KiB of perf buffer), at least 1
- * MiB and at most 16 MiB, a power of two as the kernel wants.  sonde
- * drains millions of records a second, and what a stalled reader
- * loses is counted and reported. */
-#define RINGBUF_SMALL (1 << 18)
-#define RINGBUF_PER_CPU (1 << 19)
-#define RINGBUF_MIN (1 << 20)
-#define RINGBUF_MAX (1 << 24)
-
-static int ringbuf_size(const struct program *ast, int ncpus)
-{
-	long want = (long)ncpus * RINGBUF_PER_CPU;
-	int n = RINGBUF_MIN;
-
-	if (probes_timer_only(ast))
-		return RINGBUF_SMALL;
-	while (n < want && n < RINGBUF_MAX)
-		n *= 2;
-	return n;
-}
-
-void tracer_init(struct tracer *t, struct compiler *c, FILE *out)
-{
-	memset(t, 0, sizeof(*t));
-	t->c = c;
-	t->out = out;
-	t->scratch_fd = t->ringbuf_fd = t->stats_fd = -1;
-	t->useen_fd = -1;
-	t->child_go = -1;
-}
 
 /* The kernel refuses stack maps deeper than this sysctl (127 unless an
  * administrator changed it). */
@@ -114,21 +75,19 @@ const char *ld_explain(int err)
 }
 
 /* What map_create() says of a map the kernel did not make. */
-static int map_failed(const char *name, int err)
+static int map_failed(struct tracer *t, const char *name, int err)
 {
 	if (err == EPERM || err == EACCES || err == ENOSYS)
-		fprintf(stderr, "sonde: %s\n", ld_explain(err));
-	else
-		fprintf(stderr, "sonde: cannot create map %s: %s\n", name,
-			ld_explain(err));
-	return -err;
+		return rt_fail(t, err, "%s", ld_explain(err));
+	return rt_fail(t, err, "cannot create map %s: %s", name,
+		       ld_explain(err));
 }
 
 static void map_made(struct tracer *t, enum bpf_map_type type,
 		     const char *name, int ksize, int vsize, int entries)
 {
 	if (t->verbose)
-		fprintf(stderr, "sonde: map %s: type %d, key %d, value %d, %d entries\n",
+		rt_warn(t, "map %s: type %d, key %d, value %d, %d entries",
 			name, type, ksize, vsize, entries);
 }
 
@@ -139,7 +98,7 @@ static int map_create(struct tracer *t, enum bpf_map_type type,
 				(uint32_t)entries, NULL);
 
 	if (fd < 0)
-		return map_failed(name, errno);
+		return map_failed(t, name, errno);
 	map_made(t, type, name, ksize, vsize, entries);
 	return fd;
 }
@@ -168,7 +127,7 @@ static void patch(struct tracer *t, struct prog_spec *ps)
 		switch (r->kind) {
 		case RELOC_MAP_FD: in->imm = c->maps[r->arg]->fd; continue;
 		case RELOC_SCRATCH_FD: in->imm = t->scratch_fd; continue;
-		case RELOC_RINGBUF_FD: in->imm = t->ringbuf_fd; continue;
+		case RELOC_RINGBUF_FD: in->imm = t->rb.fd; continue;
 		case RELOC_STATS: in->imm = t->stats_fd; continue;
 		case RELOC_STACK_FD: in->imm = t->stack_fds[r->arg]; continue;
 		case RELOC_USEEN_FD: in->imm = t->useen_fd; continue;
@@ -202,87 +161,109 @@ static int last_insn(const char *log)
 	return last;
 }
 
-static void verifier_report(struct tracer *t, struct prog_spec *ps,
-			    const char *log, int err)
+/* The first line of a rejected program's report: the verdict. *BUG:
+ * whether it is sonde's fault (not a missing helper, not a loop the
+ * verifier could not bound). */
+static void verdict(FILE *f, const struct prog_spec *ps, const char *log,
+		    int err, bool *bug)
 {
-	struct compiler *c = t->c;
-	int idx = last_insn(log), line = 0, nlines = 0;
-	const char *p, *tail;
-
 	bool loop = strstr(log, "BPF program is too large") ||
 		    strstr(log, "infinite loop detected");
 	/* a helper this kernel lacks: bpf_override_return needs
 	 * CONFIG_BPF_KPROBE_OVERRIDE, which many kernels leave out */
 	const char *missing = strstr(log, "unknown func bpf_");
-	bool lacks = missing != NULL;
 
-	if (lacks) {
+	*bug = !loop && !missing;
+	if (missing) {
 		int n = (int)strcspn(missing + 13, "#\n");
 
-		fprintf(stderr, "sonde: probe %s: this kernel has no BPF helper %.*s%s\n",
+		fprintf(f, "probe %s: this kernel has no BPF helper %.*s%s\n",
 			ps->probe.name, n, missing + 13,
 			!strncmp(missing + 13, "bpf_override_return", 19) ?
 			" (override() needs a kernel built with CONFIG_BPF_KPROBE_OVERRIDE)" : "");
-	} else if (loop)
-		fprintf(stderr, "sonde: probe %s: the kernel's verifier could not prove that a loop ends (it follows at most 1 million instructions); give the loop a bound, as in while ($i < 1000)\n",
+	} else if (loop) {
+		fprintf(f, "probe %s: the kernel's verifier could not prove that a loop ends (it follows at most 1 million instructions); give the loop a bound, as in while ($i < 1000)\n",
 			ps->probe.name);
-	else
-		fprintf(stderr, "sonde: probe %s: the kernel's verifier rejected the program (%s)\n",
+	} else {
+		fprintf(f, "probe %s: the kernel's verifier rejected the program (%s)\n",
 			ps->probe.name, strerror(err));
+	}
+}
+
+/* The script line the failing instruction came from, with a caret. */
+static void failing_line(FILE *f, struct compiler *c,
+			 const struct prog_spec *ps, const char *log)
+{
+	int idx = last_insn(log), line = 0;
+	struct loc l = { 0, 1, 0, 1 };
+	const char *s = c->src;
+	FILE *saved = c->diag.out;
+
 	if (idx >= 0 && idx < ps->ninsns)
 		line = ps->line[idx];
-	if (line > 0) {
-		struct loc l = { line, 1, 0, 1 };
-		const char *s = c->src;
+	if (line <= 0)
+		return;
+	for (int k = 1; k < line && s < c->src + c->srclen; s++)
+		if (*s == '\n')
+			k++;
+	l.line = line;
+	l.off = (int)(s - c->src);
+	fprintf(f, "%s:%d: instruction %d came from this line:\n",
+		c->diag.file, line, idx);
+	c->diag.out = f;
+	diag_show(&c->diag, l);
+	c->diag.out = saved;
+}
 
-		for (int k = 1; k < line && s < c->src + c->srclen; s++)
-			if (*s == '\n')
-				k++;
-		l.off = (int)(s - c->src);
-		fprintf(stderr, "%s:%d: instruction %d came from this line:\n",
-			c->diag.file, line, idx);
-		diag_show(&c->diag, l);
-	}
-	/* The verifier's last lines say why. */
-	tail = log + strlen(log);
+/* Why the kernel rejected PS's program, as t->err: the verdict, the
+ * script line, the verifier log's last lines (they say why). */
+static int verifier_report(struct tracer *t, struct prog_spec *ps,
+			   const char *log, int err)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	const char *p, *tail = log + strlen(log);
+	int nlines = 0, rc;
+	bool bug;
+
+	if (!f)
+		return rt_fail(t, err, "probe %s: the kernel's verifier rejected the program (%s)",
+			       ps->probe.name, strerror(err));
+	verdict(f, ps, log, err, &bug);
+	failing_line(f, t->c, ps, log);
 	for (p = tail; p > log; p--) {
 		if (p[-1] == '\n' && p != tail && ++nlines > 8)
 			break;
 	}
-	fprintf(stderr, "verifier log (last lines):\n%s", p);
+	fprintf(f, "verifier log (last lines):\n%s", p);
 	if (tail > log && tail[-1] != '\n')
-		fputc('\n', stderr);
-	if (!loop && !lacks)
-		fputs("this is a bug in sonde: please report it with the script\n",
-		      stderr);
+		fputc('\n', f);
+	if (bug)
+		fputs("this is a bug in sonde: please report it with the script\n", f);
+	fclose(f);
+	if (len && text[len - 1] == '\n')
+		text[len - 1] = 0;
+	rc = rt_fail(t, err, "%s", text ? text : "");
+	free(text);
+	return rc;
 }
 
-/* The options and the kernel name of PS's program. */
-static void prog_opts(struct prog_spec *ps, struct bpf_prog_load_opts *opts,
-		      char name[16])
+/* The kernel name of PS's program. */
+static void prog_name(const struct prog_spec *ps, char name[16])
 {
-	if (ps->probe.kind == PK_RAWTP && ps->probe.tp_btf) {
-		opts->expected_attach_type = BPF_TRACE_RAW_TP;
-		opts->attach_btf_id = (uint32_t)ps->probe.attach_btf_id;
-	}
-	if (ps->probe.multi)
-		opts->expected_attach_type = ps->probe.umulti ?
-			(enum bpf_attach_type)INFO_TRACE_UPROBE_MULTI :
-			BPF_TRACE_KPROBE_MULTI;
-	if (ps->probe.kind == PK_FENTRY || ps->probe.kind == PK_FEXIT) {
-		opts->expected_attach_type = ps->probe.kind == PK_FENTRY ?
-					     BPF_TRACE_FENTRY : BPF_TRACE_FEXIT;
-		opts->attach_btf_id = (uint32_t)ps->probe.attach_btf_id;
-	}
-	if (ps->probe.kind == PK_ITER) {
-		opts->expected_attach_type = BPF_TRACE_ITER;
-		opts->attach_btf_id = (uint32_t)ps->probe.attach_btf_id;
-	}
 	map_name(name, 16, ps->probe.name);
 	for (char *q = name; *q; q++)
 		if (!((*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z') ||
 		      (*q >= '0' && *q <= '9')))
 			*q = '_';
+}
+
+static void prog_opts(const struct prog_spec *ps,
+		      struct bpf_prog_load_opts *opts)
+{
+	opts->expected_attach_type = ps->load.expected_attach_type;
+	opts->attach_btf_id = ps->load.attach_btf_id;
 }
 
 /* The fast path: a load without a verifier log.  A fd, or -errno. */
@@ -292,42 +273,32 @@ static int try_load(struct prog_spec *ps)
 	char name[16];
 	int fd;
 
-	prog_opts(ps, &opts, name);
-	fd = bpf_prog_load(ps->type, name, "GPL", ps->insns,
+	prog_opts(ps, &opts);
+	prog_name(ps, name);
+	fd = bpf_prog_load(ps->load.type, name, "GPL", ps->insns,
 			   (size_t)ps->ninsns, &opts);
 	return fd >= 0 ? fd : -errno;
 }
 
-static int load_prog(struct tracer *t, struct prog_spec *ps)
+/* Again with a log, growing it until the verifier's whole story fits:
+ * a fd, or -errno after the report. */
+static int load_logged(struct tracer *t, struct prog_spec *ps)
 {
 	LIBBPF_OPTS(bpf_prog_load_opts, opts);
-	char name[16];
 	size_t logsz = 1 << 20;
-	int fd = try_load(ps);
+	char name[16];
 
-	if (fd >= 0)
-		return fd;
-	if ((ps->probe.kind == PK_FENTRY || ps->probe.kind == PK_FEXIT) &&
-	    geteuid() == 0 && (fd == -EPERM || fd == -ENOTSUP ||
-			       fd == -EOPNOTSUPP || fd == -524)) {
-		fprintf(stderr, "sonde: probe %s: this kernel does not run fentry/fexit programs (no BPF trampoline support); kprobe or tracepoint probes may work instead\n",
-			ps->probe.name);
-		return fd;
-	}
-	if (fd == -EPERM || fd == -ENOSYS) {
-		fprintf(stderr, "sonde: %s\n", ld_explain(-fd));
-		return fd;
-	}
-	prog_opts(ps, &opts, name);
+	prog_opts(ps, &opts);
+	prog_name(ps, name);
 	for (;;) {
 		char *log = xmalloc(logsz);
-		int err;
+		int err, fd;
 
 		log[0] = 0;
 		opts.log_buf = log;
 		opts.log_size = (uint32_t)logsz;
 		opts.log_level = 1;
-		fd = bpf_prog_load(ps->type, name, "GPL", ps->insns,
+		fd = bpf_prog_load(ps->load.type, name, "GPL", ps->insns,
 				   (size_t)ps->ninsns, &opts);
 		err = errno;
 		if (fd >= 0) {	/* loads with a log but not without? */
@@ -339,10 +310,26 @@ static int load_prog(struct tracer *t, struct prog_spec *ps)
 			logsz *= 4;
 			continue;
 		}
-		verifier_report(t, ps, log, err);
+		fd = verifier_report(t, ps, log, err);
 		free(log);
-		return -err;
+		return fd;
 	}
+}
+
+static int load_prog(struct tracer *t, struct prog_spec *ps)
+{
+	const char *why;
+	int fd = try_load(ps);
+
+	if (fd >= 0)
+		return fd;
+	why = ps->probe.ops->load_explain ?
+	      ps->probe.ops->load_explain(&ps->probe, -fd) : NULL;
+	if (why)
+		return rt_fail(t, fd, "probe %s: %s", ps->probe.name, why);
+	if (fd == -EPERM || fd == -ENOSYS)
+		return rt_fail(t, fd, "%s", ld_explain(-fd));
+	return load_logged(t, ps);
 }
 
 #define MAX_LOADERS 16
@@ -417,12 +404,12 @@ static int usyms_start(struct tracer *t)
 	if (fd < 0)
 		return fd;
 	t->useen_fd = fd;
-	t->usyms = us_new(t->verbose, fd);
-	us_follow(t->usyms, t->ncpus_possible);
+	t->pr.usyms = us_new(t->verbose, fd);
+	us_follow(t->pr.usyms, t->pr.ncpus_possible);
 	if (t->target_pid > 0)
-		us_snapshot(t->usyms, t->target_pid);
+		us_snapshot(t->pr.usyms, t->target_pid);
 	else
-		us_snapshot_all(t->usyms);
+		us_snapshot_all(t->pr.usyms);
 	return 0;
 }
 
@@ -445,17 +432,16 @@ static int make_maps(struct tracer *t)
 		m->fd = fd;
 	}
 	t->stack_fds = xmalloc(sizeof(int) * (size_t)(c->nstack_maps + 1));
+	t->pr.stack_fds = t->stack_fds;
 	for (int i = 0; i < c->nstack_maps; i++)
 		t->stack_fds[i] = -1;
 	for (int i = 0; i < c->nstack_maps; i++) {
 		int depth = c->stack_depths[i];
 		char name[16];
 
-		if (depth > max_stack_sysctl()) {
-			fprintf(stderr, "sonde: stacks of %d frames need the sysctl kernel.perf_event_max_stack at %d or more, not %d: raise it or ask for fewer frames\n",
-				depth, depth, max_stack_sysctl());
-			return -EINVAL;
-		}
+		if (depth > max_stack_sysctl())
+			return rt_fail(t, EINVAL, "stacks of %d frames need the sysctl kernel.perf_event_max_stack at %d or more, not %d: raise it or ask for fewer frames",
+				       depth, depth, max_stack_sysctl());
 		snprintf(name, sizeof(name), "kstack_%d", depth);
 		fd = map_create(t, BPF_MAP_TYPE_STACK_TRACE, name, 4, depth * 8,
 				stack_entries(depth));
@@ -479,95 +465,36 @@ static int make_maps(struct tracer *t)
 	return 0;
 }
 
-/* The ring buffer is made, then mapped (ring_buffer__new), by a second
- * thread started as soon as the script is parsed (ld_ringbuf_start):
- * making it overlaps the compile and the making of the script's maps,
- * mapping it the loading and attaching of the programs, so that most
- * of its cost (1.5 ms for 4 MiB here, the largest part of a script's
- * start) is off the path to the first event.  The programs need only
- * its fd (ringbuf_made), the event loop the mapping (ld_ringbuf_ready).
- * It says nothing: ld_load() reports, once the script's maps are made,
- * so that a failure common to all (not root) is said once. */
-static void *make_ringbuf(void *arg)
+/* The clocks and CPUs the programs and the printer need. */
+static void clocks(struct tracer *t)
 {
-	struct tracer *t = arg;
-	int fd = bpf_map_create(BPF_MAP_TYPE_RINGBUF, "sonde_events", 0, 0,
-				(uint32_t)t->rb_size, NULL);
-	int err = fd < 0 ? -errno : 0;
+	struct timespec mono, real;
 
-	pthread_mutex_lock(&t->rb_lock);
-	t->ringbuf_fd = fd;
-	t->rb_err = err;
-	t->rb_made = true;
-	pthread_cond_signal(&t->rb_cond);
-	pthread_mutex_unlock(&t->rb_lock);
-	if (fd >= 0) {
-		t->rb = rt_ringbuf_open(t);
-		if (!t->rb)
-			t->rb_map_err = -errno;
-	}
-	return NULL;
-}
-
-void ld_ringbuf_start(struct tracer *t, const struct program *ast)
-{
-	int ncpus = libbpf_num_possible_cpus();
-
-	if (t->rb_started)
-		return;
-	t->rb_size = ringbuf_size(ast, ncpus > 0 ? ncpus : 1);
-	t->rb_started = true;
-	pthread_mutex_init(&t->rb_lock, NULL);
-	pthread_cond_init(&t->rb_cond, NULL);
-	t->rb_threaded = !pthread_create(&t->rb_thread, NULL, make_ringbuf, t);
-	if (!t->rb_threaded)
-		make_ringbuf(t);
-}
-
-/* Wait until the ring buffer exists; 0 or -errno (not reported). */
-static int ringbuf_made(struct tracer *t)
-{
-	pthread_mutex_lock(&t->rb_lock);
-	while (!t->rb_made)
-		pthread_cond_wait(&t->rb_cond, &t->rb_lock);
-	pthread_mutex_unlock(&t->rb_lock);
-	return t->rb_err;
-}
-
-int ld_ringbuf_ready(struct tracer *t)
-{
-	if (t->rb_threaded) {
-		pthread_join(t->rb_thread, NULL);
-		t->rb_threaded = false;
-	}
-	return t->rb_err ? t->rb_err : t->rb_map_err;
+	t->pr.ncpus_possible = libbpf_num_possible_cpus();
+	if (t->pr.ncpus_possible <= 0)
+		t->pr.ncpus_possible = 1;
+	t->ncpus_online = (int)sysconf(_SC_NPROCESSORS_ONLN);
+	clock_gettime(CLOCK_MONOTONIC, &mono);
+	clock_gettime(CLOCK_REALTIME, &real);
+	t->start_ns = (uint64_t)mono.tv_sec * 1000000000ULL + (uint64_t)mono.tv_nsec;
+	t->pr.mono_to_epoch = ((int64_t)real.tv_sec * 1000000000LL + real.tv_nsec) -
+			      (int64_t)t->start_ns;
 }
 
 int ld_load(struct tracer *t)
 {
 	struct compiler *c = t->c;
-	struct timespec mono, real;
 	int fd, rc;
 
-	t->ncpus_possible = libbpf_num_possible_cpus();
-	if (t->ncpus_possible <= 0)
-		t->ncpus_possible = 1;
-	t->ncpus_online = (int)sysconf(_SC_NPROCESSORS_ONLN);
-	clock_gettime(CLOCK_MONOTONIC, &mono);
-	clock_gettime(CLOCK_REALTIME, &real);
-	t->start_ns = (uint64_t)mono.tv_sec * 1000000000ULL + (uint64_t)mono.tv_nsec;
-	t->mono_to_epoch = ((int64_t)real.tv_sec * 1000000000LL + real.tv_nsec) -
-			   (int64_t)t->start_ns;
+	clocks(t);
 	t->drops_seen = xcalloc((size_t)(c->nmaps ? c->nmaps : 1), sizeof(uint64_t));
-
-	ld_ringbuf_start(t, c->ast);	/* unless main() did already */
 	rc = make_maps(t);
-	fd = ringbuf_made(t);
+	fd = rb_fd(&t->rb);	/* the runtime's, made while this ran */
 	if (rc)
 		return rc;
 	if (fd < 0)
-		return map_failed("sonde_events", -fd);
-	map_made(t, BPF_MAP_TYPE_RINGBUF, "sonde_events", 0, 0, t->rb_size);
+		return map_failed(t, "sonde_events", -fd);
+	map_made(t, BPF_MAP_TYPE_RINGBUF, "sonde_events", 0, 0, t->rb.size);
 	/* One element, so that programs reach the counters by address
 	 * (BPF_PSEUDO_MAP_VALUE) and add atomically: no lookup. */
 	fd = map_create(t, BPF_MAP_TYPE_ARRAY, "sonde_stats", 4,
@@ -589,72 +516,8 @@ int ld_load(struct tracer *t)
 			ps->fd = fd;
 		}
 		if (t->verbose)
-			fprintf(stderr, "sonde: loaded %s: %d instructions\n",
-				ps->probe.name, ps->ninsns);
+			rt_warn(t, "loaded %s: %d instructions", ps->probe.name,
+				ps->ninsns);
 	}
 	return 0;
-}
-
-void tracer_close(struct tracer *t)
-{
-	struct compiler *c = t->c;
-
-	ld_ringbuf_ready(t);
-	if (t->rb_started) {
-		pthread_mutex_destroy(&t->rb_lock);
-		pthread_cond_destroy(&t->rb_cond);
-		t->rb_started = false;
-	}
-	at_detach_all(t);
-	/* A command never released sees its pipe close and exits; one
-	 * still running when the script ends is stopped, as in bpftrace:
-	 * now, not after the slow close of the perf events. */
-	if (t->child_go >= 0) {
-		close(t->child_go);
-		t->child_go = -1;
-		if (t->child_pid > 0 && !t->child_done)
-			waitpid(t->child_pid, NULL, 0);
-	} else if (t->child_pid > 0 && !t->child_done) {
-		kill(t->child_pid, SIGTERM);
-		waitpid(t->child_pid, NULL, 0);
-	}
-	at_close_events(t);
-	if (t->rb)
-		ring_buffer__free(t->rb);
-	t->rb = NULL;
-	for (int i = 0; c && i < c->nprogs; i++) {
-		if (c->progs[i].fd >= 0)
-			close(c->progs[i].fd);
-		c->progs[i].fd = -1;
-	}
-	for (int i = 0; c && i < c->nmaps; i++) {
-		if (c->maps[i]->fd >= 0)
-			close(c->maps[i]->fd);
-		c->maps[i]->fd = -1;
-	}
-	if (t->scratch_fd >= 0)
-		close(t->scratch_fd);
-	if (t->ringbuf_fd >= 0)
-		close(t->ringbuf_fd);
-	if (t->stats_fd >= 0)
-		close(t->stats_fd);
-	if (t->useen_fd >= 0)
-		close(t->useen_fd);
-	t->useen_fd = -1;
-	us_free(t->usyms);
-	t->usyms = NULL;
-	t->scratch_fd = t->ringbuf_fd = t->stats_fd = -1;
-	free(t->attach_fds);
-	t->attach_fds = NULL;
-	free(t->event_fds);
-	t->event_fds = NULL;
-	free(t->drops_seen);
-	t->drops_seen = NULL;
-	for (int i = 0; c && t->stack_fds && i < c->nstack_maps; i++)
-		if (t->stack_fds[i] >= 0)
-			close(t->stack_fds[i]);
-	free(t->stack_fds);
-	t->stack_fds = NULL;
-	stk_free(t);
-	usr_free(t);
 }

@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include "base/compiler.h"
+#include "lang/ast.h"
 
 /* The largest struct, union or member array a script may define, in
  * bytes: far beyond what a probe can read (its scratch is smaller),

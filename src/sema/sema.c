@@ -336,14 +336,14 @@ static struct type *check_builtin(struct sema *s, struct node *n)
 		case B_KSTACK: case B_USTACK:
 			return sema_stack(s, n, i == B_USTACK);
 		case B_RETVAL:
-			if (!sema_all_kinds(s, n, pk_ret))
+			if (!sema_all_probes(s, n, PF_RETVAL))
 				return set(n, &ty_error);
 			return set(n, ret_type(s));
 		case B_FUNC: {
 			int len = 1;
 
 			s->pi->per_site = true;
-			if (!sema_all_kinds(s, n, pk_func))
+			if (!sema_all_probes(s, n, PF_FUNC))
 				return set(n, &ty_error);
 			for (int k = 0; k < s->pi->nspecs; k++) {
 				int l = (int)strlen(s->pi->specs[k].func) + 1;
@@ -368,7 +368,7 @@ static struct type *check_builtin(struct sema *s, struct node *n)
 		for (int i = 0; i < s->pi->nspecs; i++) {
 			struct probe_spec *ps = &s->pi->specs[i];
 
-			if (ps->kind != PK_ITER) {
+			if (ps->ops->ctx != CTX_ITER) {
 				ERR(s, n->loc, E_CONTEXT,
 				    "'ctx' is not available in %s probes", ps->name);
 				return set(n, &ty_error);
@@ -403,14 +403,15 @@ static struct type *check_builtin(struct sema *s, struct node *n)
 				struct type **types;
 				int id, nargs;
 
-				if (ps->kind == PK_USDT) {
+				if (ps->ops->ctx == CTX_USDT) {
 					if (!usdt_arg_ok(s, n, ps, (int)k))
 						return set(n, &ty_error);
 					all_signed &= ps->uargs[k].is_signed;
 					continue;
 				}
 				all_signed = false;
-				if (ps->kind == PK_UPROBE || ps->kind == PK_KPROBE) {
+				if (ps->ops->ctx == CTX_REGS &&
+				    !probe_has(ps, PF_RETVAL)) {
 					if (k > 5) {
 						ERR(s, n->loc, E_CONTEXT,
 						    "%s: only arg0..arg5 are in registers",
@@ -419,7 +420,7 @@ static struct type *check_builtin(struct sema *s, struct node *n)
 					}
 					continue;
 				}
-				if (ps->kind != PK_RAWTP) {
+				if (ps->ops->ctx != CTX_RAWTP) {
 					ERR(s, n->loc, E_CONTEXT,
 					    "'%s' is not available in %s probes",
 					    n->name, ps->name);
@@ -504,7 +505,7 @@ static struct type *ret_type(struct sema *s)
 		struct type **types, *ret = NULL;
 		int id;
 
-		if (ps->kind != PK_FEXIT ||
+		if (ps->ops->ctx != CTX_FUNC ||
 		    btf_func_args(s->c, ps->func, &names, &types, &ret, &id) < 0 ||
 		    !ret || (ret->kind != TY_INT && ret->kind != TY_PTR))
 			return &ty_u64;
@@ -588,9 +589,8 @@ static struct type *args_field(struct sema *s, struct node *n)
 		const struct tp_field *f = NULL;
 		struct type *ft;
 
-		if (ps->kind == PK_RAWTP || ps->kind == PK_FENTRY ||
-		    ps->kind == PK_FEXIT) {
-			ft = ps->kind == PK_RAWTP ? rawtp_arg(s, n, ps)
+		if (ps->ops->ctx == CTX_RAWTP || ps->ops->ctx == CTX_FUNC) {
+			ft = ps->ops->ctx == CTX_RAWTP ? rawtp_arg(s, n, ps)
 						  : fentry_arg(s, n, ps);
 			if (!ft)
 				return set(n, &ty_error);
@@ -604,7 +604,7 @@ static struct type *args_field(struct sema *s, struct node *n)
 			continue;
 		}
 
-		if (ps->kind != PK_TRACEPOINT || !ps->tp) {
+		if (ps->ops->ctx != CTX_RECORD || !ps->tp) {
 			ERR(s, n->a->loc, E_CONTEXT,
 			    "'args' is not available in %s probes", ps->name);
 			return set(n, &ty_error);
@@ -1544,6 +1544,18 @@ static void finalize_maps(struct compiler *c)
 	}
 }
 
+int sema_stack_map(struct compiler *c, int depth)
+{
+	for (int i = 0; i < c->nstack_maps; i++)
+		if (c->stack_depths[i] == depth)
+			return i;
+	if (!c->stack_depths)
+		c->stack_depths = arena_alloc(&c->arena, sizeof(int) *
+					      KSTACK_MAX_DEPTH);
+	c->stack_depths[c->nstack_maps] = depth;
+	return c->nstack_maps++;
+}
+
 int sema_check(struct compiler *c)
 {
 	struct sema s;
@@ -1564,7 +1576,7 @@ int sema_check(struct compiler *c)
 		lists = arena_alloc(&c->arena, sizeof(*lists) * (size_t)p->nargs);
 		counts = arena_alloc(&c->arena, sizeof(*counts) * (size_t)p->nargs);
 		for (int i = 0; i < p->nargs; i++) {
-			if (probes_expand(c, p->args[i], &lists[i], &counts[i]))
+			if (probe_expand(c, p->args[i], &lists[i], &counts[i]))
 				counts[i] = 0;
 			total += counts[i];
 		}

@@ -3,6 +3,7 @@
 #define SONDE_SEMA_H
 
 #include "base/compiler.h"
+#include "probe/probe.h"
 
 enum builtin {
 #define X(e, name, ty) e,
@@ -46,5 +47,12 @@ struct probe_info {
 
 const char *builtin_name(int b);
 const char *func_name(int f);
+
+/* Check the parsed script of C: expand its probes, type every node,
+ * find its maps and events and lay them out.  0, or -1 after errors. */
+int sema_check(struct compiler *c);
+/* The index of the kernel stack map for DEPTH frames, made if needed
+ * (cg asks it again by depth). */
+int sema_stack_map(struct compiler *c, int depth);
 
 #endif

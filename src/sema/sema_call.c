@@ -16,7 +16,7 @@
 
 #include "base/arch.h"
 #include "catalog/elfsym.h"
-#include "out/format.h"
+#include "lang/printf.h"
 #include "catalog/ksyms.h"
 
 static const struct {
@@ -212,41 +212,18 @@ int sema_func_lookup(const char *name)
 	return -1;
 }
 
-/* Probes whose context starts with the interrupted struct pt_regs:
- * function probes, and perf events (struct bpf_perf_event_data), so
- * reg("ip") works in profile probes too. */
-static bool pk_has_regs(enum probe_kind k)
-{
-	return pk_regs(k) || k == PK_PROFILE || k == PK_SOFTWARE ||
-	       k == PK_HARDWARE || k == PK_WATCHPOINT;
-}
-
-/* Every probe of the block satisfies OK; else an E_CONTEXT error
+/* Every probe of the block has FLAG (PF_*); else an E_CONTEXT error
  * naming the first that does not. */
-bool sema_all_kinds(struct sema *s, struct node *n,
-		      bool (*ok)(enum probe_kind))
+bool sema_all_probes(struct sema *s, struct node *n, unsigned flag)
 {
 	for (int i = 0; i < s->pi->nspecs; i++) {
-		if (!ok(s->pi->specs[i].kind)) {
+		if (!probe_has(&s->pi->specs[i], flag)) {
 			ERR(s, n->loc, E_CONTEXT, "'%s' is not available in %s probes",
 			    n->name, s->pi->specs[i].name);
 			return false;
 		}
 	}
 	return true;
-}
-
-/* Probes whose current task is the one the event happened in; in
- * BEGIN, END and iter it is sonde, in interval whatever task the timer
- * interrupted. */
-static bool pk_has_task(enum probe_kind k)
-{
-	return k != PK_BEGIN && k != PK_END && k != PK_INTERVAL && k != PK_ITER;
-}
-
-static bool pk_is_kprobe(enum probe_kind k)
-{
-	return k == PK_KPROBE;
 }
 
 /* system(), signal() and override() change the system sonde observes;
@@ -307,7 +284,7 @@ static struct type *check_signal(struct sema *s, struct node *n)
 			return set(n, &ty_void);
 		}
 	}
-	if (!sema_all_kinds(s, n, pk_has_task))
+	if (!sema_all_probes(s, n, PF_TASK))
 		return set(n, &ty_void);
 	need_unsafe(s, n, "sends a signal to the traced process");
 	return set(n, &ty_void);
@@ -323,7 +300,7 @@ static struct type *check_override(struct sema *s, struct node *n)
 		    type_name(t));
 		return set(n, &ty_void);
 	}
-	if (!sema_all_kinds(s, n, pk_is_kprobe))
+	if (!sema_all_probes(s, n, PF_OVERRIDE))
 		return set(n, &ty_void);
 	need_unsafe(s, n, "changes what a kernel function returns");
 	return set(n, &ty_void);
@@ -671,9 +648,7 @@ struct type *sema_stack(struct sema *s, struct node *n, bool user)
 		}
 	}
 	for (int i = 0; i < s->pi->nspecs; i++) {
-		enum probe_kind pk = s->pi->specs[i].kind;
-
-		if (pk == PK_BEGIN || pk == PK_END || pk == PK_ITER) {
+		if (probe_has(&s->pi->specs[i], PF_SONDE)) {
 			ERR(s, n->loc, E_CONTEXT,
 			    "'%s' is not available in %s probes: the %s stack there is sonde's own %s",
 			    what, s->pi->specs[i].name, user ? "user" : "kernel",
@@ -681,7 +656,7 @@ struct type *sema_stack(struct sema *s, struct node *n, bool user)
 			return set(n, &ty_error);
 		}
 	}
-	compiler_stack_map(s->c, (int)depth);
+	sema_stack_map(s->c, (int)depth);
 	if (user)
 		s->c->uses_usyms = true;
 	return set(n, ty_kstack(&s->c->arena, mode, (int)depth, user));
@@ -816,8 +791,7 @@ struct type *sema_call(struct sema *s, struct node *n, bool assigned)
 			uint64_t v;
 			bool pie;
 
-			if (ps->kind != PK_UPROBE && ps->kind != PK_URETPROBE &&
-			    ps->kind != PK_USDT) {
+			if (!probe_has(ps, PF_USER)) {
 				ERR(s, n->loc, E_CONTEXT,
 				    "uaddr() is not available in %s probes", ps->name);
 				return set(n, &ty_error);
@@ -827,7 +801,7 @@ struct type *sema_call(struct sema *s, struct node *n, bool assigned)
 				    a->name, ps->path);
 				return set(n, &ty_error);
 			}
-			if (pie && ps->kind == PK_URETPROBE) {
+			if (pie && probe_has(ps, PF_RETVAL)) {
 				ERR(s, n->loc, E_CONTEXT,
 				    "uaddr() in a position-independent file (%s) works at a function's entry (uprobe, usdt), not in uretprobe",
 				    ps->path);
@@ -866,7 +840,7 @@ struct type *sema_call(struct sema *s, struct node *n, bool assigned)
 	case F_REG: {
 		struct node *a = n->args[0];
 
-		if (!sema_all_kinds(s, n, pk_has_regs))
+		if (!sema_all_probes(s, n, PF_REGS))
 			return set(n, &ty_error);
 		if (a->kind != N_STR || pt_regs_offset(a->name) < 0) {
 			ERR(s, a->loc, E_ARGS,

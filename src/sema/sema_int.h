@@ -4,6 +4,7 @@
 #define SONDE_SEMA_INT_H
 
 #include "base/compiler.h"
+#include "sema/sema.h"
 #include "base/types.h"
 
 #define MAX_ERRORS 20
@@ -69,10 +70,9 @@ bool sema_const_int(struct sema *s, struct node *n, int64_t *v,
 bool sema_is_agg_func(int f);
 /* F_* of a function name, or -1. */
 int sema_func_lookup(const char *name);
-/* Whether every probe of the block is of a kind OK accepts, else an
- * error naming the first that is not. */
-bool sema_all_kinds(struct sema *s, struct node *n,
-		    bool (*ok)(enum probe_kind));
+/* Whether every probe of the block has FLAG (PF_*), else an error
+ * naming the first that has not. */
+bool sema_all_probes(struct sema *s, struct node *n, unsigned flag);
 /* kstack / ustack, called or bare. */
 struct type *sema_stack(struct sema *s, struct node *n, bool user);
 /* A call: its arguments checked, its type; ASSIGNED when it is the

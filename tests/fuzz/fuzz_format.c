@@ -19,9 +19,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "base/compiler.h"
-#include "bpf/ir.h"
-#include "lang/parse.h"
+#include "compile.h"
+#include "bpf/asm.h"
 #include "catalog/tracefs.h"
 #include "base/util.h"
 
@@ -122,7 +121,7 @@ static char *script_for(const struct tp_format *f)
 	return s;
 }
 
-static void compile(const char *text)
+static void compile_text(const char *text)
 {
 	struct compiler c;
 
@@ -130,8 +129,7 @@ static void compile(const char *text)
 	c.diag.out = devnull;
 	c.tracefs = root;
 	c.btf_failed = true;	/* tracepoints need no kernel types */
-	c.ast = parse_program(text, strlen(text), &c.arena, &c.diag);
-	if (c.ast && !sema_check(&c) && !cg_program(&c))
+	if (!compile(&c, COMPILE_CODE))
 		for (int i = 0; i < c.nprogs; i++)
 			asm_dump(devnull, &c, &c.progs[i]);
 	compiler_free(&c);
@@ -154,7 +152,7 @@ int fuzz_format(const uint8_t *data, size_t size)
 		}
 		if (f.nfields && put_format(data, size) &&
 		    (text = script_for(&f))) {
-			compile(text);
+			compile_text(text);
 			free(text);
 		}
 	}

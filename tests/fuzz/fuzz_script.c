@@ -29,10 +29,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compile.h"
+#include "bpf/asm.h"
 #include "lang/ast.h"
-#include "base/compiler.h"
-#include "bpf/ir.h"
-#include "lang/parse.h"
 
 static FILE *devnull, *diag_out;
 static struct arena lasting;	/* what setup() makes, kept to the end */
@@ -141,10 +140,9 @@ int fuzz_script(const uint8_t *data, size_t size)
 	c.btf = kernel_btf;
 	c.btf_failed = !kernel_btf;
 
-	c.ast = parse_program(src, size, &c.arena, &c.diag);
-	if (c.ast && !sema_check(&c)) {
+	if (!compile(&c, COMPILE_CHECK)) {
 		ast_dump(devnull, c.ast);
-		if (!cg_program(&c))
+		if (!compile(&c, COMPILE_CODE))
 			for (int i = 0; i < c.nprogs; i++)
 				asm_dump(devnull, &c, &c.progs[i]);
 	}

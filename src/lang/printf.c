@@ -1,0 +1,151 @@
+/* printf.c - parsing printf formats (see printf.h). */
+#include "lang/printf.h"
+
+#include <string.h>
+
+enum {
+	BIG = 100000,		/* largest width or precision accepted */
+};
+
+/* Return the message for an unknown conversion character C. */
+static const char *unknown(char c)
+{
+#define U(c) "unknown conversion '%" c "'\0"
+	static const char tab[] =
+		U(" ") U("!") U("\"") U("#") U("$") U("%") U("&") U("'") U("(") U(")")
+		U("*") U("+") U(",") U("-") U(".") U("/") U("0") U("1") U("2") U("3")
+		U("4") U("5") U("6") U("7") U("8") U("9") U(":") U(";") U("<") U("=")
+		U(">") U("?") U("@") U("A") U("B") U("C") U("D") U("E") U("F") U("G")
+		U("H") U("I") U("J") U("K") U("L") U("M") U("N") U("O") U("P") U("Q")
+		U("R") U("S") U("T") U("U") U("V") U("W") U("X") U("Y") U("Z") U("[")
+		U("\\") U("]") U("^") U("_") U("`") U("a") U("b") U("c") U("d") U("e")
+		U("f") U("g") U("h") U("i") U("j") U("k") U("l") U("m") U("n") U("o")
+		U("p") U("q") U("r") U("s") U("t") U("u") U("v") U("w") U("x") U("y")
+		U("z") U("{") U("|") U("}") U("~");
+#undef U
+	unsigned char u = (unsigned char)c;
+
+	if (u < 0x20 || u > 0x7e)
+		return "unknown conversion";
+	return tab + (u - 0x20) * sizeof("unknown conversion '%c'");
+}
+
+/* Read decimal digits at *J into *V; -1 if the number is too large. */
+static int digits(const char *fmt, size_t len, size_t *j, int *v)
+{
+	long n = 0;
+
+	while (*j < len && fmt[*j] >= '0' && fmt[*j] <= '9') {
+		n = n * 10 + (fmt[*j] - '0');
+		if (n > BIG)
+			return -1;
+		(*j)++;
+	}
+	*v = (int)n;
+	return 0;
+}
+
+/* Parse the conversion starting at the '%' at AT into P; NULL, or the
+ * error message. */
+static const char *spec(const char *fmt, size_t len, size_t at,
+			struct fmt_piece *p)
+{
+	size_t j = at + 1, nf = 0, mod;
+	char c;
+
+	if (j < len && fmt[j] == '%') {
+		p->conv = '%';
+		p->len = 2;
+		return NULL;
+	}
+	while (j < len && fmt[j] && strchr("-+ #0", fmt[j])) {
+		if (!memchr(p->flags, fmt[j], nf))
+			p->flags[nf++] = fmt[j];
+		j++;
+	}
+	if (j < len && fmt[j] == '*')
+		return "'*' width is not supported";
+	if (j < len && fmt[j] >= '1' && fmt[j] <= '9' &&
+	    digits(fmt, len, &j, &p->width) < 0)
+		return "width is too large";
+	if (j < len && fmt[j] == '.') {
+		j++;
+		if (j < len && fmt[j] == '*')
+			return "'*' precision is not supported";
+		if (digits(fmt, len, &j, &p->prec) < 0)
+			return "precision is too large";
+	}
+	mod = j;
+	if (j < len && (fmt[j] == 'h' || fmt[j] == 'l') && j + 1 < len &&
+	    fmt[j + 1] == fmt[j])
+		j += 2;
+	else if (j < len && fmt[j] && strchr("hlzjt", fmt[j]))
+		j++;
+	if (j >= len)
+		return "format ends inside a conversion";
+	c = fmt[j];
+	if (!c || !strchr("diuoxXcspr", c))
+		return unknown(c);
+	p->conv = c;
+	p->want = c == 's' ? FMT_WANT_STR : FMT_WANT_INT;
+	if (c == 'r') {
+		if (j != mod)
+			return "%r takes no length modifier";
+		p->want = FMT_WANT_BUF;
+		if (j + 1 < len && (fmt[j + 1] == 'x' || fmt[j + 1] == 'h'))
+			p->rmode = fmt[++j];
+	}
+	p->len = j + 1 - at;
+	return NULL;
+}
+
+/* Sonde's printf format language.  Compared with bpftrace 0.17 (see the
+ * rules above) it is stricter where bpftrace silently prints garbage and
+ * wider where C printf is well defined:
+ *   - "%%" is always a literal '%' piece (conv '%'), so "%%d" is the
+ *     text "%d" (bpftrace would take the "%d" as a conversion);
+ *   - flags may be any of "-+ #0" (bpftrace: '-' and a leading 0 only),
+ *     "%i" is "%d" (bpftrace: text), and "%p" is glibc's pointer
+ *     format of the 64-bit value ("0x41", "(nil)" for 0), as in bpftrace;
+ *   - any other '%' sequence is an error, not text; note that "50% done"
+ *     holds the conversion "% d", so scripts must write "50%% done";
+ *   - length modifiers hh h l ll z j t are accepted; fmt_print applies
+ *     them the way C and bpftrace do (no modifier = 32 bits);
+ *   - %r, %rx and %rh print a buffer as bpftrace does (fmt_bytes), and
+ *     take flags, width and precision, applied to that text as %s
+ *     would (bpftrace prints "%-8r" as text).
+ * Width and precision are limited to BIG. */
+int fmt_parse(const char *fmt, size_t len, struct fmt_piece *out, int max,
+	      size_t *err_off, const char **err_msg)
+{
+	size_t i = 0;
+	int n = 0;
+
+	while (i < len) {
+		struct fmt_piece p;
+		const char *msg;
+
+		memset(&p, 0, sizeof(p));
+		p.want = FMT_WANT_NONE;
+		p.off = i;
+		p.width = -1;
+		p.prec = -1;
+		if (fmt[i] != '%') {
+			const char *q = memchr(fmt + i, '%', len - i);
+
+			p.len = (q ? (size_t)(q - fmt) : len) - i;
+		} else if ((msg = spec(fmt, len, i, &p))) {
+			if (err_off)
+				*err_off = i;
+			if (err_msg)
+				*err_msg = msg;
+			return -1;
+		}
+		if (n < max)
+			out[n] = p;
+		n++;
+		i += p.len;
+	}
+	return n;
+}
+

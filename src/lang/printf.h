@@ -1,0 +1,40 @@
+/* printf.h - the printf format language of printf(), system() and
+ * friends, parsed into pieces: sema checks a format with it at compile
+ * time (argument count and types, the column of a bad conversion), and
+ * out/format.c prints events by the same pieces. */
+#ifndef SONDE_PRINTF_H
+#define SONDE_PRINTF_H
+
+#include <stddef.h>
+
+/* What a conversion consumes. */
+enum fmt_want {
+	FMT_WANT_NONE,	/* literal text, or "%%" */
+	FMT_WANT_INT,	/* d i u o x X c (and length modifiers) */
+	FMT_WANT_STR,	/* s */
+	FMT_WANT_BUF,	/* r rx rh: a buffer (buf()) */
+};
+
+/* One piece of a parsed format: literal text or one conversion. */
+struct fmt_piece {
+	enum fmt_want want;
+	size_t off;		/* byte offset of the piece in the format */
+	size_t len;		/* length in bytes in the format */
+	char conv;		/* conversion char: d i u o x X c s p r,
+				 * '%' for "%%", 0 for text */
+	char rmode;		/* r: 'x' for %rx, 'h' for %rh, else 0 */
+	char flags[6];		/* subset of "-+ #0", NUL-terminated */
+	int width;		/* -1 if absent */
+	int prec;		/* -1 if absent */
+};
+
+/* Parse FMT (length LEN, may contain no NULs) into at most MAX pieces.
+ * Returns the number of pieces (possibly > MAX: then call again with a
+ * bigger array), or -1 on a bad conversion with *ERR_OFF set to the
+ * byte offset of the offending '%' and *ERR_MSG to a short English
+ * message ("unknown conversion '%q'", "'*' width is not supported",
+ * "format ends inside a conversion"). */
+int fmt_parse(const char *fmt, size_t len, struct fmt_piece *out, int max,
+	      size_t *err_off, const char **err_msg);
+
+#endif

@@ -1,0 +1,187 @@
+/* events.c - the records BPF sends through the ring buffer, written as
+ * their event says: printf's text, print()'s value or map, clear() and
+ * zero(), time(), join(); as text, or as the JSON messages bpftrace
+ * sends (json.c). */
+#include "out/printer.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "out/format.h"
+#include "out/json.h"
+
+static void print_time(struct printer *pr, const char *fmt, uint64_t epoch_ns)
+{
+	char buf[512];
+	size_t n = fmt_time(buf, sizeof(buf), fmt, epoch_ns);
+
+	if (pr->format == OUT_JSON)
+		js_text(pr->out, "time", buf, n);
+	else
+		fwrite(buf, 1, n, pr->out);
+}
+
+static uint64_t now_epoch_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+/* One printf argument of type A->ty at P as a string, when it prints
+ * as one (*STACK: a malloc'd text to free); false for integers. */
+static bool arg_text(struct printer *pr, const struct ev_arg *a,
+		     const uint8_t *p, struct fmt_arg *out, char *tbuf,
+		     size_t cap, char **stack)
+{
+	uint64_t v;
+
+	out->is_str = 1;
+	switch (a->ty->kind) {
+	case TY_STR:
+		out->s = (const char *)p;
+		out->slen = (size_t)a->ty->size;
+		return true;
+	case TY_TSTAMP:
+		memcpy(&v, p, 8);
+		out->slen = fmt_time(tbuf, cap, a->tfmt,
+				     v + (uint64_t)pr->mono_to_epoch);
+		out->s = tbuf;
+		return true;
+	case TY_USERNAME:
+		memcpy(&v, p, 8);
+		out->s = usr_name(pr, (uint32_t)v);
+		out->slen = strlen(out->s);
+		return true;
+	case TY_INET:
+	case TY_MAC:
+		if (a->ty->kind == TY_INET)
+			fmt_inet(tbuf, cap, p);
+		else
+			fmt_mac(tbuf, cap, p);
+		out->s = tbuf;
+		out->slen = strlen(tbuf);
+		return true;
+	case TY_BUF:
+		memcpy(&v, p, 8);
+		out->is_buf = 1;
+		out->s = (const char *)p + 8;
+		out->slen = v < (uint64_t)a->ty->size ? (size_t)v
+			    : (size_t)a->ty->size;
+		return true;
+	case TY_KSTACK:
+	case TY_KSYM:
+	case TY_USYM:
+		*stack = stk_string(pr, a->ty, p, 8, &out->slen);
+		out->s = *stack;
+		return true;
+	default:
+		out->is_str = 0;
+		return false;
+	}
+}
+
+void pr_format_record(struct printer *pr, FILE *f, const struct event_spec *e,
+		      const uint8_t *rec)
+{
+	struct fmt_arg args[64] = { { 0 } };
+	char tbuf[64][128];	/* strftime, ntop, macaddr text */
+	char *stacks[64] = { NULL };
+	int n = e->nargs < 64 ? e->nargs : 64;
+
+	for (int i = 0; i < n; i++) {
+		const struct ev_arg *a = &e->args[i];
+		const uint8_t *p = rec + a->off;
+
+		memset(&args[i], 0, sizeof(args[i]));
+		if (!arg_text(pr, a, p, &args[i], tbuf[i], sizeof(tbuf[i]),
+			      &stacks[i])) {
+			memcpy(&args[i].i, p, 8);
+			args[i].is_signed = a->ty->is_signed;
+		}
+	}
+	fmt_print(f, e->fmt, e->fmt_len, args, n);
+	for (int i = 0; i < n; i++)
+		free(stacks[i]);
+}
+
+/* An event's record, for the writers js_capture calls. */
+struct ev_out {
+	struct printer *pr;
+	const struct event_spec *e;
+	const uint8_t *rec;
+};
+
+static void write_printf(void *arg, FILE *f)
+{
+	struct ev_out *o = arg;
+
+	pr_format_record(o->pr, f, o->e, o->rec);
+}
+
+/* join(): the strings of the record, separated; NL ends the line. */
+static void write_join(struct ev_out *o, FILE *f, bool nl)
+{
+	size_t ssize = (size_t)ALIGN_UP(o->pr->c->strlen_, 8);
+	uint64_t n;
+
+	memcpy(&n, o->rec + 8, 8);
+	for (uint64_t i = 0; i < n && i < JOIN_MAX; i++) {
+		const char *str = (const char *)o->rec + 16 + i * ssize;
+
+		if (i)
+			fwrite(o->e->fmt, 1, o->e->fmt_len, f);
+		fprintf(f, "%.*s", (int)ssize, str);
+	}
+	if (nl)
+		fputc('\n', f);
+}
+
+static void write_join_json(void *arg, FILE *f)
+{
+	write_join(arg, f, false);
+}
+
+void pr_event(struct printer *pr, const struct event_spec *e,
+	      const uint8_t *rec)
+{
+	struct ev_out o = { pr, e, rec };
+	uint64_t top, div;
+
+	switch (e->kind) {
+	case EV_PRINTF:
+		if (pr->format == OUT_JSON)
+			js_capture(pr->out, "printf", write_printf, &o);
+		else
+			pr_format_record(pr, pr->out, e, rec);
+		break;
+	case EV_PRINT_VAL:
+		pr_value(pr, e->args[0].ty, rec + e->args[0].off);
+		break;
+	case EV_PRINT_MAP:
+		memcpy(&top, rec + 8, 8);
+		memcpy(&div, rec + 16, 8);
+		pr_map(pr, e->map, top, div);
+		break;
+	case EV_CLEAR:
+		pr_clear(pr, e->map);
+		break;
+	case EV_ZERO:
+		pr_zero(pr, e->map);
+		break;
+	case EV_TIME:
+		print_time(pr, e->fmt, now_epoch_ns());
+		break;
+	case EV_JOIN:
+		if (pr->format == OUT_JSON)
+			js_capture(pr->out, "join", write_join_json, &o);
+		else
+			write_join(&o, pr->out, true);
+		break;
+	case EV_SYSTEM:
+	case EV_EXIT:
+		break;	/* run/'s */
+	}
+}

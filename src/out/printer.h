@@ -1,0 +1,95 @@
+/* printer.h - the output side: where sonde writes and how, and what it
+ * needs to turn what BPF recorded into text (the maps' fds, the stack
+ * maps, symbols, user names).  run/'s tracer holds one struct printer
+ * and calls these; out/ never sees the tracer, nor the AST, only the
+ * specs of base/compiler.h. */
+#ifndef SONDE_PRINTER_H
+#define SONDE_PRINTER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "base/compiler.h"
+
+struct ksyms;
+struct usyms;
+struct usernames;
+struct fold;
+struct fold_frames;
+
+/* -f: what the output is. */
+enum out_format {
+	OUT_TEXT,	/* bpftrace's text */
+	OUT_JSON,	/* newline-delimited JSON messages (json.c) */
+	OUT_FOLDED,	/* stack maps as folded lines (fold.c), the rest
+			 * as text; maps that do not fold go to stderr */
+};
+
+struct printer {
+	struct compiler *c;	/* maps, events, BPFTRACE_STRLEN */
+	FILE *out;
+	enum out_format format;
+	bool color;		/* hist bars in colour: a terminal, no NO_COLOR */
+	int ncpus_possible;	/* per-CPU map values */
+	int64_t mono_to_epoch;	/* add to a CLOCK_MONOTONIC ns for epoch ns */
+	const int *stack_fds;	/* per kernel stack map (c->stack_depths) */
+	struct ksyms *ksyms;	/* /proc/kallsyms, read when first needed */
+	bool ksyms_tried;
+	struct usyms *usyms;	/* ustack/usym: processes' mappings */
+	struct usernames *usernames;	/* username: uids looked up */
+};
+
+/* Free what the printer looked up (symbols, user names). */
+void pr_free(struct printer *pr);
+
+/* print.c */
+void pr_map(struct printer *pr, struct mapinfo *m, uint64_t top, uint64_t div);
+void pr_all_maps(struct printer *pr);
+void pr_value(struct printer *pr, const struct type *ty, const void *data);
+int pr_clear(struct printer *pr, struct mapinfo *m);
+int pr_zero(struct printer *pr, struct mapinfo *m);
+/* A map that folds (-f folded, --flamegraph): keyed by a stack, alone
+ * or in a tuple, with count(), sum() or integer values. */
+bool pr_foldable(const struct mapinfo *m);
+/* Map M's entries as stacks into F, merged (fold_merge); TOP and DIV
+ * as print(@m, top, div).  Returns the number of entries left out for
+ * a negative value. */
+int pr_fold(struct printer *pr, struct mapinfo *m, uint64_t top,
+	    uint64_t div, struct fold *f);
+/* --flamegraph: an SVG of every map that folds, onto F.  Returns 0 or
+ * -errno. */
+int pr_flamegraph(struct printer *pr, FILE *f);
+
+/* events.c: a record of event E (printf, print, clear, zero, time,
+ * join) written as its kind says, in text or JSON.  system() and exit()
+ * are actions, run/'s. */
+void pr_event(struct printer *pr, const struct event_spec *e,
+	      const uint8_t *rec);
+/* printf's arguments from record REC, formatted onto F (also the
+ * command of system()). */
+void pr_format_record(struct printer *pr, FILE *f, const struct event_spec *e,
+		      const uint8_t *rec);
+
+/* stacks.c: stacks (TY_KSTACK) and symbols (TY_KSYM, TY_USYM) as text,
+ * symbolized from /proc/kallsyms (read on first use) or the processes'
+ * mappings (usyms.c).  INDENT is the spaces before each frame in mode
+ * bpftrace: 4 in map keys, 8 elsewhere, as bpftrace 0.17 prints them. */
+void stk_print(struct printer *pr, FILE *f, const struct type *ty,
+	       const void *data, int indent);
+/* The same into a malloc'd string (*LEN bytes, NUL-terminated). */
+char *stk_string(struct printer *pr, const struct type *ty, const void *data,
+		 int indent, size_t *len);
+/* The frames of stack DATA appended to FF, outermost first, for a
+ * folded line: function names without offsets, each followed by
+ * SUFFIX (NULL: none).  Returns how many (0: no stack). */
+int stk_frames(struct printer *pr, const struct type *ty, const void *data,
+	       struct fold_frames *ff, const char *suffix);
+void stk_free(struct printer *pr);
+
+/* users.c: the name of user UID (username values), looked up once per
+ * uid and kept until usr_free(); its number when the password database
+ * has no entry. */
+const char *usr_name(struct printer *pr, uint32_t uid);
+void usr_free(struct printer *pr);
+
+#endif

@@ -1,0 +1,352 @@
+/* kfunc.c - probes on kernel functions: kprobe:FUNC[+OFF] and
+ * kretprobe:FUNC through the perf "kprobe" PMU (a wildcard, when the
+ * block does not tell its functions apart, as one kprobe_multi link),
+ * and fentry:FUNC and fexit:FUNC (bpftrace's kfunc, kretfunc), BPF
+ * trampolines typed by BTF. */
+#include "probe/kinds.h"
+
+#include <bpf/bpf.h>
+#include <bpf/btf.h>
+#include <bpf/libbpf.h>
+#include <errno.h>
+#include <fnmatch.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "catalog/btf.h"
+#include "catalog/info.h"
+#include "catalog/ksyms.h"
+#include "catalog/tracefs.h"
+
+static bool is_ret(const struct probe_spec *ps)
+{
+	return probe_has(ps, PF_RETVAL);
+}
+
+static void add_kfunc(struct probe_exp *x, const char *name)
+{
+	struct compiler *c = x->c;
+	struct probe_spec *ps;
+
+	for (int i = 0; i < x->n; i++)	/* kallsyms repeats some names */
+		if (!strcmp(x->v[i].func, name))
+			return;
+	ps = probe_add(x);
+	ps->func = arena_strdup(&c->arena, name);
+	ps->name = arena_printf(&c->arena, "%s:%s", x->ops->name, name);
+}
+
+/* The names of available_filter_functions ("name" or "name [module]",
+ * one per line) matching GLOB; how many, or -1 without the file. */
+static int filter_functions(struct probe_exp *x, const char *dir,
+			    const char *glob)
+{
+	char path[512], *filter;
+	size_t flen;
+	int count = 0;
+
+	snprintf(path, sizeof(path), "%s/available_filter_functions", dir);
+	if (read_file(path, &filter, &flen))
+		return -1;
+	for (char *p = filter; p < filter + flen;) {
+		char *nl = memchr(p, '\n', (size_t)(filter + flen - p));
+		char *blank;
+
+		if (nl)
+			*nl = 0;
+		blank = strchr(p, ' ');
+		if (blank)
+			*blank = 0;
+		if (*p && !fnmatch(glob, p, 0) && !strchr(p, '.')) {
+			add_kfunc(x, p);
+			count++;
+		}
+		p = nl ? nl + 1 : filter + flen;
+	}
+	free(filter);
+	return count;
+}
+
+/* Functions kprobes can attach to: the kernel's text symbols, limited
+ * to available_filter_functions where tracefs lists them. */
+static int kernel_functions(struct probe_exp *x, const char *glob)
+{
+	struct compiler *c = x->c;
+	const char *dir = c->tracefs ? c->tracefs : tracefs_dir(NULL, NULL);
+	struct ksyms ks;
+	int count;
+
+	if (dir && (count = filter_functions(x, dir, glob)) >= 0)
+		return count;
+	if (ksyms_load(&ks, NULL))
+		return -EPERM;
+	count = 0;
+	for (size_t i = 0; i < ks.n; i++) {
+		if (!fnmatch(glob, ks.v[i].name, 0) && !strchr(ks.v[i].name, '.')) {
+			add_kfunc(x, ks.v[i].name);
+			count++;
+		}
+	}
+	ksyms_free(&ks);
+	return count;
+}
+
+/* kprobe:FUNC, kprobe:FUNC+OFF, kretprobe:FUNC, wildcards. */
+static int kprobe_expand(struct probe_exp *x)
+{
+	struct compiler *c = x->c;
+	const char *kind = x->ops->name;
+	char *fname;
+	uint64_t add;
+	int rc;
+
+	if (x->nf != 2 || !*x->f[1]) {
+		probe_error(x, "%s probe needs a kernel function: %s:vfs_read",
+			    kind, kind);
+		return -1;
+	}
+	if (access("/sys/bus/event_source/devices/kprobe/type", R_OK)) {
+		probe_error(x, "this kernel has no kprobe support (CONFIG_KPROBES is off); tracepoint and fentry probes may work instead");
+		return -1;
+	}
+	fname = x->f[1];
+	if (probe_func_offset(x, fname, &add))
+		return -1;
+	rc = kernel_functions(x, fname);
+	if (rc < 0) {
+		probe_error(x, "%s: cannot read the kernel's functions (/proc/kallsyms): %s",
+			    kind, strerror(-rc));
+		return -1;
+	}
+	if (!x->n) {
+		if (probe_wild(fname))
+			probe_error(x, "%s: no kernel function matches %s", kind,
+				    fname);
+		else
+			probe_error(x, "%s: kernel function %s not found (or not traceable)",
+				    kind, fname);
+		return -1;
+	}
+	/* Whether the kernel can attach them as one kprobe_multi program
+	 * is a feature of the catalogue, found out once. */
+	if (x->n > 1 && !c->kprobe_multi_checked) {
+		c->kprobe_multi = info_kprobe_multi();
+		c->kprobe_multi_checked = true;
+	}
+	for (int i = 0; i < x->n; i++) {
+		x->v[i].uoffset = add;
+		x->v[i].wild = probe_wild(fname);
+		if (add)
+			x->v[i].name = arena_printf(&c->arena, "kprobe:%s+%llu",
+						    x->v[i].func,
+						    (unsigned long long)add);
+	}
+	return 0;
+}
+
+/* The functions a kprobe wildcard matched become one kprobe_multi
+ * program, attached by one link, when nothing in the block tells the
+ * functions apart (probe, func) and the kernel can: attaching and
+ * detaching hundreds then costs one system call, not hundreds.  Not
+ * with -p (no pid filter on the link). */
+static struct probe_spec *kprobe_merge(struct compiler *c,
+				       struct probe_spec *v, int n,
+				       const char *text)
+{
+	struct probe_spec *ps;
+
+	if (c->target_pid || !c->kprobe_multi)
+		return NULL;
+	for (int i = 0; i < n; i++)
+		if (!v[i].wild || v[i].uoffset)
+			return NULL;
+	ps = arena_alloc(&c->arena, sizeof(*ps));
+	*ps = v[0];
+	ps->multi = arena_alloc(&c->arena, sizeof(char *) * (size_t)n);
+	for (int i = 0; i < n; i++)
+		ps->multi[i] = v[i].func;
+	ps->nmulti = n;
+	ps->name = arena_printf(&c->arena, "%s (%d functions)", text, n);
+	return ps;
+}
+
+static void kprobe_load(const struct probe_spec *ps, struct probe_load *pl)
+{
+	pl->type = BPF_PROG_TYPE_KPROBE;
+	if (ps->multi)
+		pl->expected_attach_type = BPF_TRACE_KPROBE_MULTI;
+}
+
+/* All the functions of a kprobe wildcard through one kprobe_multi link. */
+static int kprobe_multi_attach(const struct probe_spec *ps, int fd,
+			       struct probe_env *env)
+{
+	LIBBPF_OPTS(bpf_link_create_opts, opts);
+	int lfd;
+
+	opts.kprobe_multi.syms = ps->multi;
+	opts.kprobe_multi.cnt = (uint32_t)ps->nmulti;
+	opts.kprobe_multi.flags = is_ret(ps) ? BPF_F_KPROBE_MULTI_RETURN : 0;
+	lfd = bpf_link_create(fd, 0, BPF_TRACE_KPROBE_MULTI, &opts);
+	if (lfd < 0)
+		return -errno;
+	probe_own_link(env, lfd);
+	return 0;
+}
+
+static int kprobe_attach(const struct probe_spec *ps, int fd,
+			 struct probe_env *env)
+{
+	if (ps->multi)
+		return kprobe_multi_attach(ps, fd, env);
+	return probe_pmu_attach(ps, fd, env, true, is_ret(ps));
+}
+
+static const char *kprobe_explain(const struct probe_spec *ps, int err)
+{
+	(void)ps;
+	if (err == PROBE_ENOKPROBES)
+		return "this kernel has no kprobe support (CONFIG_KPROBES is off); tracepoint and fentry probes may work instead";
+	return NULL;
+}
+
+/* fentry:FUNC and fexit:FUNC: BTF functions, wildcards. */
+static int fentry_expand(struct probe_exp *x)
+{
+	struct compiler *c = x->c;
+	const char *kind = x->ops->name, *why = NULL;
+	struct btf *b;
+	int cnt;
+
+	if (x->nf != 2 || !*x->f[1]) {
+		probe_error(x, "%s probe needs a kernel function: %s:vfs_read",
+			    kind, kind);
+		return -1;
+	}
+	b = btf_kernel(c, &why);
+	if (!b) {
+		probe_error(x, "%s: %s", kind, why);
+		return -1;
+	}
+	cnt = (int)btf__type_cnt(b);
+	for (int id = 1; id < cnt; id++) {
+		const struct btf_type *t = btf__type_by_id(b, (unsigned)id);
+		const char *fn;
+		struct probe_spec *ps;
+
+		if (!btf_is_func(t))
+			continue;
+		fn = btf__name_by_offset(b, t->name_off);
+		if (!fn || fnmatch(x->f[1], fn, 0))
+			continue;
+		ps = probe_add(x);
+		ps->func = arena_strdup(&c->arena, fn);
+		ps->attach_btf_id = id;
+		ps->wild = probe_wild(x->f[1]);
+		ps->name = arena_printf(&c->arena, "%s:%s", kind, fn);
+	}
+	if (!x->n) {
+		if (probe_wild(x->f[1]))
+			probe_error(x, "%s: no kernel function in BTF matches %s",
+				    kind, x->f[1]);
+		else
+			probe_error(x, "%s: kernel function %s not found in BTF",
+				    kind, x->f[1]);
+		return -1;
+	}
+	return 0;
+}
+
+static void fentry_load(const struct probe_spec *ps, struct probe_load *pl)
+{
+	pl->type = BPF_PROG_TYPE_TRACING;
+	pl->expected_attach_type = is_ret(ps) ? BPF_TRACE_FEXIT : BPF_TRACE_FENTRY;
+	pl->attach_btf_id = (uint32_t)ps->attach_btf_id;
+}
+
+/* fentry/fexit: a BPF trampoline, owned by its link fd. */
+static int fentry_attach(const struct probe_spec *ps, int fd,
+			 struct probe_env *env)
+{
+	int lfd = bpf_raw_tracepoint_open(NULL, fd);
+
+	(void)ps;
+	if (lfd < 0)
+		return -errno;
+	probe_own_link(env, lfd);
+	return 0;
+}
+
+static const char *fentry_explain(const struct probe_spec *ps, int err)
+{
+	(void)ps;
+	if (err == ENOTSUP || err == EOPNOTSUPP || err == 524 || err == EINVAL)
+		return "this kernel cannot attach fentry/fexit programs (no BPF trampoline); kprobe or tracepoint probes may work instead";
+	return NULL;
+}
+
+/* A root that cannot load a tracing program: no BPF trampolines. */
+static const char *fentry_load_explain(const struct probe_spec *ps, int err)
+{
+	(void)ps;
+	if (geteuid() == 0 && (err == EPERM || err == ENOTSUP ||
+			       err == EOPNOTSUPP || err == 524))
+		return "this kernel does not run fentry/fexit programs (no BPF trampoline support); kprobe or tracepoint probes may work instead";
+	return NULL;
+}
+
+const struct probe_ops probe_kprobe_ops = {
+	.name = "kprobe",
+	.alias = "k",
+	.kind = PK_KPROBE,
+	.flags = PF_FUNC | PF_REGS | PF_TASK | PF_OVERRIDE,
+	.ctx = CTX_REGS,
+	.expand = kprobe_expand,
+	.merge = kprobe_merge,
+	.load = kprobe_load,
+	.attach = kprobe_attach,
+	.explain = kprobe_explain,
+};
+
+const struct probe_ops probe_kretprobe_ops = {
+	.name = "kretprobe",
+	.alias = "kr",
+	.kind = PK_KRETPROBE,
+	.flags = PF_FUNC | PF_RETVAL | PF_REGS | PF_TASK,
+	.ctx = CTX_REGS,
+	.expand = kprobe_expand,
+	.merge = kprobe_merge,
+	.load = kprobe_load,
+	.attach = kprobe_attach,
+	.explain = kprobe_explain,
+};
+
+const struct probe_ops probe_fentry_ops = {
+	.name = "fentry",
+	.alias = "f",
+	.alias2 = "kfunc",
+	.kind = PK_FENTRY,
+	.flags = PF_FUNC | PF_TASK,
+	.ctx = CTX_FUNC,
+	.expand = fentry_expand,
+	.load = fentry_load,
+	.attach = fentry_attach,
+	.explain = fentry_explain,
+	.load_explain = fentry_load_explain,
+};
+
+const struct probe_ops probe_fexit_ops = {
+	.name = "fexit",
+	.alias = "fr",
+	.alias2 = "kretfunc",
+	.kind = PK_FEXIT,
+	.flags = PF_FUNC | PF_RETVAL | PF_TASK,
+	.ctx = CTX_FUNC,
+	.expand = fentry_expand,
+	.load = fentry_load,
+	.attach = fentry_attach,
+	.explain = fentry_explain,
+	.load_explain = fentry_load_explain,
+};

@@ -1,0 +1,23 @@
+/* kinds.h - the registry's rows (probe.c), one struct probe_ops per
+ * kind, defined in the file of its family; private to probe/. */
+#ifndef SONDE_KINDS_H
+#define SONDE_KINDS_H
+
+#include "probe/probe.h"
+
+/* special.c */
+extern const struct probe_ops probe_begin_ops, probe_end_ops, probe_iter_ops;
+/* perf.c */
+extern const struct probe_ops probe_interval_ops, probe_profile_ops,
+	probe_software_ops, probe_hardware_ops, probe_watchpoint_ops;
+/* tracepoint.c */
+extern const struct probe_ops probe_tracepoint_ops, probe_rawtp_ops;
+/* kfunc.c */
+extern const struct probe_ops probe_kprobe_ops, probe_kretprobe_ops,
+	probe_fentry_ops, probe_fexit_ops;
+/* uprobe.c */
+extern const struct probe_ops probe_uprobe_ops, probe_uretprobe_ops,
+	probe_usdt_ops;
+
+
+#endif

@@ -1,0 +1,146 @@
+/* special.c - the probes sonde runs itself rather than the kernel's
+ * events: BEGIN and END, raw-tracepoint programs run once each with
+ * BPF_PROG_TEST_RUN (so they need no attach point), and iter:KIND, a
+ * BPF iterator read to its end once BEGIN ran. */
+#include "probe/kinds.h"
+
+#include <bpf/bpf.h>
+#include <bpf/btf.h>
+#include <bpf/libbpf.h>
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "catalog/btf.h"
+
+static void load_once(const struct probe_spec *ps, struct probe_load *pl)
+{
+	(void)ps;
+	pl->type = BPF_PROG_TYPE_RAW_TRACEPOINT;
+}
+
+/* Run a BEGIN or END program once on this CPU. */
+static int run_once(const struct probe_spec *ps, int fd,
+		    void (*drain)(void *arg), void *arg, const char **what)
+{
+	LIBBPF_OPTS(bpf_test_run_opts, opts);
+	uint64_t ctx[1] = { 0 };
+
+	(void)ps;
+	opts.ctx_in = ctx;
+	opts.ctx_size_in = sizeof(ctx);
+	if (bpf_prog_test_run_opts(fd, &opts) < 0) {
+		*what = "cannot run";
+		return -errno;
+	}
+	drain(arg);
+	return 0;
+}
+
+const struct probe_ops probe_begin_ops = {
+	.name = "BEGIN",
+	.kind = PK_BEGIN,
+	.flags = PF_SONDE | PF_TIMER,
+	.ctx = CTX_NONE,
+	.stage = STAGE_BEGIN,
+	.load = load_once,
+	.run = run_once,
+};
+
+const struct probe_ops probe_end_ops = {
+	.name = "END",
+	.kind = PK_END,
+	.flags = PF_SONDE | PF_TIMER,
+	.ctx = CTX_NONE,
+	.stage = STAGE_END,
+	.load = load_once,
+	.run = run_once,
+};
+
+/* iter:task, iter:task_file, iter:task_vma: a BPF iterator run once
+ * over every task (or open file, or mapping), then the script ends. */
+static int iter_expand(struct probe_exp *x)
+{
+	static const char *const known[] = { "task", "task_file", "task_vma" };
+	struct compiler *c = x->c;
+	const char *why = NULL;
+	struct probe_spec *ps;
+	struct btf *b;
+	char fn[64];
+	bool ok = false;
+	int id;
+
+	for (size_t i = 0; i < ARRAY_SIZE(known); i++)
+		if (x->nf == 2 && !strcmp(x->f[1], known[i]))
+			ok = true;
+	if (!ok) {
+		probe_error(x, "iter probe needs one of task, task_file, task_vma: iter:task");
+		return -1;
+	}
+	b = btf_kernel(c, &why);
+	if (!b) {
+		probe_error(x, "iter:%s: %s", x->f[1], why);
+		return -1;
+	}
+	snprintf(fn, sizeof(fn), "bpf_iter_%s", x->f[1]);
+	id = btf__find_by_name_kind(b, fn, BTF_KIND_FUNC);
+	if (id < 0) {
+		probe_error(x, "this kernel has no %s iterator", x->f[1]);
+		return -1;
+	}
+	ps = probe_add(x);
+	ps->target = arena_strdup(&c->arena, x->f[1]);
+	ps->attach_btf_id = id;
+	ps->ctx_struct = arena_printf(&c->arena, "struct bpf_iter__%s", x->f[1]);
+	ps->name = arena_printf(&c->arena, "iter:%s", x->f[1]);
+	return 0;
+}
+
+static void iter_load(const struct probe_spec *ps, struct probe_load *pl)
+{
+	pl->type = BPF_PROG_TYPE_TRACING;
+	pl->expected_attach_type = BPF_TRACE_ITER;
+	pl->attach_btf_id = (uint32_t)ps->attach_btf_id;
+}
+
+/* Create the iterator and read it to its end; the program runs once
+ * per element and reports through the ring buffer. */
+static int iter_run(const struct probe_spec *ps, int prog,
+		    void (*drain)(void *arg), void *arg, const char **what)
+{
+	int link = bpf_link_create(prog, 0, BPF_TRACE_ITER, NULL), fd, err;
+	char buf[4096];
+	ssize_t n;
+
+	(void)ps;
+	if (link < 0) {
+		*what = "attach failed";
+		return -errno;
+	}
+	fd = bpf_iter_create(link);
+	if (fd < 0) {
+		err = errno;
+		*what = "cannot start the iterator";
+		close(link);
+		return -err;
+	}
+	while ((n = read(fd, buf, sizeof(buf))) > 0 || (n < 0 && errno == EINTR))
+		drain(arg);
+	close(fd);
+	close(link);
+	drain(arg);
+	return 0;
+}
+
+const struct probe_ops probe_iter_ops = {
+	.name = "iter",
+	.alias = "it",
+	.kind = PK_ITER,
+	.flags = PF_SONDE | PF_TIMER,
+	.ctx = CTX_ITER,
+	.stage = STAGE_ITER,
+	.expand = iter_expand,
+	.load = iter_load,
+	.run = iter_run,
+};

@@ -1,0 +1,81 @@
+/* tracer.c - the tracer's life: everything run/ opens is closed here,
+ * on every path, whatever state setup stopped in. */
+#include "run/tracer.h"
+
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "out/usyms.h"
+
+void tracer_init(struct tracer *t, struct compiler *c, FILE *out)
+{
+	memset(t, 0, sizeof(*t));
+	t->c = c;
+	t->pr.c = c;
+	t->pr.out = out;
+	t->scratch_fd = t->stats_fd = -1;
+	t->rb.fd = -1;
+	t->useen_fd = -1;
+	t->child_go = -1;
+}
+
+/* A command never released sees its pipe close and exits; one still
+ * running when the script ends is stopped, as in bpftrace: now, not
+ * after the slow close of the perf events. */
+static void end_child(struct tracer *t)
+{
+	if (t->child_go >= 0) {
+		close(t->child_go);
+		t->child_go = -1;
+		if (t->child_pid > 0 && !t->child_done)
+			waitpid(t->child_pid, NULL, 0);
+	} else if (t->child_pid > 0 && !t->child_done) {
+		kill(t->child_pid, SIGTERM);
+		waitpid(t->child_pid, NULL, 0);
+	}
+	t->child_done = true;
+}
+
+static void close_fd(int *fd)
+{
+	if (*fd >= 0)
+		close(*fd);
+	*fd = -1;
+}
+
+void tracer_close(struct tracer *t)
+{
+	struct compiler *c = t->c;
+
+	rb_ready(&t->rb);
+	at_detach_all(t);
+	end_child(t);
+	at_close_events(t);
+	rb_close(&t->rb);
+	for (int i = 0; c && i < c->nprogs; i++)
+		close_fd(&c->progs[i].fd);
+	for (int i = 0; c && i < c->nmaps; i++)
+		close_fd(&c->maps[i]->fd);
+	close_fd(&t->scratch_fd);
+	close_fd(&t->stats_fd);
+	close_fd(&t->useen_fd);
+	us_free(t->pr.usyms);
+	t->pr.usyms = NULL;
+	free(t->env.links);
+	t->env.links = NULL;
+	free(t->env.events);
+	t->env.events = NULL;
+	free(t->drops_seen);
+	t->drops_seen = NULL;
+	for (int i = 0; c && t->stack_fds && i < c->nstack_maps; i++)
+		close_fd(&t->stack_fds[i]);
+	free(t->stack_fds);
+	t->stack_fds = NULL;
+	t->pr.stack_fds = NULL;
+	pr_free(&t->pr);
+	free(t->err);
+	t->err = NULL;
+}
