@@ -392,184 +392,215 @@ static void builtin(struct cg *g, struct node *n)
 	}
 }
 
-void cg_int(struct cg *g, struct node *n)
+static void int_var(struct cg *g, struct node *n)
 {
-	if (n->is_const) {
-		cg_imm(g, R0, n->cval);
+	cg_emit(g, LDX(BPF_DW, R0, n->var->in_scratch ? RSCR : RFP,
+		       (int16_t)n->var->slot));
+}
+
+static void int_builtin(struct cg *g, struct node *n)
+{
+	if (n->builtin == B_ARG)
+		cg_arg(g, n);
+	else if (n->builtin == B_CTX)
+		cg_ctx(g);
+	else
+		builtin(g, n);
+}
+
+static void int_unop(struct cg *g, struct node *n)
+{
+	int z;
+
+	if (n->op == T_STAR) {
+		cg_deref(g, n);
 		return;
 	}
-	switch (n->kind) {
-	case N_VAR:
-		if (n->var->in_scratch)
-			cg_emit(g, LDX(BPF_DW, R0, RSCR, (int16_t)n->var->slot));
-		else
-			cg_emit(g, LDX(BPF_DW, R0, RFP, (int16_t)n->var->slot));
+	cg_int(g, n->a);
+	switch (n->op) {
+	case T_MINUS:
+		cg_emit(g, bpf_i(BPF_ALU64 | BPF_NEG, R0, 0, 0, 0));
 		break;
-	case N_MAP:
-		cg_map_read_int(g, n);
+	case T_TILDE:
+		cg_emit(g, ALU64_IMM(BPF_XOR, R0, -1));
 		break;
-	case N_BUILTIN:
-		if (n->builtin == B_ARG)
-			cg_arg(g, n);
-		else if (n->builtin == B_CTX)
-			cg_ctx(g);
-		else
-			builtin(g, n);
-		break;
-	case N_BINOP:
-		binop(g, n);
-		break;
-	case N_LAND: case N_LOR:
-		bool_value(g, n);
-		break;
-	case N_UNOP:
-		if (n->op == T_STAR) {
-			cg_deref(g, n);
-			break;
-		}
-		cg_int(g, n->a);
-		switch (n->op) {
-		case T_MINUS:
-			cg_emit(g, bpf_i(BPF_ALU64 | BPF_NEG, R0, 0, 0, 0));
-			break;
-		case T_TILDE:
-			cg_emit(g, ALU64_IMM(BPF_XOR, R0, -1));
-			break;
-		case T_BANG: {
-			int z = cg_label(g);
-
-			cg_emit(g, MOV_REG(R1, R0));
-			cg_emit(g, MOV_IMM(R0, 1));
-			cg_jump(g, JMP_IMM(BPF_JEQ, R1, 0), z);
-			cg_emit(g, MOV_IMM(R0, 0));
-			cg_bind(g, z);
-			break;
-		}
-		default:
-			break;
-		}
-		cg_norm(g, R0, n->ty);
-		break;
-	case N_TERNARY: {
-		int lelse = cg_label(g), lend = cg_label(g);
-
-		cg_branch(g, n->a, lelse, false);
-		cg_int(g, n->b);
-		cg_jump(g, JA(), lend);
-		cg_bind(g, lelse);
-		cg_int(g, n->c);
-		cg_bind(g, lend);
-		cg_norm(g, R0, n->ty);
-		break;
-	}
-	case N_INCDEC:
-		if (n->a->kind == N_MAP) {
-			cg_map_incdec(g, n);
-		} else {
-			struct var *v = n->a->var;
-			int base = v->in_scratch ? RSCR : RFP;
-
-			cg_emit(g, LDX(BPF_DW, R1, base, (int16_t)v->slot));
-			cg_emit(g, MOV_REG(R0, R1));
-			cg_emit(g, ALU64_IMM(BPF_ADD, R1, n->op == T_INC ? 1 : -1));
-			cg_norm(g, R1, v->ty);
-			cg_emit(g, STX(BPF_DW, base, (int16_t)v->slot, R1));
-			if (n->prefix)
-				cg_emit(g, MOV_REG(R0, R1));
-		}
-		break;
-	case N_CAST:
-		cg_int(g, n->a);
-		if (n->op == 1) {	/* (bool)x is x != 0 */
-			int z = cg_label(g);
-
-			cg_jump(g, JMP_IMM(BPF_JEQ, R0, 0), z);
-			cg_emit(g, MOV_IMM(R0, 1));
-			cg_bind(g, z);
-			break;
-		}
-		cg_norm(g, R0, n->ty);
-		break;
-	case N_FIELD: {
-		int saved = g->scratch, saved_stack = g->stack;
-		struct mem m;
-
-		if (n->builtin == B_ARGS_FIELD) {
-			cg_args_int(g, n);
-			break;
-		}
-		if (n->builtin == B_BTF_FIELD) {
-			cg_btf_int(g, n);
-			break;
-		}
-		m = cg_addr(g, n->a);
-		int off = n->a->ty->off[n->ival];
-
-		cg_emit(g, LDX(BPF_DW, R0, m.base, (int16_t)(m.off + off)));
-		g->scratch = saved;
-		g->stack = saved_stack;
-		break;
-	}
-	case N_CALL:
-		if (n->builtin == F_STRFTIME) {
-			cg_int(g, n->args[1]);
-			break;
-		}
-		if (n->builtin == F_UADDR) {
-			uint64_t v = 0;
-			bool pie = false;
-
-			elf_symbol(g->ps->path, n->args[0]->name, &v, &pie);
-			if (!pie) {
-				cg_imm(g, R0, (int64_t)v);
-				break;
-			}
-			/* load base = ip - the probe's address in the file */
-			cg_reg(g, PT_REGS_IP);
-			cg_imm(g, R1, (int64_t)(v - g->ps->uvaddr));
-			cg_emit(g, ALU64_REG(BPF_ADD, R0, R1));
-			break;
-		}
-		if (n->builtin == F_REG) {
-			cg_reg(g, pt_regs_offset(n->args[0]->name));
-			break;
-		}
-		if (n->builtin == F_KSYM) {
-			cg_int(g, n->args[0]);
-			break;
-		}
-		if (n->builtin == F_STRNCMP) {
-			int ne = cg_label(g), done = cg_label(g);
-
-			str_branch(g, n->args[0], n->args[1], n->args[2]->cval, ne,
-				   false);
-			cg_emit(g, MOV_IMM(R0, 0));
-			cg_jump(g, JA(), done);
-			cg_bind(g, ne);
-			cg_emit(g, MOV_IMM(R0, 1));
-			cg_bind(g, done);
-			break;
-		}
-		if (n->builtin == F_BSWAP) {
-			cg_int(g, n->args[0]);
-			if (n->ty->size == 1) {
-				if (n->args[0]->ty->is_signed)
-					cg_norm(g, R0, n->ty);
-			} else {	/* to big-endian: a swap on this machine */
-				cg_emit(g, bpf_i(BPF_ALU | BPF_END | BPF_TO_BE, R0,
-						 0, 0, n->ty->size * 8));
-			}
-			break;
-		}
-		if (n->builtin == F_KSTACK || n->builtin == F_USTACK) {
-			cg_kstack(g, n);
-			break;
-		}
+	case T_BANG:
+		z = cg_label(g);
+		cg_emit(g, MOV_REG(R1, R0));
+		cg_emit(g, MOV_IMM(R0, 1));
+		cg_jump(g, JMP_IMM(BPF_JEQ, R1, 0), z);
 		cg_emit(g, MOV_IMM(R0, 0));
+		cg_bind(g, z);
+		break;
+	default:
+		break;
+	}
+	cg_norm(g, R0, n->ty);
+}
+
+static void int_ternary(struct cg *g, struct node *n)
+{
+	int lelse = cg_label(g), lend = cg_label(g);
+
+	cg_branch(g, n->a, lelse, false);
+	cg_int(g, n->b);
+	cg_jump(g, JA(), lend);
+	cg_bind(g, lelse);
+	cg_int(g, n->c);
+	cg_bind(g, lend);
+	cg_norm(g, R0, n->ty);
+}
+
+/* $x++ and friends: r0 is the value before (postfix) or after. */
+static void int_incdec(struct cg *g, struct node *n)
+{
+	struct var *v = n->a->var;
+	int base;
+
+	if (n->a->kind == N_MAP) {
+		cg_map_incdec(g, n);
+		return;
+	}
+	base = v->in_scratch ? RSCR : RFP;
+	cg_emit(g, LDX(BPF_DW, R1, base, (int16_t)v->slot));
+	cg_emit(g, MOV_REG(R0, R1));
+	cg_emit(g, ALU64_IMM(BPF_ADD, R1, n->op == T_INC ? 1 : -1));
+	cg_norm(g, R1, v->ty);
+	cg_emit(g, STX(BPF_DW, base, (int16_t)v->slot, R1));
+	if (n->prefix)
+		cg_emit(g, MOV_REG(R0, R1));
+}
+
+static void int_cast(struct cg *g, struct node *n)
+{
+	cg_int(g, n->a);
+	if (n->op == 1) {	/* (bool)x is x != 0 */
+		int z = cg_label(g);
+
+		cg_jump(g, JMP_IMM(BPF_JEQ, R0, 0), z);
+		cg_emit(g, MOV_IMM(R0, 1));
+		cg_bind(g, z);
+		return;
+	}
+	cg_norm(g, R0, n->ty);
+}
+
+/* args.NAME, a kernel struct's member, or a tuple's element. */
+static void int_field(struct cg *g, struct node *n)
+{
+	int saved = g->scratch, saved_stack = g->stack;
+	struct mem m;
+
+	if (n->builtin == B_ARGS_FIELD) {
+		cg_args_int(g, n);
+		return;
+	}
+	if (n->builtin == B_BTF_FIELD) {
+		cg_btf_int(g, n);
+		return;
+	}
+	m = cg_addr(g, n->a);
+	cg_emit(g, LDX(BPF_DW, R0, m.base,
+		       (int16_t)(m.off + n->a->ty->off[n->ival])));
+	g->scratch = saved;
+	g->stack = saved_stack;
+}
+
+/* uaddr("sym"): a constant, or in a PIE the load base (ip minus the
+ * probe's address in the file) plus the symbol's address. */
+static void int_uaddr(struct cg *g, struct node *n)
+{
+	uint64_t v = 0;
+	bool pie = false;
+
+	elf_symbol(g->ps->path, n->args[0]->name, &v, &pie);
+	if (!pie) {
+		cg_imm(g, R0, (int64_t)v);
+		return;
+	}
+	cg_reg(g, PT_REGS_IP);
+	cg_imm(g, R1, (int64_t)(v - g->ps->uvaddr));
+	cg_emit(g, ALU64_REG(BPF_ADD, R0, R1));
+}
+
+static void int_strncmp(struct cg *g, struct node *n)
+{
+	int ne = cg_label(g), done = cg_label(g);
+
+	str_branch(g, n->args[0], n->args[1], n->args[2]->cval, ne, false);
+	cg_emit(g, MOV_IMM(R0, 0));
+	cg_jump(g, JA(), done);
+	cg_bind(g, ne);
+	cg_emit(g, MOV_IMM(R0, 1));
+	cg_bind(g, done);
+}
+
+static void int_bswap(struct cg *g, struct node *n)
+{
+	cg_int(g, n->args[0]);
+	if (n->ty->size == 1) {
+		if (n->args[0]->ty->is_signed)
+			cg_norm(g, R0, n->ty);
+	} else {	/* to big-endian: a swap on this machine */
+		cg_emit(g, bpf_i(BPF_ALU | BPF_END | BPF_TO_BE, R0, 0, 0,
+				 n->ty->size * 8));
+	}
+}
+
+/* The calls that have an integer value. */
+static void int_call(struct cg *g, struct node *n)
+{
+	switch (n->builtin) {
+	case F_STRFTIME:
+		cg_int(g, n->args[1]);
+		break;
+	case F_UADDR:
+		int_uaddr(g, n);
+		break;
+	case F_REG:
+		cg_reg(g, pt_regs_offset(n->args[0]->name));
+		break;
+	case F_KSYM:
+		cg_int(g, n->args[0]);
+		break;
+	case F_STRNCMP:
+		int_strncmp(g, n);
+		break;
+	case F_BSWAP:
+		int_bswap(g, n);
+		break;
+	case F_KSTACK: case F_USTACK:
+		cg_kstack(g, n);
 		break;
 	default:
 		cg_emit(g, MOV_IMM(R0, 0));
 	}
+}
+
+/* The kinds of ast.def with an integer value, each with its code. */
+static void (*const int_fns[N_NKINDS])(struct cg *, struct node *) = {
+	[N_VAR] = int_var,
+	[N_MAP] = cg_map_read_int,
+	[N_BUILTIN] = int_builtin,
+	[N_BINOP] = binop,
+	[N_LAND] = bool_value,
+	[N_LOR] = bool_value,
+	[N_UNOP] = int_unop,
+	[N_TERNARY] = int_ternary,
+	[N_INCDEC] = int_incdec,
+	[N_CAST] = int_cast,
+	[N_FIELD] = int_field,
+	[N_CALL] = int_call,
+};
+
+void cg_int(struct cg *g, struct node *n)
+{
+	if (n->is_const)
+		cg_imm(g, R0, n->cval);
+	else if ((unsigned)n->kind < N_NKINDS && int_fns[n->kind])
+		int_fns[n->kind](g, n);
+	else
+		cg_emit(g, MOV_IMM(R0, 0));
 }
 
 /* Store LEN bytes of S as a zero-padded string in DST (slot of DT). */

@@ -17,7 +17,7 @@ enum builtin {
 };
 
 enum func {
-#define X(e, name, lo, hi) e,
+#define X(e, name, lo, hi, fn) e,
 #include "sema/funcs.def"
 #undef X
 	F_NFUNCS

@@ -23,7 +23,7 @@ static const struct {
 	const char *name;
 	int lo, hi;
 } funcs[] = {
-#define X(e, name, lo, hi) { name, lo, hi },
+#define X(e, name, lo, hi, fn) { name, lo, hi },
 #include "sema/funcs.def"
 #undef X
 };
@@ -251,7 +251,7 @@ static int signal_number(const char *name)
 
 /* signal(SIG): SIG is a name ("SIGUSR1", "KILL") or an integer; a
  * constant is checked here, another value by the kernel at run time. */
-static struct type *check_signal(struct sema *s, struct node *n)
+static struct type *call_signal(struct sema *s, struct node *n)
 {
 	struct node *a = n->args[0];
 
@@ -290,7 +290,7 @@ static struct type *check_signal(struct sema *s, struct node *n)
 	return set(n, &ty_void);
 }
 
-static struct type *check_override(struct sema *s, struct node *n)
+static struct type *call_override(struct sema *s, struct node *n)
 {
 	struct type *t = sema_expr(s, n->args[0]);
 
@@ -306,7 +306,7 @@ static struct type *check_override(struct sema *s, struct node *n)
 	return set(n, &ty_void);
 }
 
-static struct type *check_str(struct sema *s, struct node *n)
+static struct type *call_str(struct sema *s, struct node *n)
 {
 	struct node *a = n->args[0];
 	struct type *t;
@@ -351,7 +351,7 @@ static struct type *check_str(struct sema *s, struct node *n)
 /* strncmp(s1, s2, n): 0 when the strings agree in their first n bytes
  * (a string ends at its NUL), else 1, as bpftrace 0.17 returns.  n is
  * known at compile time, so cg compares whole words, unrolled. */
-static struct type *check_strncmp(struct sema *s, struct node *n)
+static struct type *call_strncmp(struct sema *s, struct node *n)
 {
 	bool ok = true;
 	int64_t len;
@@ -380,7 +380,7 @@ static struct type *check_strncmp(struct sema *s, struct node *n)
 /* bswap(x): the bytes of x reversed, as an unsigned integer of x's
  * width (bpftrace 0.17's type; an 8-bit x comes back unchanged).  A
  * constant is swapped here. */
-static struct type *check_bswap(struct sema *s, struct node *n)
+static struct type *call_bswap(struct sema *s, struct node *n)
 {
 	struct node *a = n->args[0];
 	struct type *t = sema_expr(s, a), *rt;
@@ -436,7 +436,7 @@ static int cgroup_id(const char *path, uint64_t *id)
 
 /* cgroupid("PATH"): a constant, resolved now as bpftrace does; the path
  * is a string literal, a positional parameter or str($N). */
-static struct type *check_cgroupid(struct sema *s, struct node *n)
+static struct type *call_cgroupid(struct sema *s, struct node *n)
 {
 	struct node *a = n->args[0], *p = a;
 	struct type *t = sema_expr(s, a);
@@ -481,7 +481,7 @@ static bool bytes_of(const struct type *t, int size)
  * bytes.  AF, when given, decides how user space reads the 16 bytes:
  * a constant must be AF_INET (2) or AF_INET6 (10); a run-time value
  * that is neither prints as "" (as in bpftrace). */
-static struct type *check_ntop(struct sema *s, struct node *n)
+static struct type *call_ntop(struct sema *s, struct node *n)
 {
 	struct node *a = n->args[n->nargs - 1];
 	struct type *t;
@@ -513,7 +513,7 @@ static struct type *check_ntop(struct sema *s, struct node *n)
 }
 
 /* macaddr(x): 6 bytes, or the address of 6 bytes (as in bpftrace). */
-static struct type *check_macaddr(struct sema *s, struct node *n)
+static struct type *call_macaddr(struct sema *s, struct node *n)
 {
 	struct node *a = n->args[0];
 	struct type *t = sema_expr(s, a);
@@ -534,7 +534,7 @@ static struct type *check_macaddr(struct sema *s, struct node *n)
  * warning, as bpftrace does.  A run-time n is clamped to
  * BPFTRACE_STRLEN, the buffer's size (a negative one too: it is taken
  * as unsigned).  sonde has no arrays, so n is never optional. */
-static struct type *check_buf(struct sema *s, struct node *n)
+static struct type *call_buf(struct sema *s, struct node *n)
 {
 	struct node *a = n->args[0], *l;
 	struct type *t = sema_expr(s, a), *lt;
@@ -662,19 +662,315 @@ struct type *sema_stack(struct sema *s, struct node *n, bool user)
 	return set(n, ty_kstack(&s->c->arena, mode, (int)depth, user));
 }
 
+static struct type *call_printf(struct sema *s, struct node *n)
+{
+	return set(n, check_printf(s, n, EV_PRINTF));
+}
+
+static struct type *call_system(struct sema *s, struct node *n)
+{
+	set(n, check_printf(s, n, EV_SYSTEM));
+	need_unsafe(s, n, "runs a command as root");
+	return n->ty;
+}
+
+static struct type *call_exit(struct sema *s, struct node *n)
+{
+	if (s->report)
+		sema_add_event(s, n, EV_EXIT);
+	return set(n, &ty_void);
+}
+
+static struct type *call_time(struct sema *s, struct node *n)
+{
+	struct event_spec *e;
+
+	if (n->nargs && n->args[0]->kind != N_STR) {
+		ERR(s, n->args[0]->loc, E_FORMAT,
+		    "time() takes a string literal format");
+		return set(n, &ty_void);
+	}
+	if (s->report) {
+		e = sema_add_event(s, n, EV_TIME);
+		e->fmt = n->nargs ? n->args[0]->name : "%H:%M:%S\n";
+		e->fmt_len = strlen(e->fmt);
+	}
+	return set(n, &ty_void);
+}
+
+static struct type *call_strftime(struct sema *s, struct node *n)
+{
+	struct type *t = sema_expr(s, n->args[1]);
+
+	if (n->args[0]->kind != N_STR) {
+		ERR(s, n->args[0]->loc, E_FORMAT,
+		    "strftime() takes a string literal format");
+		return set(n, &ty_error);
+	}
+	if (!is_err(t) && !is_int(t)) {
+		ERR(s, n->args[1]->loc, E_TYPE,
+		    "strftime() needs nanoseconds, not %s", type_name(t));
+		return set(n, &ty_error);
+	}
+	return set(n, ty_tstamp(&s->c->arena, n->args[0]->name));
+}
+
+/* join(argv[, sep]): the strings of a NULL-terminated array of string
+ * pointers, on one line */
+static struct type *call_join(struct sema *s, struct node *n)
+{
+	struct type *t = sema_expr(s, n->args[0]);
+
+	if (is_err(t))
+		return set(n, &ty_void);
+	if (!is_int(t)) {
+		ERR(s, n->args[0]->loc, E_TYPE,
+		    "join() takes the address of an array of strings, not %s",
+		    type_name(t));
+		return set(n, &ty_void);
+	}
+	if (n->nargs == 2 && n->args[1]->kind != N_STR) {
+		ERR(s, n->args[1]->loc, E_ARGS,
+		    "join()'s separator must be a string literal");
+		return set(n, &ty_void);
+	}
+	if (s->report) {
+		struct event_spec *e = sema_add_event(s, n, EV_JOIN);
+
+		e->fmt = n->nargs == 2 ? n->args[1]->name : " ";
+		e->fmt_len = n->nargs == 2 ? n->args[1]->len : 1;
+		e->size = 16 + JOIN_MAX * ALIGN_UP(s->c->strlen_, 8);
+	}
+	return set(n, &ty_void);
+}
+
+/* uaddr("sym"): the address of a symbol of the probed file; in a PIE it
+ * moves with the load address, computed from the probe's own address,
+ * known at a function's entry. */
+static struct type *call_uaddr(struct sema *s, struct node *n)
+{
+	struct node *a = n->args[0];
+
+	if (a->kind != N_STR) {
+		ERR(s, a->loc, E_ARGS, "uaddr() takes a symbol name, as in uaddr(\"counter\")");
+		return set(n, &ty_error);
+	}
+	s->pi->per_site = true;
+	for (int i = 0; i < s->pi->nspecs; i++) {
+		struct probe_spec *ps = &s->pi->specs[i];
+		uint64_t v;
+		bool pie;
+
+		if (!probe_has(ps, PF_USER)) {
+			ERR(s, n->loc, E_CONTEXT,
+			    "uaddr() is not available in %s probes", ps->name);
+			return set(n, &ty_error);
+		}
+		if (elf_symbol(ps->path, a->name, &v, &pie)) {
+			ERR(s, a->loc, E_ARGS, "uaddr(): no symbol %s in %s",
+			    a->name, ps->path);
+			return set(n, &ty_error);
+		}
+		if (pie && probe_has(ps, PF_RETVAL)) {
+			ERR(s, n->loc, E_CONTEXT,
+			    "uaddr() in a position-independent file (%s) works at a function's entry (uprobe, usdt), not in uretprobe",
+			    ps->path);
+			return set(n, &ty_error);
+		}
+	}
+	return set(n, &ty_u64);
+}
+
+/* kaddr("sym"): the address of a kernel symbol, a constant, from
+ * /proc/kallsyms at compile time. */
+static struct type *call_kaddr(struct sema *s, struct node *n)
+{
+	struct node *a = n->args[0];
+	uint64_t v = 0;
+	int rc;
+
+	if (a->kind != N_STR) {
+		ERR(s, a->loc, E_ARGS, "kaddr() takes a kernel symbol's name, as in kaddr(\"avenrun\")");
+		return set(n, &ty_error);
+	}
+	rc = ksyms_addr_of(NULL, a->name, &v);
+	if (rc == -ENOENT) {
+		ERR(s, a->loc, E_ARGS, "kaddr(): no kernel symbol '%s' in /proc/kallsyms",
+		    a->name);
+		return set(n, &ty_error);
+	}
+	if (rc) {
+		ERR(s, a->loc, E_ARGS, "kaddr(): cannot read kernel addresses: %s",
+		    rc == -EPERM ? "/proc/kallsyms hides them (it needs CAP_SYSLOG)"
+				 : strerror(-rc));
+		return set(n, &ty_error);
+	}
+	n->is_const = 1;
+	n->cval = (int64_t)v;
+	return set(n, &ty_u64);
+}
+
+static struct type *call_reg(struct sema *s, struct node *n)
+{
+	struct node *a = n->args[0];
+
+	if (!sema_all_probes(s, n, PF_REGS))
+		return set(n, &ty_error);
+	if (a->kind != N_STR || pt_regs_offset(a->name) < 0) {
+		ERR(s, a->loc, E_ARGS,
+		    "reg() takes a register name: ip sp bp ax bx cx dx si di r8..r15 flags");
+		return set(n, &ty_error);
+	}
+	return set(n, &ty_u64);
+}
+
+static struct type *call_stack(struct sema *s, struct node *n)
+{
+	return sema_stack(s, n, n->builtin == F_USTACK);
+}
+
+/* ksym(addr), usym(addr) */
+static struct type *call_sym(struct sema *s, struct node *n)
+{
+	struct type *t = sema_expr(s, n->args[0]);
+
+	if (is_err(t))
+		return set(n, &ty_error);
+	if (!is_int(t)) {
+		ERR(s, n->args[0]->loc, E_TYPE,
+		    "%s() needs an address (an integer), not %s",
+		    n->name, type_name(t));
+		return set(n, &ty_error);
+	}
+	if (n->builtin == F_KSYM)
+		return set(n, &ty_ksym);
+	s->c->uses_usyms = true;
+	return set(n, &ty_usym);
+}
+
+/* print(@m[, top[, div]]): the whole map, as at exit. */
+static struct type *print_map(struct sema *s, struct node *n)
+{
+	struct mapinfo *m = map_arg(s, n->args[0], "print");
+	int64_t top = 0, div = 0;
+	struct event_spec *e;
+
+	if (n->nargs > 1 && sema_const_int(s, n->args[1], &top, "top") && top < 0)
+		ERR(s, n->args[1]->loc, E_ARGS, "top must not be negative");
+	if (n->nargs > 2 && sema_const_int(s, n->args[2], &div, "div") && div < 0)
+		ERR(s, n->args[2]->loc, E_ARGS, "div must not be negative");
+	if (s->report && m) {
+		e = sema_add_event(s, n, EV_PRINT_MAP);
+		e->map = m;
+		e->size = 24;
+	}
+	return set(n, &ty_void);
+}
+
+/* print(@m) or print(value) */
+static struct type *call_print(struct sema *s, struct node *n)
+{
+	struct node *a = n->args[0];
+	struct type *t;
+	struct event_spec *e;
+
+	if (a->kind == N_MAP && !a->nargs)
+		return print_map(s, n);
+	if (n->nargs > 1) {
+		ERR(s, n->args[1]->loc, E_ARGS,
+		    "print() of a value takes one argument");
+		return set(n, &ty_void);
+	}
+	t = sema_expr(s, a);
+	if (is_err(t))
+		return set(n, &ty_void);
+	if (t->kind == TY_VOID || t->kind == TY_MAPREF || t->kind == TY_STRUCT) {
+		ERR(s, a->loc, E_TYPE, "print() cannot print %s", type_name(t));
+		return set(n, &ty_void);
+	}
+	if (s->report) {
+		e = sema_add_event(s, n, EV_PRINT_VAL);
+		sema_event_args(s, e, n->args, 1);
+	}
+	return set(n, &ty_void);
+}
+
+/* clear(@m), zero(@m) */
+static struct type *call_clear(struct sema *s, struct node *n)
+{
+	struct mapinfo *m = map_arg(s, n->args[0], n->name);
+
+	if (s->report && m) {
+		struct event_spec *e = sema_add_event(s, n, n->builtin == F_CLEAR ?
+						      EV_CLEAR : EV_ZERO);
+		e->map = m;
+	}
+	return set(n, &ty_void);
+}
+
+/* delete(@m[key]), and the newer delete(@m, key) */
+static struct type *call_delete(struct sema *s, struct node *n)
+{
+	struct node *a = n->args[0];
+
+	if (a->kind != N_MAP) {
+		ERR(s, a->loc, E_ARGS, "delete() takes a map element, as in delete(@m[key])");
+		return set(n, &ty_void);
+	}
+	if (n->nargs == 2) {
+		if (a->nargs) {
+			ERR(s, a->loc, E_ARGS, "delete(@m, key) takes the map without keys");
+			return set(n, &ty_void);
+		}
+		if (n->args[1]->kind == N_TUPLE) {
+			/* delete(@m, (k1, k2)) names a key of two fields */
+			a->args = n->args[1]->args;
+			a->nargs = n->args[1]->nargs;
+		} else {
+			a->args = &n->args[1];
+			a->nargs = 1;
+		}
+		n->nargs = 1;
+	}
+	sema_map_keys(s, a);
+	a->ty = &ty_mapref;
+	return set(n, &ty_void);
+}
+
+/* Aggregations: their arguments here, the rest where they are assigned
+ * (sema.c). */
+static struct type *call_agg(struct sema *s, struct node *n)
+{
+	for (int i = 0; i < n->nargs; i++)
+		sema_expr(s, n->args[i]);
+	return set(n, &ty_void);
+}
+
+/* Each function's checker, from funcs.def. */
+static struct type *(*const checks[F_NFUNCS])(struct sema *, struct node *) = {
+#define X(e, name, lo, hi, fn) [e] = call_##fn,
+#include "sema/funcs.def"
+#undef X
+};
+
+/* A call of a name no function has: its arguments checked all the same. */
+static struct type *unknown(struct sema *s, struct node *n)
+{
+	struct loc l = n->loc;
+
+	for (int i = 0; i < n->nargs; i++)
+		sema_expr(s, n->args[i]);
+	l.len = (int)strlen(n->name);
+	ERR(s, l, E_FUNC, "unknown function '%s'", n->name);
+	return set(n, &ty_error);
+}
+
 struct type *sema_call(struct sema *s, struct node *n, bool assigned)
 {
 	int f = sema_func_lookup(n->name);
 
-	if (f < 0) {
-		for (int i = 0; i < n->nargs; i++)
-			sema_expr(s, n->args[i]);
-		struct loc l = n->loc;
-
-		l.len = (int)strlen(n->name);
-		ERR(s, l, E_FUNC, "unknown function '%s'", n->name);
-		return set(n, &ty_error);
-	}
+	if (f < 0)
+		return unknown(s, n);
 	n->builtin = f;
 	if (n->nargs < funcs[f].lo || n->nargs > funcs[f].hi) {
 		if (funcs[f].lo == funcs[f].hi)
@@ -695,270 +991,5 @@ struct type *sema_call(struct sema *s, struct node *n, bool assigned)
 			sema_expr(s, n->args[i]);
 		return set(n, &ty_error);
 	}
-	switch (f) {
-	case F_PRINTF:
-		return set(n, check_printf(s, n, EV_PRINTF));
-	case F_EXIT:
-		if (s->report)
-			sema_add_event(s, n, EV_EXIT);
-		return set(n, &ty_void);
-	case F_TIME: {
-		struct event_spec *e;
-
-		if (n->nargs && n->args[0]->kind != N_STR) {
-			ERR(s, n->args[0]->loc, E_FORMAT,
-			    "time() takes a string literal format");
-			return set(n, &ty_void);
-		}
-		if (s->report) {
-			e = sema_add_event(s, n, EV_TIME);
-			e->fmt = n->nargs ? n->args[0]->name : "%H:%M:%S\n";
-			e->fmt_len = strlen(e->fmt);
-		}
-		return set(n, &ty_void);
-	}
-	case F_STRFTIME: {
-		struct type *t = sema_expr(s, n->args[1]);
-
-		if (n->args[0]->kind != N_STR) {
-			ERR(s, n->args[0]->loc, E_FORMAT,
-			    "strftime() takes a string literal format");
-			return set(n, &ty_error);
-		}
-		if (!is_err(t) && !is_int(t)) {
-			ERR(s, n->args[1]->loc, E_TYPE,
-			    "strftime() needs nanoseconds, not %s", type_name(t));
-			return set(n, &ty_error);
-		}
-		return set(n, ty_tstamp(&s->c->arena, n->args[0]->name));
-	}
-	case F_STR:
-		return check_str(s, n);
-	case F_SYSTEM:
-		set(n, check_printf(s, n, EV_SYSTEM));
-		need_unsafe(s, n, "runs a command as root");
-		return n->ty;
-	case F_SIGNAL:
-		return check_signal(s, n);
-	case F_OVERRIDE:
-		return check_override(s, n);
-	case F_NTOP:
-		return check_ntop(s, n);
-	case F_MACADDR:
-		return check_macaddr(s, n);
-	case F_BUF:
-		return check_buf(s, n);
-	case F_JOIN: {
-		/* join(argv[, sep]): the strings of a NULL-terminated array
-		 * of string pointers, on one line */
-		struct type *t = sema_expr(s, n->args[0]);
-
-		if (is_err(t))
-			return set(n, &ty_void);
-		if (!is_int(t)) {
-			ERR(s, n->args[0]->loc, E_TYPE,
-			    "join() takes the address of an array of strings, not %s",
-			    type_name(t));
-			return set(n, &ty_void);
-		}
-		if (n->nargs == 2 && n->args[1]->kind != N_STR) {
-			ERR(s, n->args[1]->loc, E_ARGS,
-			    "join()'s separator must be a string literal");
-			return set(n, &ty_void);
-		}
-		if (s->report) {
-			struct event_spec *e = sema_add_event(s, n, EV_JOIN);
-
-			e->fmt = n->nargs == 2 ? n->args[1]->name : " ";
-			e->fmt_len = n->nargs == 2 ? n->args[1]->len : 1;
-			e->size = 16 + JOIN_MAX * ALIGN_UP(s->c->strlen_, 8);
-		}
-		return set(n, &ty_void);
-	}
-	case F_UADDR: {
-		/* the address of a symbol of the probed file; in a PIE it
-		 * moves with the load address, known at a probe's entry */
-		struct node *a = n->args[0];
-
-		if (a->kind != N_STR) {
-			ERR(s, a->loc, E_ARGS, "uaddr() takes a symbol name, as in uaddr(\"counter\")");
-			return set(n, &ty_error);
-		}
-		/* in a PIE, computed from the probe's own address */
-		s->pi->per_site = true;
-		for (int i = 0; i < s->pi->nspecs; i++) {
-			struct probe_spec *ps = &s->pi->specs[i];
-			uint64_t v;
-			bool pie;
-
-			if (!probe_has(ps, PF_USER)) {
-				ERR(s, n->loc, E_CONTEXT,
-				    "uaddr() is not available in %s probes", ps->name);
-				return set(n, &ty_error);
-			}
-			if (elf_symbol(ps->path, a->name, &v, &pie)) {
-				ERR(s, a->loc, E_ARGS, "uaddr(): no symbol %s in %s",
-				    a->name, ps->path);
-				return set(n, &ty_error);
-			}
-			if (pie && probe_has(ps, PF_RETVAL)) {
-				ERR(s, n->loc, E_CONTEXT,
-				    "uaddr() in a position-independent file (%s) works at a function's entry (uprobe, usdt), not in uretprobe",
-				    ps->path);
-				return set(n, &ty_error);
-			}
-		}
-		return set(n, &ty_u64);
-	}
-	case F_KADDR: {
-		/* the address of a kernel symbol: a constant, from
-		 * /proc/kallsyms at compile time */
-		struct node *a = n->args[0];
-		uint64_t v = 0;
-		int rc;
-
-		if (a->kind != N_STR) {
-			ERR(s, a->loc, E_ARGS, "kaddr() takes a kernel symbol's name, as in kaddr(\"avenrun\")");
-			return set(n, &ty_error);
-		}
-		rc = ksyms_addr_of(NULL, a->name, &v);
-		if (rc == -ENOENT) {
-			ERR(s, a->loc, E_ARGS, "kaddr(): no kernel symbol '%s' in /proc/kallsyms",
-			    a->name);
-			return set(n, &ty_error);
-		}
-		if (rc) {
-			ERR(s, a->loc, E_ARGS, "kaddr(): cannot read kernel addresses: %s",
-			    rc == -EPERM ? "/proc/kallsyms hides them (it needs CAP_SYSLOG)"
-					 : strerror(-rc));
-			return set(n, &ty_error);
-		}
-		n->is_const = 1;
-		n->cval = (int64_t)v;
-		return set(n, &ty_u64);
-	}
-	case F_REG: {
-		struct node *a = n->args[0];
-
-		if (!sema_all_probes(s, n, PF_REGS))
-			return set(n, &ty_error);
-		if (a->kind != N_STR || pt_regs_offset(a->name) < 0) {
-			ERR(s, a->loc, E_ARGS,
-			    "reg() takes a register name: ip sp bp ax bx cx dx si di r8..r15 flags");
-			return set(n, &ty_error);
-		}
-		return set(n, &ty_u64);
-	}
-	case F_KSTACK: case F_USTACK:
-		return sema_stack(s, n, f == F_USTACK);
-	case F_STRNCMP:
-		return check_strncmp(s, n);
-	case F_BSWAP:
-		return check_bswap(s, n);
-	case F_CGROUPID:
-		return check_cgroupid(s, n);
-	case F_KSYM: case F_USYM: {
-		struct type *t = sema_expr(s, n->args[0]);
-
-		if (is_err(t))
-			return set(n, &ty_error);
-		if (!is_int(t)) {
-			ERR(s, n->args[0]->loc, E_TYPE,
-			    "%s() needs an address (an integer), not %s",
-			    n->name, type_name(t));
-			return set(n, &ty_error);
-		}
-		if (f == F_KSYM)
-			return set(n, &ty_ksym);
-		s->c->uses_usyms = true;
-		return set(n, &ty_usym);
-	}
-	case F_PRINT: {
-		struct node *a = n->args[0];
-		struct event_spec *e;
-
-		if (a->kind == N_MAP && !a->nargs) {
-			struct mapinfo *m = map_arg(s, a, "print");
-			int64_t top = 0, div = 0;
-
-			if (n->nargs > 1 && sema_const_int(s, n->args[1], &top, "top") &&
-			    top < 0)
-				ERR(s, n->args[1]->loc, E_ARGS, "top must not be negative");
-			if (n->nargs > 2 && sema_const_int(s, n->args[2], &div, "div") &&
-			    div < 0)
-				ERR(s, n->args[2]->loc, E_ARGS, "div must not be negative");
-			if (s->report && m) {
-				e = sema_add_event(s, n, EV_PRINT_MAP);
-				e->map = m;
-				e->size = 24;
-			}
-			return set(n, &ty_void);
-		}
-		if (n->nargs > 1) {
-			ERR(s, n->args[1]->loc, E_ARGS,
-			    "print() of a value takes one argument");
-			return set(n, &ty_void);
-		}
-		{
-			struct type *t = sema_expr(s, a);
-
-			if (is_err(t))
-				return set(n, &ty_void);
-			if (t->kind == TY_VOID || t->kind == TY_MAPREF ||
-			    t->kind == TY_STRUCT) {
-				ERR(s, a->loc, E_TYPE, "print() cannot print %s",
-				    type_name(t));
-				return set(n, &ty_void);
-			}
-		}
-		if (s->report) {
-			e = sema_add_event(s, n, EV_PRINT_VAL);
-			sema_event_args(s, e, n->args, 1);
-		}
-		return set(n, &ty_void);
-	}
-	case F_CLEAR: case F_ZERO: {
-		struct mapinfo *m = map_arg(s, n->args[0], n->name);
-
-		if (s->report && m) {
-			struct event_spec *e = sema_add_event(s, n, f == F_CLEAR ?
-							 EV_CLEAR : EV_ZERO);
-			e->map = m;
-		}
-		return set(n, &ty_void);
-	}
-	case F_DELETE: {
-		struct node *a = n->args[0];
-
-		if (a->kind != N_MAP) {
-			ERR(s, a->loc, E_ARGS, "delete() takes a map element, as in delete(@m[key])");
-			return set(n, &ty_void);
-		}
-		if (n->nargs == 2) {
-			/* delete(@m, key) is the newer spelling */
-			if (a->nargs) {
-				ERR(s, a->loc, E_ARGS, "delete(@m, key) takes the map without keys");
-				return set(n, &ty_void);
-			}
-			if (n->args[1]->kind == N_TUPLE) {
-				/* delete(@m, (k1, k2)) names a key of two fields */
-				a->args = n->args[1]->args;
-				a->nargs = n->args[1]->nargs;
-			} else {
-				a->args = &n->args[1];
-				a->nargs = 1;
-			}
-			n->nargs = 1;
-		}
-		sema_map_keys(s, a);
-		a->ty = &ty_mapref;
-		return set(n, &ty_void);
-	}
-	default:
-		/* aggregations: checked by agg_assign */
-		for (int i = 0; i < n->nargs; i++)
-			sema_expr(s, n->args[i]);
-		return set(n, &ty_void);
-	}
+	return checks[f](s, n);
 }
-

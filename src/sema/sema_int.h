@@ -48,10 +48,19 @@ static inline struct type *str_type(struct sema *s, int size)
 	return ty_str(&s->c->arena, size);
 }
 
-/* sema.c */
+/* sema_expr.c */
 struct type *sema_expr(struct sema *s, struct node *n);
-/* Names of builtins (pid, comm, ...): a call to one is a mistake. */
-bool sema_is_builtin(const char *name);
+
+/* sema_map.c */
+/* Merge two types stored in the same place (a variable, a map key or
+ * value): integers widen to 64 bits, strings to the longer, tuples
+ * element-wise.  NULL if they cannot share storage. */
+struct type *sema_unify(struct sema *s, struct type *old, struct type *new);
+/* The storage form of a value type: integers kept as 64-bit. */
+struct type *sema_storage(struct sema *s, struct type *t);
+const char *sema_agg_name(enum agg_kind a);	/* "count()" */
+struct var *sema_var_find(struct sema *s, const char *name);
+struct var *sema_var_new(struct sema *s, struct node *target, struct type *ty);
 /* The map @x of N (created on first sight), and with its keys checked
  * and merged into the map's key type. */
 struct mapinfo *sema_map_get(struct sema *s, struct node *n);
@@ -62,6 +71,19 @@ struct event_spec *sema_add_event(struct sema *s, struct node *n,
 				  enum ev_kind kind);
 void sema_event_args(struct sema *s, struct event_spec *e,
 		     struct node **args, int nargs);
+
+/* sema_ctx.c */
+/* Names of builtins (pid, comm, ...): a call to one is a mistake. */
+bool sema_is_builtin(const char *name);
+/* A builtin (N_BUILTIN): pid, args, arg0, retval, an enumerator ... */
+struct type *sema_builtin(struct sema *s, struct node *n);
+/* args.NAME: a tracepoint field or a BTF-typed argument, the same in
+ * every probe of the block. */
+struct type *sema_args_field(struct sema *s, struct node *n);
+/* p->member and s.member of the kernel struct T points to or is. */
+struct type *sema_btf_field(struct sema *s, struct node *n, struct type *t);
+/* *p, of a pointer or an address T. */
+struct type *sema_deref(struct sema *s, struct node *n, struct type *t);
 
 /* sema_call.c */
 /* An integer argument that must be known at compile time. */

@@ -1,0 +1,514 @@
+/* sema_ctx.c - what a probe's context offers, typed for every probe of
+ * a block at once: the builtins (pid, comm, probe, func, retval,
+ * kstack ...), argN and args.NAME as each kind's context holds them
+ * (enum probe_ctx: registers, usdt operands, tracepoint fields, BTF
+ * arguments), ctx in iterators, and members of kernel structs. */
+#include "sema/sema_int.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "catalog/btf.h"
+#include "catalog/tracefs.h"
+#include "catalog/usdt.h"
+#include "sema/cdecl.h"
+
+static struct type *ret_type(struct sema *s);
+
+static const struct {
+	const char *name;
+	int ty;
+} builtins[] = {
+#define X(e, name, ty) { name, 0 },
+#include "sema/builtins.def"
+#undef X
+};
+
+const char *builtin_name(int b)
+{
+	return (unsigned)b < B_NBUILTINS ? builtins[b].name : "?";
+}
+
+bool sema_is_builtin(const char *name)
+{
+	for (int i = 0; i < B_NBUILTINS; i++)
+		if (!strcmp(builtins[i].name, name))
+			return true;
+	return false;
+}
+
+/* argK of usdt probe PS: an operand the note has and sonde can read. */
+static bool usdt_arg_ok(struct sema *s, struct node *n,
+			const struct probe_spec *ps, int k)
+{
+	const struct usdt_arg *a = &ps->uargs[k];
+
+	if (k >= ps->nuargs) {
+		if (ps->nuargs)
+			ERR(s, n->loc, E_CONTEXT, "%s has %d argument%s (arg0..arg%d)",
+			    ps->name, ps->nuargs, ps->nuargs == 1 ? "" : "s",
+			    ps->nuargs - 1);
+		else
+			ERR(s, n->loc, E_CONTEXT, "%s has no arguments", ps->name);
+		return false;
+	}
+	if (a->loc == USDT_BAD) {
+		ERR(s, n->loc, E_CONTEXT, "%s: arg%d is '%.*s': %s", ps->name, k,
+		    a->text_len, ps->usdt_args + a->text_off, a->err);
+		return false;
+	}
+	return true;
+}
+
+/* The builtin variable I (builtins.def) for every probe of the block. */
+static struct type *named(struct sema *s, struct node *n, int i)
+{
+	int len = 1;
+
+	n->builtin = i;
+	switch (i) {
+	case B_COMM:
+		return set(n, str_type(s, 16));
+	case B_PROBE:
+		s->pi->per_site = true;
+		return set(n, str_type(s, s->pi->name_max));
+	case B_CPID:
+		if (!s->c->has_command) {
+			ERR(s, n->loc, E_CONTEXT,
+			    "cpid needs a command to run: sonde -c 'CMD'");
+			return set(n, &ty_error);
+		}
+		return set(n, &ty_u32);
+	case B_KSTACK: case B_USTACK:
+		return sema_stack(s, n, i == B_USTACK);
+	case B_RETVAL:
+		if (!sema_all_probes(s, n, PF_RETVAL))
+			return set(n, &ty_error);
+		return set(n, ret_type(s));
+	case B_FUNC:
+		s->pi->per_site = true;
+		if (!sema_all_probes(s, n, PF_FUNC))
+			return set(n, &ty_error);
+		for (int k = 0; k < s->pi->nspecs; k++) {
+			int l = (int)strlen(s->pi->specs[k].func) + 1;
+
+			if (l > len)
+				len = l;
+		}
+		return set(n, str_type(s, len));
+	case B_PID: case B_TID: case B_UID: case B_GID: case B_CPU:
+	case B_RAND: case B_NUMAID:
+		return set(n, &ty_u32);
+	case B_USERNAME:
+		return set(n, &ty_username);
+	default:
+		return set(n, &ty_u64);
+	}
+}
+
+/* ctx: the iterator's context, a pointer to its BTF struct. */
+static struct type *ctx_builtin(struct sema *s, struct node *n)
+{
+	struct type *ct = NULL;
+
+	for (int i = 0; i < s->pi->nspecs; i++) {
+		struct probe_spec *ps = &s->pi->specs[i];
+		struct type *st;
+
+		if (ps->ops->ctx != CTX_ITER) {
+			ERR(s, n->loc, E_CONTEXT,
+			    "'ctx' is not available in %s probes", ps->name);
+			return set(n, &ty_error);
+		}
+		if (ct)
+			continue;
+		st = btf_type_by_name(s->c, ps->ctx_struct);
+		if (!st) {
+			ERR(s, n->loc, E_TYPE, "%s is not in the kernel's BTF",
+			    ps->ctx_struct);
+			return set(n, &ty_error);
+		}
+		ct = arena_alloc(&s->c->arena, sizeof(*ct));
+		ct->kind = TY_PTR;
+		ct->size = 8;
+		ct->pointee = st;
+	}
+	n->builtin = B_CTX;
+	return set(n, ct ? ct : &ty_error);
+}
+
+/* argK of probe PS, as its context holds it: false after an error.
+ * *SIGNED stays true only for a usdt operand known to be signed. */
+static bool arg_of(struct sema *s, struct node *n, struct probe_spec *ps,
+		   long k, bool *is_signed)
+{
+	const char **names;
+	struct type **types;
+	int id, nargs;
+
+	if (ps->ops->ctx == CTX_USDT) {
+		if (!usdt_arg_ok(s, n, ps, (int)k))
+			return false;
+		*is_signed &= ps->uargs[k].is_signed;
+		return true;
+	}
+	*is_signed = false;
+	if (ps->ops->ctx == CTX_REGS && !probe_has(ps, PF_RETVAL)) {
+		if (k <= 5)
+			return true;
+		ERR(s, n->loc, E_CONTEXT, "%s: only arg0..arg5 are in registers",
+		    ps->name);
+		return false;
+	}
+	if (ps->ops->ctx != CTX_RAWTP) {
+		ERR(s, n->loc, E_CONTEXT, "'%s' is not available in %s probes",
+		    n->name, ps->name);
+		return false;
+	}
+	/* BTF knows how many arguments there are; the kernel takes at
+	 * most 12 */
+	nargs = btf_tp_args(s->c, ps->target, &names, &types, &id);
+	if (nargs < 0)
+		nargs = 12;
+	if (k < nargs)
+		return true;
+	ERR(s, n->loc, E_CONTEXT, "%s has %d argument%s (arg0..arg%d)", ps->name,
+	    nargs, nargs == 1 ? "" : "s", nargs - 1);
+	return false;
+}
+
+/* argK for every probe of the block. */
+static struct type *arg_builtin(struct sema *s, struct node *n, long k)
+{
+	bool all_signed = s->pi->nspecs > 0;
+
+	for (int i = 0; i < s->pi->nspecs; i++)
+		if (!arg_of(s, n, &s->pi->specs[i], k, &all_signed))
+			return set(n, &ty_error);
+	n->builtin = B_ARG;
+	n->ival = (uint64_t)k;
+	/* a usdt operand's sign is known: bpftrace 0.17 would make -1 an
+	 * unsigned 2^64-1 */
+	return set(n, all_signed ? &ty_s64 : &ty_u64);
+}
+
+/* argN with N a number below 32: N, else -1. */
+static long arg_number(const char *name)
+{
+	char *end;
+	long k;
+
+	if (strncmp(name, "arg", 3) || name[3] < '0' || name[3] > '9')
+		return -1;
+	k = strtol(name + 3, &end, 10);
+	return !*end && k < 32 ? k : -1;
+}
+
+struct type *sema_builtin(struct sema *s, struct node *n)
+{
+	static const char *const later[] = {
+		"args",
+		"arg0", "arg1", "arg2", "arg3", "arg4", "arg5", "arg6", "arg7",
+		"arg8", "arg9", "sarg0", "sarg1", "sarg2",
+	};
+	int64_t v;
+	long k;
+
+	for (int i = 0; i < B_NBUILTINS; i++)
+		if (!strcmp(builtins[i].name, n->name))
+			return named(s, n, i);
+	if (!strcmp(n->name, "ctx"))
+		return ctx_builtin(s, n);
+	k = arg_number(n->name);
+	if (k >= 0)
+		return arg_builtin(s, n, k);
+	for (size_t i = 0; i < ARRAY_SIZE(later); i++) {
+		if (!strcmp(later[i], n->name)) {
+			ERR(s, n->loc, E_CONTEXT,
+			    "'%s' is not available in %s probes", n->name,
+			    s->pi->nspecs ? s->pi->specs[0].name : "these");
+			return set(n, &ty_error);
+		}
+	}
+	if (cdecl_enum(s->c, n->name, &v)) {
+		n->is_const = 1;
+		n->cval = v;
+		return set(n, &ty_s64);
+	}
+	if (sema_func_lookup(n->name) >= 0)
+		ERR(s, n->loc, E_IDENT, "'%s' is a function: call it as %s()",
+		    n->name, n->name);
+	else
+		ERR(s, n->loc, E_IDENT, "unknown identifier '%s'", n->name);
+	return set(n, &ty_error);
+}
+
+/* A pointer field of a tracepoint: a pointer to a struct or union the
+ * kernel's BTF knows can be followed with ->; the pointers of the
+ * syscalls tracepoints are the system call's own arguments, in the
+ * calling process's memory.  Without BTF, or to other types, the field
+ * is an unsigned 64-bit integer. */
+static struct type *tp_ptr_type(struct sema *s, const struct tp_format *tp,
+				const struct tp_field *f)
+{
+	struct type *target, *p;
+
+	if (strncmp(f->ctype, "struct ", 7) && strncmp(f->ctype, "union ", 6))
+		return &ty_u64;
+	target = cdecl_type_by_name(s->c, f->ctype);
+	if (!target || target->kind != TY_STRUCT)
+		return &ty_u64;
+	p = arena_alloc(&s->c->arena, sizeof(*p));
+	p->kind = TY_PTR;
+	p->size = 8;
+	p->pointee = target;
+	p->user = tp->category && !strcmp(tp->category, "syscalls");
+	return p;
+}
+
+/* retval: a fexit's BTF return type when every probe of the block
+ * agrees on it, else a 64-bit integer (the register). */
+static struct type *ret_type(struct sema *s)
+{
+	struct type *t = NULL;
+
+	for (int i = 0; i < s->pi->nspecs; i++) {
+		struct probe_spec *ps = &s->pi->specs[i];
+		const char **names;
+		struct type **types, *ret = NULL;
+		int id;
+
+		if (ps->ops->ctx != CTX_FUNC ||
+		    btf_func_args(s->c, ps->func, &names, &types, &ret, &id) < 0 ||
+		    !ret || (ret->kind != TY_INT && ret->kind != TY_PTR))
+			return &ty_u64;
+		if (t && !ty_equal(t, ret))
+			return &ty_u64;
+		t = ret;
+	}
+	return t ? t : &ty_u64;
+}
+
+/* args.NAME of fentry/fexit: the function's BTF-typed parameter; its
+ * index goes to cg through the name. */
+static struct type *fentry_arg(struct sema *s, struct node *n,
+			       struct probe_spec *ps)
+{
+	const char **names;
+	struct type **types, *ret;
+	int id, k = btf_func_args(s->c, ps->func, &names, &types, &ret, &id);
+
+	for (int i = 0; i < k; i++) {
+		if (strcmp(names[i], n->name))
+			continue;
+		if (!types[i] || types[i]->kind == TY_VOID ||
+		    types[i]->kind == TY_STRUCT || types[i]->kind == TY_STR) {
+			ERR(s, n->loc, E_TYPE,
+			    "argument '%s' of %s has a type sonde cannot read yet",
+			    n->name, ps->func);
+			return NULL;
+		}
+		return types[i];
+	}
+	ERR(s, n->loc, E_TYPE, "function %s has no argument '%s'", ps->func,
+	    n->name);
+	return NULL;
+}
+
+/* args.NAME of a raw tracepoint: its BTF-typed argument; the probe
+ * then loads as a tp_btf program.  NAME's index goes in foff. */
+static struct type *rawtp_arg(struct sema *s, struct node *n,
+			      struct probe_spec *ps)
+{
+	const char **names;
+	struct type **types;
+	int id, k = btf_tp_args(s->c, ps->target, &names, &types, &id);
+
+	if (k < 0) {
+		ERR(s, n->a->loc, E_CONTEXT,
+		    "raw tracepoint %s has no BTF description: use arg0..argN",
+		    ps->target);
+		return NULL;
+	}
+	for (int i = 0; i < k; i++) {
+		if (strcmp(names[i], n->name))
+			continue;
+		if (!types[i] || types[i]->kind == TY_VOID ||
+		    types[i]->kind == TY_STRUCT || types[i]->kind == TY_STR) {
+			ERR(s, n->loc, E_TYPE,
+			    "argument '%s' of %s has a type sonde cannot read yet",
+			    n->name, ps->target);
+			return NULL;
+		}
+		ps->tp_btf = true;
+		ps->attach_btf_id = id;
+		n->foff = i;
+		return types[i];
+	}
+	ERR(s, n->loc, E_TYPE, "raw tracepoint %s has no argument '%s'",
+	    ps->target, n->name);
+	return NULL;
+}
+
+/* args.NAME of a tracepoint: the field must exist, with the same type,
+ * in every tracepoint of the block (cg reads each one's own offset). */
+struct type *sema_args_field(struct sema *s, struct node *n)
+{
+	struct type *t = NULL;
+
+	n->a->ty = &ty_void;
+	for (int i = 0; i < s->pi->nspecs; i++) {
+		struct probe_spec *ps = &s->pi->specs[i];
+		const struct tp_field *f = NULL;
+		struct type *ft;
+
+		if (ps->ops->ctx == CTX_RAWTP || ps->ops->ctx == CTX_FUNC) {
+			ft = ps->ops->ctx == CTX_RAWTP ? rawtp_arg(s, n, ps)
+						  : fentry_arg(s, n, ps);
+			if (!ft)
+				return set(n, &ty_error);
+			if (t && !ty_equal(t, ft)) {
+				ERR(s, n->loc, E_TYPE,
+				    "argument '%s' has different types in the probes of this block",
+				    n->name);
+				return set(n, &ty_error);
+			}
+			t = ft;
+			continue;
+		}
+
+		if (ps->ops->ctx != CTX_RECORD || !ps->tp) {
+			ERR(s, n->a->loc, E_CONTEXT,
+			    "'args' is not available in %s probes", ps->name);
+			return set(n, &ty_error);
+		}
+		for (int k = 0; k < ps->tp->nfields; k++)
+			if (!strcmp(ps->tp->fields[k].name, n->name))
+				f = &ps->tp->fields[k];
+		if (!f) {
+			ERR(s, n->loc, E_TYPE, "tracepoint %s has no field '%s'",
+			    ps->target, n->name);
+			return set(n, &ty_error);
+		}
+		if (f->kind == TPF_ARRAY) {
+			ERR(s, n->loc, E_TYPE,
+			    "field '%s' of %s is an array of %s, which sonde cannot read yet",
+			    n->name, ps->target, f->ctype);
+			return set(n, &ty_error);
+		}
+		ft = f->kind == TPF_DATALOC ? str_type(s, s->c->strlen_)
+		   : f->kind == TPF_PTR ? tp_ptr_type(s, ps->tp, f)
+					: tp_field_type(&s->c->arena, f);
+		if (!t) {
+			t = ft;
+		} else if (t->kind == TY_PTR && ft->kind == TY_PTR &&
+			   (t->user != ft->user ||
+			    strcmp(t->pointee ? t->pointee->sname : "void",
+				   ft->pointee ? ft->pointee->sname : "void"))) {
+			ERR(s, n->loc, E_TYPE,
+			    "field '%s' points to %s in one tracepoint of this block and to %s in %s",
+			    n->name, t->pointee ? t->pointee->sname : "void",
+			    ft->pointee ? ft->pointee->sname : "void", ps->target);
+			return set(n, &ty_error);
+		} else if (t->kind == TY_INT && ft->kind == TY_INT) {
+			/* write's fd is unsigned int, writev's unsigned long:
+			 * both read into their common 64-bit type */
+			if (!ty_equal(t, ft))
+				t = ty_int(8, t->is_signed && ft->is_signed);
+		} else if (t->kind == TY_STR && ft->kind == TY_STR) {
+			if (ft->size > t->size)
+				t = ft;
+		} else if (!ty_equal(t, ft)) {
+			ERR(s, n->loc, E_TYPE,
+			    "field '%s' is %s in one tracepoint of this block and %s in %s",
+			    n->name, type_name(t), type_name(ft), ps->target);
+			return set(n, &ty_error);
+		}
+	}
+	if (!t) {
+		ERR(s, n->loc, E_CONTEXT, "'args' needs a tracepoint probe");
+		return set(n, &ty_error);
+	}
+	n->builtin = B_ARGS_FIELD;
+	return set(n, t);
+}
+
+/* p->member and s.member of kernel structs, typed from BTF. */
+struct type *sema_btf_field(struct sema *s, struct node *n, struct type *t)
+{
+	struct type *st = t->kind == TY_PTR ? t->pointee : t;
+	struct btf_member_info mi;
+	int rc;
+
+	if (!st || st->kind != TY_STRUCT) {
+		ERR(s, n->loc, E_TYPE, "%s is not a pointer to a struct: it has no field '%s'",
+		    type_name(t), n->name);
+		return set(n, &ty_error);
+	}
+	rc = btf_member(s->c, st, n->name, &mi);
+	if (rc == -ENOENT) {
+		ERR(s, n->loc, E_TYPE, "%s has no member '%s'", st->sname, n->name);
+		return set(n, &ty_error);
+	}
+	if (rc) {
+		ERR(s, n->loc, E_TYPE,
+		    "member '%s' of %s has a type sonde cannot read yet",
+		    n->name, st->sname);
+		return set(n, &ty_error);
+	}
+	if (mi.ty->kind == TY_VOID) {
+		ERR(s, n->loc, E_TYPE, "member '%s' of %s has no value", n->name,
+		    st->sname);
+		return set(n, &ty_error);
+	}
+	if (n->a->kind == N_BUILTIN && n->a->builtin == B_CTX &&
+	    mi.ty->kind == TY_STRUCT) {
+		ERR(s, n->loc, E_TYPE, "ctx->%s is a struct inside the context; read its members through a pointer",
+		    n->name);
+		return set(n, &ty_error);
+	}
+	if (t->user && (mi.ty->kind == TY_PTR || mi.ty->kind == TY_STRUCT) &&
+	    !mi.ty->user) {
+		/* what a user-memory struct holds or points to is in
+		 * user memory too */
+		struct type *u = arena_alloc(&s->c->arena, sizeof(*u));
+
+		*u = *mi.ty;
+		u->user = true;
+		mi.ty = u;
+	}
+	n->builtin = B_BTF_FIELD;
+	n->foff = mi.offset;
+	n->fshift = mi.bit_shift;
+	n->fbits = mi.bit_size;
+	return set(n, mi.ty);
+}
+
+/* *p: the integer p points to, read from memory (kernel memory, or the
+ * process's in user-space probes and for the pointers of syscall
+ * tracepoints: cg picks the helper per probe).  A pointer to a struct
+ * gives the struct, whose members '.' reads; a plain integer is taken
+ * for the address of a uint64, as bpftrace does (*kaddr("avenrun")). */
+struct type *sema_deref(struct sema *s, struct node *n, struct type *t)
+{
+	struct type *to;
+
+	if (t->kind == TY_PTR && t->pointee &&
+	    (t->pointee->kind == TY_INT || t->pointee->kind == TY_STRUCT)) {
+		to = t->pointee;
+		if (t->user && !to->user) {
+			struct type *u = arena_alloc(&s->c->arena, sizeof(*u));
+
+			*u = *to;
+			u->user = true;
+			to = u;
+		}
+		return set(n, to);
+	}
+	if (t->kind == TY_PTR || t->kind == TY_INT)
+		return set(n, &ty_u64);
+	ERR(s, n->loc, E_TYPE, "operator '*' cannot take %s: it needs a pointer or an address",
+	    type_name(t));
+	return set(n, &ty_error);
+}

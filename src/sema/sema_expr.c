@@ -1,0 +1,565 @@
+/* sema_expr.c - the type of each expression, one function per node
+ * kind, dispatched from a table indexed by enum node_kind (ast.def);
+ * integer constants are folded on the way, so that lhist(), unroll()
+ * and shifts can see them. */
+#include "sema/sema_int.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "catalog/btf.h"
+#include "lang/lex.h"
+#include "sema/cdecl.h"
+
+static bool positional_int(const char *p, int64_t *v)
+{
+	char *end;
+
+	if (!*p)
+		return false;
+	errno = 0;
+	*v = strtoll(p, &end, 0);
+	return !errno && !*end;
+}
+
+static struct type *binop(struct sema *s, struct node *n)
+{
+	struct type *a = sema_expr(s, n->a), *b = sema_expr(s, n->b), *t;
+
+	if (is_err(a) || is_err(b))
+		return set(n, &ty_error);
+	if (n->op == T_EQ || n->op == T_NE) {
+		if (a->kind == TY_STR && b->kind == TY_STR)
+			return set(n, &ty_s64);
+		/* the same stack (same id), the same address, the same
+		 * user */
+		if ((a->kind == TY_KSTACK || a->kind == TY_KSYM ||
+		     a->kind == TY_USERNAME) && ty_equal(a, b))
+			return set(n, &ty_s64);
+	}
+	if (!is_int(a) || !is_int(b)) {
+		ERR(s, n->loc, E_TYPE, "operator '%s' cannot take %s and %s",
+		    tok_spelling(n->op), type_name(a), type_name(b));
+		return set(n, &ty_error);
+	}
+	switch (n->op) {
+	case T_EQ: case T_NE: case T_LT: case T_GT: case T_LE: case T_GE:
+		t = &ty_s64;
+		break;
+	case T_SHL: case T_SHR:
+		t = ty_promote(a);
+		if (n->b->is_const && (n->b->cval < 0 || n->b->cval >= 64)) {
+			ERR(s, n->b->loc, E_TYPE, "shift count %lld is not in 0..63",
+			    (long long)n->b->cval);
+			return set(n, &ty_error);
+		}
+		break;
+	default:
+		t = ty_arith(a, b);
+	}
+	return set(n, t);
+}
+
+/* V, converted to integer type T (truncated, then extended). */
+static int64_t trunc_to(int64_t v, const struct type *t)
+{
+	int sh;
+
+	if (t->kind != TY_INT || t->size >= 8)
+		return v;
+	sh = 64 - t->size * 8;
+	return t->is_signed ? (int64_t)((uint64_t)v << sh) >> sh
+			    : (int64_t)(((uint64_t)v << sh) >> sh);
+}
+
+/* Fold integer constants so that lhist(), unroll() and shifts can see
+ * them; cg still emits the general code path for non-constants. */
+static void fold(struct node *n)
+{
+	int64_t a, b, r;
+	uint64_t ua, ub;
+	bool sgn;
+
+	if (n->kind == N_UNOP && n->a->is_const && n->ty->kind == TY_INT) {
+		a = n->a->cval;
+		switch (n->op) {
+		case T_MINUS: r = (int64_t)(0 - (uint64_t)a); break;
+		case T_PLUS: r = a; break;
+		case T_TILDE: r = ~a; break;
+		case T_BANG: r = !a; break;
+		default: return;
+		}
+		n->cval = trunc_to(r, n->ty);
+		n->is_const = 1;
+		return;
+	}
+	if (n->kind != N_BINOP || !n->a->is_const || !n->b->is_const ||
+	    n->ty->kind != TY_INT)
+		return;
+	/* Operands convert to their common type first, as in C:
+	 * (uint32)x == (int32)-7 compares 32-bit unsigned values. */
+	{
+		struct type *ct = (n->op == T_SHL || n->op == T_SHR) ? n->ty :
+				  ty_arith(n->a->ty, n->b->ty);
+
+		a = trunc_to(n->a->cval, ct);
+		b = (n->op == T_SHL || n->op == T_SHR) ? n->b->cval
+						       : trunc_to(n->b->cval, ct);
+	}
+	ua = (uint64_t)a;
+	ub = (uint64_t)b;
+	sgn = n->ty->is_signed;
+	switch (n->op) {
+	case T_PLUS: r = (int64_t)(ua + ub); break;
+	case T_MINUS: r = (int64_t)(ua - ub); break;
+	case T_STAR: r = (int64_t)(ua * ub); break;
+	case T_SLASH:
+		if (!b)
+			r = 0;
+		else if (sgn)
+			r = (a == INT64_MIN && b == -1) ? a : a / b;
+		else
+			r = (int64_t)(ua / ub);
+		break;
+	case T_PERCENT:
+		if (!b)
+			r = 0;
+		else if (sgn)
+			r = (b == -1) ? 0 : a % b;
+		else
+			r = (int64_t)(ua % ub);
+		break;
+	case T_AMP: r = a & b; break;
+	case T_PIPE: r = a | b; break;
+	case T_CARET: r = a ^ b; break;
+	case T_SHL: r = (int64_t)(ua << (ub & 63)); break;
+	case T_SHR: r = sgn ? a >> (ub & 63) : (int64_t)(ua >> (ub & 63)); break;
+	case T_EQ: r = a == b; break;
+	case T_NE: r = a != b; break;
+	case T_LT: r = sgn ? a < b : ua < ub; break;
+	case T_GT: r = sgn ? a > b : ua > ub; break;
+	case T_LE: r = sgn ? a <= b : ua <= ub; break;
+	case T_GE: r = sgn ? a >= b : ua >= ub; break;
+	default: return;
+	}
+	/* The operands' common type decides how comparisons read them. */
+	if (n->op >= T_LT && n->op <= T_NE) {
+		struct type *ct = ty_arith(n->a->ty, n->b->ty);
+
+		if (!ct->is_signed) {
+			switch (n->op) {
+			case T_LT: r = ua < ub; break;
+			case T_GT: r = ua > ub; break;
+			case T_LE: r = ua <= ub; break;
+			case T_GE: r = ua >= ub; break;
+			default: break;
+			}
+		} else {
+			switch (n->op) {
+			case T_LT: r = a < b; break;
+			case T_GT: r = a > b; break;
+			case T_LE: r = a <= b; break;
+			case T_GE: r = a >= b; break;
+			default: break;
+			}
+		}
+	}
+	/* Truncate to the result type. */
+	if (n->ty->size < 8) {
+		int sh = 64 - n->ty->size * 8;
+
+		r = sgn ? (int64_t)((uint64_t)r << sh) >> sh
+			: (int64_t)(((uint64_t)r << sh) >> sh);
+	}
+	n->cval = r;
+	n->is_const = 1;
+}
+
+static struct type *e_int(struct sema *s, struct node *n)
+{
+	(void)s;
+	n->is_const = 1;
+	n->cval = (int64_t)n->ival;
+	return set(n, n->ival > INT64_MAX ? &ty_u64 : &ty_s64);
+}
+
+static struct type *e_str(struct sema *s, struct node *n)
+{
+	return set(n, str_type(s, (int)n->len + 1));
+}
+
+/* $N: an integer constant when the parameter reads as one (or is
+ * missing: 0, or "" in str(), as in bpftrace), else a string. */
+static struct type *e_positional(struct sema *s, struct node *n)
+{
+	int64_t v = 0;
+	const char *p;
+
+	if (n->ival == 0) {
+		ERR(s, n->loc, E_POSITIONAL,
+		    "$0 does not exist: parameters start at $1");
+		return set(n, &ty_error);
+	}
+	p = (int)n->ival > s->c->nparams ? "" : s->c->params[n->ival - 1];
+	if (!n->extra && (!*p || positional_int(p, &v))) {
+		n->is_const = 1;
+		n->cval = *p ? v : 0;
+		return set(n, &ty_s64);
+	}
+	n->name = p;
+	n->len = strlen(p);
+	/* Longer than BPFTRACE_STRLEN: cut, as bpftrace does. */
+	if (n->len + 1 > (size_t)s->c->strlen_)
+		n->len = (size_t)s->c->strlen_ - 1;
+	return set(n, str_type(s, (int)n->len + 1));
+}
+
+static struct type *e_nargs(struct sema *s, struct node *n)
+{
+	n->is_const = 1;
+	n->cval = s->c->nparams;
+	return set(n, &ty_s64);
+}
+
+static struct type *e_var(struct sema *s, struct node *n)
+{
+	struct var *v = sema_var_find(s, n->name);
+
+	n->var = v;
+	if (!v || !v->defined) {
+		ERR(s, n->loc, E_UNDEF,
+		    "variable %s is used before it is assigned", n->name);
+		return set(n, &ty_error);
+	}
+	return set(n, v->ty);
+}
+
+static struct type *e_map(struct sema *s, struct node *n)
+{
+	struct mapinfo *m = sema_map_keys(s, n);
+
+	m->read = true;
+	if (n->ty == &ty_error)	/* wrong number of keys, reported */
+		return n->ty;
+	if (m->agg != AGG_NONE) {
+		ERR(s, n->loc, E_TYPE,
+		    "%s holds %s: its value is merged across CPUs in user space and cannot be read in a probe",
+		    m->name, sema_agg_name(m->agg));
+		return set(n, &ty_error);
+	}
+	if (!m->val) {
+		/* A map only ever assigned from itself (@x = @x + 1) is an
+		 * integer: the second learning pass assumes so. */
+		if (s->guess_int)
+			return set(n, &ty_s64);
+		if (s->report)
+			ERR(s, n->loc, E_UNDEF, "%s is read but never assigned",
+			    m->name);
+		return set(n, &ty_error);
+	}
+	return set(n, m->val);
+}
+
+static struct type *e_call(struct sema *s, struct node *n)
+{
+	return sema_call(s, n, false);
+}
+
+static struct type *e_binop(struct sema *s, struct node *n)
+{
+	struct type *t = binop(s, n);
+
+	fold(n);
+	return t;
+}
+
+static struct type *e_unop(struct sema *s, struct node *n)
+{
+	struct type *t = sema_expr(s, n->a);
+
+	if (is_err(t))
+		return set(n, &ty_error);
+	if (n->op == T_STAR)
+		return sema_deref(s, n, t);
+	if (n->op == T_AMP) {
+		ERR(s, n->loc, E_TYPE, "operator '&' is not supported on %s",
+		    type_name(t));
+		return set(n, &ty_error);
+	}
+	if (!is_int(t)) {
+		ERR(s, n->loc, E_TYPE, "operator '%s' cannot take %s",
+		    tok_spelling(n->op), type_name(t));
+		return set(n, &ty_error);
+	}
+	set(n, n->op == T_BANG ? &ty_s64 : ty_promote(t));
+	fold(n);
+	return n->ty;
+}
+
+/* && and || */
+static struct type *e_logic(struct sema *s, struct node *n)
+{
+	struct type *a = sema_expr(s, n->a), *b = sema_expr(s, n->b);
+
+	if (is_err(a) || is_err(b))
+		return set(n, &ty_error);
+	if (!is_int(a) || !is_int(b)) {
+		ERR(s, n->loc, E_TYPE, "operator '%s' needs integers, not %s and %s",
+		    n->kind == N_LAND ? "&&" : "||", type_name(a), type_name(b));
+		return set(n, &ty_error);
+	}
+	return set(n, &ty_s64);
+}
+
+static struct type *e_ternary(struct sema *s, struct node *n)
+{
+	struct type *c = sema_expr(s, n->a), *a = sema_expr(s, n->b),
+		    *b = sema_expr(s, n->c);
+
+	if (is_err(c) || is_err(a) || is_err(b))
+		return set(n, &ty_error);
+	if (!is_int(c)) {
+		ERR(s, n->a->loc, E_TYPE, "condition must be an integer, not %s",
+		    type_name(c));
+		return set(n, &ty_error);
+	}
+	if (is_int(a) && is_int(b))
+		return set(n, ty_arith(a, b));
+	if (a->kind == TY_STR && b->kind == TY_STR)
+		return set(n, str_type(s, a->size > b->size ? a->size : b->size));
+	ERR(s, n->loc, E_TYPE,
+	    "the branches of '?:' have different types: %s and %s",
+	    type_name(a), type_name(b));
+	return set(n, &ty_error);
+}
+
+/* ++ and -- of a variable or a map value. */
+static struct type *e_incdec(struct sema *s, struct node *n)
+{
+	struct node *a = n->a;
+	struct type *t;
+
+	if (a->kind == N_VAR) {
+		t = sema_expr(s, a);
+	} else if (a->kind == N_MAP) {
+		struct mapinfo *m = sema_map_keys(s, a);
+
+		a->map = m;
+		if (m->agg != AGG_NONE) {
+			ERR(s, n->loc, E_MAP, "%s holds %s and cannot be incremented",
+			    m->name, sema_agg_name(m->agg));
+			return set(n, &ty_error);
+		}
+		m->written = m->read = true;
+		if (!m->val)
+			m->val = &ty_s64;
+		t = a->ty = m->val;
+	} else {
+		ERR(s, n->loc, E_TYPE, "'%s' needs a variable or a map",
+		    tok_spelling(n->op));
+		return set(n, &ty_error);
+	}
+	if (is_err(t))
+		return set(n, &ty_error);
+	if (!is_int(t)) {
+		ERR(s, n->loc, E_TYPE, "'%s' cannot take %s",
+		    tok_spelling(n->op), type_name(t));
+		return set(n, &ty_error);
+	}
+	return set(n, t);
+}
+
+/* (struct task_struct *)curtask: a kernel pointer, its target typed
+ * from BTF (or the script's own struct); T is the operand's type. */
+static struct type *cast_ptr(struct sema *s, struct node *n, struct type *t)
+{
+	struct type *target = ty_by_name(n->tyname), *to;
+	const char *why = NULL;
+
+	if (!target)
+		target = cdecl_type_by_name(s->c, n->tyname);
+	if (!target && !btf_kernel(s->c, &why)) {
+		ERR(s, n->loc, E_TYPE, "cannot cast to '%s *': %s", n->tyname,
+		    why);
+		return set(n, &ty_error);
+	}
+	if (!target) {
+		ERR(s, n->loc, E_TYPE, "unknown type '%s' (not in the kernel's BTF)",
+		    n->tyname);
+		return set(n, &ty_error);
+	}
+	if (is_err(t))
+		return set(n, &ty_error);
+	if (!is_int(t) && t->kind != TY_PTR) {
+		ERR(s, n->loc, E_TYPE, "cannot cast %s to a pointer", type_name(t));
+		return set(n, &ty_error);
+	}
+	to = arena_alloc(&s->c->arena, sizeof(*to));
+	to->kind = TY_PTR;
+	to->size = 8;
+	to->pointee = n->tyname_ptr == 1 ? target : NULL;
+	return set(n, to);
+}
+
+/* (uint8)x, (bool)x: an integer conversion, folded when x is known. */
+static struct type *e_cast(struct sema *s, struct node *n)
+{
+	struct type *to = n->tyname_ptr ? NULL : ty_by_name(n->tyname);
+	struct type *t = sema_expr(s, n->a);
+
+	if (n->tyname_ptr)
+		return cast_ptr(s, n, t);
+	if (!to) {
+		ERR(s, n->loc, E_TYPE, "cannot cast to '%s%s' (struct and pointer types come with BTF support)",
+		    n->tyname, n->tyname_ptr ? " *" : "");
+		return set(n, &ty_error);
+	}
+	if (is_err(t))
+		return set(n, &ty_error);
+	if (!is_int(t)) {
+		ERR(s, n->loc, E_TYPE, "cannot cast %s to %s", type_name(t),
+		    type_name(to));
+		return set(n, &ty_error);
+	}
+	if (!strcmp(n->tyname, "bool")) {
+		n->op = 1;	/* cg: compare with zero */
+		if (n->a->is_const) {
+			n->is_const = 1;
+			n->cval = n->a->cval != 0;
+		}
+		return set(n, to);
+	}
+	if (n->a->is_const) {
+		int sh = 64 - to->size * 8;
+		uint64_t u = (uint64_t)n->a->cval;
+
+		n->is_const = 1;
+		n->cval = to->is_signed ? (int64_t)(u << sh) >> sh
+					: (int64_t)((u << sh) >> sh);
+	}
+	return set(n, to);
+}
+
+/* args.NAME, p->member of a kernel struct, or $tuple.N. */
+static struct type *e_field(struct sema *s, struct node *n)
+{
+	struct type *t;
+
+	if (n->a->kind == N_BUILTIN && !strcmp(n->a->name, "args"))
+		return sema_args_field(s, n);
+	t = sema_expr(s, n->a);
+	if (is_err(t))
+		return set(n, &ty_error);
+	if (t->kind == TY_PTR || t->kind == TY_STRUCT)
+		return sema_btf_field(s, n, t);
+	if (t->kind == TY_TUPLE && n->op == T_DOT &&
+	    n->name[0] >= '0' && n->name[0] <= '9') {
+		if (n->ival >= (uint64_t)t->nelem) {
+			ERR(s, n->loc, E_TYPE, "tuple index %s is out of range (%d elements)",
+			    n->name, t->nelem);
+			return set(n, &ty_error);
+		}
+		return set(n, t->elem[n->ival]);
+	}
+	ERR(s, n->loc, E_TYPE, "%s has no field '%s'", type_name(t), n->name);
+	return set(n, &ty_error);
+}
+
+static struct type *e_index(struct sema *s, struct node *n)
+{
+	struct type *t = sema_expr(s, n->a);
+
+	sema_expr(s, n->b);
+	if (!is_err(t))
+		ERR(s, n->loc, E_TYPE, "%s cannot be indexed", type_name(t));
+	return set(n, &ty_error);
+}
+
+/* What a tuple may hold: strings, tuples and values of one word. */
+static bool tuple_elem(const struct type *t)
+{
+	return t->kind == TY_STR || t->kind == TY_TUPLE || t->kind == TY_USYM ||
+	       t->kind == TY_INET || t->kind == TY_MAC || t->kind == TY_BUF ||
+	       ty_is_word(t);
+}
+
+static struct type *e_tuple(struct sema *s, struct node *n)
+{
+	struct type **e = arena_alloc(&s->c->arena, sizeof(*e) * (size_t)n->nargs);
+
+	for (int i = 0; i < n->nargs; i++) {
+		e[i] = sema_expr(s, n->args[i]);
+		if (is_err(e[i]))
+			return set(n, &ty_error);
+		if (!tuple_elem(e[i])) {
+			ERR(s, n->args[i]->loc, E_TYPE, "a tuple cannot hold %s",
+			    type_name(e[i]));
+			return set(n, &ty_error);
+		}
+		if (e[i]->kind == TY_INT)
+			e[i] = ty_int(8, e[i]->is_signed);
+	}
+	return set(n, ty_tuple(&s->c->arena, e, n->nargs));
+}
+
+/* sizeof(TYPE) or sizeof(expr): a constant. */
+static struct type *e_sizeof(struct sema *s, struct node *n)
+{
+	struct type *t;
+
+	if (n->tyname) {
+		t = n->tyname_ptr ? &ty_u64 : ty_by_name(n->tyname);
+		if (!t && !n->tyname_ptr)
+			t = cdecl_type_by_name(s->c, n->tyname);
+		if (!t) {
+			ERR(s, n->loc, E_TYPE, "unknown type '%s'", n->tyname);
+			return set(n, &ty_error);
+		}
+	} else {
+		t = sema_expr(s, n->a);
+		if (is_err(t))
+			return set(n, &ty_error);
+		if (t->kind == TY_VOID || t->kind == TY_MAPREF) {
+			ERR(s, n->a->loc, E_TYPE, "sizeof needs a value, not %s",
+			    t->kind == TY_VOID ? "a call without one" :
+			    "a whole map");
+			return set(n, &ty_error);
+		}
+	}
+	n->is_const = 1;
+	n->cval = t->size;
+	return set(n, &ty_u64);
+}
+
+/* The expression kinds of ast.def, each with its checker. */
+static struct type *(*const expr_fns[N_NKINDS])(struct sema *, struct node *) = {
+	[N_INT] = e_int,
+	[N_STR] = e_str,
+	[N_VAR] = e_var,
+	[N_MAP] = e_map,
+	[N_POSITIONAL] = e_positional,
+	[N_NARGS] = e_nargs,
+	[N_BUILTIN] = sema_builtin,
+	[N_CALL] = e_call,
+	[N_BINOP] = e_binop,
+	[N_UNOP] = e_unop,
+	[N_LAND] = e_logic,
+	[N_LOR] = e_logic,
+	[N_TERNARY] = e_ternary,
+	[N_INCDEC] = e_incdec,
+	[N_CAST] = e_cast,
+	[N_FIELD] = e_field,
+	[N_INDEX] = e_index,
+	[N_TUPLE] = e_tuple,
+	[N_SIZEOF] = e_sizeof,
+};
+
+struct type *sema_expr(struct sema *s, struct node *n)
+{
+	if ((unsigned)n->kind < N_NKINDS && expr_fns[n->kind])
+		return expr_fns[n->kind](s, n);
+	ERR(s, n->loc, E_SYNTAX, "%s is not an expression",
+	    node_kind_name(n->kind));
+	return set(n, &ty_error);
+}

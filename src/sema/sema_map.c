@@ -1,0 +1,241 @@
+/* sema_map.c - what sema keeps across a script: its maps (keys and
+ * values merged by unify() over every use), its variables per probe
+ * block, and the events the probes send to user space. */
+#include "sema/sema_int.h"
+
+#include <string.h>
+
+/* Merge two types stored in the same place (a variable, a map key or
+ * value): integers widen to 64 bits, strings to the longer, tuples
+ * element-wise.  NULL if they cannot share storage. */
+struct type *sema_unify(struct sema *s, struct type *old, struct type *new)
+{
+	if (!old || is_err(old))
+		return new;
+	if (is_err(new))
+		return old;
+	if (old->kind != new->kind)
+		return NULL;
+	switch (old->kind) {
+	case TY_INT:
+		return ty_int(8, old->is_signed);
+	case TY_STR: case TY_BUF:
+		return old->size >= new->size ? old : new;
+	case TY_TSTAMP:
+		return old;
+	case TY_KSTACK:		/* ids of stacks of another depth, another map */
+		return ty_equal(old, new) ? old : NULL;
+	case TY_TUPLE: {
+		struct type **e;
+		bool same = true;
+
+		if (old->nelem != new->nelem)
+			return NULL;
+		e = arena_alloc(&s->c->arena, sizeof(*e) * (size_t)old->nelem);
+		for (int i = 0; i < old->nelem; i++) {
+			e[i] = sema_unify(s, old->elem[i], new->elem[i]);
+			if (!e[i])
+				return NULL;
+			if (e[i] != old->elem[i])
+				same = false;
+		}
+		return same ? old : ty_tuple(&s->c->arena, e, old->nelem);
+	}
+	default:
+		return old;
+	}
+}
+
+/* Storage form of a value type: integers are kept as 64-bit.  Strings
+ * keep their size: unify() grows the storage to the longest value
+ * stored, which the second pass sees. */
+struct type *sema_storage(struct sema *s, struct type *t)
+{
+	switch (t->kind) {
+	case TY_INT:
+		return ty_int(8, t->is_signed);
+	case TY_TUPLE: {
+		struct type **e = arena_alloc(&s->c->arena,
+					      sizeof(*e) * (size_t)t->nelem);
+
+		for (int i = 0; i < t->nelem; i++)
+			e[i] = sema_storage(s, t->elem[i]);
+		return ty_tuple(&s->c->arena, e, t->nelem);
+	}
+	default:
+		return t;
+	}
+}
+
+struct mapinfo *sema_map_get(struct sema *s, struct node *n)
+{
+	struct compiler *c = s->c;
+	struct mapinfo *m = strmap_get(&s->map_names, n->name);
+
+	if (m)
+		return n->map = m;
+	m = arena_alloc(&c->arena, sizeof(*m));
+	m->name = n->name;
+	m->id = c->nmaps;
+	m->first = n->loc;
+	m->nkeys = -1;
+	m->fd = -1;
+	/* doubling: a generated script may have thousands */
+	if (!(c->nmaps & (c->nmaps - 1)))
+		c->maps = xrealloc(c->maps, sizeof(*c->maps) *
+				   (size_t)(c->nmaps ? 2 * c->nmaps : 1));
+	c->maps[c->nmaps++] = m;
+	strmap_put(&s->map_names, &c->arena, m->name, m);
+	return n->map = m;
+}
+
+static bool key_kind(enum ty_kind k)
+{
+	return k == TY_INT || k == TY_STR || k == TY_TUPLE || k == TY_KSTACK ||
+	       k == TY_KSYM || k == TY_USYM || k == TY_USERNAME ||
+	       k == TY_INET || k == TY_MAC || k == TY_BUF;
+}
+
+/* Check the keys of @m[...] and merge them into the map's key type. */
+struct mapinfo *sema_map_keys(struct sema *s, struct node *n)
+{
+	struct mapinfo *m = sema_map_get(s, n);
+	struct type *kt = NULL, *u;
+
+	n->ty = NULL;	/* set to ty_error below if the keys are wrong */
+
+	if (n->nargs == 1) {
+		kt = sema_expr(s, n->args[0]);
+	} else if (n->nargs > 1) {
+		struct type **e = arena_alloc(&s->c->arena,
+					      sizeof(*e) * (size_t)n->nargs);
+
+		for (int i = 0; i < n->nargs; i++)
+			e[i] = sema_expr(s, n->args[i]);
+		for (int i = 0; i < n->nargs; i++)
+			if (is_err(e[i]))
+				return m;
+		kt = ty_tuple(&s->c->arena, e, n->nargs);
+	}
+	if (kt && is_err(kt))
+		return m;
+	if (kt && !key_kind(kt->kind)) {
+		ERR(s, n->args[0]->loc, E_TYPE, "a %s cannot be a map key",
+		    type_name(kt));
+		return m;
+	}
+	if (kt && kt->kind == TY_TUPLE) {
+		for (int i = 0; i < kt->nelem; i++) {
+			if (!key_kind(kt->elem[i]->kind)) {
+				ERR(s, n->args[i]->loc, E_TYPE,
+				    "a %s cannot be part of a map key",
+				    type_name(kt->elem[i]));
+				return m;
+			}
+		}
+	}
+	if (m->nkeys < 0) {
+		m->nkeys = n->nargs;
+		m->key = kt ? sema_storage(s, kt) : NULL;
+		return m;
+	}
+	if (m->nkeys != n->nargs) {
+		if (!n->nargs)
+			ERR(s, n->loc, E_MAP,
+			    "%s has keys (as used at %d:%d): write %s[...]",
+			    m->name, m->first.line, m->first.col, m->name);
+		else if (!m->nkeys)
+			ERR(s, n->loc, E_MAP,
+			    "%s has no keys (as used at %d:%d): write %s",
+			    m->name, m->first.line, m->first.col, m->name);
+		else
+			ERR(s, n->loc, E_MAP,
+			    "%s is used with %d keys here but %d at %d:%d",
+			    m->name, n->nargs, m->nkeys, m->first.line,
+			    m->first.col);
+		n->ty = &ty_error;
+		return m;
+	}
+	if (kt) {
+		u = sema_unify(s, m->key, sema_storage(s, kt));
+		if (!u)
+			ERR(s, n->loc, E_MAP,
+			    "%s has %s keys, not %s (first used at %d:%d)",
+			    m->name, type_name(m->key), type_name(kt),
+			    m->first.line, m->first.col);
+		else
+			m->key = u;
+	}
+	return m;
+}
+
+const char *sema_agg_name(enum agg_kind a)
+{
+	static const char *const names[] = {
+		"a plain value", "count()", "sum()", "min()", "max()", "avg()",
+		"stats()", "hist()", "lhist()",
+	};
+	return names[a];
+}
+
+struct var *sema_var_find(struct sema *s, const char *name)
+{
+	return strmap_get(&s->pi->var_names, name);
+}
+
+struct var *sema_var_new(struct sema *s, struct node *target,
+			   struct type *ty)
+{
+	struct var *v = arena_alloc(&s->c->arena, sizeof(*v));
+
+	v->name = target->name;
+	v->first = target->loc;
+	v->ty = ty;
+	v->next = s->pi->vars;
+	s->pi->vars = v;
+	strmap_put(&s->pi->var_names, &s->c->arena, v->name, v);
+	return v;
+}
+
+struct event_spec *sema_add_event(struct sema *s, struct node *n,
+				    enum ev_kind kind)
+{
+	struct compiler *c = s->c;
+	struct event_spec *e;
+
+	if (c->nevents == c->events_cap) {
+		c->events_cap = c->events_cap ? c->events_cap * 2 : 16;
+		c->events = xrealloc(c->events, sizeof(*c->events) *
+				     (size_t)c->events_cap);
+	}
+	e = &c->events[c->nevents];
+	memset(e, 0, sizeof(*e));
+	e->kind = kind;
+	e->loc = n->loc;
+	e->size = 8;
+	n->cval = c->nevents++;
+	return e;
+}
+
+/* Lay out the values of an event record after its 8-byte id. */
+void sema_event_args(struct sema *s, struct event_spec *e,
+		       struct node **args, int nargs)
+{
+	int off = 8;
+
+	e->nargs = nargs;
+	e->args = arena_alloc(&s->c->arena, sizeof(*e->args) *
+			      (size_t)(nargs ? nargs : 1));
+	for (int i = 0; i < nargs; i++) {
+		struct type *t = args[i]->ty;
+
+		if (t->kind == TY_INT)
+			t = ty_int(8, t->is_signed);
+		e->args[i].ty = t;
+		e->args[i].off = off;
+		if (t->kind == TY_TSTAMP)
+			e->args[i].tfmt = t->tfmt;
+		off += ty_slot_size(t);
+	}
+	e->size = off;
+}
