@@ -3,8 +3,8 @@
 #
 # usage: tests/run-tests.sh [-v] [--unit|--host] [PATTERN...]
 #   -v        also print "PASS name" and "SKIP name" lines
-#   --unit    only the no-root tier (unit binaries, ast, codegen, errors,
-#             broken)
+#   --unit    only the no-root tier (unit binaries, layout, ast, codegen,
+#             errors, broken)
 #   --host    the no-root and root tiers, not the guest tier
 #   PATTERN   only tests whose path contains one of the PATTERNs
 # Run from the repository root.  Environment:
@@ -14,6 +14,8 @@
 #                      and guest-tier ones without qemu (tools/vm-run)
 #   SONDE_PROGS        the built trigger programs, tests/progs/*.c
 #                      (default build/progs; "make progs" builds them)
+#   SONDE_OBJ_DIR      the objects of src/ (default build/obj), whose
+#                      calls tests/layout checks
 # The last line is always "N passed, N failed" (", N skipped" when some
 # were skipped); the exit status is 1 if any test failed.
 
@@ -29,7 +31,7 @@ for arg in "$@"; do
 	-v) verbose=1 ;;
 	--unit) unit_only=1 ;;
 	--host) host_only=1 ;;
-	-h|--help) sed -n '2,18s/^# \{0,1\}//p' "$0"; exit 0 ;;
+	-h|--help) sed -n '2,20s/^# \{0,1\}//p' "$0"; exit 0 ;;
 	-*) echo "run-tests.sh: unknown option $arg" >&2; exit 2 ;;
 	*) patterns+=("$arg") ;;
 	esac
@@ -144,6 +146,20 @@ for src in tests/unit/test_*.c; do
 		fail "$src" "$(status_text $st 60)" "$out"
 	else
 		pass "$src"
+	fi
+done
+
+# The shape of src/ (tools/check-layout: layers, no circles, sizes),
+# over the objects make built, and over made-up trees that break it.
+for t in tests/layout/*.sh; do
+	selected "$t" || continue
+	run 60 "$root" "$t" "${SONDE_OBJ_DIR:-build/obj}"
+	st=$?
+	cat "$err" >> "$out"
+	if (( st != 0 )); then
+		fail "$t" "$(status_text $st 60)" "$out"
+	else
+		pass "$t"
 	fi
 done
 

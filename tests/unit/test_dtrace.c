@@ -1,4 +1,4 @@
-/* test_dtrace.c - unit tests for the provider parser of src/dtrace.c:
+/* test_dtrace.c - unit tests for the provider parser of src/dtrace/dtrace.c:
  * the types it keeps, the parameter names it drops, and the line of
  * each error.
  *

@@ -1,4 +1,4 @@
-/* test_flame.c - unit tests for src/fold.c and src/flame.c: frame
+/* test_flame.c - unit tests for src/out/fold.c and src/out/flame.c: frame
  * names made safe for folded lines, stacks merged and ordered, the
  * lines written, and the SVG's frames (merged tree, widths, cut
  * names, tooltips, XML escaping, frames too narrow to draw).  Prints

@@ -1,8 +1,8 @@
-/* test_format.c - unit tests for src/format.c.
+/* test_format.c - unit tests for src/out/format.c.
  *
  * The expected histogram rows, stats lines and printf outputs below were
  * captured from bpftrace v0.17.0 on a test machine (see the rules comment
- * at the top of src/format.c); each test feeds the same bucket counts or
+ * at the top of src/out/format.c); each test feeds the same bucket counts or
  * arguments that produced them.  Prints one line per failed check and
  * "N passed, N failed"; exits 1 if any check failed.
  */

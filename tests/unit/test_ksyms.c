@@ -1,4 +1,4 @@
-/* test_ksyms.c - unit tests for src/ksyms.c on a made-up /proc/kallsyms.
+/* test_ksyms.c - unit tests for src/catalog/ksyms.c on a made-up /proc/kallsyms.
  *
  * Prints one line per failed check and "N passed, N failed"; exits 1 if
  * any check failed.

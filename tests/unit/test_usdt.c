@@ -1,4 +1,4 @@
-/* test_usdt.c - unit tests for src/usdt.c: every operand form, and note
+/* test_usdt.c - unit tests for src/catalog/usdt.c: every operand form, and note
  * sections that are well formed, truncated or corrupt (which must be
  * skipped and counted, never read past).
  *

@@ -1,5 +1,5 @@
-/* test_usyms.c - unit tests for src/usyms.c and the symbol tables of
- * src/elfsym.c, on this test program's own process (no root needed):
+/* test_usyms.c - unit tests for src/out/usyms.c and the symbol tables of
+ * src/catalog/elfsym.c, on this test program's own process (no root needed):
  * its /proc/self/maps, its own functions (PIE or not) and libc's.
  *
  * Prints one line per failed check and "N passed, N failed"; exits 1 if
