@@ -1,40 +1,15 @@
-/* util.h - arena, growable arrays and small helpers shared by all phases. */
+/* util.h - growable arrays and small helpers shared by all phases; the
+ * arena and name tables are arena.h's. */
 #ifndef SONDE_UTIL_H
 #define SONDE_UTIL_H
 
 #include <stddef.h>
 #include <stdint.h>
 #include <stdbool.h>
+#include "base/arena.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #define ALIGN_UP(x, a) (((x) + (a) - 1) / (a) * (a))
-
-/* One arena per compile: every AST node, string and IR array lives in it
- * and is freed at once by arena_free(). */
-struct arena_block;
-struct arena {
-	struct arena_block *head;
-};
-
-void *arena_alloc(struct arena *a, size_t n);	/* zeroed */
-char *arena_strndup(struct arena *a, const char *s, size_t n);
-char *arena_strdup(struct arena *a, const char *s);
-char *arena_printf(struct arena *a, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-void arena_free(struct arena *a);
-
-/* A table from strings to pointers, in an arena, for the names a
- * script defines (maps, variables): a generated script may define tens
- * of thousands, which a list would search in quadratic time.  KEY must
- * live as long as the table (arena strings do). */
-struct strmap {
-	const char **keys;
-	void **vals;
-	size_t cap, len;	/* cap: 0 or a power of two */
-};
-void *strmap_get(const struct strmap *m, const char *key);	/* or NULL */
-void strmap_put(struct strmap *m, struct arena *a, const char *key,
-		void *val);
 
 /* Growable array of fixed-size elements, memory from malloc. */
 struct vec {

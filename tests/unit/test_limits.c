@@ -1,5 +1,5 @@
 /* test_limits.c - unit tests for what keeps any script's compile small:
- * the name table of util.c (many names, found in constant time),
+ * the name table of base/arena.c (many names, found in constant time),
  * read_file_max() on a file that never ends, and the script-size error
  * of parse_program() with its location and its message cut.
  *
