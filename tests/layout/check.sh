@@ -89,6 +89,10 @@ seq 1201 | sed 's|.*|/* line & */|' > "$tmp/src/sema/big.c"
 expect "a file of 1201 lines" 'big.c: 1201 lines, more than 1200'
 
 fresh
+printf 'int kind(int k)\n{\n\treturn k == PK_KPROBE;\n}\n' > "$tmp/src/sema/kind.c"
+expect "a probe kind named outside probe/" 'sema/kind.c:3: names a probe kind'
+
+fresh
 mkdir -p "$tmp/src/misc"
 printf 'int misc(void);\n' > "$tmp/src/misc/m.h"
 expect "a folder that is not a layer" 'src/misc: not a layer'
