@@ -136,6 +136,7 @@ struct compiler {
 	int nenums;
 	struct strmap stype_names;	/* "struct foo" -> struct type */
 	struct strmap enum_names;	/* enumerator -> N_MEMBER node */
+	struct strmap typedef_names;	/* the script's typedefs -> type */
 	bool btf_failed;
 
 	/* sema */

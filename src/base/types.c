@@ -72,6 +72,31 @@ struct type *ty_kstack(struct arena *a, enum stack_mode mode, int depth,
 	return t;
 }
 
+struct type *ty_array(struct arena *a, struct type *of, int n)
+{
+	struct type *t = arena_alloc(a, sizeof(*t));
+
+	t->kind = TY_ARRAY;
+	t->of = of;
+	t->nelem = n;
+	t->size = of->size * n;
+	return t;
+}
+
+int ty_align(const struct type *t)
+{
+	switch (t->kind) {
+	case TY_INT: return t->size;
+	case TY_PTR: return 8;
+	case TY_ARRAY: return ty_align(t->of);
+	case TY_STRUCT:	/* script structs keep theirs in nelem */
+		if (!t->btf_id)
+			return t->nelem > 0 ? t->nelem : 1;
+		return t->size >= 8 ? 8 : t->size >= 4 ? 4 : t->size >= 2 ? 2 : 1;
+	default: return 1;
+	}
+}
+
 int ty_slot_size(const struct type *t)
 {
 	switch (t->kind) {
@@ -82,6 +107,7 @@ int ty_slot_size(const struct type *t)
 	case TY_TUPLE: case TY_USYM: case TY_INET: return t->size;
 	case TY_MAC: return 8;
 	case TY_BUF: return 8 + ALIGN_UP(t->size, 8);
+	case TY_ARRAY: case TY_STRUCT: return ALIGN_UP(t->size, 8);
 	default: return 0;
 	}
 }
@@ -113,6 +139,12 @@ bool ty_equal(const struct type *a, const struct type *b)
 		return a->size == b->size && a->is_signed == b->is_signed;
 	case TY_STR: case TY_BUF:
 		return a->size == b->size;
+	case TY_ARRAY:
+		return a->nelem == b->nelem && ty_equal(a->of, b->of);
+	case TY_STRUCT:
+		return a->btf_id == b->btf_id && a->size == b->size &&
+		       (a->sname == b->sname ||
+			(a->sname && b->sname && !strcmp(a->sname, b->sname)));
 	case TY_KSTACK:
 		return a->smode == b->smode && a->sdepth == b->sdepth &&
 		       a->suser == b->suser;
@@ -204,6 +236,23 @@ static void name_into(char *buf, size_t cap, const struct type *t)
 			 t->size * 8);
 		break;
 	case TY_STR: snprintf(buf, cap, "string[%d]", t->size); break;
+	case TY_ARRAY:
+		name_into(buf, cap, t->of);
+		n = strlen(buf);
+		/* int32[2][3]: the outer dimension first */
+		if (t->of->kind == TY_ARRAY) {
+			char inner[64];
+			const char *br = strchr(buf, '[');
+
+			snprintf(inner, sizeof(inner), "%s", br ? br : "");
+			if (br)
+				buf[br - buf] = 0;
+			n = strlen(buf);
+			snprintf(buf + n, cap - n, "[%d]%s", t->nelem, inner);
+		} else {
+			snprintf(buf + n, cap - n, "[%d]", t->nelem);
+		}
+		break;
 	case TY_TUPLE:
 		snprintf(buf, cap, "(");
 		for (int i = 0; i < t->nelem; i++) {
@@ -230,7 +279,10 @@ const char *type_name(const struct type *t)
 	return b;
 }
 
-struct type *ty_by_name(const char *name)
+/* Names of fixed integer types: bpftrace's, the kernel's, and
+ * <stdint.h>/<stddef.h>'s and the usual <sys/types.h> ones, as scripts
+ * use them without an include (x86-64 sizes). */
+static struct type *named_int(const char *name)
 {
 	static const struct {
 		const char *name;
@@ -242,16 +294,71 @@ struct type *ty_by_name(const char *name)
 		{ "s8", &ty_s8 }, { "s16", &ty_s16 }, { "s32", &ty_s32 },
 		{ "s64", &ty_s64 }, { "u8", &ty_u8 }, { "u16", &ty_u16 },
 		{ "u32", &ty_u32 }, { "u64", &ty_u64 },
-		{ "char", &ty_s8 }, { "short", &ty_s16 }, { "int", &ty_s32 },
-		{ "long", &ty_s64 }, { "bool", &ty_u8 },
-		{ "unsigned", &ty_u32 }, { "unsigned int", &ty_u32 },
-		{ "unsigned char", &ty_u8 }, { "unsigned short", &ty_u16 },
-		{ "unsigned long", &ty_u64 }, { "long long", &ty_s64 },
-		{ "unsigned long long", &ty_u64 }, { "signed char", &ty_s8 },
+		{ "__s8", &ty_s8 }, { "__s16", &ty_s16 }, { "__s32", &ty_s32 },
+		{ "__s64", &ty_s64 }, { "__u8", &ty_u8 }, { "__u16", &ty_u16 },
+		{ "__u32", &ty_u32 }, { "__u64", &ty_u64 },
+		{ "int8_t", &ty_s8 }, { "int16_t", &ty_s16 }, { "int32_t", &ty_s32 },
+		{ "int64_t", &ty_s64 }, { "uint8_t", &ty_u8 },
+		{ "uint16_t", &ty_u16 }, { "uint32_t", &ty_u32 },
+		{ "uint64_t", &ty_u64 }, { "u_int8_t", &ty_u8 },
+		{ "u_int16_t", &ty_u16 }, { "u_int32_t", &ty_u32 },
+		{ "u_int64_t", &ty_u64 }, { "intptr_t", &ty_s64 },
+		{ "uintptr_t", &ty_u64 }, { "intmax_t", &ty_s64 },
+		{ "uintmax_t", &ty_u64 }, { "size_t", &ty_u64 },
+		{ "ssize_t", &ty_s64 }, { "ptrdiff_t", &ty_s64 },
+		{ "off_t", &ty_s64 }, { "loff_t", &ty_s64 }, { "pid_t", &ty_s32 },
+		{ "uid_t", &ty_u32 }, { "gid_t", &ty_u32 }, { "mode_t", &ty_u32 },
+		{ "dev_t", &ty_u64 }, { "ino_t", &ty_u64 }, { "time_t", &ty_s64 },
+		{ "clockid_t", &ty_s32 }, { "socklen_t", &ty_u32 },
+		{ "bool", &ty_u8 }, { "_Bool", &ty_u8 },
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
 		if (strcmp(names[i].name, name) == 0)
 			return names[i].t;
 	return NULL;
+}
+
+/* A C integer type spelt with the words signed, unsigned, char, short,
+ * int, long in any order ("unsigned long int", "long long", "signed"),
+ * or NULL. */
+static struct type *c_words(const char *name)
+{
+	int nlong = 0, nshort = 0, nchar = 0, nint = 0, sign = 0;
+
+	while (*name) {
+		size_t n = strcspn(name, " ");
+
+		if (n == 4 && !strncmp(name, "long", 4))
+			nlong++;
+		else if (n == 5 && !strncmp(name, "short", 5))
+			nshort++;
+		else if (n == 4 && !strncmp(name, "char", 4))
+			nchar++;
+		else if (n == 3 && !strncmp(name, "int", 3))
+			nint++;
+		else if (n == 6 && !strncmp(name, "signed", 6))
+			sign = sign ? -2 : 1;
+		else if (n == 8 && !strncmp(name, "unsigned", 8))
+			sign = sign ? -2 : -1;
+		else
+			return NULL;
+		name += n;
+		while (*name == ' ')
+			name++;
+	}
+	if (sign == -2 || nint > 1 || nchar > 1 || nlong > 2 || nshort > 1 ||
+	    (nchar && (nlong || nshort || nint)) || (nshort && nlong) ||
+	    !(nlong || nshort || nchar || nint || sign))
+		return NULL;
+	if (nchar)	/* plain char is signed on x86-64 */
+		return ty_int(1, sign >= 0);
+	return ty_int(nshort ? 2 : nlong ? 8 : 4, sign >= 0);
+}
+
+struct type *ty_by_name(const char *name)
+{
+	struct type *t = named_int(name);
+
+	return t ? t : c_words(name);
 }

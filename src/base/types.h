@@ -23,6 +23,8 @@ enum ty_kind {
 	TY_INET,	/* ntop(): {u64 af, u8 addr[16]}, printed by inet_ntop */
 	TY_MAC,		/* macaddr(): 6 bytes, zero-padded to 8 */
 	TY_BUF,		/* buf(): {u64 length, u8 data[size]}, size the most */
+	TY_ARRAY,	/* of[nelem], as laid out in memory (not char[N],
+			 * which is a string) */
 };
 
 /* How a stack prints (kstack(perf), ustack(raw), ...). */
@@ -48,11 +50,12 @@ struct type {
 	enum ty_kind kind;
 	int size;		/* bytes in memory (INT: 1 2 4 8) */
 	bool is_signed;		/* INT */
-	int nelem;		/* TUPLE */
+	int nelem;		/* TUPLE, ARRAY */
 	struct type **elem;	/* TUPLE element types */
 	int *off;		/* TUPLE element offsets */
 	const char *tfmt;	/* TSTAMP: the strftime format */
 	struct type *pointee;	/* PTR: what it points to (NULL: void) */
+	struct type *of;	/* ARRAY: the element type; nelem elements */
 	int btf_id;		/* STRUCT, PTR: its BTF id (0: defined by the
 			 * script, or a cast) */
 	struct smember *members;	/* STRUCT defined by the script */
@@ -78,6 +81,17 @@ struct type *ty_tstamp(struct arena *a, const char *fmt);
 struct type *ty_buf(struct arena *a, int size);
 struct type *ty_kstack(struct arena *a, enum stack_mode mode, int depth,
 		       bool user);
+/* OF[N], as C lays it out. */
+struct type *ty_array(struct arena *a, struct type *of, int n);
+/* What ++, --, += 1 move a value of T by: the size of what a pointer
+ * points to, 1 for integers. */
+static inline int ty_step(const struct type *t)
+{
+	return t->kind == TY_PTR && t->pointee && t->pointee->size ?
+	       t->pointee->size : 1;
+}
+/* The alignment C gives T in a struct (x86-64). */
+int ty_align(const struct type *t);
 /* Values held in one 64-bit word in registers, variables, keys and
  * records: integers, timestamps, kernel pointers, stacks, symbols and
  * user ids. */
@@ -98,7 +112,10 @@ struct type *ty_promote(const struct type *a);
 /* Human-readable name, e.g. "uint32", "string[64]", "(int64, string[16])"
  * (static buffer rotation: valid for a few calls). */
 const char *type_name(const struct type *t);
-/* "uint32" etc. to a type; NULL if not an integer type name. */
+/* An integer type's name to the type: bpftrace's ("uint32"), the
+ * kernel's ("u32", "__s64"), <stdint.h>'s and <stddef.h>'s ("uint8_t",
+ * "size_t", "pid_t") and C's words in any order ("unsigned long int",
+ * "long long"); NULL if it is none of these. */
 struct type *ty_by_name(const char *name);
 
 #endif

@@ -34,7 +34,10 @@ static void assign_var(struct cg *g, struct node *n)
 			bin.b = n->b;
 			bin.op = cg_binop_of(n->op);
 			bin.ty = (bin.op == T_SHL || bin.op == T_SHR) ?
-				 ty_promote(v->ty) : ty_arith(v->ty, n->b->ty);
+				 ty_promote(v->ty) :
+				 v->ty->kind == TY_PTR && ty_step(v->ty) > 1 &&
+				 (bin.op == T_PLUS || bin.op == T_MINUS) ? v->ty :
+				 ty_arith(v->ty, n->b->ty);
 			cg_int(g, &bin);
 		}
 		cg_norm(g, R0, v->ty);

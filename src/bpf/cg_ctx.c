@@ -10,6 +10,7 @@
 #include "base/arch.h"
 #include "catalog/btf.h"
 #include "catalog/tracefs.h"
+#include "lang/lex.h"
 
 static const struct tp_field *field(struct cg *g, struct node *n)
 {
@@ -70,6 +71,19 @@ void cg_args_int(struct cg *g, struct node *n)
 	 * be wider when its tracepoints disagree */
 	if (f->kind == TPF_INT)
 		cg_norm(g, R0, ty_int(f->int_size, f->is_signed));
+}
+
+/* An array field of a tracepoint's record into DST. */
+void cg_args_array(struct cg *g, struct node *n, struct mem dst)
+{
+	const struct tp_field *f = field(g, n);
+	struct mem src = { RCTX, f ? f->offset : 0 };
+
+	cg_zero(g, dst, 0, ty_slot_size(n->ty));
+	if (!f || f->size != n->ty->size)
+		return;
+	g->uses_ctx = true;
+	cg_copy_bytes(g, dst, src, f->size);
 }
 
 /* A string field into DST: char[N] in the record, or __data_loc. */
@@ -190,11 +204,79 @@ static void read_int(struct cg *g, struct node *n, int size)
 	g->stack = saved;
 }
 
+static bool aggregate(const struct type *t)
+{
+	return t->kind == TY_STRUCT || t->kind == TY_ARRAY;
+}
+
+bool cg_in_target(const struct node *n)
+{
+	switch (n->kind) {
+	case N_FIELD:
+		return n->builtin == B_BTF_FIELD &&
+		       (n->a->ty->kind == TY_PTR || cg_in_target(n->a) ||
+			(n->a->kind == N_BUILTIN && n->a->builtin == B_CTX));
+	case N_UNOP:
+		return n->op == T_STAR;
+	case N_INDEX:
+		return n->a->ty->kind == TY_PTR || cg_in_target(n->a);
+	default:
+		return false;
+	}
+}
+
+/* Shift and mask a bitfield read as 8 bytes into its value. */
+static void bitfield(struct cg *g, struct node *n)
+{
+	if (n->fshift)
+		cg_emit(g, ALU64_IMM(BPF_RSH, R0, n->fshift));
+	if (n->fbits < 32) {
+		cg_emit(g, ALU64_IMM(BPF_AND, R0, (int32_t)((1u << n->fbits) - 1)));
+	} else if (n->fbits < 64) {
+		cg_emit(g, ALU64_IMM(BPF_LSH, R0, 64 - n->fbits));
+		cg_emit(g, ALU64_IMM(BPF_RSH, R0, 64 - n->fbits));
+	}
+}
+
+/* A member of a struct value in BPF's memory ($s.x of $s = *p): read
+ * in place.  A bitfield's 8 bytes may pass the struct's end, into the
+ * slot's padding or the next slot, which is fine: the mask drops
+ * them. */
+static void value_member(struct cg *g, struct node *n)
+{
+	int saved = g->scratch, saved_stack = g->stack;
+	struct mem m = cg_addr(g, n->a);
+	int size = n->fbits ? 1 : n->ty->size;
+
+	if (n->fbits) {
+		/* byte by byte: the 8 bytes need not be aligned */
+		cg_emit(g, MOV_IMM(R0, 0));
+		for (int i = 7; i >= 0; i--) {
+			cg_emit(g, ALU64_IMM(BPF_LSH, R0, 8));
+			if (n->foff + i < n->a->ty->size) {
+				cg_emit(g, LDX(BPF_B, R1, m.base, (int16_t)(m.off + n->foff + i)));
+				cg_emit(g, ALU64_REG(BPF_OR, R0, R1));
+			}
+		}
+		bitfield(g, n);
+	} else {
+		cg_emit(g, LDX(size_code(size), R0, m.base, (int16_t)(m.off + n->foff)));
+		cg_norm(g, R0, n->ty);
+	}
+	g->scratch = saved;
+	g->stack = saved_stack;
+}
+
 /* Integer, pointer or struct-address member into r0. */
 void cg_btf_int(struct cg *g, struct node *n)
 {
 	int done = cg_label(g);
-	int size = n->fbits ? 8 : n->ty->kind == TY_STRUCT ? 0 : n->ty->size;
+	int size = n->fbits ? 8 : aggregate(n->ty) ? 0 : n->ty->size;
+
+	if (!cg_in_target(n)) {
+		value_member(g, n);
+		return;
+	}
 
 	/* The iterator context is read directly (the verifier types it). */
 	if (n->a->kind == N_BUILTIN && n->a->builtin == B_CTX) {
@@ -204,23 +286,110 @@ void cg_btf_int(struct cg *g, struct node *n)
 		return;
 	}
 	member_addr(g, n, done);
-	if (n->ty->kind == TY_STRUCT) {	/* an embedded struct: its address */
+	if (aggregate(n->ty)) {	/* an embedded struct or array: its address */
 		cg_bind(g, done);
 		return;
 	}
 	read_int(g, n, size);
-	if (n->fbits) {
-		if (n->fshift)
-			cg_emit(g, ALU64_IMM(BPF_RSH, R0, n->fshift));
-		if (n->fbits < 32) {
-			cg_emit(g, ALU64_IMM(BPF_AND, R0, (int32_t)((1u << n->fbits) - 1)));
-		} else if (n->fbits < 64) {
-			cg_emit(g, ALU64_IMM(BPF_LSH, R0, 64 - n->fbits));
-			cg_emit(g, ALU64_IMM(BPF_RSH, R0, 64 - n->fbits));
-		}
-	} else {
+	if (n->fbits)
+		bitfield(g, n);
+	else
+		cg_norm(g, R0, n->ty);
+	cg_bind(g, done);
+}
+
+/* r0 = the address of element N (N_INDEX in target memory) of an array
+ * reached through a pointer, or of p[i]; 0, jumping to NULLED, when the
+ * base is NULL. */
+static void index_addr(struct cg *g, struct node *n, int nulled)
+{
+	int size = n->ty->size, saved = g->stack;
+	int nonnull = cg_label(g);
+
+	cg_int(g, n->a);	/* the pointer, or the array's address */
+	cg_jump(g, JMP_IMM(BPF_JNE, R0, 0), nonnull);
+	cg_emit(g, MOV_IMM(R0, 0));
+	cg_jump(g, JA(), nulled);
+	cg_bind(g, nonnull);
+	if (n->b->is_const) {
+		cg_imm(g, R1, n->b->cval * size);
+		cg_emit(g, ALU64_REG(BPF_ADD, R0, R1));
+		return;
+	}
+	{
+		int slot = cg_stack_alloc(g, n);
+
+		cg_emit(g, STX(BPF_DW, RFP, (int16_t)slot, R0));
+		cg_int(g, n->b);
+		cg_imm(g, R1, size);
+		cg_emit(g, ALU64_REG(BPF_MUL, R0, R1));
+		cg_emit(g, LDX(BPF_DW, R1, RFP, (int16_t)slot));
+		cg_emit(g, ALU64_REG(BPF_ADD, R0, R1));
+		g->stack = saved;
+	}
+}
+
+/* An element of an array value in BPF's memory ($a[i] of $a = p->arr),
+ * an integer: read in place; a variable index out of the array gives
+ * 0. */
+static void value_elem(struct cg *g, struct node *n)
+{
+	int saved = g->scratch, saved_stack = g->stack;
+	struct mem m = cg_addr(g, n->a);
+	int size = n->ty->size, out = cg_label(g), done = cg_label(g);
+
+	if (n->b->is_const) {
+		cg_emit(g, LDX(size_code(size), R0, m.base,
+			       (int16_t)(m.off + n->b->cval * size)));
+		cg_norm(g, R0, n->ty);
+		g->scratch = saved;
+		g->stack = saved_stack;
+		return;
+	}
+	cg_int(g, n->b);
+	cg_jump(g, JMP_IMM(BPF_JGE, R0, n->a->ty->nelem), out);
+	cg_imm(g, R1, size);
+	cg_emit(g, ALU64_REG(BPF_MUL, R0, R1));
+	cg_addr_of(g, R1, m);
+	cg_emit(g, ALU64_REG(BPF_ADD, R1, R0));
+	cg_emit(g, LDX(size_code(size), R0, R1, 0));
+	cg_norm(g, R0, n->ty);
+	cg_jump(g, JA(), done);
+	cg_bind(g, out);
+	cg_emit(g, MOV_IMM(R0, 0));
+	cg_bind(g, done);
+	g->scratch = saved;
+	g->stack = saved_stack;
+}
+
+void cg_index(struct cg *g, struct node *n)
+{
+	int done = cg_label(g);
+
+	if (!cg_in_target(n)) {
+		value_elem(g, n);
+		return;
+	}
+	index_addr(g, n, done);
+	if (!aggregate(n->ty)) {
+		read_int(g, n, n->ty->size);
 		cg_norm(g, R0, n->ty);
 	}
+	cg_bind(g, done);
+}
+
+/* A struct or array in target memory into DST, read whole. */
+void cg_read_value(struct cg *g, struct node *n, struct mem dst)
+{
+	int done = cg_label(g);
+
+	cg_zero(g, dst, 0, ty_slot_size(n->ty));
+	cg_int(g, n);	/* its address */
+	cg_jump(g, JMP_IMM(BPF_JEQ, R0, 0), done);
+	cg_emit(g, MOV_REG(R3, R0));
+	cg_emit(g, MOV_IMM(R2, n->ty->size));
+	cg_addr_of(g, R1, dst);
+	cg_read_call(g, read_helper(g, n, false), n);
 	cg_bind(g, done);
 }
 
@@ -228,7 +397,7 @@ void cg_btf_int(struct cg *g, struct node *n)
  * read), or, for a pointer to a struct, the struct's address itself. */
 void cg_deref(struct cg *g, struct node *n)
 {
-	int size = n->ty->kind == TY_STRUCT ? 0 : n->ty->size;
+	int size = aggregate(n->ty) ? 0 : n->ty->size;
 
 	cg_int(g, n->a);
 	if (!size)
@@ -237,13 +406,31 @@ void cg_deref(struct cg *g, struct node *n)
 	cg_norm(g, R0, n->ty);
 }
 
-/* A char[N] member into DST as a string. */
+/* A char[N] member into DST as a string.  The read may take N + 1
+ * bytes where DST has room, so that an array whose N characters have
+ * no NUL prints whole (the helper stops at a NUL, and writes one after
+ * at most size - 1 bytes), as bpftrace prints it. */
 void cg_btf_str(struct cg *g, struct node *n, struct mem dst,
 		const struct type *dt)
 {
 	int done = cg_label(g);
-	int size = n->ty->size < dt->size ? n->ty->size : dt->size;
+	int size = n->ty->size + 1;
 
+	if (size > ty_slot_size(dt))
+		size = ty_slot_size(dt);
+	if (!cg_in_target(n)) {	/* a member of a struct value */
+		int saved = g->scratch, saved_stack = g->stack;
+		struct mem m = cg_addr(g, n);
+		int len = n->ty->size < dt->size ? n->ty->size : dt->size;
+
+		cg_zero(g, dst, 0, ty_slot_size(dt));
+		cg_copy_bytes(g, dst, m, len);
+		if (len == dt->size && n->ty->size > dt->size)
+			cg_zero(g, dst, dt->size - 1, dt->size);
+		g->scratch = saved;
+		g->stack = saved_stack;
+		return;
+	}
 	cg_zero(g, dst, 0, ty_slot_size(dt));
 	member_addr(g, n, done);
 	cg_emit(g, MOV_REG(R3, R0));

@@ -111,6 +111,24 @@ void cg_addr_of(struct cg *g, int reg, struct mem m)
 		cg_emit(g, ALU64_IMM(BPF_ADD, reg, m.off));
 }
 
+/* Copy LEN bytes from SRC to DST with the widest loads and stores both
+ * offsets allow: the verifier wants stack accesses aligned, and a
+ * member of a struct value sits where C put it.  Clobbers r1. */
+void cg_copy_bytes(struct cg *g, struct mem dst, struct mem src, int len)
+{
+	for (int i = 0; i < len;) {
+		int n = 8, sz;
+
+		while (n > 1 && (i + n > len || (src.off + i) % n ||
+				 (dst.off + i) % n))
+			n /= 2;
+		sz = n == 8 ? BPF_DW : n == 4 ? BPF_W : n == 2 ? BPF_H : BPF_B;
+		cg_emit(g, LDX(sz, R1, src.base, (int16_t)(src.off + i)));
+		cg_emit(g, STX(sz, dst.base, (int16_t)(dst.off + i), R1));
+		i += n;
+	}
+}
+
 /* Zero bytes [FROM, TO) of M with the widest stores that fit. */
 void cg_zero(struct cg *g, struct mem m, int from, int to)
 {

@@ -237,7 +237,7 @@ void cg_branch(struct cg *g, struct node *n, int label, bool when)
 	case N_BINOP:
 		if (!is_cmp(n->op))
 			break;
-		if (n->a->ty->kind == TY_STR) {
+		if (n->a->ty->kind == TY_STR || n->a->ty->kind == TY_ARRAY) {
 			bool eq = n->op == T_EQ;
 
 			str_branch(g, n->a, n->b, -1, label, eq == when);
@@ -300,7 +300,13 @@ static void binop(struct cg *g, struct node *n)
 		return;
 	}
 	two(g, n->a, n->b);
-	if (n->op != T_SHL && n->op != T_SHR) {
+	if (t->kind == TY_PTR) {
+		/* p + n moves by n of what p points to */
+		int reg = n->a->ty->kind == TY_PTR ? R1 : R0;
+
+		if (t->pointee->size != 1)
+			cg_emit(g, ALU64_IMM(BPF_MUL, reg, t->pointee->size));
+	} else if (n->op != T_SHL && n->op != T_SHR) {
 		conv(g, R0, n->a->ty, t);
 		conv(g, R1, n->b->ty, t);
 	} else {
@@ -464,7 +470,8 @@ static void int_incdec(struct cg *g, struct node *n)
 	base = v->in_scratch ? RSCR : RFP;
 	cg_emit(g, LDX(BPF_DW, R1, base, (int16_t)v->slot));
 	cg_emit(g, MOV_REG(R0, R1));
-	cg_emit(g, ALU64_IMM(BPF_ADD, R1, n->op == T_INC ? 1 : -1));
+	cg_emit(g, ALU64_IMM(BPF_ADD, R1, n->op == T_INC ? ty_step(v->ty) :
+			     -ty_step(v->ty)));
 	cg_norm(g, R1, v->ty);
 	cg_emit(g, STX(BPF_DW, base, (int16_t)v->slot, R1));
 	if (n->prefix)
@@ -591,6 +598,7 @@ static void (*const int_fns[N_NKINDS])(struct cg *, struct node *) = {
 	[N_CAST] = int_cast,
 	[N_FIELD] = int_field,
 	[N_CALL] = int_call,
+	[N_INDEX] = cg_index,
 };
 
 void cg_int(struct cg *g, struct node *n)
@@ -635,10 +643,10 @@ void cg_copy(struct cg *g, struct mem dst, const struct type *dt,
 		int dslot = ty_slot_size(dt), sslot = ty_slot_size(st);
 		int n = dslot < sslot ? dslot : sslot;
 
-		for (int i = 0; i < n; i += 8) {
-			cg_emit(g, LDX(BPF_DW, R1, src.base, (int16_t)(src.off + i)));
-			cg_emit(g, STX(BPF_DW, dst.base, (int16_t)(dst.off + i), R1));
-		}
+		/* a char[N] member of a struct value holds just N bytes */
+		if (src.off % 8 && n > st->size)
+			n = st->size;
+		cg_copy_bytes(g, dst, src, n);
 		if (st->size > dt->size)	/* truncated: terminate */
 			cg_zero(g, dst, dt->size - 1, dslot);
 		else
@@ -646,10 +654,13 @@ void cg_copy(struct cg *g, struct mem dst, const struct type *dt,
 		return;
 	}
 	case TY_USYM: case TY_INET: case TY_MAC:
-		for (int i = 0; i < ty_slot_size(dt); i += 8) {
-			cg_emit(g, LDX(BPF_DW, R1, src.base, (int16_t)(src.off + i)));
-			cg_emit(g, STX(BPF_DW, dst.base, (int16_t)(dst.off + i), R1));
-		}
+		cg_copy_bytes(g, dst, src, ty_slot_size(dt));
+		return;
+	case TY_ARRAY: case TY_STRUCT:
+		/* exactly its bytes (a member of a struct value may be
+		 * followed by others), then a zeroed tail */
+		cg_copy_bytes(g, dst, src, dt->size);
+		cg_zero(g, dst, dt->size, ty_slot_size(dt));
 		return;
 	case TY_BUF: {		/* into the same or a larger buffer */
 		int dslot = ty_slot_size(dt), sslot = ty_slot_size(st);
@@ -691,6 +702,27 @@ void cg_store(struct cg *g, struct node *n, struct mem dst,
 
 				cg_store(g, n->args[i], d, dt->elem[i]);
 			}
+			return;
+		}
+		break;
+	case TY_ARRAY: case TY_STRUCT:
+		if (cg_in_target(n)) {
+			cg_read_value(g, n, dst);
+			return;
+		}
+		if (n->kind == N_FIELD && n->builtin == B_ARGS_FIELD) {
+			cg_args_array(g, n, dst);
+			return;
+		}
+		if (n->kind == N_TERNARY) {
+			int lelse = cg_label(g), lend = cg_label(g);
+
+			cg_branch(g, n->a, lelse, false);
+			cg_store(g, n->b, dst, dt);
+			cg_jump(g, JA(), lend);
+			cg_bind(g, lelse);
+			cg_store(g, n->c, dst, dt);
+			cg_bind(g, lend);
 			return;
 		}
 		break;
@@ -795,6 +827,31 @@ void cg_store(struct cg *g, struct node *n, struct mem dst,
 	}
 }
 
+/* $a[$i] of an array value in BPF's memory whose elements are structs
+ * or arrays: the element copied out by a chain of comparisons (an
+ * address computed from a variable into the stack would need a newer
+ * verifier); zeros for an index outside the array. */
+static struct mem index_copy(struct cg *g, struct node *n)
+{
+	struct mem m = cg_tmp_alloc(g, ty_slot_size(n->ty), n), base;
+	int size = n->ty->size, done = cg_label(g);
+
+	cg_zero(g, m, 0, ty_slot_size(n->ty));
+	base = cg_addr(g, n->a);
+	cg_int(g, n->b);
+	for (int i = 0; i < n->a->ty->nelem; i++) {
+		int next = cg_label(g);
+		struct mem src = { base.base, base.off + i * size };
+
+		cg_jump(g, JMP_IMM(BPF_JNE, R0, i), next);
+		cg_copy_bytes(g, m, src, size);
+		cg_jump(g, JA(), done);
+		cg_bind(g, next);
+	}
+	cg_bind(g, done);
+	return m;
+}
+
 struct mem cg_addr(struct cg *g, struct node *n)
 {
 	struct mem m;
@@ -810,6 +867,20 @@ struct mem cg_addr(struct cg *g, struct node *n)
 		m.off += n->a->ty->off[n->ival];
 		return m;
 	}
+	/* a member or a constant element of a value in BPF's memory */
+	if (n->kind == N_FIELD && n->builtin == B_BTF_FIELD && !n->fbits &&
+	    !cg_in_target(n)) {
+		m = cg_addr(g, n->a);
+		m.off += n->foff;
+		return m;
+	}
+	if (n->kind == N_INDEX && n->b->is_const && !cg_in_target(n)) {
+		m = cg_addr(g, n->a);
+		m.off += (int)n->b->cval * n->ty->size;
+		return m;
+	}
+	if (n->kind == N_INDEX && !cg_in_target(n))
+		return index_copy(g, n);
 	m = cg_tmp_alloc(g, ty_slot_size(n->ty), n);
 	cg_store(g, n, m, n->ty);
 	return m;

@@ -78,6 +78,7 @@ struct mem cg_scratch_alloc(struct cg *g, int size, struct node *at);
 struct mem cg_tmp_alloc(struct cg *g, int size, struct node *at);
 void cg_addr_of(struct cg *g, int reg, struct mem m);
 void cg_zero(struct cg *g, struct mem m, int from, int to);
+void cg_copy_bytes(struct cg *g, struct mem dst, struct mem src, int len);
 void cg_count_stat(struct cg *g, int slot);
 void cg_read_call(struct cg *g, int helper, struct node *at);
 
@@ -112,6 +113,7 @@ int cg_binop_of(int assign_op);
 void cg_args_int(struct cg *g, struct node *n);
 void cg_args_str(struct cg *g, struct node *n, struct mem dst,
 		 const struct type *dt);
+void cg_args_array(struct cg *g, struct node *n, struct mem dst);
 void cg_arg(struct cg *g, struct node *n);
 void cg_reg(struct cg *g, int off);
 void cg_retval(struct cg *g, struct node *n);
@@ -126,6 +128,16 @@ void cg_btf_int(struct cg *g, struct node *n);
 int cg_read_helper(struct cg *g, const struct type *t, bool str);
 /* *p into r0 (N is the unary '*'). */
 void cg_deref(struct cg *g, struct node *n);
+/* Is N's value in the traced program's or the kernel's memory, reached
+ * through a pointer (p->x, *p, p[i], p->arr[i]), rather than in BPF's
+ * (a variable, a map value)?  cg_int() of such a struct or array gives
+ * its address. */
+bool cg_in_target(const struct node *n);
+/* a[i] (N_INDEX) into r0: an integer element, or the address of a
+ * struct or array element in target memory. */
+void cg_index(struct cg *g, struct node *n);
+/* A struct or array N in target memory into DST (its slot zeroed). */
+void cg_read_value(struct cg *g, struct node *n, struct mem dst);
 void cg_btf_str(struct cg *g, struct node *n, struct mem dst,
 		const struct type *dt);
 void cg_kstack(struct cg *g, struct node *n);

@@ -137,7 +137,10 @@ void cg_map_assign(struct cg *g, struct node *n)
 		bin.b = n->b;
 		bin.op = cg_binop_of(n->op);
 		bin.ty = (bin.op == T_SHL || bin.op == T_SHR) ?
-			 ty_promote(m->val) : ty_arith(m->val, n->b->ty);
+			 ty_promote(m->val) :
+			 m->val->kind == TY_PTR && ty_step(m->val) > 1 &&
+			 (bin.op == T_PLUS || bin.op == T_MINUS) ? m->val :
+			 ty_arith(m->val, n->b->ty);
 		cg_int(g, &bin);
 		cg_norm(g, R0, m->val);
 		cg_emit(g, STX(BPF_DW, val.base, (int16_t)val.off, R0));
@@ -164,7 +167,8 @@ void cg_map_incdec(struct cg *g, struct node *n)
 	cg_emit(g, LDX(BPF_DW, R1, R0, 0));
 	cg_bind(g, missing);
 	cg_emit(g, MOV_REG(R2, R1));
-	cg_emit(g, ALU64_IMM(BPF_ADD, R2, n->op == T_INC ? 1 : -1));
+	cg_emit(g, ALU64_IMM(BPF_ADD, R2, n->op == T_INC ? ty_step(m->val) :
+			     -ty_step(m->val)));
 	cg_norm(g, R2, m->val);
 	cg_emit(g, STX(BPF_DW, RFP, (int16_t)result, n->prefix ? R2 : R1));
 	/* An existing entry is updated in place, a new one inserted. */

@@ -137,10 +137,18 @@ struct type *btf_type(struct compiler *c, int id)
 		int el = skip_mods(b, (int)a->type);
 		const struct btf_type *et = el > 0 ? btf__type_by_id(b, (unsigned)el) : NULL;
 
-		/* char[N] reads as a string */
-		if (et && btf_is_int(et) && et->size == 1 && a->nelems > 0)
+		struct type *of;
+
+		/* char[N] reads as a string, other arrays (unsigned
+		 * char[N] too) as arrays, as in bpftrace */
+		if (et && btf_is_int(et) && et->size == 1 && a->nelems > 0 &&
+		    !strcmp(btf__name_by_offset(b, et->name_off), "char"))
 			return ty_str(&c->arena, (int)a->nelems);
-		return NULL;
+		of = el > 0 ? btf_type(c, el) : NULL;
+		if (!of || of->kind == TY_VOID || !of->size ||
+		    a->nelems > (1u << 20) / (unsigned)of->size)
+			return NULL;
+		return ty_array(&c->arena, of, (int)a->nelems);
 	}
 	return NULL;
 }
@@ -210,6 +218,60 @@ static int find(struct compiler *c, int id, const char *name, int base_bits,
 		}
 	}
 	return -ENOENT;
+}
+
+/* Append the members of BTF struct ID, BASE_BITS into the outer one,
+ * to *V (*N of *CAP), anonymous ones' members in their place. */
+static void collect(struct compiler *c, int id, int base_bits,
+		    struct smember **v, int *n, int *cap, int depth)
+{
+	struct btf *b = c->btf;
+	const struct btf_type *t = btf__type_by_id(b, (unsigned)id);
+	const struct btf_member *m = btf_members(t);
+	int cnt = btf_vlen(t);
+
+	for (int i = 0; i < cnt && depth < 16; i++, m++) {
+		const char *mn = btf__name_by_offset(b, m->name_off);
+		int bits = base_bits + (int)btf_member_bit_offset(t, (unsigned)i);
+		int bsize = (int)btf_member_bitfield_size(t, (unsigned)i);
+		struct smember *sm;
+
+		if (!mn || !*mn) {
+			int sub = skip_mods(b, (int)m->type);
+			const struct btf_type *st = sub > 0 ?
+				btf__type_by_id(b, (unsigned)sub) : NULL;
+
+			if (st && btf_is_composite(st))
+				collect(c, sub, bits, v, n, cap, depth + 1);
+			continue;
+		}
+		if (*n == *cap) {
+			struct smember *nv;
+
+			*cap = *cap ? *cap * 2 : 16;
+			nv = arena_alloc(&c->arena, sizeof(*nv) * (size_t)*cap);
+			if (*n)
+				memcpy(nv, *v, sizeof(*nv) * (size_t)*n);
+			*v = nv;
+		}
+		sm = &(*v)[(*n)++];
+		sm->name = arena_strdup(&c->arena, mn);
+		sm->bitoff = bits;
+		sm->bitsize = bsize;
+		sm->ty = bsize ? ty_int(8, false) : btf_type(c, (int)m->type);
+	}
+}
+
+int btf_struct_layout(struct compiler *c, struct type *st)
+{
+	int cap = 0;
+
+	if (st->kind != TY_STRUCT || !st->btf_id || st->nmembers)
+		return 0;
+	if (!btf_kernel(c, NULL))
+		return -ENOENT;
+	collect(c, st->btf_id, 0, &st->members, &st->nmembers, &cap, 0);
+	return 0;
 }
 
 int btf_member(struct compiler *c, const struct type *st, const char *name,

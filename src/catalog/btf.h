@@ -29,6 +29,12 @@ struct btf_member_info {
 int btf_member(struct compiler *c, const struct type *st, const char *name,
 	       struct btf_member_info *out);
 
+/* Fill the member list of kernel struct ST (TY_STRUCT with a BTF id),
+ * for a struct used as a value (copied, printed): names, bit offsets,
+ * bitfield widths, types (NULL for members sonde cannot read); the
+ * members of anonymous members in their place.  0 or -errno. */
+int btf_struct_layout(struct compiler *c, struct type *st);
+
 /* The arguments of raw tracepoint NAME, from the BTF typedef
  * btf_trace_NAME (a pointer to a function whose first parameter is the
  * probe's private data).  Returns the number of arguments (without that

@@ -172,6 +172,7 @@ static int parse_decl(struct arena *a, const char *d, size_t n,
 	if (array >= 0) {
 		f->kind = !strcmp(f->ctype, "char") ||
 			  !strcmp(f->ctype, "unsigned char") ? TPF_STR : TPF_ARRAY;
+		f->nelem = array;
 		return 0;
 	}
 	f->kind = TPF_INT;
@@ -373,13 +374,35 @@ int tp_list(const char *dir, const char *cat_glob, const char *name_glob,
 	return total;
 }
 
+/* An array field's element: its C type when known and of its size,
+ * else an unsigned integer of the size the format gives. */
+static struct type *elem_type(const struct tp_field *f)
+{
+	int size = f->nelem > 0 ? f->size / f->nelem : 0;
+	struct type *t = ty_by_name(f->ctype);
+
+	for (size_t i = 0; !t && i < ARRAY_SIZE(ctypes); i++)
+		if (!strcmp(ctypes[i].name, f->ctype))
+			t = ty_int(ctypes[i].size, ctypes[i].is_signed);
+	if (t && t->size == size)
+		return t;
+	if (size != 1 && size != 2 && size != 4 && size != 8)
+		return NULL;
+	return ty_int(size, false);
+}
+
 struct type *tp_field_type(struct arena *a, const struct tp_field *f)
 {
+	struct type *t;
+
 	switch (f->kind) {
 	case TPF_INT:
 		return ty_int(f->int_size, f->is_signed);
 	case TPF_STR:
 		return ty_str(a, f->size);
+	case TPF_ARRAY:
+		t = f->nelem > 0 && f->size % f->nelem == 0 ? elem_type(f) : NULL;
+		return t ? ty_array(a, t, f->nelem) : NULL;
 	case TPF_DATALOC:
 		return NULL;	/* sized by the caller: BPFTRACE_STRLEN */
 	default:

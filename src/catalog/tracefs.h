@@ -24,6 +24,7 @@ struct tp_field {
 	int int_size;		/* TPF_INT: bytes to read (<= size) */
 	bool is_signed;
 	bool is_char_ptr;	/* TPF_PTR to char: str() reads it */
+	int nelem;		/* TPF_ARRAY, TPF_STR: N of NAME[N] */
 };
 
 struct tp_format {

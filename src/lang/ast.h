@@ -53,11 +53,14 @@ struct node {
 struct program {
 	struct node *probes;	/* N_PROBE list, source order */
 	int nprobes;
-	struct node *types;	/* N_STRUCTDEF / N_ENUMDEF list: struct,
-				 * union and enum definitions of the script;
-				 * N_MEMBER: tyname, tyname_ptr, ival = array
-				 * length (0: none), cval = bit width (0: none)
-				 * or enumerator value */
+	struct node *types;	/* N_STRUCTDEF / N_ENUMDEF / N_TYPEDEF list
+				 * (lang/decl.c): N_MEMBER: tyname,
+				 * tyname_ptr, args = array dimensions
+				 * (N_INT), cval = bit width (0: none) or
+				 * enumerator value, a = a definition
+				 * written in place; a nameless N_MEMBER is
+				 * an anonymous struct or union; an
+				 * N_TYPEDEF is one like an N_MEMBER */
 };
 
 const char *node_kind_name(enum node_kind k);

@@ -11,207 +11,14 @@
  * Syntax errors longjmp out through diag_fatal; every node lives in the
  * arena, so nothing leaks.
  */
-#include "lang/parse.h"
+#include "lang/parse_int.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-struct parser {
-	struct lexer lx;
-	struct token tok;	/* current token, valid when have_tok */
-	int have_tok;
-	struct arena *arena;
-	struct diag *diag;
-	int depth;		/* nesting, see enter() */
-	int tree;		/* depth of the syntax tree, see chain() */
-	struct loc prev_end;	/* just after the last token taken */
-	int in_pred;		/* parenthesis level 0 of a predicate */
-	int loop_depth;
-};
-
-static struct token *peek(struct parser *p)
-{
-	if (!p->have_tok) {
-		lex_next(&p->lx, &p->tok);
-		p->have_tok = 1;
-	}
-	return &p->tok;
-}
-
-static struct token take(struct parser *p)
-{
-	struct token t = *peek(p);
-
-	p->have_tok = 0;
-	p->prev_end = t.loc;
-	p->prev_end.off += t.loc.len;
-	p->prev_end.col += t.loc.len;
-	p->prev_end.len = 1;
-	return t;
-}
-
-static int accept(struct parser *p, enum tok k)
-{
-	if (peek(p)->kind == k) {
-		take(p);
-		return 1;
-	}
-	return 0;
-}
-
-/* "WHAT, found 'TOKEN'" at LOC; WHAT says what was expected, as in
- * "expression expected". */
-static _Noreturn void unexpected_at(struct parser *p, struct loc loc,
-				    const char *what)
-{
-	struct token *t = peek(p);
-
-	if (t->kind == T_EOF)
-		diag_fatal(p->diag, loc, E_SYNTAX, "%s, found end of file",
-			   what);
-	diag_fatal(p->diag, loc, E_SYNTAX, "%s, found '%.*s'", what,
-		   t->loc.len > 40 ? 40 : t->loc.len, p->lx.src + t->loc.off);
-}
-
-static _Noreturn void unexpected(struct parser *p, const char *what)
-{
-	unexpected_at(p, peek(p)->loc, what);
-}
-
-static struct token expect(struct parser *p, enum tok k, const char *what)
-{
-	if (peek(p)->kind != k)
-		unexpected(p, what);
-	return take(p);
-}
-
-/* "'}' expected to close '{' at 3:12" */
-static void expect_close(struct parser *p, enum tok k, struct loc open)
-{
-	if (peek(p)->kind != k) {
-		const char *o = k == T_RBRACE ? "{" : k == T_RPAREN ? "(" : "[";
-		char what[96];
-
-		snprintf(what, sizeof(what), "'%s' expected to close '%s' at %d:%d",
-			 tok_spelling(k), o, open.line, open.col);
-		unexpected_at(p, peek(p)->loc, what);
-	}
-	take(p);
-}
-
-static struct node *mk(struct parser *p, enum node_kind k, struct loc loc)
-{
-	struct node *n = arena_alloc(p->arena, sizeof(*n));
-
-	n->kind = k;
-	n->loc = loc;
-	return n;
-}
-
-/* Span from A's start to B's end, for carets under whole expressions. */
-static struct loc span(struct loc a, struct loc b)
-{
-	if (b.off + b.len > a.off && b.line == a.line)
-		a.len = b.off + b.len - a.off;
-	return a;
-}
-
-/* Two limits keep every phase's recursion (parser, sema, cg) off the
- * end of the C stack.  enter() counts nesting, which the parser itself
- * recurses on: a block, an expression (so each parenthesis, call
- * argument list, map key), a prefix operator or cast, an "else if".
- * chain() counts what only makes the tree deeper, without parser
- * recursion: each operator of a chain (1+2+3 is ((1+2)+3)) and each
- * postfix operator.  Both add to the tree's depth, capped at
- * PARSE_MAX_TREE so that a generated "pid == 1 || pid == 2 || ..."
- * of a few thousand terms still compiles. */
-#define PARSE_MAX_TREE 4000
-
-static void enter(struct parser *p)
-{
-	p->tree++;
-	if (++p->depth > PARSE_MAX_DEPTH)
-		diag_fatal(p->diag, peek(p)->loc, E_LIMIT,
-			   "expression or block nested deeper than %d levels",
-			   PARSE_MAX_DEPTH);
-}
-
-static void leave(struct parser *p)
-{
-	p->depth--;
-	p->tree--;
-}
-
-static void chain(struct parser *p, struct token *op)
-{
-	if (++p->tree > PARSE_MAX_TREE)
-		diag_fatal(p->diag, op->loc, E_LIMIT,
-			   "expression deeper than %d operators; split it with variables",
-			   PARSE_MAX_TREE);
-}
-
-/* Growable argument lists live in the arena: build in a temp array. */
-struct list {
-	struct node **v;
-	int n, cap;
-};
-
-static void list_add(struct parser *p, struct list *l, struct node *n)
-{
-	if (l->n == l->cap) {
-		int cap = l->cap ? l->cap * 2 : 4;
-		struct node **v = arena_alloc(p->arena, sizeof(*v) * (size_t)cap);
-
-		if (l->n)
-			memcpy(v, l->v, sizeof(*v) * (size_t)l->n);
-		l->v = v;
-		l->cap = cap;
-	}
-	l->v[l->n++] = n;
-}
-
 static struct node *expr(struct parser *p);
 static struct node *block(struct parser *p, const char *after);
-
-static const char *const int_type_names[] = {
-	"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
-	"uint64", "char", "short", "int", "long", "unsigned", "bool",
-	"u8", "u16", "u32", "u64", "s8", "s16", "s32", "s64",
-};
-
-static int is_type_name(const struct token *t)
-{
-	if (t->kind == T_STRUCT || t->kind == T_UNION || t->kind == T_ENUM)
-		return 1;
-	if (t->kind != T_IDENT)
-		return 0;
-	for (size_t i = 0; i < ARRAY_SIZE(int_type_names); i++)
-		if (strcmp(t->text, int_type_names[i]) == 0)
-			return 1;
-	return 0;
-}
-
-/* type-name := int-name | (struct|union|enum) IDENT, then '*'s. */
-static void type_name(struct parser *p, struct node *n)
-{
-	struct token t = take(p);
-
-	if (t.kind == T_STRUCT || t.kind == T_UNION || t.kind == T_ENUM) {
-		struct token id = expect(p, T_IDENT, "type name expected");
-
-		n->tyname = arena_printf(p->arena, "%s %s", tok_spelling(t.kind),
-					 id.text);
-	} else {
-		n->tyname = t.text;
-		/* "unsigned int", "long long" and friends */
-		while (peek(p)->kind == T_IDENT && is_type_name(peek(p)))
-			n->tyname = arena_printf(p->arena, "%s %s", n->tyname,
-						 take(p).text);
-	}
-	while (accept(p, T_STAR))
-		n->tyname_ptr++;
-}
 
 static struct node *call_args(struct parser *p, struct node *n)
 {
@@ -311,8 +118,8 @@ static struct node *primary(struct parser *p)
 		struct loc open = expect(p, T_LPAREN, "'(' expected after 'sizeof'").loc;
 
 		n = mk(p, N_SIZEOF, t.loc);
-		if (is_type_name(peek(p)))
-			type_name(p, n);
+		if (parse_is_type(p, peek(p)))
+			parse_type_name(p, n);
 		else
 			n->a = expr(p);
 		n->loc = span(n->loc, peek(p)->loc);
@@ -449,9 +256,9 @@ static struct node *unary(struct parser *p)
 		struct lexer save = p->lx;
 		struct token open = take(p);
 
-		if (is_type_name(peek(p))) {
+		if (parse_is_type(p, peek(p))) {
 			n = mk(p, N_CAST, open.loc);
-			type_name(p, n);
+			parse_type_name(p, n);
 			expect_close(p, T_RPAREN, open.loc);
 			enter(p);
 			n->a = unary(p);
@@ -740,112 +547,6 @@ static struct node *probe(struct parser *p, struct token first)
 	return pr;
 }
 
-/* One declaration: TYPE declarator (',' declarator)* ';' where a
- * declarator is ['*'...] NAME ['[' N ']'] [':' BITS]. */
-static void members(struct parser *p, struct list *l)
-{
-	struct node base;
-
-	memset(&base, 0, sizeof(base));
-	if (!is_type_name(peek(p)) && peek(p)->kind != T_IDENT)
-		unexpected(p, "member type expected");
-	if (peek(p)->kind == T_IDENT && !is_type_name(peek(p)))
-		base.tyname = take(p).text;	/* a typedef name */
-	else
-		type_name(p, &base);
-	do {
-		struct node *m = mk(p, N_MEMBER, peek(p)->loc);
-		struct token id;
-
-		m->tyname = base.tyname;
-		m->tyname_ptr = base.tyname_ptr;
-		while (accept(p, T_STAR))
-			m->tyname_ptr++;
-		id = expect(p, T_IDENT, "member name expected");
-		m->name = id.text;
-		m->loc = id.loc;
-		if (peek(p)->kind == T_LBRACKET) {
-			struct loc open = take(p).loc;
-			struct token n = expect(p, T_INT, "array length expected");
-
-			m->ival = n.ival ? n.ival : 1;
-			expect_close(p, T_RBRACKET, open);
-		}
-		if (accept(p, T_COLON)) {
-			struct token n = expect(p, T_INT, "bit width expected");
-
-			if (n.ival == 0 || n.ival > 64)
-				diag_fatal(p->diag, n.loc, E_SYNTAX,
-					   "a bitfield is 1 to 64 bits wide");
-			m->cval = (int64_t)n.ival;
-		}
-		list_add(p, l, m);
-	} while (accept(p, T_COMMA));
-	expect(p, T_SEMI, "';' expected after the member");
-}
-
-/* struct NAME { members } ;  union NAME { ... } ;  enum NAME { A, B = 2 } ;
- * Kernel types also come from BTF; these definitions serve scripts
- * written for bpftrace, which spell out the structs they cast to. */
-static struct node *type_def(struct parser *p, struct token kw)
-{
-	struct node *d = mk(p, !strcmp(kw.text, "enum") ? N_ENUMDEF : N_STRUCTDEF,
-			    kw.loc);
-	struct list l = { 0 };
-	struct token id = expect(p, T_IDENT, "a name expected after struct, union or enum");
-	struct loc open;
-
-	d->name = arena_printf(p->arena, "%s %s", kw.text, id.text);
-	open = expect(p, T_LBRACE, "'{' expected to start the definition").loc;
-	if (d->kind == N_ENUMDEF) {
-		int64_t next = 0;
-		bool at_max = false;	/* the previous value was INT64_MAX */
-
-		while (peek(p)->kind != T_RBRACE) {
-			struct token e = expect(p, T_IDENT, "enumerator name expected");
-			struct node *m = mk(p, N_MEMBER, e.loc);
-
-			m->name = e.text;
-			if (accept(p, T_ASSIGN)) {
-				struct loc at = peek(p)->loc;
-				bool neg = accept(p, T_MINUS);
-				struct token v = expect(p, T_INT, "enumerator value expected");
-				uint64_t max = (uint64_t)INT64_MAX + (neg ? 1 : 0);
-
-				if (v.ival > max)
-					diag_fatal(p->diag, span(at, v.loc), E_TYPE,
-						   "enumerator value out of the range of int64");
-				if (!neg)
-					next = (int64_t)v.ival;
-				else if (v.ival == max)
-					next = INT64_MIN;
-				else
-					next = -(int64_t)v.ival;
-			} else if (at_max) {
-				diag_fatal(p->diag, e.loc, E_TYPE,
-					   "enumerator value out of the range of int64 (one more than the previous one)");
-			}
-			m->cval = next;
-			at_max = next == INT64_MAX;
-			if (!at_max)
-				next++;
-			list_add(p, &l, m);
-			if (!accept(p, T_COMMA))
-				break;
-		}
-	} else {
-		while (peek(p)->kind != T_RBRACE && peek(p)->kind != T_EOF)
-			members(p, &l);
-	}
-	expect_close(p, T_RBRACE, open);
-	/* peek only at a character: a probe may follow, lexed otherwise */
-	if (lex_peekc(&p->lx) == ';')
-		take(p);
-	d->args = l.v;
-	d->nargs = l.n;
-	return d;
-}
-
 /* Just after the last character that is not blank (a comment, a
  * definition), where a probe would go; 1:1 in an empty script. */
 static struct loc text_end(const char *src, size_t len)
@@ -914,11 +615,10 @@ struct program *parse_program(const char *src, size_t len, struct arena *a,
 		lex_probe(&p.lx, &t);
 		if (t.kind == T_EOF)
 			break;
-		if (t.kind == T_PROBE && (!strcmp(t.text, "struct") ||
-					  !strcmp(t.text, "union") ||
-					  !strcmp(t.text, "enum"))) {
-			*ttail = type_def(&p, t);
-			ttail = &(*ttail)->next;
+		if (t.kind == T_PROBE && parse_decl_start(t.text)) {
+			*ttail = parse_decl(&p, t);
+			while (*ttail)	/* a typedef may name several */
+				ttail = &(*ttail)->next;
 			continue;
 		}
 		if (t.kind != T_PROBE) {

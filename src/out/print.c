@@ -349,7 +349,67 @@ static int entry_cmp(const void *pa, const void *pb, void *arg)
 	return key_cmp_typed(m->key, a->key, b->key);
 }
 
-/* INDENT: spaces before the frames of a kernel stack (stacks.c). */
+static void print_typed(struct printer *pr, FILE *f, const struct type *ty,
+			const uint8_t *p, int indent);
+
+/* An array as bpftrace prints it, [1,2,3], nested [[1,2],[3,4]]. */
+static void print_array(struct printer *pr, FILE *f, const struct type *ty,
+			const uint8_t *p, int indent)
+{
+	fputc('[', f);
+	for (int i = 0; i < ty->nelem; i++) {
+		if (i)
+			fputc(',', f);
+		print_typed(pr, f, ty->of, p + (size_t)i * (size_t)ty->of->size,
+			    indent);
+	}
+	fputc(']', f);
+}
+
+/* The integer value of bitfield member M of the struct at P. */
+static uint64_t bits_of(const struct smember *m, const uint8_t *p,
+			int struct_size)
+{
+	uint64_t v = 0;
+	int off = m->bitoff / 8;
+
+	for (int i = 7; i >= 0; i--)
+		v = v << 8 | (off + i < struct_size ? p[off + i] : 0);
+	v >>= m->bitoff % 8;
+	return m->bitsize < 64 ? v & ((1ULL << m->bitsize) - 1) : v;
+}
+
+/* A struct as bpftrace prints it: { .a = 1, .b = x } as a value,
+ * {.a=1,.b=x} in a key; members in the order declared. */
+static void print_struct(struct printer *pr, FILE *f, const struct type *ty,
+			 const uint8_t *p, int indent)
+{
+	bool key = indent == 4;
+	bool first = true;
+
+	fputs(key ? "{" : "{ ", f);
+	for (int i = 0; i < ty->nmembers; i++) {
+		const struct smember *m = &ty->members[i];
+
+		if (!m->ty)
+			continue;
+		fprintf(f, key ? "%s.%s=" : "%s.%s = ", first ? "" : key ? "," : ", ",
+			m->name);
+		first = false;
+		if (m->bitsize) {
+			uint64_t v = bits_of(m, p, ty->size);
+
+			print_typed(pr, f, &ty_u64, (const uint8_t *)&v, indent);
+		} else {
+			print_typed(pr, f, m->ty, p + m->bitoff / 8, indent);
+		}
+	}
+	fputs(key ? "}" : " }", f);
+}
+
+/* INDENT: spaces before the frames of a kernel stack (stacks.c): 4 in
+ * a map key, 8 elsewhere; in a key a pointer prints in hex and a struct
+ * without blanks, as bpftrace 0.17 prints them. */
 static void print_typed(struct printer *pr, FILE *f, const struct type *ty,
 			const uint8_t *p, int indent)
 {
@@ -369,9 +429,21 @@ static void print_typed(struct printer *pr, FILE *f, const struct type *ty,
 		break;
 	}
 	case TY_INT: {
-		int64_t v;
+		int64_t v = 0;
 
-		memcpy(&v, p, 8);
+		/* 8 bytes in keys, values and records; an element of an
+		 * array or a member of a struct its own size */
+		if (ty->size == 8 || ty->size == 0) {
+			memcpy(&v, p, 8);
+		} else if (ty->is_signed) {
+			v = ty->size == 1 ? *(const int8_t *)p :
+			    ty->size == 2 ? (int16_t)(p[0] | p[1] << 8) :
+			    (int32_t)((uint32_t)p[0] | (uint32_t)p[1] << 8 |
+				      (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24);
+		} else {
+			for (int i = ty->size - 1; i >= 0; i--)
+				v = (int64_t)((uint64_t)v << 8 | p[i]);
+		}
 		if (ty->is_signed)
 			fprintf(f, "%" PRId64, v);
 		else
@@ -410,9 +482,15 @@ static void print_typed(struct printer *pr, FILE *f, const struct type *ty,
 		uint64_t v;
 
 		memcpy(&v, p, 8);
-		fprintf(f, "0x%" PRIx64, v);
+		fprintf(f, indent == 4 ? "0x%" PRIx64 : "%" PRIu64, v);
 		break;
 	}
+	case TY_ARRAY:
+		print_array(pr, f, ty, p, indent);
+		break;
+	case TY_STRUCT:
+		print_struct(pr, f, ty, p, indent);
+		break;
 	case TY_TUPLE:
 		fputc('(', f);
 		for (int i = 0; i < ty->nelem; i++) {
@@ -469,13 +547,56 @@ static void json_quoted(struct printer *pr, FILE *f, const struct type *ty,
 	free(buf);
 }
 
-/* A value as JSON: integers as numbers, tuples as arrays, the rest as
- * the strings the text mode prints. */
+static void json_typed(struct printer *pr, FILE *f, const struct type *ty,
+		       const uint8_t *p);
+
+/* A struct as bpftrace's JSON writes it: { "a": 1, "b": "x" }. */
+static void json_struct(struct printer *pr, FILE *f, const struct type *ty,
+			const uint8_t *p)
+{
+	bool first = true;
+
+	fputs("{ ", f);
+	for (int i = 0; i < ty->nmembers; i++) {
+		const struct smember *m = &ty->members[i];
+
+		if (!m->ty)
+			continue;
+		if (!first)
+			fputs(", ", f);
+		first = false;
+		js_str(f, m->name, strlen(m->name));
+		fputs(": ", f);
+		if (m->bitsize) {
+			uint64_t v = bits_of(m, p, ty->size);
+
+			json_typed(pr, f, &ty_u64, (const uint8_t *)&v);
+		} else {
+			json_typed(pr, f, m->ty, p + m->bitoff / 8);
+		}
+	}
+	fputs(" }", f);
+}
+
+/* A value as JSON: integers and pointers as numbers, tuples and arrays
+ * as arrays, structs as objects, the rest as the strings the text mode
+ * prints. */
 static void json_typed(struct printer *pr, FILE *f, const struct type *ty,
 		       const uint8_t *p)
 {
-	if (ty->kind == TY_INT) {
+	if (ty->kind == TY_INT || ty->kind == TY_PTR) {
 		print_typed(pr, f, ty, p, 8);
+	} else if (ty->kind == TY_ARRAY) {
+		fputc('[', f);
+		for (int i = 0; i < ty->nelem; i++) {
+			if (i)
+				fputc(',', f);
+			json_typed(pr, f, ty->of,
+				   p + (size_t)i * (size_t)ty->of->size);
+		}
+		fputc(']', f);
+	} else if (ty->kind == TY_STRUCT) {
+		json_struct(pr, f, ty, p);
 	} else if (ty->kind == TY_TUPLE) {
 		fputc('[', f);
 		for (int i = 0; i < ty->nelem; i++) {

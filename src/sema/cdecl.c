@@ -1,30 +1,21 @@
-/* cdecl.c - laying out the structs a script defines.
+/* cdecl.c - laying out the C types a script declares (lang/decl.c
+ * parses them).
  *
  * Scripts written for bpftrace #include kernel headers or spell out the
  * structs they cast to.  sonde takes kernel types from BTF; a struct
- * the kernel's BTF does not have is laid out here from its definition:
- * integers, pointers, char arrays, nested structs and bitfields, with
- * the x86_64 SysV rules.
+ * the script defines is laid out here from its definition, with the
+ * x86-64 SysV rules: integers, pointers, arrays of any dimension (char
+ * arrays of one dimension are strings, as bpftrace reads them), nested
+ * and anonymous structs and unions, bitfields, enums (4-byte integers)
+ * and typedefs.  Names are looked up in the script's own definitions
+ * first (a struct named like a kernel type replaces it, as in
+ * bpftrace), then in BTF.
  */
 #include "sema/cdecl.h"
 
 #include <string.h>
 
 #include "catalog/btf.h"
-
-static int align_of(const struct type *t)
-{
-	switch (t->kind) {
-	case TY_INT: return t->size;
-	case TY_PTR: return 8;
-	case TY_STR: return 1;
-	case TY_STRUCT:	/* script structs keep theirs in nelem */
-		if (!t->btf_id)
-			return t->nelem > 0 ? t->nelem : 1;
-		return t->size >= 8 ? 8 : t->size >= 4 ? 4 : t->size >= 2 ? 2 : 1;
-	default: return 1;
-	}
-}
 
 struct type *cdecl_lookup(struct compiler *c, const char *name)
 {
@@ -35,6 +26,8 @@ struct type *cdecl_type_by_name(struct compiler *c, const char *name)
 {
 	struct type *t = cdecl_lookup(c, name);
 
+	if (!t)
+		t = strmap_get(&c->typedef_names, name);
 	if (!t && (!strncmp(name, "struct ", 7) || !strncmp(name, "union ", 6)))
 		t = btf_type_by_name(c, name);
 	return t;
@@ -58,24 +51,108 @@ static void *grow(void *v, int n)
 	return xrealloc(v, sizeof(void *) * (size_t)(n ? 2 * n : 1));
 }
 
-/* The type of member M of SELF, NULL when unknown (reported). */
-static struct type *member_type(struct compiler *c, struct node *m,
-				const struct type *self)
-{
-	struct type *base = ty_by_name(m->tyname), *t;
+static struct type *define(struct compiler *c, struct node *d);
 
-	if (!base && (!strncmp(m->tyname, "struct ", 7) ||
-		      !strncmp(m->tyname, "union ", 6)))
-		base = cdecl_type_by_name(c, m->tyname);
+/* The type a member or typedef names before its '*'s and dimensions;
+ * NULL when unknown. */
+static struct type *base_type(struct compiler *c, struct node *m)
+{
+	const char *n = m->tyname;
+	struct type *t;
+
+	if (m->a)
+		return define(c, m->a);
+	t = ty_by_name(n);
+	if (t)
+		return t;
+	if (!strcmp(n, "void"))
+		return &ty_void;
+	t = strmap_get(&c->typedef_names, n);
+	if (t)
+		return t;
+	t = cdecl_lookup(c, n);
+	if (t)
+		return t;
+	/* the kernel's structs, unions, enums and typedefs */
+	return btf_type_by_name(c, n);
+}
+
+/* Float and double: the size a member of them takes, unread. */
+static struct type *opaque(struct compiler *c, const char *name)
+{
+	struct type *t;
+
+	if (strcmp(name, "float") && strcmp(name, "double") &&
+	    strcmp(name, "long double"))
+		return NULL;
+	t = arena_alloc(&c->arena, sizeof(*t));
+	t->kind = TY_VOID;
+	t->size = !strcmp(name, "float") ? 4 : !strcmp(name, "double") ? 8 : 16;
+	t->nelem = t->size > 8 ? 16 : t->size;	/* its alignment */
+	return t;
+}
+
+/* The array of M's dimensions over T (the last dimension innermost);
+ * char[N] is a string of N bytes, as in bpftrace (not unsigned char[N],
+ * signed char[N], uint8_t[N]: those are arrays of numbers). */
+static struct type *dims(struct compiler *c, struct node *m, struct type *t)
+{
+	bool chars = !m->tyname_ptr && !strcmp(m->tyname, "char");
+
+	for (int i = m->nargs - 1; i >= 0; i--) {
+		uint64_t n = m->args[i]->ival;
+
+		if (t->size && n > (uint64_t)CDECL_MAX_SIZE / (uint64_t)t->size) {
+			diag_error(&c->diag, m->loc, E_LIMIT,
+				   "array %s is larger than %d bytes",
+				   m->name ? m->name : "", CDECL_MAX_SIZE);
+			return NULL;
+		}
+		if (!n) {	/* char data[]: takes no room, cannot be read */
+			struct type *z = arena_alloc(&c->arena, sizeof(*z));
+
+			z->kind = TY_VOID;
+			z->nelem = ty_align(t);
+			t = z;
+		} else if (chars && i == m->nargs - 1) {
+			t = ty_str(&c->arena, (int)n);
+		} else {
+			t = ty_array(&c->arena, t, (int)n);
+		}
+	}
+	return t;
+}
+
+/* The type of member (or typedef) M of SELF (NULL for a typedef), NULL
+ * when unknown (reported). */
+static struct type *decl_type(struct compiler *c, struct node *m,
+			      const struct type *self)
+{
+	struct type *base = base_type(c, m), *t;
+
+	if (!base && !m->tyname_ptr)
+		base = opaque(c, m->tyname);
 	if (m->tyname_ptr) {
 		t = arena_alloc(&c->arena, sizeof(*t));
 		t->kind = TY_PTR;
 		t->size = 8;
-		t->pointee = m->tyname_ptr == 1 ? base : NULL;
-		return t;
+		/* a pointer to a type sonde has not seen (struct bar *)
+		 * points to nothing it can read, as in C */
+		t->pointee = m->tyname_ptr == 1 && base && base->kind != TY_VOID ?
+			     base : NULL;
+		return dims(c, m, t);
 	}
 	if (!base) {
 		diag_error(&c->diag, m->loc, E_TYPE, "unknown type '%s'", m->tyname);
+		return NULL;
+	}
+	if (base->kind == TY_VOID && !base->size) {
+		if (self)
+			diag_error(&c->diag, m->loc, E_TYPE,
+				   "a member cannot be void");
+		else
+			diag_error(&c->diag, m->loc, E_TYPE,
+				   "typedef %s names void", m->name);
 		return NULL;
 	}
 	if (base == self) {
@@ -84,94 +161,162 @@ static struct type *member_type(struct compiler *c, struct node *m,
 			   self->sname, self->sname, m->name);
 		return NULL;
 	}
-	if (m->ival && (uint64_t)base->size * m->ival > CDECL_MAX_SIZE) {
-		diag_error(&c->diag, m->loc, E_LIMIT,
-			   "array %s[%llu] is larger than %d bytes", m->name,
-			   (unsigned long long)m->ival, CDECL_MAX_SIZE);
-		return NULL;
-	}
-	if (m->ival) {
-		if (base->kind == TY_INT && base->size == 1)
-			return ty_str(&c->arena, (int)m->ival);
-		/* other arrays take room but cannot be read yet */
-		t = arena_alloc(&c->arena, sizeof(*t));
-		t->kind = TY_VOID;
-		t->size = base->size * (int)m->ival;
-		t->nelem = align_of(base);	/* carries the alignment */
-		return t;
-	}
-	return base;
+	return dims(c, m, base);
 }
 
-static int define_struct(struct compiler *c, struct node *d)
+/* Add member NAME of type T at BIT (BITS wide for a bitfield) to ST. */
+static struct smember *add_member(struct compiler *c, struct type *st,
+				  int *cap, const char *name, struct type *t,
+				  int bit, int bits)
+{
+	struct smember *sm;
+
+	if (st->nmembers == *cap) {
+		struct smember *v;
+
+		*cap = *cap ? *cap * 2 : 8;
+		v = arena_alloc(&c->arena, sizeof(*v) * (size_t)*cap);
+		if (st->nmembers)
+			memcpy(v, st->members, sizeof(*v) * (size_t)st->nmembers);
+		st->members = v;
+	}
+	sm = &st->members[st->nmembers++];
+	sm->name = name;
+	sm->bitoff = bit;
+	sm->bitsize = bits;
+	sm->ty = t->kind == TY_VOID ? NULL : t;
+	return sm;
+}
+
+struct layout {
+	struct type *st;
+	bool is_union;
+	int bit, size, maxalign, cap;
+};
+
+/* Place member M of type T (its bit width in M->cval). */
+static int place(struct compiler *c, struct layout *lo, struct node *m,
+		 struct type *t)
+{
+	int align = t->kind == TY_VOID ? (t->nelem ? t->nelem : 1) : ty_align(t);
+
+	if (align > lo->maxalign)
+		lo->maxalign = align;
+	if (lo->is_union)
+		lo->bit = 0;
+	if (m->cval) {
+		/* a bitfield stays inside one aligned unit of its type */
+		int unit = t->size * 8;
+
+		if (t->kind != TY_INT) {
+			diag_error(&c->diag, m->loc, E_TYPE,
+				   "a bitfield needs an integer type");
+			return -1;
+		}
+		if (m->cval > unit) {
+			diag_error(&c->diag, m->loc, E_TYPE,
+				   "bitfield wider than its type");
+			return -1;
+		}
+		if (lo->bit / unit != (lo->bit + (int)m->cval - 1) / unit)
+			lo->bit = ALIGN_UP(lo->bit, unit);
+		add_member(c, lo->st, &lo->cap, m->name, ty_int(8, false),
+			   lo->bit, (int)m->cval);
+		lo->bit += (int)m->cval;
+	} else if (!m->name) {
+		/* anonymous struct or union: its members are ours */
+		lo->bit = ALIGN_UP(lo->bit, align * 8);
+		for (int i = 0; i < t->nmembers; i++) {
+			struct smember *in = &t->members[i];
+
+			add_member(c, lo->st, &lo->cap, in->name,
+				   in->ty ? in->ty : &ty_void,
+				   lo->bit + in->bitoff, in->bitsize);
+		}
+		lo->bit += t->size * 8;
+	} else {
+		lo->bit = ALIGN_UP(lo->bit, align * 8);
+		add_member(c, lo->st, &lo->cap, m->name, t, lo->bit, 0);
+		lo->bit += t->size * 8;
+	}
+	if (lo->bit > lo->size * 8)
+		lo->size = ALIGN_UP(lo->bit, 8) / 8;
+	/* checked at each member, so that the bit count cannot overflow */
+	if (lo->size > CDECL_MAX_SIZE) {
+		diag_error(&c->diag, m->loc, E_LIMIT, "%s is larger than %d bytes",
+			   lo->st->sname, CDECL_MAX_SIZE);
+		return -1;
+	}
+	return 0;
+}
+
+static struct type *define_struct(struct compiler *c, struct node *d)
 {
 	struct type *st = arena_alloc(&c->arena, sizeof(*st));
-	bool is_union = !strncmp(d->name, "union ", 6);
-	int bit = 0, maxalign = 1, size = 0;
+	struct layout lo = { st, !strncmp(d->name, "union ", 6), 0, 0, 1, 0 };
 
 	st->kind = TY_STRUCT;
 	st->sname = d->name;
-	st->members = arena_alloc(&c->arena, sizeof(*st->members) *
-				  (size_t)(d->nargs ? d->nargs : 1));
 	/* visible to its own pointer members: struct foo *next */
 	c->stypes = grow(c->stypes, c->nstypes);
 	c->stypes[c->nstypes++] = st;
 	strmap_put(&c->stype_names, &c->arena, st->sname, st);
 	for (int i = 0; i < d->nargs; i++) {
 		struct node *m = d->args[i];
-		struct type *t = member_type(c, m, st);
-		struct smember *sm = &st->members[st->nmembers++];
-		int size_b, align;
+		struct type *t = decl_type(c, m, st);
 
-		if (!t)
-			return -1;
-		size_b = t->kind == TY_VOID ? t->size : t->size;
-		align = t->kind == TY_VOID ? t->nelem : align_of(t);
-		if (align < 1)
-			align = 1;
-		if (align > maxalign)
-			maxalign = align;
-		sm->name = m->name;
-		sm->ty = t->kind == TY_VOID ? NULL : t;
-		if (is_union)
-			bit = 0;
-		if (m->cval) {
-			/* a bitfield stays inside one aligned unit of its type */
-			int unit = size_b * 8;
-
-			if (t->kind != TY_INT) {
-				diag_error(&c->diag, m->loc, E_TYPE,
-					   "a bitfield needs an integer type");
-				return -1;
-			}
-			if (m->cval > unit) {
-				diag_error(&c->diag, m->loc, E_TYPE,
-					   "bitfield wider than its type");
-				return -1;
-			}
-			if (bit / unit != (bit + (int)m->cval - 1) / unit)
-				bit = ALIGN_UP(bit, unit);
-			sm->bitoff = bit;
-			sm->bitsize = (int)m->cval;
-			sm->ty = ty_int(8, false);
-			bit += (int)m->cval;
-		} else {
-			bit = ALIGN_UP(bit, align * 8);
-			sm->bitoff = bit;
-			bit += size_b * 8;
-		}
-		if (bit > size * 8)
-			size = ALIGN_UP(bit, 8) / 8;
-		/* checked at each member, so that BIT cannot overflow */
-		if (size > CDECL_MAX_SIZE) {
-			diag_error(&c->diag, m->loc, E_LIMIT,
-				   "%s is larger than %d bytes", d->name,
-				   CDECL_MAX_SIZE);
-			return -1;
-		}
+		if (!t || place(c, &lo, m, t))
+			return NULL;
 	}
-	st->size = ALIGN_UP(size, maxalign);
-	st->nelem = maxalign;
+	st->size = ALIGN_UP(lo.size, lo.maxalign);
+	st->nelem = lo.maxalign;
+	return st;
+}
+
+/* An enum's enumerators become constants; the type is a 4-byte int. */
+static struct type *define_enum(struct compiler *c, struct node *d)
+{
+	for (int i = 0; i < d->nargs; i++) {
+		c->enums = grow(c->enums, c->nenums);
+		c->enums[c->nenums++] = d->args[i];
+		/* the first definition wins, as the list search found it */
+		if (!strmap_get(&c->enum_names, d->args[i]->name))
+			strmap_put(&c->enum_names, &c->arena, d->args[i]->name,
+				   d->args[i]);
+	}
+	if (d->name && !cdecl_lookup(c, d->name))
+		strmap_put(&c->stype_names, &c->arena, d->name, &ty_s32);
+	return &ty_s32;
+}
+
+/* Define D (a struct, union or enum written in place or at the top):
+ * its type, or NULL after an error. */
+static struct type *define(struct compiler *c, struct node *d)
+{
+	struct type *t = d->name ? cdecl_lookup(c, d->name) : NULL;
+
+	if (d->kind == N_ENUMDEF)
+		return define_enum(c, d);
+	if (t && t->kind == TY_STRUCT && d->extra == t)
+		return t;	/* defined already: a typedef of it */
+	if (t) {
+		diag_error(&c->diag, d->loc, E_TYPE, "%s is defined twice",
+			   d->name);
+		return NULL;
+	}
+	t = define_struct(c, d);
+	d->extra = t;
+	return t;
+}
+
+/* typedef TYPE NAME: NAME stands for TYPE from here on. */
+static int define_typedef(struct compiler *c, struct node *d)
+{
+	struct type *t = decl_type(c, d, NULL);
+
+	if (!t)
+		return -1;
+	strmap_put(&c->typedef_names, &c->arena, d->name, t);
 	return 0;
 }
 
@@ -180,25 +325,14 @@ int cdecl_define(struct compiler *c)
 	int rc = 0;
 
 	for (struct node *d = c->ast->types; d; d = d->next) {
-		if (d->kind == N_ENUMDEF) {
-			for (int i = 0; i < d->nargs; i++) {
-				c->enums = grow(c->enums, c->nenums);
-				c->enums[c->nenums++] = d->args[i];
-				/* the first definition wins, as the list
-				 * search found it */
-				if (!strmap_get(&c->enum_names, d->args[i]->name))
-					strmap_put(&c->enum_names, &c->arena,
-						   d->args[i]->name, d->args[i]);
-			}
+		if (d->kind == N_TYPEDEF) {
+			if (define_typedef(c, d))
+				rc = -1;
 			continue;
 		}
-		if (cdecl_lookup(c, d->name)) {
-			diag_error(&c->diag, d->loc, E_TYPE, "%s is defined twice",
-				   d->name);
-			rc = -1;
+		if (!d->name)	/* struct foo; */
 			continue;
-		}
-		if (define_struct(c, d))
+		if (!define(c, d))
 			rc = -1;
 	}
 	return rc;

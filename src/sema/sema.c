@@ -164,12 +164,6 @@ static void assign(struct sema *s, struct node *n)
 			target->var = v;
 			return;
 		}
-		if (t->kind == TY_STRUCT) {
-			ERR(s, n->b->loc, E_TYPE,
-			    "a %s cannot be copied into a variable: keep a pointer to it, or its members",
-			    t->sname);
-			return;
-		}
 		if (t->kind == TY_VOID || t->kind == TY_MAPREF) {
 			ERR(s, n->b->loc, E_TYPE, "cannot assign %s to a variable",
 			    t->kind == TY_VOID ? "a call without a value" : "a whole map");
@@ -215,12 +209,6 @@ static void assign(struct sema *s, struct node *n)
 			return;
 		if (is_err(t))
 			return;
-		if (t->kind == TY_STRUCT) {
-			ERR(s, n->b->loc, E_TYPE,
-			    "a %s cannot be stored in a map: store a pointer to it, or its members",
-			    t->sname);
-			return;
-		}
 		if (t->kind == TY_VOID || t->kind == TY_MAPREF) {
 			ERR(s, n->b->loc, E_TYPE, "cannot store %s in a map",
 			    t->kind == TY_VOID ? "a call without a value" : "a whole map");
@@ -233,6 +221,8 @@ static void assign(struct sema *s, struct node *n)
 		}
 		if (!m->val) {
 			m->val = sema_storage(s, t);
+		} else if (n->op != T_ASSIGN && m->val->kind == TY_PTR) {
+			/* @p += n moves the pointer; it stays one */
 		} else {
 			u = sema_unify(s, m->val, sema_storage(s, t));
 			if (!u)

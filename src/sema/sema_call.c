@@ -884,10 +884,11 @@ static struct type *call_print(struct sema *s, struct node *n)
 	t = sema_expr(s, a);
 	if (is_err(t))
 		return set(n, &ty_void);
-	if (t->kind == TY_VOID || t->kind == TY_MAPREF || t->kind == TY_STRUCT) {
+	if (t->kind == TY_VOID || t->kind == TY_MAPREF) {
 		ERR(s, a->loc, E_TYPE, "print() cannot print %s", type_name(t));
 		return set(n, &ty_void);
 	}
+	sema_storage(s, t);
 	if (s->report) {
 		e = sema_add_event(s, n, EV_PRINT_VAL);
 		sema_event_args(s, e, n->args, 1);

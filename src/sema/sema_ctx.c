@@ -391,10 +391,10 @@ struct type *sema_args_field(struct sema *s, struct node *n)
 			    ps->target, n->name);
 			return set(n, &ty_error);
 		}
-		if (f->kind == TPF_ARRAY) {
+		if (f->kind == TPF_ARRAY && !tp_field_type(&s->c->arena, f)) {
 			ERR(s, n->loc, E_TYPE,
-			    "field '%s' of %s is an array of %s, which sonde cannot read yet",
-			    n->name, ps->target, f->ctype);
+			    "field '%s' of %s is %s of %d bytes, which sonde cannot read",
+			    n->name, ps->target, f->ctype, f->size);
 			return set(n, &ty_error);
 		}
 		ft = f->kind == TPF_DATALOC ? str_type(s, s->c->strlen_)
@@ -468,7 +468,8 @@ struct type *sema_btf_field(struct sema *s, struct node *n, struct type *t)
 		    n->name);
 		return set(n, &ty_error);
 	}
-	if (t->user && (mi.ty->kind == TY_PTR || mi.ty->kind == TY_STRUCT) &&
+	if (t->user && (mi.ty->kind == TY_PTR || mi.ty->kind == TY_STRUCT ||
+			mi.ty->kind == TY_ARRAY) &&
 	    !mi.ty->user) {
 		/* what a user-memory struct holds or points to is in
 		 * user memory too */

@@ -23,6 +23,19 @@ static bool positional_int(const char *p, int64_t *v)
 	return !errno && !*end;
 }
 
+/* The pointer type of P + N (N + P when COMMUTES), or NULL when neither
+ * side is a pointer to something of a known size. */
+static struct type *ptr_arith(struct type *a, struct type *b, bool commutes)
+{
+	if (a->kind == TY_PTR && a->pointee && a->pointee->size &&
+	    b->kind == TY_INT)
+		return a;
+	if (commutes && b->kind == TY_PTR && b->pointee && b->pointee->size &&
+	    a->kind == TY_INT)
+		return b;
+	return NULL;
+}
+
 static struct type *binop(struct sema *s, struct node *n)
 {
 	struct type *a = sema_expr(s, n->a), *b = sema_expr(s, n->b), *t;
@@ -37,6 +50,17 @@ static struct type *binop(struct sema *s, struct node *n)
 		if ((a->kind == TY_KSTACK || a->kind == TY_KSYM ||
 		     a->kind == TY_USERNAME) && ty_equal(a, b))
 			return set(n, &ty_s64);
+		/* arrays of one type: all their elements */
+		if (a->kind == TY_ARRAY && ty_equal(a, b))
+			return set(n, &ty_s64);
+	}
+	/* p + n, n + p, p - n: a pointer moved by n of what it points to,
+	 * as in C */
+	if (n->op == T_PLUS || n->op == T_MINUS) {
+		struct type *pt = ptr_arith(a, b, n->op == T_PLUS);
+
+		if (pt)
+			return set(n, pt);
 	}
 	if (!is_int(a) || !is_int(b)) {
 		ERR(s, n->loc, E_TYPE, "operator '%s' cannot take %s and %s",
@@ -410,6 +434,13 @@ static struct type *e_cast(struct sema *s, struct node *n)
 
 	if (n->tyname_ptr)
 		return cast_ptr(s, n, t);
+	if (!to) {	/* a typedef of an integer (the script's or BTF's) */
+		to = cdecl_type_by_name(s->c, n->tyname);
+		if (!to)
+			to = btf_type_by_name(s->c, n->tyname);
+		if (to && to->kind != TY_INT)
+			to = NULL;
+	}
 	if (!to) {
 		ERR(s, n->loc, E_TYPE, "cannot cast to '%s%s' (struct and pointer types come with BTF support)",
 		    n->tyname, n->tyname_ptr ? " *" : "");
@@ -466,13 +497,47 @@ static struct type *e_field(struct sema *s, struct node *n)
 	return set(n, &ty_error);
 }
 
+/* The type of an element of T, in user memory when T is. */
+static struct type *elem_of(struct sema *s, const struct type *t,
+			    struct type *e)
+{
+	struct type *u;
+
+	if (!t->user || e->user ||
+	    (e->kind != TY_PTR && e->kind != TY_STRUCT && e->kind != TY_ARRAY))
+		return e;
+	u = arena_alloc(&s->c->arena, sizeof(*u));
+	*u = *e;
+	u->user = true;
+	return u;
+}
+
+/* a[i]: an element of an array (a constant index must be inside it),
+ * or p[i], *(p + i) of a pointer. */
 static struct type *e_index(struct sema *s, struct node *n)
 {
-	struct type *t = sema_expr(s, n->a);
+	struct type *t = sema_expr(s, n->a), *it = sema_expr(s, n->b);
 
-	sema_expr(s, n->b);
-	if (!is_err(t))
-		ERR(s, n->loc, E_TYPE, "%s cannot be indexed", type_name(t));
+	if (is_err(t) || is_err(it))
+		return set(n, &ty_error);
+	if (!is_int(it)) {
+		ERR(s, n->b->loc, E_TYPE, "an index must be an integer, not %s",
+		    type_name(it));
+		return set(n, &ty_error);
+	}
+	if (t->kind == TY_ARRAY) {
+		if (n->b->is_const &&
+		    (n->b->cval < 0 || n->b->cval >= t->nelem)) {
+			ERR(s, n->b->loc, E_TYPE,
+			    "index %lld is out of bounds of %s (%d elements)",
+			    (long long)n->b->cval, type_name(t), t->nelem);
+			return set(n, &ty_error);
+		}
+		return set(n, elem_of(s, t, t->of));
+	}
+	if (t->kind == TY_PTR && t->pointee && t->pointee->size)
+		return set(n, elem_of(s, t, t->pointee));
+	ERR(s, n->loc, E_TYPE, "%s cannot be indexed", type_name(t));
 	return set(n, &ty_error);
 }
 
@@ -481,7 +546,7 @@ static bool tuple_elem(const struct type *t)
 {
 	return t->kind == TY_STR || t->kind == TY_TUPLE || t->kind == TY_USYM ||
 	       t->kind == TY_INET || t->kind == TY_MAC || t->kind == TY_BUF ||
-	       ty_is_word(t);
+	       t->kind == TY_ARRAY || t->kind == TY_STRUCT || ty_is_word(t);
 }
 
 static struct type *e_tuple(struct sema *s, struct node *n)
@@ -497,8 +562,7 @@ static struct type *e_tuple(struct sema *s, struct node *n)
 			    type_name(e[i]));
 			return set(n, &ty_error);
 		}
-		if (e[i]->kind == TY_INT)
-			e[i] = ty_int(8, e[i]->is_signed);
+		e[i] = sema_storage(s, e[i]);
 	}
 	return set(n, ty_tuple(&s->c->arena, e, n->nargs));
 }

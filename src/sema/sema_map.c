@@ -3,6 +3,8 @@
  * block, and the events the probes send to user space. */
 #include "sema/sema_int.h"
 
+#include "catalog/btf.h"
+
 #include <string.h>
 
 /* Merge two types stored in the same place (a variable, a map key or
@@ -21,6 +23,8 @@ struct type *sema_unify(struct sema *s, struct type *old, struct type *new)
 		return ty_int(8, old->is_signed);
 	case TY_STR: case TY_BUF:
 		return old->size >= new->size ? old : new;
+	case TY_ARRAY: case TY_STRUCT:
+		return ty_equal(old, new) ? old : NULL;
 	case TY_TSTAMP:
 		return old;
 	case TY_KSTACK:		/* ids of stacks of another depth, another map */
@@ -49,9 +53,31 @@ struct type *sema_unify(struct sema *s, struct type *old, struct type *new)
 /* Storage form of a value type: integers are kept as 64-bit.  Strings
  * keep their size: unify() grows the storage to the longest value
  * stored, which the second pass sees. */
+/* Make T usable as a value (copied, stored, printed): the member lists
+ * of the kernel structs in it, which out/ walks to print them. */
+static void value_type(struct sema *s, struct type *t, int depth)
+{
+	if (depth > 32)
+		return;
+	if (t->kind == TY_ARRAY) {
+		value_type(s, t->of, depth + 1);
+		return;
+	}
+	if (t->kind != TY_STRUCT)
+		return;
+	if (t->btf_id && !t->nmembers)
+		btf_struct_layout(s->c, t);
+	for (int i = 0; i < t->nmembers; i++)
+		if (t->members[i].ty)
+			value_type(s, t->members[i].ty, depth + 1);
+}
+
 struct type *sema_storage(struct sema *s, struct type *t)
 {
 	switch (t->kind) {
+	case TY_ARRAY: case TY_STRUCT:
+		value_type(s, t, 0);
+		return t;
 	case TY_INT:
 		return ty_int(8, t->is_signed);
 	case TY_TUPLE: {
@@ -93,7 +119,8 @@ static bool key_kind(enum ty_kind k)
 {
 	return k == TY_INT || k == TY_STR || k == TY_TUPLE || k == TY_KSTACK ||
 	       k == TY_KSYM || k == TY_USYM || k == TY_USERNAME ||
-	       k == TY_INET || k == TY_MAC || k == TY_BUF;
+	       k == TY_INET || k == TY_MAC || k == TY_BUF || k == TY_ARRAY ||
+	       k == TY_STRUCT || k == TY_PTR;
 }
 
 /* Check the keys of @m[...] and merge them into the map's key type. */

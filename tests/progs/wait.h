@@ -51,7 +51,7 @@ static void wait_maybe(int argc, char **argv, int *i)
 }
 
 /* A non-negative decimal argument, or exit 2. */
-static long num_arg(const char *s)
+static __attribute__((unused)) long num_arg(const char *s)
 {
 	char *end;
 	long v = strtol(s, &end, 10);

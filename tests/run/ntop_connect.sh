@@ -8,14 +8,14 @@
 trace syscalls connect 127.0.0.1 9 connect ::1 53 connect 10.1.2.3 80 -- "$SONDE" -e '
 BEGIN { printf("ready\n"); }
 tracepoint:syscalls:sys_enter_connect /pid == $1 && args->addrlen == 16/ {
-	printf("v4 %s %r\n", ntop(buf(args->uservaddr + 4, 4)),
+	printf("v4 %s %r\n", ntop(buf((uint64)args->uservaddr + 4, 4)),
 	       buf(args->uservaddr, args->addrlen));
-	printf("port+addr %s\n", macaddr(args->uservaddr + 2));
-	@[ntop(buf(args->uservaddr + 4, 4))] = count();
+	printf("port+addr %s\n", macaddr((uint64)args->uservaddr + 2));
+	@[ntop(buf((uint64)args->uservaddr + 4, 4))] = count();
 }
 tracepoint:syscalls:sys_enter_connect /pid == $1 && args->addrlen == 28/ {
 	$af = 10;
-	$a = ntop($af, buf(args->uservaddr + 8, 16));
+	$a = ntop($af, buf((uint64)args->uservaddr + 8, 16));
 	printf("v6 %s %rh\n", $a, buf(args->uservaddr, 8));
 	print($a);
 	@[$a] = count();

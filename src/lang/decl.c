@@ -1,0 +1,515 @@
+/* decl.c - C declarations in scripts, as clang accepts them in the
+ * scripts bpftrace runs: struct, union and enum definitions (members of
+ * any C type, with qualifiers, pointers, multi-dimensional arrays,
+ * bitfields, function pointers, nested and anonymous structs and
+ * unions), typedefs, and the type names of casts and sizeof.
+ *
+ *   decl       := typedef specifiers declarator (',' declarator)* ';'
+ *               | (struct | union) NAME '{' member* '}' [';']
+ *               | enum [NAME] '{' enumerators '}' [';']
+ *   member     := specifiers [declarator (',' declarator)*] ';'
+ *   specifiers := (qualifier | int-word | typedef-name
+ *                 | (struct | union) [NAME] ['{' member* '}']
+ *                 | enum [NAME] ['{' enumerators '}'])+
+ *   declarator := '*'* ( NAME | '(' '*' NAME ')' '(' ... ')' )
+ *                 ('[' [const-expr] ']')* [':' const-expr]
+ *
+ * The result is syntax only: sema/cdecl.c lays the types out, looking
+ * names up in the script's definitions, then in the kernel's BTF.  A
+ * member is an N_MEMBER: its type's spelling in tyname ("unsigned
+ * long", "struct foo", a typedef's name), its '*'s in tyname_ptr, its
+ * array dimensions as N_INT nodes in args, its bit width in cval, and
+ * in `a` the definition of a struct, union or enum written in place
+ * (a member without a name is an anonymous struct or union, whose
+ * members belong to the enclosing one).  As clang does, a ';' missing
+ * after the last member or after the closing brace is forgiven.
+ */
+#include "lang/parse_int.h"
+
+#include <stdint.h>
+
+/* Words that make up a C type, and qualifiers, which change nothing
+ * sonde reads. */
+static const char *const type_words[] = {
+	"signed", "unsigned", "short", "long", "int", "char", "void",
+	"_Bool", "bool", "float", "double",
+};
+static const char *const qualifiers[] = {
+	"const", "volatile", "restrict", "__restrict", "__restrict__",
+	"register", "static", "extern", "inline", "__inline", "__volatile__",
+	"__const", "__signed__", "__user", "__iomem", "__rcu", "__percpu",
+	"__kernel", "__force", "__must_check",
+};
+/* Names of integer types a script may use without declaring them. */
+static const char *const int_names[] = {
+	"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
+	"uint64", "u8", "u16", "u32", "u64", "s8", "s16", "s32", "s64",
+	"__u8", "__u16", "__u32", "__u64", "__s8", "__s16", "__s32", "__s64",
+	"int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t",
+	"uint32_t", "uint64_t", "u_int8_t", "u_int16_t", "u_int32_t",
+	"u_int64_t", "intptr_t", "uintptr_t", "intmax_t", "uintmax_t",
+	"size_t", "ssize_t", "ptrdiff_t", "off_t", "loff_t", "pid_t", "uid_t",
+	"gid_t", "mode_t", "dev_t", "ino_t", "time_t", "clockid_t",
+	"socklen_t",
+};
+
+static bool in(const char *const *list, size_t n, const char *s)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(list[i], s))
+			return true;
+	return false;
+}
+
+static bool is_word(const struct token *t, const char *const *list, size_t n)
+{
+	return t->kind == T_IDENT && in(list, n, t->text);
+}
+
+bool parse_decl_start(const char *word)
+{
+	return !strcmp(word, "struct") || !strcmp(word, "union") ||
+	       !strcmp(word, "enum") || !strcmp(word, "typedef");
+}
+
+bool parse_is_type(struct parser *p, const struct token *t)
+{
+	if (t->kind == T_STRUCT || t->kind == T_UNION || t->kind == T_ENUM)
+		return true;
+	if (t->kind != T_IDENT)
+		return false;
+	return in(type_words, ARRAY_SIZE(type_words), t->text) ||
+	       in(qualifiers, ARRAY_SIZE(qualifiers), t->text) ||
+	       in(int_names, ARRAY_SIZE(int_names), t->text) ||
+	       strmap_get(&p->typedefs, t->text) != NULL;
+}
+
+/* __attribute__((...)): skipped (packed structs are not laid out as
+ * such). */
+static bool attribute(struct parser *p)
+{
+	struct token *t = peek(p);
+	int depth = 0;
+
+	if (t->kind != T_IDENT || (strcmp(t->text, "__attribute__") &&
+				   strcmp(t->text, "__attribute")))
+		return false;
+	take(p);
+	do {
+		struct token x = take(p);
+
+		if (x.kind == T_LPAREN)
+			depth++;
+		else if (x.kind == T_RPAREN)
+			depth--;
+		else if (x.kind == T_EOF)
+			unexpected(p, "')' expected to end __attribute__");
+	} while (depth > 0);
+	return true;
+}
+
+static void skip_qualifiers(struct parser *p)
+{
+	while (is_word(peek(p), qualifiers, ARRAY_SIZE(qualifiers)) ||
+	       attribute(p))
+		if (peek(p)->kind == T_IDENT &&
+		    in(qualifiers, ARRAY_SIZE(qualifiers), peek(p)->text))
+			take(p);
+}
+
+static int64_t const_expr(struct parser *p, int min_prec);
+
+/* A constant operand: an integer, a parenthesized expression, a unary
+ * operator, or an enumerator defined before. */
+static int64_t const_primary(struct parser *p)
+{
+	struct token t = take(p);
+	int64_t v;
+
+	switch (t.kind) {
+	case T_INT:
+		if (t.ival > INT64_MAX)
+			diag_fatal(p->diag, t.loc, E_TYPE,
+				   "%llu is out of the range of int64",
+				   (unsigned long long)t.ival);
+		return (int64_t)t.ival;
+	case T_MINUS:
+		/* -9223372036854775808: the one literal above INT64_MAX
+		 * that has a negative */
+		if (peek(p)->kind == T_INT &&
+		    peek(p)->ival == (uint64_t)INT64_MAX + 1) {
+			take(p);
+			return INT64_MIN;
+		}
+		return (int64_t)(0 - (uint64_t)const_primary(p));
+	case T_PLUS:
+		return const_primary(p);
+	case T_TILDE:
+		return ~const_primary(p);
+	case T_BANG:
+		return !const_primary(p);
+	case T_LPAREN:
+		v = const_expr(p, 0);
+		expect_close(p, T_RPAREN, t.loc);
+		return v;
+	case T_IDENT: {
+		struct node *e = strmap_get(&p->enumerators, t.text);
+
+		if (e)
+			return e->cval;
+		diag_fatal(p->diag, t.loc, E_SYNTAX,
+			   "'%s' is not a constant known here (an enumerator defined above, or a number)",
+			   t.text);
+	}
+	default:
+		p->tok = t;
+		p->have_tok = 1;
+		unexpected(p, "a constant expected");
+	}
+}
+
+static int prec(enum tok k)
+{
+	switch (k) {
+	case T_PIPE: return 1;
+	case T_CARET: return 2;
+	case T_AMP: return 3;
+	case T_SHL: case T_SHR: return 4;
+	case T_PLUS: case T_MINUS: return 5;
+	case T_STAR: case T_SLASH: case T_PERCENT: return 6;
+	default: return 0;
+	}
+}
+
+/* The integer constant expressions of array sizes, bit widths and
+ * enumerator values: + - * / % << >> & ^ | ~ ! and parentheses over
+ * numbers and enumerators, wrapping as unsigned 64-bit arithmetic. */
+static int64_t const_expr(struct parser *p, int min_prec)
+{
+	int64_t a = const_primary(p);
+
+	for (;;) {
+		enum tok k = peek(p)->kind;
+		int pr = prec(k);
+		struct token op;
+		uint64_t x, y;
+
+		if (!pr || pr <= min_prec)
+			return a;
+		op = take(p);
+		x = (uint64_t)a;
+		y = (uint64_t)const_expr(p, pr);
+		if ((k == T_SLASH || k == T_PERCENT) && !y)
+			diag_fatal(p->diag, op.loc, E_SYNTAX,
+				   "division by zero in a constant");
+		switch (k) {
+		case T_PIPE: a = (int64_t)(x | y); break;
+		case T_CARET: a = (int64_t)(x ^ y); break;
+		case T_AMP: a = (int64_t)(x & y); break;
+		case T_SHL: a = (int64_t)(x << (y & 63)); break;
+		case T_SHR: a = (int64_t)(x >> (y & 63)); break;
+		case T_PLUS: a = (int64_t)(x + y); break;
+		case T_MINUS: a = (int64_t)(x - y); break;
+		case T_STAR: a = (int64_t)(x * y); break;
+		case T_SLASH: a = (int64_t)(x / y); break;
+		default: a = (int64_t)(x % y); break;
+		}
+	}
+}
+
+static void members(struct parser *p, struct node *d);
+static void enumerators(struct parser *p, struct node *d);
+
+/* struct|union|enum [NAME] ['{' ... '}'] after its keyword KW: the
+ * type's spelling, and the definition (made into *DEF) when one is
+ * written here. */
+static const char *tagged(struct parser *p, struct token kw, struct node **def)
+{
+	const char *word = tok_spelling(kw.kind);
+	struct token *t = peek(p);
+	const char *name;
+
+	*def = NULL;
+	if (t->kind == T_IDENT) {
+		name = arena_printf(p->arena, "%s %s", word, take(p).text);
+	} else if (t->kind == T_LBRACE) {
+		/* anonymous: a name of its own, which no script can spell */
+		name = arena_printf(p->arena, "%s (anonymous at %d:%d)", word,
+				    kw.loc.line, kw.loc.col);
+	} else {
+		unexpected(p, "a name or '{' expected after struct, union or enum");
+	}
+	if (peek(p)->kind != T_LBRACE)
+		return name;
+	*def = mk(p, kw.kind == T_ENUM ? N_ENUMDEF : N_STRUCTDEF, kw.loc);
+	(*def)->name = name;
+	if (kw.kind == T_ENUM)
+		enumerators(p, *def);
+	else
+		members(p, *def);
+	return name;
+}
+
+/* Specifiers into N: tyname (and N->a, a definition written here).
+ * ALLOW_DEF: a struct body may follow (members, typedefs). */
+static void specifiers(struct parser *p, struct node *n, bool allow_def)
+{
+	char words[64] = "";
+	struct token *t;
+
+	skip_qualifiers(p);
+	t = peek(p);
+	if (t->kind == T_STRUCT || t->kind == T_UNION || t->kind == T_ENUM) {
+		struct node *def;
+		struct token kw = take(p);
+
+		n->tyname = tagged(p, kw, &def);
+		if (def && !allow_def)
+			diag_fatal(p->diag, kw.loc, E_SYNTAX,
+				   "a type cannot be defined here");
+		n->a = def;
+		skip_qualifiers(p);
+		return;
+	}
+	while (is_word(peek(p), type_words, ARRAY_SIZE(type_words))) {
+		struct token w = take(p);
+		size_t len = strlen(words);
+
+		if (len + strlen(w.text) + 2 > sizeof(words))
+			diag_fatal(p->diag, w.loc, E_SYNTAX, "type name too long");
+		snprintf(words + len, sizeof(words) - len, "%s%s",
+			 len ? " " : "", w.text);
+		skip_qualifiers(p);
+	}
+	if (*words) {
+		n->tyname = arena_strdup(p->arena, words);
+		return;
+	}
+	if (peek(p)->kind != T_IDENT)
+		unexpected(p, "a type expected");
+	/* a typedef name: the script's, the usual ones, or the kernel's
+	 * (BTF), which cdecl.c looks up */
+	n->tyname = take(p).text;
+	skip_qualifiers(p);
+}
+
+void parse_type_name(struct parser *p, struct node *n)
+{
+	specifiers(p, n, false);
+	while (accept(p, T_STAR)) {
+		n->tyname_ptr++;
+		skip_qualifiers(p);
+	}
+}
+
+/* A function pointer's parameter list: skipped (it is a pointer). */
+static void skip_params(struct parser *p)
+{
+	struct loc open = expect(p, T_LPAREN, "'(' expected").loc;
+	int depth = 1;
+
+	while (depth) {
+		struct token t = take(p);
+
+		if (t.kind == T_LPAREN)
+			depth++;
+		else if (t.kind == T_RPAREN)
+			depth--;
+		else if (t.kind == T_EOF)
+			expect_close(p, T_RPAREN, open);
+	}
+}
+
+/* A declarator into M (already holding the specifiers): pointers, the
+ * name (may be absent: the caller decides), array dimensions, and a
+ * bit width when BITS_OK. */
+static void declarator(struct parser *p, struct node *m, bool bits_ok)
+{
+	struct list dims = { 0 };
+
+	while (accept(p, T_STAR)) {
+		m->tyname_ptr++;
+		skip_qualifiers(p);
+	}
+	if (peek(p)->kind == T_LPAREN) {	/* (*name)(params) */
+		struct loc open = take(p).loc;
+
+		expect(p, T_STAR, "'*' expected in a function pointer");
+		m->name = expect(p, T_IDENT, "a name expected").text;
+		expect_close(p, T_RPAREN, open);
+		skip_params(p);
+		m->tyname = "void";	/* a plain pointer */
+		m->tyname_ptr = 1;
+		m->a = NULL;
+	} else if (peek(p)->kind == T_IDENT) {
+		struct token id = take(p);
+
+		m->name = id.text;
+		m->loc = id.loc;
+	}
+	while (peek(p)->kind == T_LBRACKET) {
+		struct loc open = take(p).loc;
+		struct node *d = mk(p, N_INT, open);
+		int64_t v = 0;
+
+		if (peek(p)->kind != T_RBRACKET)
+			v = const_expr(p, 0);
+		if (v < 0)
+			diag_fatal(p->diag, open, E_SYNTAX,
+				   "an array cannot have %lld elements", (long long)v);
+		d->ival = (uint64_t)v;
+		expect_close(p, T_RBRACKET, open);
+		list_add(p, &dims, d);
+	}
+	m->args = dims.v;
+	m->nargs = dims.n;
+	attribute(p);
+	if (bits_ok && accept(p, T_COLON)) {
+		struct loc at = peek(p)->loc;
+		int64_t w = const_expr(p, 0);
+
+		if (w <= 0 || w > 64)
+			diag_fatal(p->diag, at, E_SYNTAX,
+				   "a bitfield is 1 to 64 bits wide");
+		m->cval = w;
+	}
+	attribute(p);
+}
+
+/* One member declaration into D's list: specifiers, then declarators
+ * separated by ','; a struct or union without a declarator is an
+ * anonymous member. */
+static void member_decl(struct parser *p, struct list *l)
+{
+	struct node spec;
+
+	memset(&spec, 0, sizeof(spec));
+	spec.loc = peek(p)->loc;
+	specifiers(p, &spec, true);
+	if (peek(p)->kind == T_SEMI || peek(p)->kind == T_RBRACE) {
+		struct node *m = mk(p, N_MEMBER, spec.loc);
+
+		if (!spec.a || spec.a->kind != N_STRUCTDEF)
+			unexpected(p, "a member name expected");
+		m->tyname = spec.tyname;
+		m->a = spec.a;	/* anonymous: its members are ours */
+		list_add(p, l, m);
+	} else {
+		do {
+			struct node *m = mk(p, N_MEMBER, peek(p)->loc);
+
+			m->tyname = spec.tyname;
+			m->a = spec.a;
+			declarator(p, m, true);
+			if (!m->name)
+				unexpected(p, "a member name expected");
+			list_add(p, l, m);
+			spec.a = NULL;	/* defined once */
+		} while (accept(p, T_COMMA));
+	}
+	/* clang forgives a missing ';' before the closing brace */
+	if (peek(p)->kind != T_RBRACE)
+		expect(p, T_SEMI, "';' expected after the member");
+}
+
+static void members(struct parser *p, struct node *d)
+{
+	struct loc open = expect(p, T_LBRACE, "'{' expected to start the definition").loc;
+	struct list l = { 0 };
+
+	enter(p);
+	while (peek(p)->kind != T_RBRACE && peek(p)->kind != T_EOF) {
+		if (accept(p, T_SEMI))
+			continue;
+		member_decl(p, &l);
+	}
+	expect_close(p, T_RBRACE, open);
+	leave(p);
+	d->args = l.v;
+	d->nargs = l.n;
+}
+
+/* '{' NAME ['=' const] (',' ...)* [','] '}' into D; each enumerator an
+ * N_MEMBER with its value in cval, counting on from the previous one. */
+static void enumerators(struct parser *p, struct node *d)
+{
+	struct loc open = expect(p, T_LBRACE, "'{' expected to start the definition").loc;
+	struct list l = { 0 };
+	int64_t next = 0;
+	bool at_max = false;	/* the previous value was INT64_MAX */
+
+	while (peek(p)->kind != T_RBRACE) {
+		struct token e = expect(p, T_IDENT, "enumerator name expected");
+		struct node *m = mk(p, N_MEMBER, e.loc);
+
+		m->name = e.text;
+		if (accept(p, T_ASSIGN)) {
+			next = const_expr(p, 0);
+		} else if (at_max) {
+			diag_fatal(p->diag, e.loc, E_TYPE,
+				   "enumerator value out of the range of int64 (one more than the previous one)");
+		}
+		m->cval = next;
+		at_max = next == INT64_MAX;
+		if (!at_max)
+			next++;
+		list_add(p, &l, m);
+		if (!strmap_get(&p->enumerators, m->name))
+			strmap_put(&p->enumerators, p->arena, m->name, m);
+		if (!accept(p, T_COMMA))
+			break;
+	}
+	expect_close(p, T_RBRACE, open);
+	d->args = l.v;
+	d->nargs = l.n;
+}
+
+/* typedef specifiers declarator (',' declarator)* ';': one N_TYPEDEF
+ * per name (a list through next), each an N_MEMBER-like node. */
+static struct node *type_alias(struct parser *p, struct token kw)
+{
+	struct node spec, *first = NULL, **tail = &first;
+
+	memset(&spec, 0, sizeof(spec));
+	specifiers(p, &spec, true);
+	do {
+		struct node *t = mk(p, N_TYPEDEF, kw.loc);
+
+		t->tyname = spec.tyname;
+		t->a = spec.a;
+		declarator(p, t, false);
+		if (!t->name)
+			unexpected(p, "the typedef's name expected");
+		strmap_put(&p->typedefs, p->arena, t->name, t);
+		spec.a = NULL;
+		*tail = t;
+		tail = &t->next;
+	} while (accept(p, T_COMMA));
+	expect(p, T_SEMI, "';' expected after the typedef");
+	return first;
+}
+
+struct node *parse_decl(struct parser *p, struct token kw)
+{
+	struct node spec, *d;
+
+	memset(&spec, 0, sizeof(spec));
+	if (!strcmp(kw.text, "typedef"))
+		return type_alias(p, kw);
+	kw.kind = !strcmp(kw.text, "struct") ? T_STRUCT :
+		  !strcmp(kw.text, "union") ? T_UNION : T_ENUM;
+	/* struct { ... }; at the top would define nothing anyone can
+	 * name (an enum's enumerators can be, though) */
+	if (kw.kind != T_ENUM && peek(p)->kind != T_IDENT)
+		unexpected(p, "a name expected after struct or union");
+	tagged(p, kw, &d);
+	if (!d) {	/* struct foo; a declaration: nothing to lay out */
+		d = mk(p, N_STRUCTDEF, kw.loc);
+		expect(p, T_SEMI, "'{' or ';' expected after the name");
+		return d;
+	}
+	/* peek only at a character: a probe may follow, lexed otherwise */
+	if (lex_peekc(&p->lx) == ';')
+		take(p);
+	return d;
+}
