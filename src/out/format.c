@@ -211,11 +211,11 @@ static int lenmod(const char *fmt, const struct fmt_piece *p)
 {
 	const char *c = fmt + p->off + p->len - 1;
 
-	/* Unlike bpftrace 0.17, whose bare %d truncates to 32 bits (so
-	 * printf("%d", nsecs) goes negative), integers are 64-bit unless
-	 * the format asks for h or hh. */
+	/* As in C and bpftrace (0.17 and today's): a conversion without a
+	 * length modifier takes an int, so printf("%d", nsecs) shows the
+	 * low 32 bits; %ld, %lld, %zd, %jd, %td take all 64. */
 	if (p->len < 3)
-		return 8;
+		return 4;
 	switch (c[-1]) {
 	case 'h':
 		return p->len >= 4 && c[-2] == 'h' ? 1 : 2;
@@ -225,7 +225,7 @@ static int lenmod(const char *fmt, const struct fmt_piece *p)
 	case 't':
 		return 8;
 	}
-	return 8;
+	return 4;
 }
 
 /* Write the printf spec of P into BUF (at least 48 bytes): flags, width,

@@ -42,7 +42,7 @@ uprobe:'"$prog"':take {
 	       $r->mat[1][0], $r->u16s[2]);
 	printf("%d %d %d %x %x %d %d\n", $r->at.x, $r->at.y, $r->where->x,
 	       $r->word, $r->bytes[0], $r->range.lo, $r->range.hi);
-	printf("%s %d %d %d %d %d %d %s\n", str($r->label), $r->big, $r->neg,
+	printf("%s %ld %d %d %d %d %d %s\n", str($r->label), $r->big, $r->neg,
 	       $r->f1, $r->f2, $r->f3, $r->color, $r->tag);
 	printf("%d %d %d %d %d\n", $r->color == BLUE, sizeof(struct rec),
 	       sizeof(point_t), sizeof(struct inode), sizeof(struct flex));

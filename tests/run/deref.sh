@@ -19,7 +19,7 @@ int main(void) { return peek(&neg, &big) == 0; }
 C
 cc -O1 -o "$dir/p" "$dir/p.c" || exit 1
 out=$("$SONDE" -q -c "$dir/p" -e "uprobe:$dir/p:peek {
-	printf(\"%d %d %d %d %x %d\n\", *uaddr(\"counter\"), *(int32 *)arg0,
+	printf(\"%d %d %d %d %lx %d\n\", *uaddr(\"counter\"), *(int32 *)arg0,
 	       *(uint16 *)uaddr(\"half\"), *(int8 *)arg0, *arg1, *(uint32 *)0);
 }" 2>&1)
 [[ "$out" == "42 -7 65535 -7 1122334455667788 0" ]] || { echo "uprobe: got: $out"; exit 1; }

@@ -23,7 +23,7 @@ struct item { int a; char b; unsigned int lo : 3, hi : 5; char name[8]; long tai
 enum level { LOW, MID = 10, HIGH };
 uprobe:./p:take {
 	$p = (struct item *)arg0;
-	printf("%d %c %d %d %s %d\n", $p->a, $p->b, $p->lo, $p->hi, $p->name, $p->tail);
+	printf("%d %c %d %d %s %ld\n", $p->a, $p->b, $p->lo, $p->hi, $p->name, $p->tail);
 	printf("%d %s %d %d\n", $p->next->a, $p->next->name, $p->next->tail, sizeof(struct item));
 	printf("%d %d\n", HIGH, ((struct task_struct *)curtask)->pid == tid);
 }

@@ -6,9 +6,9 @@
 . "$SONDE_ROOT/tests/usdt/lib.sh"
 build forms "$USDT/forms.S" "$USDT/forms_main.c"
 trace forms -c ./forms -e '
-usdt:./forms:forms:regs { printf("regs %d %x %d %d %d %d %d %d %d %x\n", arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9); }
-usdt:./forms:consts { printf("consts %d %d %d %d %d %d\n", arg0, arg1, arg2, arg3, arg4, arg5); }
-usdt:./forms:mem { printf("mem %d %x %u %d %d %d\n", arg0, arg1, arg2, arg3, arg4, arg5); }
+usdt:./forms:forms:regs { printf("regs %d %lx %d %d %d %d %d %d %d %x\n", arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9); }
+usdt:./forms:consts { printf("consts %d %d %d %ld %d %d\n", arg0, arg1, arg2, arg3, arg4, arg5); }
+usdt:./forms:mem { printf("mem %ld %lx %u %d %d %d\n", arg0, arg1, arg2, arg3, arg4, arg5); }
 usdt:./forms:sym { printf("sym %s|%s %d\n", str(arg0), str(arg1), arg1 - arg0); }'
 same "values of each form" "regs -5 1122334455667788 136 -120 119 22136 86 -1 7 fffffffb
 consts 5 -5 200 1234567890123 16 -25536

@@ -7,7 +7,7 @@
 
 script='
 usdt:./prog:sdt:none { printf("none\n"); }
-usdt:./prog:sdt:ints { printf("ints %d %d %d %d %d %d %d %u %d %d %d %c\n", arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11); }
+usdt:./prog:sdt:ints { printf("ints %d %d %d %d %d %ld %ld %lu %d %d %d %c\n", arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11); }
 usdt:./prog:sdt:strs { printf("strs %s %s %s\n", str(arg0), str(arg1), str(arg2)); }
 usdt:./prog:sdt:exprs { printf("exprs %d %d %d %d\n", arg0, arg1, arg2, arg3); }
 usdt:./prog:sdt:guarded { printf("guarded %d %d\n", arg0, arg1); }'
