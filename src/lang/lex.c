@@ -469,10 +469,25 @@ static int is_probe_char(int c)
 	       c == '@' || c == '~' || c == '$' || c == '#';
 }
 
+/* Whether the provider spelled from S to E names a probe in a user
+ * binary, whose second field is a file. */
+static int user_provider(const char *s, const char *e)
+{
+	static const char *const names[] = {
+		"uprobe", "uretprobe", "usdt", "u", "ur", "U",
+	};
+	size_t i, n = (size_t)(e - s);
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (strlen(names[i]) == n && !memcmp(names[i], s, n))
+			return 1;
+	return 0;
+}
+
 void lex_probe(struct lexer *lx, struct token *t)
 {
 	const char *start, *field, *last = lx->p, *last_ls = lx->line_start;
-	int c, last_line = lx->line;
+	int c, last_line = lx->line, nfield = 0;
 
 	memset(t, 0, sizeof(*t));
 	t->nl_before = skip_space(lx);
@@ -487,14 +502,18 @@ void lex_probe(struct lexer *lx, struct token *t)
 		return;
 	}
 	/* A '/' belongs to the spec only inside a field that starts with
-	 * '/' (a path); elsewhere it opens the predicate. */
+	 * '/' or '.' (a path), or in the file field of a user-space probe
+	 * (uprobe:bin/prog:fn, a path relative to the working directory);
+	 * elsewhere it opens the predicate. */
 	field = lx->p;
 	while (lx->p < lx->end) {
 		c = (unsigned char)*lx->p;
 		if (c == ':') {
+			nfield++;
 			field = lx->p + 1;
 		} else if (c == '/') {
-			if (!(lx->p == field || *field == '/' || *field == '.'))
+			if (!(lx->p == field || *field == '/' || *field == '.' ||
+			      (nfield == 1 && user_provider(start, field - 1))))
 				break;
 		} else if (!is_probe_char(c)) {
 			break;
