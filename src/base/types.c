@@ -89,6 +89,7 @@ int ty_align(const struct type *t)
 	case TY_INT: return t->size;
 	case TY_PTR: return 8;
 	case TY_ARRAY: return ty_align(t->of);
+	case TY_TUPLE: return t->align;
 	case TY_STRUCT:	/* script structs keep theirs in nelem */
 		if (!t->btf_id)
 			return t->nelem > 0 ? t->nelem : 1;
@@ -104,7 +105,8 @@ int ty_slot_size(const struct type *t)
 	case TY_USERNAME:
 		return 8;
 	case TY_STR: return ALIGN_UP(t->size, 8);
-	case TY_TUPLE: case TY_USYM: case TY_INET: return t->size;
+	case TY_TUPLE: return ALIGN_UP(t->size, 8);
+	case TY_USYM: case TY_INET: return t->size;
 	case TY_MAC: return 8;
 	case TY_BUF: return 8 + ALIGN_UP(t->size, 8);
 	case TY_ARRAY: case TY_STRUCT: return ALIGN_UP(t->size, 8);
@@ -112,21 +114,49 @@ int ty_slot_size(const struct type *t)
 	}
 }
 
+/* Where tuples place an element: integers, arrays and structs at
+ * their C alignment, as bpftrace lays tuples out (so sizeof((int8)1,
+ * (int32)2) is 8); strings and every other value 8-aligned in slots
+ * of whole words, which BPF writes with word-sized stores. */
+static int tuple_align(const struct type *t)
+{
+	switch (t->kind) {
+	case TY_INT: case TY_ARRAY: case TY_STRUCT:
+		return ty_align(t);
+	case TY_TUPLE:
+		return t->nelem ? t->align : 1;
+	default:
+		return 8;
+	}
+}
+
+static int tuple_space(const struct type *t)
+{
+	return t->kind == TY_INT || t->kind == TY_TUPLE ? t->size
+							: ty_slot_size(t);
+}
+
 struct type *ty_tuple(struct arena *a, struct type **elem, int n)
 {
 	struct type *t = arena_alloc(a, sizeof(*t));
-	int off = 0;
+	int off = 0, align = 1;
 
 	t->kind = TY_TUPLE;
 	t->nelem = n;
 	t->elem = arena_alloc(a, sizeof(*t->elem) * (size_t)n);
 	t->off = arena_alloc(a, sizeof(*t->off) * (size_t)n);
 	for (int i = 0; i < n; i++) {
+		int al = tuple_align(elem[i]);
+
+		if (al > align)
+			align = al;
+		off = ALIGN_UP(off, al);
 		t->elem[i] = elem[i];
 		t->off[i] = off;
-		off += ty_slot_size(elem[i]);
+		off += tuple_space(elem[i]);
 	}
-	t->size = off;
+	t->align = align;
+	t->size = ALIGN_UP(off, align);
 	return t;
 }
 

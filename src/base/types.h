@@ -53,6 +53,7 @@ struct type {
 	int nelem;		/* TUPLE, ARRAY */
 	struct type **elem;	/* TUPLE element types */
 	int *off;		/* TUPLE element offsets */
+	int align;		/* TUPLE: its alignment (its widest element's) */
 	const char *tfmt;	/* TSTAMP: the strftime format */
 	struct type *pointee;	/* PTR: what it points to (NULL: void) */
 	struct type *of;	/* ARRAY: the element type; nelem elements */

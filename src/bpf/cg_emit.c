@@ -133,13 +133,13 @@ void cg_copy_bytes(struct cg *g, struct mem dst, struct mem src, int len)
 void cg_zero(struct cg *g, struct mem m, int from, int to)
 {
 	while (from < to) {
-		int n = to - from, sz;
+		int n = to - from, sz, at = m.off + from;
 
-		if (n >= 8 && !(from & 7))
+		if (n >= 8 && !(at & 7))
 			n = 8, sz = BPF_DW;
-		else if (n >= 4 && !(from & 3))
+		else if (n >= 4 && !(at & 3))
 			n = 4, sz = BPF_W;
-		else if (n >= 2 && !(from & 1))
+		else if (n >= 2 && !(at & 1))
 			n = 2, sz = BPF_H;
 		else
 			n = 1, sz = BPF_B;

@@ -9,6 +9,12 @@
 #include "lang/lex.h"
 
 /* Bring REG, holding some 64-bit value, to canonical form for T. */
+/* The BPF access size of an N-byte integer. */
+static int int_bpf_size(int n)
+{
+	return n == 1 ? BPF_B : n == 2 ? BPF_H : n == 4 ? BPF_W : BPF_DW;
+}
+
 void cg_norm(struct cg *g, int reg, const struct type *t)
 {
 	int sh;
@@ -507,8 +513,10 @@ static void int_field(struct cg *g, struct node *n)
 		return;
 	}
 	m = cg_addr(g, n->a);
-	cg_emit(g, LDX(BPF_DW, R0, m.base,
+	cg_emit(g, LDX(n->ty->kind == TY_INT ? int_bpf_size(n->ty->size) :
+		       BPF_DW, R0, m.base,
 		       (int16_t)(m.off + n->a->ty->off[n->ival])));
+	cg_norm(g, R0, n->ty);
 	g->scratch = saved;
 	g->stack = saved_stack;
 }
@@ -634,7 +642,17 @@ void cg_copy(struct cg *g, struct mem dst, const struct type *dt,
 	     struct mem src, const struct type *st)
 {
 	switch (dt->kind) {
-	case TY_INT: case TY_TSTAMP: case TY_PTR: case TY_KSTACK: case TY_KSYM:
+	case TY_INT:	/* a tuple's element may be narrower than 8 bytes */
+		if (st->kind == TY_INT && (dt->size < 8 || st->size < 8)) {
+			cg_emit(g, LDX(int_bpf_size(st->size), R1, src.base,
+				       (int16_t)src.off));
+			cg_norm(g, R1, st);
+			cg_emit(g, STX(int_bpf_size(dt->size), dst.base,
+				       (int16_t)dst.off, R1));
+			return;
+		}
+		/* fall through */
+	case TY_TSTAMP: case TY_PTR: case TY_KSTACK: case TY_KSYM:
 	case TY_USERNAME:
 		cg_emit(g, LDX(BPF_DW, R1, src.base, (int16_t)src.off));
 		cg_emit(g, STX(BPF_DW, dst.base, (int16_t)dst.off, R1));
@@ -673,17 +691,52 @@ void cg_copy(struct cg *g, struct mem dst, const struct type *dt,
 		cg_zero(g, dst, n, dslot);
 		return;
 	}
-	case TY_TUPLE:
+	case TY_TUPLE: {
+		int end = 0;
+
 		for (int i = 0; i < dt->nelem; i++) {
 			struct mem d = { dst.base, dst.off + dt->off[i] };
 			struct mem s = { src.base, src.off + st->off[i] };
+			const struct type *et = dt->elem[i];
 
-			cg_copy(g, d, dt->elem[i], s, st->elem[i]);
+			cg_zero(g, dst, end, dt->off[i]);
+			cg_copy(g, d, et, s, st->elem[i]);
+			end = dt->off[i] + (et->kind == TY_INT ||
+					    et->kind == TY_TUPLE ? et->size :
+					    ty_slot_size(et));
 		}
+		cg_zero(g, dst, end, ty_slot_size(dt));
 		return;
+	}
 	default:
 		return;
 	}
+}
+
+/* Build tuple N in DST, laid out as DT: integer elements with their
+ * own width, the bytes between elements zeroed (a tuple may be a key). */
+static void tuple_store(struct cg *g, struct node *n, struct mem dst,
+			const struct type *dt)
+{
+	int end = 0;
+
+	for (int i = 0; i < dt->nelem; i++) {
+		struct mem d = { dst.base, dst.off + dt->off[i] };
+		const struct type *et = dt->elem[i];
+
+		cg_zero(g, dst, end, dt->off[i]);
+		if (et->kind == TY_INT && et->size < 8) {
+			cg_int(g, n->args[i]);
+			cg_emit(g, STX(int_bpf_size(et->size), d.base,
+				       (int16_t)d.off, R0));
+			end = dt->off[i] + et->size;
+		} else {
+			cg_store(g, n->args[i], d, et);
+			end = dt->off[i] + (et->kind == TY_TUPLE ? et->size :
+					    ty_slot_size(et));
+		}
+	}
+	cg_zero(g, dst, end, ty_slot_size(dt));
 }
 
 void cg_store(struct cg *g, struct node *n, struct mem dst,
@@ -697,11 +750,7 @@ void cg_store(struct cg *g, struct node *n, struct mem dst,
 		return;
 	case TY_TUPLE:
 		if (n->kind == N_TUPLE) {
-			for (int i = 0; i < dt->nelem; i++) {
-				struct mem d = { dst.base, dst.off + dt->off[i] };
-
-				cg_store(g, n->args[i], d, dt->elem[i]);
-			}
+			tuple_store(g, n, dst, dt);
 			return;
 		}
 		break;

@@ -169,6 +169,30 @@ static int is_ident(int c)
 	return isalnum(c) || c == '_';
 }
 
+/* Skip a C integer suffix (u, l, ll, ul, lu, ull, llu in either case).
+ * As in bpftrace it does not change the literal's type: integer
+ * literals are int64 whatever their spelling. */
+static void int_suffix(struct lexer *lx)
+{
+	const char *p = lx->p;
+	int u = 0, l = 0;
+
+	for (;;) {
+		if (p < lx->end && (*p == 'u' || *p == 'U') && !u) {
+			u = 1;
+			p++;
+		} else if (p < lx->end && (*p == 'l' || *p == 'L') && !l) {
+			l = 1;
+			p++;
+			if (p < lx->end && *p == p[-1])
+				p++;
+		} else {
+			break;
+		}
+	}
+	lx->p = p;
+}
+
 static void lex_number(struct lexer *lx, struct token *t)
 {
 	const char *start = lx->p;
@@ -227,6 +251,7 @@ static void lex_number(struct lexer *lx, struct token *t)
 				v *= 10;
 			}
 		}
+		int_suffix(lx);
 		if (lx->p < lx->end && is_ident((unsigned char)*lx->p)) {
 			const char *q = lx->p;
 
@@ -247,6 +272,78 @@ static int hexval(int c)
 	if (isdigit(c))
 		return c - '0';
 	return tolower(c) - 'a' + 10;
+}
+
+/* Decode the escape sequence whose '\\' is just behind lx->p, leaving
+ * lx->p after it; gives the byte. */
+static int lex_escape(struct lexer *lx)
+{
+	char c = *lx->p++;
+
+	switch (c) {
+	case 'n': return '\n';
+	case 't': return '\t';
+	case 'r': return '\r';
+	case 'a': return '\a';
+	case 'b': return '\b';
+	case 'f': return '\f';
+	case 'v': return '\v';
+	case 'e': return 27;
+	case '\\': return '\\';
+	case '"': return '"';
+	case '\'': return '\'';
+	case 'x': {
+		int v = 0, k = 0;
+
+		while (k < 2 && isxdigit((unsigned char)*lx->p)) {
+			v = v * 16 + hexval((unsigned char)*lx->p++);
+			k++;
+		}
+		if (!k)
+			fail(lx, lx->p - 2, 2, "\\x needs hex digits");
+		return v;
+	}
+	default:
+		if (c >= '0' && c <= '7') {
+			int v = c - '0', k = 1;
+
+			while (k < 3 && *lx->p >= '0' && *lx->p <= '7') {
+				v = v * 8 + (*lx->p++ - '0');
+				k++;
+			}
+			if (v > 255)
+				fail(lx, lx->p - k - 1, k + 1,
+				     "octal escape out of range");
+			return v;
+		}
+		fail(lx, lx->p - 2, 2, "unknown escape sequence");
+	}
+}
+
+/* A character literal ('a', '\n', '\x41') is an int64 of the
+ * byte's value, 0..255 (C would make '\xff' a negative char on x86);
+ * bpftrace has none. */
+static void lex_char(struct lexer *lx, struct token *t)
+{
+	const char *start = lx->p;
+	int v;
+
+	lx->p++;
+	if (lx->p + 1 >= lx->end || *lx->p == '\n' || *lx->p == '\'')
+		fail(lx, start, 1,
+		     "a character literal holds one character: 'c'");
+	if (*lx->p == '\\') {
+		lx->p++;
+		v = lex_escape(lx);
+	} else {
+		v = (unsigned char)*lx->p++;
+	}
+	if (lx->p >= lx->end || *lx->p != '\'')
+		fail(lx, start, (int)(lx->p - start),
+		     "a character literal holds one character: 'c'");
+	lx->p++;
+	t->kind = T_INT;
+	t->ival = (uint64_t)v;
 }
 
 /* Strings keep their escapes resolved; they may hold NUL bytes. */
@@ -278,47 +375,7 @@ static void lex_string(struct lexer *lx, struct token *t)
 			buf[n++] = c;
 			continue;
 		}
-		c = *lx->p++;
-		switch (c) {
-		case 'n': buf[n++] = '\n'; break;
-		case 't': buf[n++] = '\t'; break;
-		case 'r': buf[n++] = '\r'; break;
-		case 'a': buf[n++] = '\a'; break;
-		case 'b': buf[n++] = '\b'; break;
-		case 'f': buf[n++] = '\f'; break;
-		case 'v': buf[n++] = '\v'; break;
-		case 'e': buf[n++] = 27; break;
-		case '\\': buf[n++] = '\\'; break;
-		case '"': buf[n++] = '"'; break;
-		case '\'': buf[n++] = '\''; break;
-		case 'x': {
-			int v = 0, k = 0;
-
-			while (k < 2 && isxdigit((unsigned char)*lx->p)) {
-				v = v * 16 + hexval((unsigned char)*lx->p++);
-				k++;
-			}
-			if (!k)
-				fail(lx, lx->p - 2, 2, "\\x needs hex digits");
-			buf[n++] = (char)v;
-			break;
-		}
-		default:
-			if (c >= '0' && c <= '7') {
-				int v = c - '0', k = 1;
-
-				while (k < 3 && *lx->p >= '0' && *lx->p <= '7') {
-					v = v * 8 + (*lx->p++ - '0');
-					k++;
-				}
-				if (v > 255)
-					fail(lx, lx->p - k - 1, k + 1,
-					     "octal escape out of range");
-				buf[n++] = (char)v;
-				break;
-			}
-			fail(lx, lx->p - 2, 2, "unknown escape sequence");
-		}
+		buf[n++] = (char)lex_escape(lx);
 	}
 	lx->p++;
 	t->kind = T_STRING;
@@ -395,6 +452,8 @@ void lex_next(struct lexer *lx, struct token *t)
 		}
 	} else if (c == '"') {
 		lex_string(lx, t);
+	} else if (c == '\'') {
+		lex_char(lx, t);
 	} else if (c == '@') {
 		lx->p++;
 		while (lx->p < lx->end && is_ident((unsigned char)*lx->p))

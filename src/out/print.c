@@ -285,6 +285,27 @@ static int table_read(struct printer *pr, struct mapinfo *m, struct table *tb)
 	return 0;
 }
 
+/* The integer of type TY at P: 8 bytes in keys, values and records; an
+ * element of an array or a tuple, or a member of a struct, its own
+ * size (little-endian, so a narrow type reads an 8-byte slot too). */
+static int64_t int_value(const struct type *ty, const uint8_t *p)
+{
+	int64_t v = 0;
+
+	if (ty->size == 8 || ty->size == 0) {
+		memcpy(&v, p, 8);
+	} else if (ty->is_signed) {
+		v = ty->size == 1 ? *(const int8_t *)p :
+		    ty->size == 2 ? (int16_t)(p[0] | p[1] << 8) :
+		    (int32_t)((uint32_t)p[0] | (uint32_t)p[1] << 8 |
+			      (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24);
+	} else {
+		for (int i = ty->size - 1; i >= 0; i--)
+			v = (int64_t)((uint64_t)v << 8 | p[i]);
+	}
+	return v;
+}
+
 /* Compare keys by their typed elements: integers numerically, strings
  * as text. */
 static int key_cmp_typed(const struct type *ty, const uint8_t *a,
@@ -296,8 +317,13 @@ static int key_cmp_typed(const struct type *ty, const uint8_t *a,
 	case TY_INT: case TY_KSTACK: case TY_KSYM: case TY_USERNAME: {
 		int64_t x, y;
 
-		memcpy(&x, a, 8);
-		memcpy(&y, b, 8);
+		if (ty->kind == TY_INT) {
+			x = int_value(ty, a);
+			y = int_value(ty, b);
+		} else {
+			memcpy(&x, a, 8);
+			memcpy(&y, b, 8);
+		}
 		if (ty->is_signed)
 			return x < y ? -1 : x > y;
 		return (uint64_t)x < (uint64_t)y ? -1 : (uint64_t)x > (uint64_t)y;
@@ -429,21 +455,7 @@ static void print_typed(struct printer *pr, FILE *f, const struct type *ty,
 		break;
 	}
 	case TY_INT: {
-		int64_t v = 0;
-
-		/* 8 bytes in keys, values and records; an element of an
-		 * array or a member of a struct its own size */
-		if (ty->size == 8 || ty->size == 0) {
-			memcpy(&v, p, 8);
-		} else if (ty->is_signed) {
-			v = ty->size == 1 ? *(const int8_t *)p :
-			    ty->size == 2 ? (int16_t)(p[0] | p[1] << 8) :
-			    (int32_t)((uint32_t)p[0] | (uint32_t)p[1] << 8 |
-				      (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24);
-		} else {
-			for (int i = ty->size - 1; i >= 0; i--)
-				v = (int64_t)((uint64_t)v << 8 | p[i]);
-		}
+		int64_t v = int_value(ty, p);
 		if (ty->is_signed)
 			fprintf(f, "%" PRId64, v);
 		else

@@ -172,12 +172,13 @@ static void assign(struct sema *s, struct node *n)
 		if (!v) {
 			/* An integer variable keeps its C type while every
 			 * assignment agrees on it: uint32 $c stays uint32. */
-			v = sema_var_new(s, target, t->kind == TY_INT ? ty_promote(t) :
+			v = sema_var_new(s, target, t->kind == TY_INT ?
+				    ty_int(t->size, t->is_signed) :
 				    sema_storage(s, t));
 		} else if (v->ty->kind == TY_PTR && is_int(t)) {
 			/* a pointer variable stays typed */
 		} else if (v->ty->kind == TY_INT && is_int(t)) {
-			if (!ty_equal(v->ty, ty_promote(t)))
+			if (!ty_equal(v->ty, t))
 				v->ty = ty_int(8, v->ty->is_signed);
 		} else {
 			u = sema_unify(s, v->ty, sema_storage(s, t));

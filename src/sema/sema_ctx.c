@@ -236,6 +236,13 @@ struct type *sema_builtin(struct sema *s, struct node *n)
 		n->cval = v;
 		return set(n, &ty_s64);
 	}
+	/* bpftrace 0.17's boolean literals are the integers 1 and 0
+	 * (print(true) shows 1); an enum constant of that name wins. */
+	if (!strcmp(n->name, "true") || !strcmp(n->name, "false")) {
+		n->is_const = 1;
+		n->cval = n->name[0] == 't';
+		return set(n, &ty_s64);
+	}
 	if (sema_func_lookup(n->name) >= 0)
 		ERR(s, n->loc, E_IDENT, "'%s' is a function: call it as %s()",
 		    n->name, n->name);

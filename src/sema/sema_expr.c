@@ -562,9 +562,8 @@ static struct type *e_tuple(struct sema *s, struct node *n)
 			    type_name(e[i]));
 			return set(n, &ty_error);
 		}
-		e[i] = sema_storage(s, e[i]);
 	}
-	return set(n, ty_tuple(&s->c->arena, e, n->nargs));
+	return set(n, sema_storage(s, ty_tuple(&s->c->arena, e, n->nargs)));
 }
 
 /* sizeof(TYPE) or sizeof(expr): a constant. */

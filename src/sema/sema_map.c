@@ -19,8 +19,8 @@ struct type *sema_unify(struct sema *s, struct type *old, struct type *new)
 	if (old->kind != new->kind)
 		return NULL;
 	switch (old->kind) {
-	case TY_INT:
-		return ty_int(8, old->is_signed);
+	case TY_INT:	/* tuple elements keep an agreed C type */
+		return ty_equal(old, new) ? old : ty_int(8, old->is_signed);
 	case TY_STR: case TY_BUF:
 		return old->size >= new->size ? old : new;
 	case TY_ARRAY: case TY_STRUCT:
@@ -72,6 +72,16 @@ static void value_type(struct sema *s, struct type *t, int depth)
 			value_type(s, t->members[i].ty, depth + 1);
 }
 
+/* Storage form of a tuple's element: integers keep their C type (a
+ * tuple is laid out as bpftrace lays it out, sizeof((int8)1, (int8)2)
+ * is 2), anything else as stored alone. */
+static struct type *elem_storage(struct sema *s, struct type *t)
+{
+	if (t->kind == TY_INT)
+		return ty_int(t->size, t->is_signed);
+	return sema_storage(s, t);
+}
+
 struct type *sema_storage(struct sema *s, struct type *t)
 {
 	switch (t->kind) {
@@ -85,7 +95,7 @@ struct type *sema_storage(struct sema *s, struct type *t)
 					      sizeof(*e) * (size_t)t->nelem);
 
 		for (int i = 0; i < t->nelem; i++)
-			e[i] = sema_storage(s, t->elem[i]);
+			e[i] = elem_storage(s, t->elem[i]);
 		return ty_tuple(&s->c->arena, e, t->nelem);
 	}
 	default:
@@ -142,6 +152,11 @@ struct mapinfo *sema_map_keys(struct sema *s, struct node *n)
 		for (int i = 0; i < n->nargs; i++)
 			if (is_err(e[i]))
 				return m;
+		/* the keys of @[a, b] are kept as values are (integers
+		 * as 64-bit), not packed as a tuple value */
+		for (int i = 0; i < n->nargs; i++)
+			if (e[i]->kind == TY_INT)
+				e[i] = sema_storage(s, e[i]);
 		kt = ty_tuple(&s->c->arena, e, n->nargs);
 	}
 	if (kt && is_err(kt))
