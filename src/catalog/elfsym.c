@@ -54,6 +54,61 @@ int elf_check(const char *path)
 	return 0;
 }
 
+static bool has_interp(Elf *e)
+{
+	size_t n;
+
+	if (elf_getphdrnum(e, &n))
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		GElf_Phdr ph;
+
+		if (gelf_getphdr(e, (int)i, &ph) && ph.p_type == PT_INTERP)
+			return true;
+	}
+	return false;
+}
+
+char *elf_needed(const char *path)
+{
+	int fd;
+	Elf *e = open_elf(path, &fd);
+	Elf_Scn *scn = NULL;
+	char *out = NULL;
+	size_t len = 0;
+
+	if (!e)
+		return NULL;
+	while (!has_interp(e) && (scn = elf_nextscn(e, scn))) {
+		GElf_Shdr sh;
+		Elf_Data *d;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_DYNAMIC ||
+		    !sh.sh_entsize || !(d = elf_getdata(scn, NULL)))
+			continue;
+		for (size_t i = 0; i < sh.sh_size / sh.sh_entsize; i++) {
+			GElf_Dyn dyn;
+			const char *name;
+			size_t l;
+
+			if (!gelf_getdyn(d, (int)i, &dyn) || dyn.d_tag != DT_NEEDED)
+				continue;
+			name = elf_strptr(e, sh.sh_link, dyn.d_un.d_val);
+			if (!name || !*name)
+				continue;
+			l = strlen(name) + 1;
+			out = xrealloc(out, len + l + 1);
+			memcpy(out + len, name, l);
+			len += l;
+			out[len] = 0;
+		}
+		break;
+	}
+	elf_end(e);
+	close(fd);
+	return out;
+}
+
 static int vaddr_to_off(Elf *e, uint64_t addr, uint64_t *off)
 {
 	size_t n;
@@ -349,21 +404,94 @@ static char *from_path_env(const char *name)
 	return NULL;
 }
 
+/* ABS (an absolute path as process PID sees it) through
+ * /proc/PID/root when that is another file than ABS on the host (the
+ * process lives in another mount namespace, or a chroot); NULL when it
+ * is the same file, or none. */
+static char *in_root(int pid, const char *abs)
+{
+	char path[PATH_MAX + 32];
+	struct stat in, host;
+
+	if (pid <= 0 || abs[0] != '/')
+		return NULL;
+	snprintf(path, sizeof(path), "/proc/%d/root%s", pid, abs);
+	if (stat(path, &in) || !S_ISREG(in.st_mode))
+		return NULL;
+	if (!stat(abs, &host) && host.st_dev == in.st_dev &&
+	    host.st_ino == in.st_ino)
+		return NULL;
+	return xstrdup(path);
+}
+
 char *elf_resolve_path(const char *name, int pid)
 {
-	char *p;
+	char *p, *r;
 
 	if (!*name)
 		return NULL;
+	if ((p = in_root(pid, name)))
+		return p;
 	if (strchr(name, '/'))
 		return is_file(name) ? realpath(name, NULL) : NULL;
-	if (pid > 0 && (p = from_maps(name, pid)))
+	if (pid > 0 && (p = from_maps(name, pid))) {
+		if ((r = in_root(pid, p))) {
+			free(p);
+			return r;
+		}
 		return p;
+	}
 	if ((p = from_ld_cache(name)))
 		return p;
 	if ((p = from_dirs(name)))
 		return p;
 	return from_path_env(name);
+}
+
+char *elf_process_files(int pid)
+{
+	char path[64], line[PATH_MAX + 256], *out = NULL;
+	size_t len = 0;
+	ssize_t n;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/exe", pid);
+	n = readlink(path, line, sizeof(line) - 1);
+	if (n > 0) {
+		line[n] = 0;
+		out = xmalloc((size_t)n + 2);
+		memcpy(out, line, (size_t)n + 1);
+		len = (size_t)n + 1;
+		out[len] = 0;
+	}
+	snprintf(path, sizeof(path), "/proc/%d/maps", pid);
+	f = fopen(path, "r");
+	if (!f)
+		return out;
+	while (fgets(line, sizeof(line), f)) {
+		char perms[8], *p = strchr(line, '/'), *nl;
+		size_t l;
+		bool seen = false;
+
+		if (!p || sscanf(line, "%*s %7s", perms) != 1 || perms[2] != 'x')
+			continue;
+		if ((nl = strchr(p, '\n')))
+			*nl = 0;
+		if (strstr(p, " (deleted)"))
+			continue;
+		for (const char *q = out; q && *q; q += strlen(q) + 1)
+			if (!strcmp(q, p))
+				seen = true;
+		if (seen)
+			continue;
+		l = strlen(p) + 1;
+		out = xrealloc(out, len + l + 1);
+		memcpy(out + len, p, l);
+		len += l;
+		out[len] = 0;
+	}
+	fclose(f);
+	return out;
 }
 
 /* Symbol tables for symbolizing (elf_symtab_*). */

@@ -30,8 +30,18 @@ int elf_addr_to_offset(const char *path, uint64_t addr, uint64_t *off);
 /* Resolve a probe's path: an absolute or relative path that exists, a
  * library short name ("libc", "c", "libc.so.6") through
  * /proc/PID/maps (PID > 0), /etc/ld.so.cache and the usual directories,
- * or a program name through $PATH.  Returns a malloc'd path or NULL. */
+ * or a program name through $PATH.  With PID > 0 an absolute path (or
+ * one from its maps) is looked up under /proc/PID/root first, and kept
+ * there when that is another file than the host's.  Returns a malloc'd
+ * path or NULL. */
 char *elf_resolve_path(const char *name, int pid);
+
+/* The ELF files process PID runs: its executable, then every file it
+ * has mapped executable (its libraries), each once, as the process
+ * names them (elf_resolve_path(NAME, PID) gives a path sonde can open:
+ * through /proc/PID/root in another mount namespace).  NUL-separated
+ * in a malloc'd buffer ending in an empty name; NULL when PID is gone. */
+char *elf_process_files(int pid);
 
 /* PATH opened for libelf: the handle, and the file descriptor in *FD;
  * NULL with errno set (ENOEXEC: not ELF) on failure.  elf_close_file()
@@ -51,6 +61,12 @@ int elf_symbol(const char *path, const char *name, uint64_t *vaddr,
 
 /* Is PATH an ELF file?  0, -ENOENT, -EACCES, -ENOEXEC. */
 int elf_check(const char *path);
+
+/* The libraries a shared library PATH needs (its DT_NEEDED names, in
+ * order), NUL-separated in a malloc'd buffer ending in an empty name;
+ * NULL when PATH is not a shared library (a program: it has an
+ * interpreter) or needs none. */
+char *elf_needed(const char *path);
 
 /* The functions of one ELF file sorted by address, for symbolizing
  * addresses of user stacks.  Of the symbols at one address only one is

@@ -43,6 +43,17 @@ void probe_error(struct probe_exp *x, const char *fmt, ...)
 	va_end(ap);
 }
 
+void probe_missing(struct probe_exp *x, const char *fmt, ...)
+{
+	va_list ap;
+	char buf[512];
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	x->missing = arena_strdup(&x->c->arena, buf);
+}
+
 bool probe_wild(const char *text)
 {
 	return strpbrk(text, "*?[") != NULL;

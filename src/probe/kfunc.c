@@ -122,10 +122,10 @@ static int kprobe_expand(struct probe_exp *x)
 	}
 	if (!x->n) {
 		if (probe_wild(fname))
-			probe_error(x, "%s: no kernel function matches %s", kind,
+			probe_missing(x, "%s: no kernel function matches %s", kind,
 				    fname);
 		else
-			probe_error(x, "%s: kernel function %s not found (or not traceable)",
+			probe_missing(x, "%s: kernel function %s not found (or not traceable)",
 				    kind, fname);
 		return -1;
 	}
@@ -249,10 +249,10 @@ static int fentry_expand(struct probe_exp *x)
 	}
 	if (!x->n) {
 		if (probe_wild(x->f[1]))
-			probe_error(x, "%s: no kernel function in BTF matches %s",
+			probe_missing(x, "%s: no kernel function in BTF matches %s",
 				    kind, x->f[1]);
 		else
-			probe_error(x, "%s: kernel function %s not found in BTF",
+			probe_missing(x, "%s: kernel function %s not found in BTF",
 				    kind, x->f[1]);
 		return -1;
 	}

@@ -44,7 +44,7 @@ void probe_list_script(struct compiler *c)
 			struct probe_spec *ps;
 			int n;
 
-			if (probe_expand(c, p->args[i], &ps, &n))
+			if (probe_expand(c, p->args[i], &ps, &n, NULL))
 				continue;
 			/* a usdt probe's locations share its name */
 			for (int k = 0; k < n; k++)

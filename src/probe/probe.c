@@ -167,7 +167,7 @@ static const struct probe_ops *kind_of(struct probe_exp *x, const char *text)
 }
 
 int probe_expand(struct compiler *c, struct node *ap,
-		 struct probe_spec **out, int *n)
+		 struct probe_spec **out, int *n, const char **missing)
 {
 	struct probe_exp x;
 	char *f[8];
@@ -187,8 +187,18 @@ int probe_expand(struct compiler *c, struct node *ap,
 	} else {
 		x.nf = split(c, x.text, f, 7);
 		x.ops = kind_of(&x, ap->name);
-		if (!x.ops || x.ops->expand(&x))
+		if (!x.ops)
 			return -1;
+		if (x.ops->expand(&x)) {
+			if (!x.missing)
+				return -1;
+			if (missing) {
+				*missing = x.missing;
+				return 1;
+			}
+			diag_error(&c->diag, x.loc, E_PROBE, "%s", x.missing);
+			return -1;
+		}
 	}
 	*out = x.v;
 	*n = x.n;

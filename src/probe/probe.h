@@ -148,6 +148,9 @@ struct probe_exp {
 	int nf;
 	struct probe_spec *v;	/* the specs made */
 	int n, cap;
+	/* set by probe_missing(): the spec is well formed but names
+	 * nothing that exists (arena) */
+	const char *missing;
 };
 
 /* What run/ gives a kind's attach operation, and where that operation
@@ -225,9 +228,13 @@ static inline bool probe_is(const struct probe_spec *ps, enum probe_kind k)
 }
 
 /* Expand one attach point node into *OUT (arena array) and *N specs.
- * Reports an E_PROBE error and returns -1 when it is malformed. */
+ * Reports an E_PROBE error and returns -1 when it is malformed.  When it
+ * names nothing that exists (a function, tracepoint or usdt probe) and
+ * MISSING is not NULL, returns 1 and sets *MISSING to the message, for
+ * the caller to decide (bpftrace skips such a probe when others of its
+ * block attach); with MISSING NULL that is an error too. */
 int probe_expand(struct compiler *c, struct node *ap,
-		 struct probe_spec **out, int *n);
+		 struct probe_spec **out, int *n, const char **missing);
 /* The specs of one block as few programs as the kinds allow: a merged
  * spec for all of them, or NULL for one program each. */
 struct probe_spec *probe_merge(struct compiler *c, struct probe_spec *v,
@@ -242,6 +249,8 @@ const char *probe_explain(const struct probe_spec *ps, int err);
 /* For the kinds' files: a new zeroed spec of X's kind at X's place. */
 struct probe_spec *probe_add(struct probe_exp *x);
 /* An E_PROBE error at X's attach point. */
+void probe_missing(struct probe_exp *x, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 void probe_error(struct probe_exp *x, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /* Does TEXT have wildcard characters? */

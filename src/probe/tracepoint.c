@@ -103,13 +103,13 @@ static void no_match(struct probe_exp *x, const char *cat, const char *name)
 	bool raw = x->ops->kind == PK_RAWTP;
 
 	if ((!raw && probe_wild(cat)) || probe_wild(name))
-		probe_error(x, "no %s matches %s%s%s",
+		probe_missing(x, "no %s matches %s%s%s",
 			    raw ? "raw tracepoint" : "tracepoint",
 			    raw ? "" : cat, raw ? "" : ":", name);
 	else if (raw)
-		probe_error(x, "raw tracepoint %s not found", name);
+		probe_missing(x, "raw tracepoint %s not found", name);
 	else
-		probe_error(x, "tracepoint %s:%s not found", cat, name);
+		probe_missing(x, "tracepoint %s:%s not found", cat, name);
 }
 
 /* tracepoint:CAT:NAME and rawtracepoint:[CAT:]NAME, wildcards expanded. */

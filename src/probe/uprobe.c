@@ -9,6 +9,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fnmatch.h>
+#include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +20,8 @@
 
 struct ufuncs {
 	struct probe_exp *x;
-	const char *path;
+	const char *path;	/* the file sonde opens */
+	const char *shown;	/* and the one probes are named by */
 	uint64_t add;		/* FUNC+OFF */
 	uint64_t past_end;	/* set: the offset is past FUNC's size */
 };
@@ -44,33 +46,150 @@ static void add_ufunc(void *arg, const struct elf_func *f)
 	ps->func = arena_strdup(&c->arena, f->name);
 	if (u->add)
 		ps->name = arena_printf(&c->arena, "%s:%s:%s+%llu", kind,
-					u->path, f->name,
+					u->shown, f->name,
 					(unsigned long long)u->add);
 	else
-		ps->name = arena_printf(&c->arena, "%s:%s:%s", kind, u->path,
+		ps->name = arena_printf(&c->arena, "%s:%s:%s", kind, u->shown,
 					f->name);
 }
 
-/* The ELF file PATH names, resolved as the dynamic linker would (a
- * library name, a program in PATH), in the arena; NULL after an error. */
-static const char *elf_path(struct probe_exp *x, const char *name)
-{
-	char *path = elf_resolve_path(name, x->c->target_pid);
-	const char *p;
+/* One file a spec's file field names: the path sonde opens, and the
+ * one its probes are named by (the path as written; a library's or a
+ * program's resolved path when the field has no '/'). */
+struct ufile {
+	const char *path, *shown;
+};
 
+struct ufiles {
+	struct ufile *v;
+	int n, cap;
+	enum { ONE_FILE, WILD_FILES, PROCESS_FILES } how;
+};
+
+static void add_file(struct probe_exp *x, struct ufiles *fs, const char *path,
+		     const char *shown)
+{
+	if (fs->n == fs->cap) {
+		struct ufile *v;
+
+		fs->cap = fs->cap ? fs->cap * 2 : 8;
+		v = arena_alloc(&x->c->arena, sizeof(*v) * (size_t)fs->cap);
+		if (fs->n)
+			memcpy(v, fs->v, sizeof(*v) * (size_t)fs->n);
+		fs->v = v;
+	}
+	fs->v[fs->n].path = arena_strdup(&x->c->arena, path);
+	fs->v[fs->n].shown = arena_strdup(&x->c->arena, shown);
+	fs->n++;
+}
+
+/* With -p and an empty file field: the process's executable and the
+ * libraries it has mapped, as bpftrace searches them. */
+static int process_files(struct probe_exp *x, struct ufiles *fs)
+{
+	int pid = x->c->target_pid;
+	char *names;
+
+	if (pid <= 0) {
+		probe_error(x, "%s: the file is missing: name one (%s:/bin/bash:...), or give -p PID to search a process's executable and libraries",
+			    x->ops->name, x->ops->name);
+		return -1;
+	}
+	names = elf_process_files(pid);
+	for (const char *p = names; p && *p; p += strlen(p) + 1) {
+		char *path = elf_resolve_path(p, pid);
+
+		if (path && !elf_check(path))
+			add_file(x, fs, path, p);
+		free(path);
+	}
+	free(names);
+	if (!fs->n) {
+		probe_error(x, "%s: process %d has no ELF files to search (has it exited?)",
+			    x->ops->name, pid);
+		return -1;
+	}
+	fs->how = PROCESS_FILES;
+	return 0;
+}
+
+/* Every ELF file the wildcard FIELD matches (glob(3)). */
+static int wild_files(struct probe_exp *x, struct ufiles *fs,
+		      const char *field)
+{
+	glob_t g;
+
+	if (glob(field, 0, NULL, &g) == 0) {
+		for (size_t i = 0; i < g.gl_pathc; i++) {
+			char *path = realpath(g.gl_pathv[i], NULL);
+
+			if (path && !elf_check(path))
+				add_file(x, fs, path, g.gl_pathv[i]);
+			free(path);
+		}
+	}
+	globfree(&g);
+	if (!fs->n) {
+		probe_error(x, "%s: no ELF file matches %s", x->ops->name,
+			    field);
+		return -1;
+	}
+	fs->how = WILD_FILES;
+	return 0;
+}
+
+/* The files FIELD names: a path or a library or program name resolved
+ * as the dynamic linker would (-p's process first), the ELF files a
+ * wildcard matches, or with -p and an empty field the process's. */
+static int files_of(struct probe_exp *x, struct ufiles *fs, const char *field)
+{
+	const char *kind = x->ops->name;
+	char *path;
+	int rc;
+
+	memset(fs, 0, sizeof(*fs));
+	if (!*field)
+		return process_files(x, fs);
+	if (probe_wild(field))
+		return wild_files(x, fs, field);
+	path = elf_resolve_path(field, x->c->target_pid);
 	if (!path) {
 		probe_error(x, "%s: %s: no such file, library or program",
-			    x->ops->name, name);
-		return NULL;
+			    kind, field);
+		return -1;
 	}
-	p = arena_strdup(&x->c->arena, path);
+	rc = elf_check(path);
+	if (rc) {
+		probe_error(x, "%s: %s: %s", kind, path,
+			    rc == -ENOEXEC ? "not an ELF file" : strerror(-rc));
+		free(path);
+		return -1;
+	}
+	add_file(x, fs, path, strchr(field, '/') ? field : path);
 	free(path);
-	return p;
+	fs->how = ONE_FILE;
+	return 0;
+}
+
+/* Where a spec's files were looked for, for its "not found" message. */
+static const char *files_text(struct probe_exp *x, const struct ufiles *fs,
+			      const char *field)
+{
+	if (fs->how == ONE_FILE)
+		return fs->v[0].path;
+	if (fs->how == WILD_FILES)
+		return arena_printf(&x->c->arena, "the files matching %s",
+				    field);
+	return arena_printf(&x->c->arena,
+			    "process %d's executable and libraries",
+			    x->c->target_pid);
 }
 
 /* uprobe:PATH:ADDRESS, an address in the file. */
-static int at_address(struct probe_exp *x, const char *path, const char *text)
+static int at_address(struct probe_exp *x, const struct ufile *uf,
+		      const char *text)
 {
+	const char *path = uf->path;
 	struct compiler *c = x->c;
 	const char *kind = x->ops->name;
 	struct probe_spec *ps;
@@ -94,17 +213,46 @@ static int at_address(struct probe_exp *x, const char *path, const char *text)
 	ps->uoffset = off;
 	ps->uvaddr = addr;
 	ps->func = arena_printf(&c->arena, "0x%llx", (unsigned long long)addr);
-	ps->name = arena_printf(&c->arena, "%s:%s:0x%llx", kind, path,
+	ps->name = arena_printf(&c->arena, "%s:%s:0x%llx", kind, uf->shown,
 				(unsigned long long)addr);
 	return 0;
 }
 
-/* The functions of U->path matching FNAME; -1 after an error. */
-static int functions(struct probe_exp *x, struct ufuncs *u, const char *fname)
+/* FNAME in a library that U->path, a library lacking it, needs: glibc
+ * 2.34 moved libpthread's functions into libc, leaving libpthread.so.0
+ * a stub that needs libc.so.6, where the dynamic linker finds
+ * pthread_create for a program linked with -lpthread; so does sonde
+ * (threadsnoop.bt's uprobe:libpthread:pthread_create).  U->path becomes
+ * that library's. */
+static void in_needed(struct probe_exp *x, struct ufuncs *u,
+		      const char *fname)
+{
+	char *libs = elf_needed(u->path);
+	const char *own = u->path;
+
+	for (const char *l = libs; l && *l && !x->n; l += strlen(l) + 1) {
+		char *p = elf_resolve_path(l, x->c->target_pid);
+
+		if (!p)
+			continue;
+		u->path = arena_strdup(&x->c->arena, p);
+		free(p);
+		elf_functions(u->path, fname, add_ufunc, u);
+	}
+	if (!x->n)
+		u->path = own;
+	free(libs);
+}
+
+/* The functions of U->path matching FNAME, added; -1 after an error. */
+static int functions(struct probe_exp *x, struct ufuncs *u, const char *fname,
+		     bool needed)
 {
 	const char *kind = x->ops->name;
-	int rc = elf_functions(u->path, fname, add_ufunc, u);
+	int n = x->n, rc = elf_functions(u->path, fname, add_ufunc, u);
 
+	if (rc == 0 && needed && !u->past_end && !probe_wild(fname))
+		in_needed(x, u, fname);
 	if (u->past_end) {
 		probe_error(x, "%s: offset %llu is past the end of %s (%llu bytes)",
 			    kind, (unsigned long long)u->add, fname,
@@ -116,16 +264,7 @@ static int functions(struct probe_exp *x, struct ufuncs *u, const char *fname)
 			    rc == -ENOEXEC ? "not an ELF file" : strerror(-rc));
 		return -1;
 	}
-	if (!x->n) {
-		if (probe_wild(fname))
-			probe_error(x, "%s: no function of %s matches %s", kind,
-				    u->path, fname);
-		else
-			probe_error(x, "%s: function %s not found in %s", kind,
-				    fname, u->path);
-		return -1;
-	}
-	return 0;
+	return x->n - n;
 }
 
 /* uprobe:PATH:FUNC, uprobe:PATH:FUNC+OFF, uprobe:PATH:ADDRESS and
@@ -134,29 +273,47 @@ static int uprobe_expand(struct probe_exp *x)
 {
 	struct compiler *c = x->c;
 	const char *kind = x->ops->name;
-	struct ufuncs u = { x, NULL, 0, 0 };
+	struct ufuncs u = { x, NULL, NULL, 0, 0 };
+	struct ufiles fs;
 	char *fname;
-	int rc;
 
-	if (x->nf != 3 || !*x->f[1] || !*x->f[2]) {
+	if (x->nf != 3 || !*x->f[2]) {
 		probe_error(x, "%s probe needs a file and a function: %s:/bin/bash:readline",
 			    kind, kind);
 		return -1;
 	}
-	u.path = elf_path(x, x->f[1]);
-	if (!u.path)
+	if (files_of(x, &fs, x->f[1]))
 		return -1;
-	rc = elf_check(u.path);
-	if (rc) {
-		probe_error(x, "%s: %s: %s", kind, u.path,
-			    rc == -ENOEXEC ? "not an ELF file" : strerror(-rc));
+	fname = x->f[2];
+	if (isdigit((unsigned char)fname[0])) {
+		if (fs.how != ONE_FILE) {
+			probe_error(x, "%s: an address needs one file, not %s",
+				    kind, files_text(x, &fs, x->f[1]));
+			return -1;
+		}
+		return at_address(x, &fs.v[0], fname);
+	}
+	if (probe_func_offset(x, fname, &u.add))
+		return -1;
+	for (int i = 0; i < fs.n; i++) {
+		u.path = fs.v[i].path;
+		u.shown = fs.v[i].shown;
+		if (functions(x, &u, fname, fs.how == ONE_FILE) < 0)
+			return -1;
+	}
+	if (!x->n) {
+		const char *where = files_text(x, &fs, x->f[1]);
+
+		if (fs.how == ONE_FILE)
+			where = u.path;
+		if (probe_wild(fname))
+			probe_missing(x, "%s: no function of %s matches %s",
+				      kind, where, fname);
+		else
+			probe_missing(x, "%s: function %s not found in %s",
+				      kind, fname, where);
 		return -1;
 	}
-	fname = x->f[2];
-	if (isdigit((unsigned char)fname[0]))
-		return at_address(x, u.path, fname);
-	if (probe_func_offset(x, fname, &u.add) || functions(x, &u, fname))
-		return -1;
 	/* one function the kernel cannot probe does not stop the others */
 	for (int i = 0; i < x->n; i++)
 		x->v[i].wild = probe_wild(fname);
@@ -290,7 +447,7 @@ static const char *uprobe_explain(const struct probe_spec *ps, int err)
 
 struct unotes {
 	struct probe_exp *x;
-	const char *path;
+	const char *path, *shown;
 	const char *first_provider;	/* of the first match */
 	bool several_providers;
 };
@@ -314,7 +471,7 @@ static void add_unote(void *arg, const struct usdt_note *note)
 	ps->uargs = args;
 	ps->nuargs = note->nargs;
 	ps->usdt_args = arena_strdup(&c->arena, note->args);
-	ps->name = arena_printf(&c->arena, "usdt:%s:%s:%s", u->path,
+	ps->name = arena_printf(&c->arena, "usdt:%s:%s:%s", u->shown,
 				note->provider, note->name);
 	if (!u->first_provider)
 		u->first_provider = arena_strdup(&c->arena, note->provider);
@@ -330,7 +487,7 @@ static const char *notes_error(int rc)
 }
 
 /* No note matched: say which, and how many corrupt notes were skipped. */
-static void no_note(struct probe_exp *x, const struct unotes *u,
+static void no_note(struct probe_exp *x, const char *where,
 		    const char *prov, const char *name, int nbad)
 {
 	char bad[80] = "";
@@ -339,43 +496,51 @@ static void no_note(struct probe_exp *x, const struct unotes *u,
 		snprintf(bad, sizeof(bad), " (%d corrupt note%s skipped)",
 			 nbad, nbad == 1 ? "" : "s");
 	if (x->nf == 3)
-		probe_error(x, "usdt: no probe %s in %s%s", name, u->path, bad);
+		probe_missing(x, "usdt: no probe %s in %s%s", name, where, bad);
 	else
-		probe_error(x, "usdt: no probe %s:%s in %s%s", prov, name,
-			    u->path, bad);
+		probe_missing(x, "usdt: no probe %s:%s in %s%s", prov, name,
+			      where, bad);
 }
 
 /* usdt:PATH:PROVIDER:NAME and usdt:PATH:NAME (any provider, but only
  * one: bpftrace 0.17 refuses an ambiguous name too); wildcards in
- * PROVIDER and NAME. */
+ * PATH, PROVIDER and NAME; an empty PROVIDER is any; with -p an empty
+ * PATH is the process's executable and libraries. */
 static int usdt_expand(struct probe_exp *x)
 {
 	char **f = x->f;
-	int nf = x->nf, rc, nbad;
-	struct unotes u = { x, NULL, NULL, false };
+	int nf = x->nf, nbad = 0;
+	struct unotes u = { x, NULL, NULL, NULL, false };
+	struct ufiles fs;
 	const char *prov, *name;
 
-	if ((nf != 3 && nf != 4) || !*f[1] || !*f[nf - 1] || (nf == 4 && !*f[2])) {
+	if ((nf != 3 && nf != 4) || !*f[nf - 1]) {
 		probe_error(x, "usdt probe needs a file and a probe: usdt:/path/prog:PROVIDER:NAME or usdt:/path/prog:NAME");
 		return -1;
 	}
-	u.path = elf_path(x, f[1]);
-	if (!u.path)
+	if (files_of(x, &fs, f[1]))
 		return -1;
-	prov = nf == 4 ? f[2] : "*";
+	prov = nf == 4 && *f[2] ? f[2] : "*";
 	name = f[nf - 1];
-	rc = usdt_notes(u.path, prov, name, add_unote, &u, &nbad);
-	if (rc < 0) {
-		probe_error(x, "usdt: %s: %s", u.path, notes_error(rc));
-		return -1;
+	for (int i = 0; i < fs.n; i++) {
+		int bad = 0, rc;
+
+		u.path = fs.v[i].path;
+		u.shown = fs.v[i].shown;
+		rc = usdt_notes(u.path, prov, name, add_unote, &u, &bad);
+		if (rc < 0 && fs.how == ONE_FILE) {
+			probe_error(x, "usdt: %s: %s", u.path, notes_error(rc));
+			return -1;
+		}
+		nbad += bad;
 	}
 	if (!x->n) {
-		no_note(x, &u, prov, name, nbad);
+		no_note(x, files_text(x, &fs, f[1]), prov, name, nbad);
 		return -1;
 	}
 	if (nf == 3 && u.several_providers && !probe_wild(name)) {
 		probe_error(x, "usdt: several providers of %s have a probe %s: name one, as in usdt:%s:%s:%s, or all with usdt:%s:*:%s",
-			    u.path, name, u.path, u.first_provider, name, u.path,
+			    u.path, name, f[1], u.first_provider, name, f[1],
 			    name);
 		return -1;
 	}
@@ -535,7 +700,7 @@ static int usdt_list(const struct probe_ops *ops, const char *pattern,
 		if (prov ? fnmatch(prov, r->provider, 0) || fnmatch(name, r->name, 0) :
 		    name && fnmatch(name, r->name, 0) && fnmatch(name, both, 0))
 			continue;
-		print_row(r, path, verbose);
+		print_row(r, strchr(file, '/') ? file : path, verbose);
 	}
 	if (nbad)
 		fprintf(stderr, "sonde: usdt: %s: %d corrupt note%s skipped\n",

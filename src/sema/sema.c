@@ -379,10 +379,27 @@ int sema_check(struct compiler *c)
 		p->extra = pi;
 		lists = arena_alloc(&c->arena, sizeof(*lists) * (size_t)p->nargs);
 		counts = arena_alloc(&c->arena, sizeof(*counts) * (size_t)p->nargs);
+		const char **missing = arena_alloc(&c->arena, sizeof(*missing) *
+						   (size_t)p->nargs);
+
 		for (int i = 0; i < p->nargs; i++) {
-			if (probe_expand(c, p->args[i], &lists[i], &counts[i]))
+			if (probe_expand(c, p->args[i], &lists[i], &counts[i],
+					 &missing[i]))
 				counts[i] = 0;
 			total += counts[i];
+		}
+		/* As bpftrace: of several attach points, one that names
+		 * nothing (a function a library lacks) is skipped, said as
+		 * a warning; the block needs one that attaches. */
+		for (int i = 0; i < p->nargs; i++) {
+			if (!missing[i])
+				continue;
+			if (total)
+				diag_warn(&c->diag, p->args[i]->loc,
+					  "%s; skipped", missing[i]);
+			else
+				diag_error(&c->diag, p->args[i]->loc, E_PROBE,
+					   "%s", missing[i]);
 		}
 		pi->specs = arena_alloc(&c->arena, sizeof(*pi->specs) *
 					(size_t)(total ? total : 1));

@@ -49,15 +49,15 @@ cat > two.c <<'X'
 int main(void) { SONDE_PROBE(one, start); SONDE_PROBE(two, start); return 0; }
 X
 build two two.c
-fails "usdt:./two:start" "several providers of $PWD/two have a probe start" "usdt:$PWD/two:one:start"
-same "both with *" "usdt:$PWD/two:one:start
-usdt:$PWD/two:two:start" "$("$SONDE" -l -e 'usdt:./two:*:start { }')"
+fails "usdt:./two:start" "several providers of $PWD/two have a probe start" "usdt:./two:one:start"
+same "both with *" "usdt:./two:one:start
+usdt:./two:two:start" "$("$SONDE" -l -e 'usdt:./two:*:start { }')"
 
 # arguments
 tag=E_CONTEXT fails 'usdt:./sdt:sdt:exprs { print(arg4); } usdt:./sdt:sdt:none' \
-	"usdt:$PWD/sdt:sdt:exprs has 4 arguments (arg0..arg3)"
+	"usdt:./sdt:sdt:exprs has 4 arguments (arg0..arg3)"
 tag=E_CONTEXT fails 'usdt:./sdt:sdt:none { print(arg0); } usdt:./sdt:sdt:none' \
-	"usdt:$PWD/sdt:sdt:none has no arguments"
+	"usdt:./sdt:sdt:none has no arguments"
 tag=E_CONTEXT fails 'usdt:./forms:bad { print(arg0); } usdt:./forms:bad' \
 	"arg0 is '8@%xmm0': floating-point and vector registers are not supported"
 tag=E_CONTEXT fails 'usdt:./forms:bad { print(arg2); } usdt:./forms:bad' \
@@ -65,7 +65,7 @@ tag=E_CONTEXT fails 'usdt:./forms:bad { print(arg2); } usdt:./forms:bad' \
 tag=E_CONTEXT fails 'usdt:./forms:bad { print(arg3); } usdt:./forms:bad' \
 	"arg3 is '8@nosuch(%rip)': names a symbol that is not in the file's symbol table"
 tag=E_CONTEXT fails 'usdt:./sdt:sdt:ints { print(retval); } usdt:./sdt:sdt:ints' \
-	"'retval' is not available in usdt:$PWD/sdt:sdt:ints probes"
+	"'retval' is not available in usdt:./sdt:sdt:ints probes"
 # an unreadable operand is fine while unused; the readable ones work
 trace "bad unused" -c ./forms -e 'usdt:./forms:bad { printf("%d\n", arg1); }'
 same "readable operand of a bad probe" "-5" "$out"
