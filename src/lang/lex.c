@@ -169,6 +169,29 @@ static int is_ident(int c)
 	return isalnum(c) || c == '_';
 }
 
+/* The length of C's integer suffix at P (u, l, ll, ul, ull, lu, llu,
+ * either case, "ll" not mixed), 0 if none.  bpftrace 0.17 accepts
+ * them after decimal numbers and ignores them: the literal has the
+ * type every literal has (sonde accepts them after any number). */
+static int suffix(const char *p, const char *end)
+{
+	int avail = (int)(end - p), n = 0;
+	bool u = false;
+
+	if (n < avail && (p[n] | 0x20) == 'u') {
+		u = true;
+		n++;
+	}
+	if (n < avail && (p[n] | 0x20) == 'l') {
+		n++;
+		if (n < avail && p[n] == p[n - 1])
+			n++;
+		if (!u && n < avail && (p[n] | 0x20) == 'u')
+			n++;
+	}
+	return n;
+}
+
 static void lex_number(struct lexer *lx, struct token *t)
 {
 	const char *start = lx->p;
@@ -227,6 +250,7 @@ static void lex_number(struct lexer *lx, struct token *t)
 				v *= 10;
 			}
 		}
+		lx->p += suffix(lx->p, lx->end);
 		if (lx->p < lx->end && is_ident((unsigned char)*lx->p)) {
 			const char *q = lx->p;
 
@@ -364,6 +388,10 @@ static _Noreturn void bad_char(struct lexer *lx, const char *at)
 	if (c < 32 || c == 127)
 		diag_fatal(lx->diag, here(lx, at, 1), E_LEX,
 			   "unexpected control character 0x%02x", c);
+	/* bpftrace 0.17 has no character literals either */
+	if (c == '\'')
+		fail(lx, at, 1,
+		     "character literals ('a') are not supported: write the number (97)");
 	diag_fatal(lx->diag, here(lx, at, 1), E_LEX,
 		   "unexpected character '%c'", c);
 }
