@@ -779,6 +779,14 @@ void pr_map(struct printer *pr, struct mapinfo *m, uint64_t top, uint64_t div)
 	}
 	if (m->fd < 0 || table_read(pr, m, &tb))
 		return;
+	/* bpftrace 0.17 prints a keyless count() that has no value (never
+	 * counted, cleared or deleted) as 0; sum() and the others print as
+	 * an empty map */
+	if (!tb.n && !m->key && m->agg == AGG_COUNT) {
+		static const uint8_t zero[8];
+
+		find_or_add(&tb, m, zero);
+	}
 	if (tb.n > 1)
 		qsort_r(tb.e, (size_t)tb.n, sizeof(*tb.e), entry_cmp, m);
 	if (top && (uint64_t)tb.n > top)
