@@ -328,6 +328,9 @@ static struct type *e_ternary(struct sema *s, struct node *n)
 		return set(n, ty_arith(a, b));
 	if (a->kind == TY_STR && b->kind == TY_STR)
 		return set(n, str_type(s, a->size > b->size ? a->size : b->size));
+	/* $x ? printf("a") : exit(), a statement: as in bpftrace 0.17 */
+	if (a->kind == TY_VOID && b->kind == TY_VOID)
+		return set(n, &ty_void);
 	ERR(s, n->loc, E_TYPE,
 	    "the branches of '?:' have different types: %s and %s",
 	    type_name(a), type_name(b));
