@@ -237,7 +237,9 @@ void cg_branch(struct cg *g, struct node *n, int label, bool when)
 	case N_BINOP:
 		if (!is_cmp(n->op))
 			break;
-		if (n->a->ty->kind == TY_STR) {
+		/* a buffer is {length, bytes}, zero-padded: equal buffers
+		 * have equal words as strings do */
+		if (n->a->ty->kind == TY_STR || n->a->ty->kind == TY_BUF) {
 			bool eq = n->op == T_EQ;
 
 			str_branch(g, n->a, n->b, -1, label, eq == when);

@@ -30,7 +30,10 @@ static struct type *binop(struct sema *s, struct node *n)
 	if (is_err(a) || is_err(b))
 		return set(n, &ty_error);
 	if (n->op == T_EQ || n->op == T_NE) {
-		if (a->kind == TY_STR && b->kind == TY_STR)
+		/* buffers: the same length and bytes, whatever their
+		 * sizes (as bpftrace 0.17 compares them) */
+		if ((a->kind == TY_STR && b->kind == TY_STR) ||
+		    (a->kind == TY_BUF && b->kind == TY_BUF))
 			return set(n, &ty_s64);
 		/* the same stack (same id), the same address, the same
 		 * user */
