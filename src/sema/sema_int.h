@@ -101,4 +101,12 @@ struct type *sema_stack(struct sema *s, struct node *n, bool user);
  * value of a map assignment (aggregations). */
 struct type *sema_call(struct sema *s, struct node *n, bool assigned);
 
+/* sema_func.c */
+/* N where a string literal is required: a literal, or $N or str($N),
+ * which N becomes; false if it is something else. */
+bool sema_literal(struct sema *s, struct node *n);
+/* str($N), str($N + K): N becomes the parameter's text, a literal;
+ * false if N is another str(). */
+bool sema_str_positional(struct sema *s, struct node *n);
+
 #endif

@@ -1,0 +1,105 @@
+/* sema_func.c - the checks of more function calls (funcs.def names
+ * them; sema_call.c holds the first ones): the values user space
+ * prints (cat, strerror, cgroup_path), pton, strcontains, kptr and
+ * uptr; and the positional parameters that stand for string literals
+ * (str($1), str($1 + 2)).  Part of sema (sema.c). */
+#include "sema/sema.h"
+#include "sema/sema_int.h"
+
+#include <string.h>
+
+#include "lang/lex.h"
+
+/* Turn N into the string literal TEXT (LEN bytes), for good: the later
+ * passes see an N_STR. */
+static void make_literal(struct sema *s, struct node *n, const char *text,
+			 size_t len)
+{
+	n->kind = N_STR;
+	n->name = text;
+	n->len = len;
+	n->nargs = 0;
+	n->args = NULL;
+	n->is_const = 0;
+	set(n, str_type(s, (int)len + 1));
+}
+
+/* $N + K or K + $N, K a constant: the positional node and *K; NULL if
+ * N is something else. */
+static struct node *positional_offset(struct sema *s, struct node *n,
+				      int64_t *k)
+{
+	struct node *p, *c;
+
+	if (n->kind == N_POSITIONAL) {
+		*k = 0;
+		return n;
+	}
+	if (n->kind != N_BINOP || n->op != T_PLUS)
+		return NULL;
+	p = n->a->kind == N_POSITIONAL ? n->a : n->b;
+	c = p == n->a ? n->b : n->a;
+	if (p->kind != N_POSITIONAL || c->kind == N_POSITIONAL)
+		return NULL;
+	if (is_err(sema_expr(s, c)) || !c->is_const)
+		return NULL;
+	*k = c->cval;
+	return p;
+}
+
+/* str($N), str($N + K) and str(K + $N): the text of parameter N (from
+ * its Kth character), a string literal, as in bpftrace 0.17, which
+ * takes $N + K there for an offset even when $N is a number.  Returns
+ * false when N is another str() call. */
+bool sema_str_positional(struct sema *s, struct node *n)
+{
+	struct node *p;
+	int64_t k, max = -1;
+	size_t len;
+
+	if (!n->nargs || !(p = positional_offset(s, n->args[0], &k)))
+		return false;
+	p->extra = (void *)1;	/* its text, numeric or not */
+	if (is_err(sema_expr(s, p)))
+		return set(n, &ty_error), true;
+	if (k < 0 || (uint64_t)k > p->len) {
+		ERR(s, n->args[0]->loc, E_ARGS,
+		    "str($%d + %lld): $%d has %zu characters", (int)p->ival,
+		    (long long)k, (int)p->ival, p->len);
+		return set(n, &ty_error), true;
+	}
+	if (n->nargs == 2) {
+		struct type *lt = sema_expr(s, n->args[1]);
+
+		if (is_err(lt))
+			return set(n, &ty_error), true;
+		if (!is_int(lt) || !n->args[1]->is_const || n->args[1]->cval < 0)
+			return false;	/* call_str reports it */
+		max = n->args[1]->cval;
+	}
+	len = p->len - (size_t)k;
+	if (max >= 0 && (uint64_t)max < len)
+		len = (size_t)max;
+	make_literal(s, n, p->name + k, len);
+	return true;
+}
+
+/* N where a string literal is required (a format, a symbol, a path):
+ * a literal, or a positional parameter standing for one, $N or str($N)
+ * (bpftrace 0.17 accepts str($N) there, but reads "str" itself as the
+ * literal in printf(), time(), strftime(), system() and cat()).  N
+ * becomes the literal; false if it is something else. */
+bool sema_literal(struct sema *s, struct node *n)
+{
+	if (n->kind == N_POSITIONAL) {
+		n->extra = (void *)1;
+		if (is_err(sema_expr(s, n)))
+			return false;
+		make_literal(s, n, n->name, n->len);
+	} else if (n->kind == N_CALL && !strcmp(n->name, "str") &&
+		   n->nargs == 1) {
+		n->builtin = F_STR;
+		sema_str_positional(s, n);
+	}
+	return n->kind == N_STR;
+}
