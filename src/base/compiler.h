@@ -65,7 +65,6 @@ enum ev_kind {
 struct ev_arg {
 	struct type *ty;
 	int off;		/* offset in the record (after the id) */
-	const char *tfmt;	/* strftime() argument: its format */
 };
 
 struct event_spec {
@@ -143,6 +142,9 @@ struct compiler {
 	int nmaps;
 	struct event_spec *events;
 	int nevents, events_cap;
+	/* strftime() formats: a timestamp value carries its index */
+	const char **tfmts;
+	int ntfmts;
 	/* Kernel stack maps (BPF_MAP_TYPE_STACK_TRACE): one per distinct
 	 * kstack depth, as a stack id only means something in its map. */
 	int *stack_depths;	/* arena, KSTACK_MAX_DEPTH slots */

@@ -12,6 +12,7 @@ struct type ty_usym = { .kind = TY_USYM, .size = 16 };
 struct type ty_username = { .kind = TY_USERNAME, .size = 8 };
 struct type ty_inet = { .kind = TY_INET, .size = 24 };
 struct type ty_mac = { .kind = TY_MAC, .size = 6 };
+struct type ty_strerror = { .kind = TY_STRERROR, .size = 8 };
 struct type ty_s8 = { .kind = TY_INT, .size = 1, .is_signed = true };
 struct type ty_s16 = { .kind = TY_INT, .size = 2, .is_signed = true };
 struct type ty_s32 = { .kind = TY_INT, .size = 4, .is_signed = true };
@@ -54,7 +55,7 @@ struct type *ty_tstamp(struct arena *a, const char *fmt)
 	struct type *t = arena_alloc(a, sizeof(*t));
 
 	t->kind = TY_TSTAMP;
-	t->size = 8;
+	t->size = 16;
 	t->tfmt = fmt;
 	return t;
 }
@@ -75,11 +76,12 @@ struct type *ty_kstack(struct arena *a, enum stack_mode mode, int depth,
 int ty_slot_size(const struct type *t)
 {
 	switch (t->kind) {
-	case TY_INT: case TY_TSTAMP: case TY_PTR: case TY_KSTACK: case TY_KSYM:
-	case TY_USERNAME:
+	case TY_INT: case TY_PTR: case TY_KSTACK: case TY_KSYM:
+	case TY_USERNAME: case TY_STRERROR:
 		return 8;
 	case TY_STR: return ALIGN_UP(t->size, 8);
-	case TY_TUPLE: case TY_USYM: case TY_INET: return t->size;
+	case TY_TUPLE: case TY_USYM: case TY_INET: case TY_TSTAMP:
+		return t->size;
 	case TY_MAC: return 8;
 	case TY_BUF: return 8 + ALIGN_UP(t->size, 8);
 	default: return 0;
@@ -180,6 +182,7 @@ static void name_into(char *buf, size_t cap, const struct type *t)
 	case TY_KSYM: snprintf(buf, cap, "ksym"); break;
 	case TY_USYM: snprintf(buf, cap, "usym"); break;
 	case TY_USERNAME: snprintf(buf, cap, "username"); break;
+	case TY_STRERROR: snprintf(buf, cap, "strerror"); break;
 	case TY_INET: snprintf(buf, cap, "inet"); break;
 	case TY_MAC: snprintf(buf, cap, "macaddr"); break;
 	case TY_BUF: snprintf(buf, cap, "buffer[%d]", t->size); break;

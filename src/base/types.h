@@ -13,7 +13,8 @@ enum ty_kind {
 	TY_STR,		/* NUL-terminated, zero-padded buffer of size bytes */
 	TY_TUPLE,
 	TY_MAPREF,	/* @map used whole: print(@m), clear(@m) */
-	TY_TSTAMP,	/* strftime(fmt, ns): ns, formatted in user space */
+	TY_TSTAMP,	/* strftime(fmt, ns): {u64 ns, u64 format index}, the
+			 * format (compiler.tfmts) applied in user space */
 	TY_PTR,		/* a pointer typed from BTF: 8 bytes */
 	TY_STRUCT,	/* a kernel struct or union (BTF), used by address */
 	TY_KSTACK,	/* kstack or ustack (suser): a stack id, see stacks.c */
@@ -23,6 +24,7 @@ enum ty_kind {
 	TY_INET,	/* ntop(): {u64 af, u8 addr[16]}, printed by inet_ntop */
 	TY_MAC,		/* macaddr(): 6 bytes, zero-padded to 8 */
 	TY_BUF,		/* buf(): {u64 length, u8 data[size]}, size the most */
+	TY_STRERROR,	/* strerror(errno): the number, printed as its text */
 };
 
 /* How a stack prints (kstack(perf), ustack(raw), ...). */
@@ -51,7 +53,8 @@ struct type {
 	int nelem;		/* TUPLE */
 	struct type **elem;	/* TUPLE element types */
 	int *off;		/* TUPLE element offsets */
-	const char *tfmt;	/* TSTAMP: the strftime format */
+	const char *tfmt;	/* TSTAMP: the strftime format (of the first
+				 * value: each value carries its own) */
 	struct type *pointee;	/* PTR: what it points to (NULL: void) */
 	int btf_id;		/* STRUCT, PTR: its BTF id (0: defined by the
 			 * script, or a cast) */
@@ -66,7 +69,7 @@ struct type {
 };
 
 extern struct type ty_error, ty_void, ty_mapref, ty_ksym, ty_usym,
-	ty_username, ty_inet, ty_mac;
+	ty_username, ty_inet, ty_mac, ty_strerror;
 extern struct type ty_s8, ty_s16, ty_s32, ty_s64, ty_u8, ty_u16, ty_u32,
 	ty_u64;
 
@@ -79,13 +82,13 @@ struct type *ty_buf(struct arena *a, int size);
 struct type *ty_kstack(struct arena *a, enum stack_mode mode, int depth,
 		       bool user);
 /* Values held in one 64-bit word in registers, variables, keys and
- * records: integers, timestamps, kernel pointers, stacks, symbols and
- * user ids. */
+ * records: integers, kernel pointers, stacks, symbols, user ids and
+ * error numbers. */
 static inline bool ty_is_word(const struct type *t)
 {
-	return t->kind == TY_INT || t->kind == TY_TSTAMP || t->kind == TY_PTR ||
+	return t->kind == TY_INT || t->kind == TY_PTR ||
 	       t->kind == TY_KSTACK || t->kind == TY_KSYM ||
-	       t->kind == TY_USERNAME;
+	       t->kind == TY_USERNAME || t->kind == TY_STRERROR;
 }
 /* Bytes one value of T takes in a map key, map value or event record
  * (integers widen to 8 bytes there). */

@@ -553,8 +553,8 @@ static void int_bswap(struct cg *g, struct node *n)
 static void int_call(struct cg *g, struct node *n)
 {
 	switch (n->builtin) {
-	case F_STRFTIME:
-		cg_int(g, n->args[1]);
+	case F_STRERROR:
+		cg_int(g, n->args[0]);
 		break;
 	case F_UADDR:
 		int_uaddr(g, n);
@@ -628,8 +628,8 @@ void cg_copy(struct cg *g, struct mem dst, const struct type *dt,
 	     struct mem src, const struct type *st)
 {
 	switch (dt->kind) {
-	case TY_INT: case TY_TSTAMP: case TY_PTR: case TY_KSTACK: case TY_KSYM:
-	case TY_USERNAME:
+	case TY_INT: case TY_PTR: case TY_KSTACK: case TY_KSYM:
+	case TY_USERNAME: case TY_STRERROR:
 		cg_emit(g, LDX(BPF_DW, R1, src.base, (int16_t)src.off));
 		cg_emit(g, STX(BPF_DW, dst.base, (int16_t)dst.off, R1));
 		return;
@@ -647,7 +647,7 @@ void cg_copy(struct cg *g, struct mem dst, const struct type *dt,
 			cg_zero(g, dst, n, dslot);
 		return;
 	}
-	case TY_USYM: case TY_INET: case TY_MAC:
+	case TY_USYM: case TY_INET: case TY_MAC: case TY_TSTAMP:
 		for (int i = 0; i < ty_slot_size(dt); i += 8) {
 			cg_emit(g, LDX(BPF_DW, R1, src.base, (int16_t)(src.off + i)));
 			cg_emit(g, STX(BPF_DW, dst.base, (int16_t)(dst.off + i), R1));
@@ -681,11 +681,20 @@ void cg_store(struct cg *g, struct node *n, struct mem dst,
 	      const struct type *dt)
 {
 	switch (dt->kind) {
-	case TY_INT: case TY_TSTAMP: case TY_PTR: case TY_KSTACK: case TY_KSYM:
-	case TY_USERNAME:
+	case TY_INT: case TY_PTR: case TY_KSTACK: case TY_KSYM:
+	case TY_USERNAME: case TY_STRERROR:
 		cg_int(g, n);
 		cg_emit(g, STX(BPF_DW, dst.base, (int16_t)dst.off, R0));
 		return;
+	case TY_TSTAMP:		/* {ns, the format's index} */
+		if (n->kind == N_CALL && n->builtin == F_STRFTIME) {
+			cg_int(g, n->args[1]);
+			cg_emit(g, STX(BPF_DW, dst.base, (int16_t)dst.off, R0));
+			cg_emit(g, ST_IMM(BPF_DW, dst.base, (int16_t)(dst.off + 8),
+					  (int32_t)n->ival));
+			return;
+		}
+		break;
 	case TY_TUPLE:
 		if (n->kind == N_TUPLE) {
 			for (int i = 0; i < dt->nelem; i++) {

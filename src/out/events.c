@@ -45,10 +45,13 @@ static bool arg_text(struct printer *pr, const struct ev_arg *a,
 		out->slen = (size_t)a->ty->size;
 		return true;
 	case TY_TSTAMP:
-		memcpy(&v, p, 8);
-		out->slen = fmt_time(tbuf, cap, a->tfmt,
-				     v + (uint64_t)pr->mono_to_epoch);
+		out->slen = pr_tstamp(pr, tbuf, cap, p);
 		out->s = tbuf;
+		return true;
+	case TY_STRERROR:
+		memcpy(&v, p, 8);
+		out->s = strerror((int)v);
+		out->slen = strlen(out->s);
 		return true;
 	case TY_USERNAME:
 		memcpy(&v, p, 8);

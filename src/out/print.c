@@ -293,7 +293,8 @@ static int key_cmp_typed(const struct type *ty, const uint8_t *a,
 	if (!ty)
 		return 0;
 	switch (ty->kind) {
-	case TY_INT: case TY_KSTACK: case TY_KSYM: case TY_USERNAME: {
+	case TY_INT: case TY_KSTACK: case TY_KSYM: case TY_USERNAME:
+	case TY_STRERROR: {
 		int64_t x, y;
 
 		memcpy(&x, a, 8);
@@ -311,6 +312,7 @@ static int key_cmp_typed(const struct type *ty, const uint8_t *a,
 
 		return r ? r : key_cmp_typed(&ty_u64, a, b);
 	}
+	case TY_TSTAMP:		/* time, then format */
 	case TY_USYM: {		/* address, then process */
 		int r = key_cmp_typed(&ty_u64, a, b);
 
@@ -358,14 +360,17 @@ static void print_typed(struct printer *pr, FILE *f, const struct type *ty,
 		stk_print(pr, f, ty, p, indent);
 		break;
 	case TY_TSTAMP: {
-		uint64_t ns;
 		char buf[256];
-		size_t n;
+		size_t n = pr_tstamp(pr, buf, sizeof(buf), p);
 
-		memcpy(&ns, p, 8);
-		n = fmt_time(buf, sizeof(buf), ty->tfmt,
-			     ns + (uint64_t)pr->mono_to_epoch);
 		fwrite(buf, 1, n, f);
+		break;
+	}
+	case TY_STRERROR: {
+		uint64_t v;
+
+		memcpy(&v, p, 8);
+		fputs(strerror((int)v), f);	/* bpftrace's int */
 		break;
 	}
 	case TY_INT: {
@@ -914,6 +919,20 @@ int pr_flamegraph(struct printer *pr, FILE *f)
 	free(g);
 	free(sorted);
 	return rc;
+}
+
+size_t pr_tstamp(struct printer *pr, char *buf, size_t cap, const void *p)
+{
+	uint64_t ns, k;
+
+	memcpy(&ns, p, 8);
+	memcpy(&k, (const uint8_t *)p + 8, 8);
+	if (k >= (uint64_t)pr->c->ntfmts) {
+		*buf = 0;
+		return 0;
+	}
+	return fmt_time(buf, cap, pr->c->tfmts[k],
+			ns + (uint64_t)pr->mono_to_epoch);
 }
 
 void pr_value(struct printer *pr, const struct type *ty, const void *data)

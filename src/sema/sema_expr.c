@@ -38,7 +38,8 @@ static struct type *binop(struct sema *s, struct node *n)
 		/* the same stack (same id), the same address, the same
 		 * user */
 		if ((a->kind == TY_KSTACK || a->kind == TY_KSYM ||
-		     a->kind == TY_USERNAME) && ty_equal(a, b))
+		     a->kind == TY_USERNAME || a->kind == TY_STRERROR) &&
+		    ty_equal(a, b))
 			return set(n, &ty_s64);
 	}
 	if (!is_int(a) || !is_int(b)) {
@@ -487,7 +488,7 @@ static bool tuple_elem(const struct type *t)
 {
 	return t->kind == TY_STR || t->kind == TY_TUPLE || t->kind == TY_USYM ||
 	       t->kind == TY_INET || t->kind == TY_MAC || t->kind == TY_BUF ||
-	       ty_is_word(t);
+	       t->kind == TY_TSTAMP || ty_is_word(t);
 }
 
 static struct type *e_tuple(struct sema *s, struct node *n)

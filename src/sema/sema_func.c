@@ -103,3 +103,19 @@ bool sema_literal(struct sema *s, struct node *n)
 	}
 	return n->kind == N_STR;
 }
+
+/* strerror(errno): the number, printed as strerror(3)'s text in user
+ * space ("No such file or directory"), as bpftrace 0.17 does. */
+struct type *call_strerror(struct sema *s, struct node *n)
+{
+	struct type *t = sema_expr(s, n->args[0]);
+
+	if (is_err(t))
+		return set(n, &ty_error);
+	if (!is_int(t)) {
+		ERR(s, n->args[0]->loc, E_TYPE,
+		    "strerror() takes an error number, not %s", type_name(t));
+		return set(n, &ty_error);
+	}
+	return set(n, &ty_strerror);
+}

@@ -108,5 +108,7 @@ bool sema_literal(struct sema *s, struct node *n);
 /* str($N), str($N + K): N becomes the parameter's text, a literal;
  * false if N is another str(). */
 bool sema_str_positional(struct sema *s, struct node *n);
+/* The checkers funcs.def names (sema_call.c picks them from its table). */
+struct type *call_strerror(struct sema *s, struct node *n);
 
 #endif

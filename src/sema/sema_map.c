@@ -21,8 +21,6 @@ struct type *sema_unify(struct sema *s, struct type *old, struct type *new)
 		return ty_int(8, old->is_signed);
 	case TY_STR: case TY_BUF:
 		return old->size >= new->size ? old : new;
-	case TY_TSTAMP:
-		return old;
 	case TY_KSTACK:		/* ids of stacks of another depth, another map */
 		return ty_equal(old, new) ? old : NULL;
 	case TY_TUPLE: {
@@ -93,7 +91,8 @@ static bool key_kind(enum ty_kind k)
 {
 	return k == TY_INT || k == TY_STR || k == TY_TUPLE || k == TY_KSTACK ||
 	       k == TY_KSYM || k == TY_USYM || k == TY_USERNAME ||
-	       k == TY_INET || k == TY_MAC || k == TY_BUF;
+	       k == TY_INET || k == TY_MAC || k == TY_BUF || k == TY_TSTAMP ||
+	       k == TY_STRERROR;
 }
 
 /* Check the keys of @m[...] and merge them into the map's key type. */
@@ -233,8 +232,6 @@ void sema_event_args(struct sema *s, struct event_spec *e,
 			t = ty_int(8, t->is_signed);
 		e->args[i].ty = t;
 		e->args[i].off = off;
-		if (t->kind == TY_TSTAMP)
-			e->args[i].tfmt = t->tfmt;
 		off += ty_slot_size(t);
 	}
 	e->size = off;
