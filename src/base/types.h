@@ -65,7 +65,10 @@ struct type {
 	int sdepth;		/* KSTACK: frames kept, 1..KSTACK_MAX_DEPTH */
 	bool suser;		/* KSTACK: a user stack (ustack) */
 	bool user;		/* PTR, STRUCT: in user memory (the pointer
-			 * arguments of syscall tracepoints) */
+			 * arguments of syscall tracepoints); INT: an
+			 * address in user memory (uptr()) */
+	bool kernel;		/* PTR, INT: an address in kernel memory
+				 * (kptr()), whatever the probe */
 };
 
 extern struct type ty_error, ty_void, ty_mapref, ty_ksym, ty_usym,

@@ -205,7 +205,11 @@ void cg_str_call(struct cg *g, struct node *n, struct mem dst,
 			cg_emit(g, MOV_IMM(R2, size));
 		}
 		cg_addr_of(g, R1, dst);
-		cg_read_call(g, BPF_FUNC_probe_read_str, n);
+		/* the generic helper reads either memory, unless kptr() or
+		 * uptr() said which */
+		cg_read_call(g, a->ty->user || a->ty->kernel ?
+			     cg_read_helper(g, a->ty, true) :
+			     BPF_FUNC_probe_read_str, n);
 		g->stack = saved_stack;
 	}
 }

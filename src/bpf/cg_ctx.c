@@ -125,6 +125,26 @@ void cg_arg(struct cg *g, struct node *n)
 	cg_emit(g, LDX(BPF_DW, R0, RCTX, (int16_t)off));
 }
 
+/* sargN: the 8 bytes at sp + 8 * (N + 1) at a function's entry, where
+ * sp points to the return address; from the process's stack in
+ * uprobes, the kernel's in kprobes (0 when they cannot be read). */
+void cg_sarg(struct cg *g, struct node *n)
+{
+	int saved = g->stack, slot = cg_stack_alloc(g, n);
+
+	cg_emit(g, ST_IMM(BPF_DW, RFP, (int16_t)slot, 0));
+	cg_reg(g, PT_REGS_SP);
+	cg_emit(g, MOV_REG(R3, R0));
+	cg_emit(g, ALU64_IMM(BPF_ADD, R3, 8 * ((int)n->ival + 1)));
+	cg_emit(g, MOV_IMM(R2, 8));
+	cg_emit(g, MOV_REG(R1, RFP));
+	cg_emit(g, ALU64_IMM(BPF_ADD, R1, slot));
+	cg_read_call(g, g->ps->user_mem ? BPF_FUNC_probe_read_user :
+		     BPF_FUNC_probe_read_kernel, n);
+	cg_emit(g, LDX(BPF_DW, R0, RFP, (int16_t)slot));
+	g->stack = saved;
+}
+
 /* retval and reg("name") of uprobes: pt_regs fields. */
 void cg_reg(struct cg *g, int off)
 {
@@ -162,7 +182,7 @@ int cg_read_helper(struct cg *g, const struct type *t, bool str)
 	const struct type *st = t->kind == TY_PTR ? t->pointee : t;
 	bool kernel_type = (t->kind == TY_PTR && t->btf_id) ||
 			   (st && st->kind == TY_STRUCT && st->btf_id);
-	bool user = t->user || (ps->user_mem && !kernel_type);
+	bool user = t->user || (ps->user_mem && !kernel_type && !t->kernel);
 
 	if (user)
 		return str ? BPF_FUNC_probe_read_user_str : BPF_FUNC_probe_read_user;

@@ -404,6 +404,8 @@ static void int_builtin(struct cg *g, struct node *n)
 {
 	if (n->builtin == B_ARG)
 		cg_arg(g, n);
+	else if (n->builtin == B_SARG)
+		cg_sarg(g, n);
 	else if (n->builtin == B_CTX)
 		cg_ctx(g);
 	else
@@ -553,7 +555,7 @@ static void int_bswap(struct cg *g, struct node *n)
 static void int_call(struct cg *g, struct node *n)
 {
 	switch (n->builtin) {
-	case F_STRERROR:
+	case F_STRERROR: case F_KPTR: case F_UPTR:
 		cg_int(g, n->args[0]);
 		break;
 	case F_UADDR:

@@ -113,6 +113,7 @@ void cg_args_int(struct cg *g, struct node *n);
 void cg_args_str(struct cg *g, struct node *n, struct mem dst,
 		 const struct type *dt);
 void cg_arg(struct cg *g, struct node *n);
+void cg_sarg(struct cg *g, struct node *n);
 void cg_reg(struct cg *g, int off);
 void cg_retval(struct cg *g, struct node *n);
 void cg_ctx(struct cg *g);
@@ -121,8 +122,9 @@ void cg_btf_int(struct cg *g, struct node *n);
  * at an address of type T: a pointer, an integer address, or a struct
  * used by address.  The process's memory in uprobes, usdt probes and
  * syscall tracepoints (whose pointer arguments point into the process),
- * and wherever the type says so (T->user); the kernel's elsewhere, and
- * for kernel pointers and structs (typed from BTF) anywhere. */
+ * and wherever the type says so (T->user: uptr()); the kernel's
+ * elsewhere, for kptr() (T->kernel), and for kernel pointers and structs
+ * (typed from BTF) anywhere. */
 int cg_read_helper(struct cg *g, const struct type *t, bool str);
 /* *p into r0 (N is the unary '*'). */
 void cg_deref(struct cg *g, struct node *n);

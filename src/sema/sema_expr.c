@@ -406,6 +406,8 @@ static struct type *cast_ptr(struct sema *s, struct node *n, struct type *t)
 	to->kind = TY_PTR;
 	to->size = 8;
 	to->pointee = n->tyname_ptr == 1 ? target : NULL;
+	to->user = t->user;	/* (struct foo *)uptr(arg0) */
+	to->kernel = t->kernel;
 	return set(n, to);
 }
 

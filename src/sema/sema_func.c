@@ -119,3 +119,30 @@ struct type *call_strerror(struct sema *s, struct node *n)
 	}
 	return set(n, &ty_strerror);
 }
+
+/* kptr(p), uptr(p): p, an address of kernel or of user memory, which
+ * str(), buf(), '*' and '->' then read whatever the probe (uprobes read
+ * user memory, most others the kernel's).  The mark stays with the
+ * value in a variable, and through a cast to a struct pointer. */
+struct type *call_addrspace(struct sema *s, struct node *n)
+{
+	struct type *t = sema_expr(s, n->args[0]), *u;
+
+	if (is_err(t))
+		return set(n, &ty_error);
+	if (!is_int(t)) {
+		ERR(s, n->args[0]->loc, E_TYPE,
+		    "%s() takes an address (an integer or a pointer), not %s",
+		    n->name, type_name(t));
+		return set(n, &ty_error);
+	}
+	u = arena_alloc(&s->c->arena, sizeof(*u));
+	*u = *t;
+	u->user = n->builtin == F_UPTR;
+	u->kernel = n->builtin == F_KPTR;
+	if (n->args[0]->is_const) {
+		n->is_const = 1;
+		n->cval = n->args[0]->cval;
+	}
+	return set(n, u);
+}
