@@ -141,6 +141,8 @@ void cg_usdt_arg(struct cg *g, struct node *n);
 void cg_call_stmt(struct cg *g, struct node *n);
 void cg_str_call(struct cg *g, struct node *n, struct mem dst,
 		 const struct type *dt);
+/* r0 = strcontains(haystack, needle). */
+void cg_strcontains(struct cg *g, struct node *n);
 /* ntop(), macaddr() or buf() N into DST, laid out as its type says. */
 void cg_bytes_call(struct cg *g, struct node *n, struct mem dst);
 

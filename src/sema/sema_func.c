@@ -146,3 +146,35 @@ struct type *call_addrspace(struct sema *s, struct node *n)
 	}
 	return set(n, u);
 }
+
+/* strcontains(haystack, needle): 1 when string NEEDLE occurs in string
+ * HAYSTACK (the empty string occurs in any), else 0, a uint64 as in
+ * bpftrace 0.17.  Two literals are compared now. */
+struct type *call_strcontains(struct sema *s, struct node *n)
+{
+	bool ok = true;
+
+	for (int i = 0; i < 2; i++) {
+		struct node *a = n->args[i];
+		struct type *t = sema_expr(s, a);
+
+		if (is_err(t)) {
+			ok = false;
+		} else if (t->kind != TY_STR) {
+			ERR(s, a->loc, E_TYPE,
+			    "strcontains() looks for a string in a string, not %s",
+			    type_name(t));
+			ok = false;
+		}
+	}
+	if (!ok)
+		return set(n, &ty_error);
+	if (n->args[0]->kind == N_STR && n->args[1]->kind == N_STR) {
+		n->is_const = 1;
+		n->cval = strstr(n->args[0]->name, n->args[1]->name) != NULL;
+	} else if (n->args[1]->kind == N_STR && !n->args[1]->name[0]) {
+		n->is_const = 1;
+		n->cval = 1;
+	}
+	return set(n, &ty_u64);
+}

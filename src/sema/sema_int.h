@@ -111,5 +111,6 @@ bool sema_str_positional(struct sema *s, struct node *n);
 /* The checkers funcs.def names (sema_call.c picks them from its table). */
 struct type *call_strerror(struct sema *s, struct node *n);
 struct type *call_addrspace(struct sema *s, struct node *n);
+struct type *call_strcontains(struct sema *s, struct node *n);
 
 #endif
