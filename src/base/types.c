@@ -50,6 +50,18 @@ struct type *ty_buf(struct arena *a, int size)
 	return t;
 }
 
+struct type *ty_array(struct arena *a, struct type *elem, int n)
+{
+	struct type *t = arena_alloc(a, sizeof(*t));
+
+	t->kind = TY_ARRAY;
+	t->nelem = n;
+	t->elem = arena_alloc(a, sizeof(*t->elem));
+	t->elem[0] = elem;
+	t->size = n * elem->size;
+	return t;
+}
+
 struct type *ty_tstamp(struct arena *a, const char *fmt)
 {
 	struct type *t = arena_alloc(a, sizeof(*t));
@@ -79,7 +91,7 @@ int ty_slot_size(const struct type *t)
 	case TY_INT: case TY_PTR: case TY_KSTACK: case TY_KSYM:
 	case TY_USERNAME: case TY_STRERROR:
 		return 8;
-	case TY_STR: return ALIGN_UP(t->size, 8);
+	case TY_STR: case TY_ARRAY: return ALIGN_UP(t->size, 8);
 	case TY_TUPLE: case TY_USYM: case TY_INET: case TY_TSTAMP:
 		return t->size;
 	case TY_MAC: return 8;
@@ -118,6 +130,8 @@ bool ty_equal(const struct type *a, const struct type *b)
 	case TY_KSTACK:
 		return a->smode == b->smode && a->sdepth == b->sdepth &&
 		       a->suser == b->suser;
+	case TY_ARRAY:
+		return a->nelem == b->nelem && ty_equal(a->elem[0], b->elem[0]);
 	case TY_TUPLE:
 		if (a->nelem != b->nelem)
 			return false;
@@ -207,6 +221,11 @@ static void name_into(char *buf, size_t cap, const struct type *t)
 			 t->size * 8);
 		break;
 	case TY_STR: snprintf(buf, cap, "string[%d]", t->size); break;
+	case TY_ARRAY:
+		name_into(buf, cap, t->elem[0]);
+		n = strlen(buf);
+		snprintf(buf + n, cap - n, "[%d]", t->nelem);
+		break;
 	case TY_TUPLE:
 		snprintf(buf, cap, "(");
 		for (int i = 0; i < t->nelem; i++) {

@@ -25,6 +25,7 @@ enum ty_kind {
 	TY_MAC,		/* macaddr(): 6 bytes, zero-padded to 8 */
 	TY_BUF,		/* buf(): {u64 length, u8 data[size]}, size the most */
 	TY_STRERROR,	/* strerror(errno): the number, printed as its text */
+	TY_ARRAY,	/* nelem integers of type elem[0] (pton()'s bytes) */
 };
 
 /* How a stack prints (kstack(perf), ustack(raw), ...). */
@@ -50,8 +51,8 @@ struct type {
 	enum ty_kind kind;
 	int size;		/* bytes in memory (INT: 1 2 4 8) */
 	bool is_signed;		/* INT */
-	int nelem;		/* TUPLE */
-	struct type **elem;	/* TUPLE element types */
+	int nelem;		/* TUPLE, ARRAY */
+	struct type **elem;	/* TUPLE element types; ARRAY: elem[0] */
 	int *off;		/* TUPLE element offsets */
 	const char *tfmt;	/* TSTAMP: the strftime format (of the first
 				 * value: each value carries its own) */
@@ -82,6 +83,8 @@ struct type *ty_tuple(struct arena *a, struct type **elem, int n);
 struct type *ty_tstamp(struct arena *a, const char *fmt);
 /* A buffer of at most SIZE bytes (buf()). */
 struct type *ty_buf(struct arena *a, int size);
+/* An array of N integers of type ELEM. */
+struct type *ty_array(struct arena *a, struct type *elem, int n);
 struct type *ty_kstack(struct arena *a, enum stack_mode mode, int depth,
 		       bool user);
 /* Values held in one 64-bit word in registers, variables, keys and

@@ -333,9 +333,27 @@ out:
 	g->stack = saved_stack;
 }
 
+/* pton("ADDR"): its bytes, found by sema, zero-padded to the slot. */
+static void pton(struct cg *g, struct node *n, struct mem dst)
+{
+	const uint8_t *b = n->extra;
+
+	for (int i = 0; i < ty_slot_size(n->ty); i += 4) {
+		uint32_t w = 0;
+
+		for (int k = 0; k < 4 && i + k < n->ty->size; k++)
+			w |= (uint32_t)b[i + k] << (8 * k);
+		cg_emit(g, ST_IMM(BPF_W, dst.base, (int16_t)(dst.off + i),
+				  (int32_t)w));
+	}
+}
+
 void cg_bytes_call(struct cg *g, struct node *n, struct mem dst)
 {
 	switch (n->builtin) {
+	case F_PTON:
+		pton(g, n, dst);
+		break;
 	case F_NTOP:
 		ntop(g, n, dst);
 		break;

@@ -239,7 +239,8 @@ void cg_branch(struct cg *g, struct node *n, int label, bool when)
 			break;
 		/* a buffer is {length, bytes}, zero-padded: equal buffers
 		 * have equal words as strings do */
-		if (n->a->ty->kind == TY_STR || n->a->ty->kind == TY_BUF) {
+		if (n->a->ty->kind == TY_STR || n->a->ty->kind == TY_BUF ||
+		    n->a->ty->kind == TY_ARRAY) {
 			bool eq = n->op == T_EQ;
 
 			str_branch(g, n->a, n->b, -1, label, eq == when);
@@ -652,7 +653,7 @@ void cg_copy(struct cg *g, struct mem dst, const struct type *dt,
 			cg_zero(g, dst, n, dslot);
 		return;
 	}
-	case TY_USYM: case TY_INET: case TY_MAC: case TY_TSTAMP:
+	case TY_USYM: case TY_INET: case TY_MAC: case TY_TSTAMP: case TY_ARRAY:
 		for (int i = 0; i < ty_slot_size(dt); i += 8) {
 			cg_emit(g, LDX(BPF_DW, R1, src.base, (int16_t)(src.off + i)));
 			cg_emit(g, STX(BPF_DW, dst.base, (int16_t)(dst.off + i), R1));
@@ -713,6 +714,12 @@ void cg_store(struct cg *g, struct node *n, struct mem dst,
 	case TY_USYM:
 		if (n->kind == N_CALL && n->builtin == F_USYM) {
 			cg_usym(g, n, dst);
+			return;
+		}
+		break;
+	case TY_ARRAY:
+		if (n->kind == N_CALL && n->builtin == F_PTON) {
+			cg_bytes_call(g, n, dst);
 			return;
 		}
 		break;

@@ -306,6 +306,7 @@ static int key_cmp_typed(const struct type *ty, const uint8_t *a,
 	case TY_STR:
 		return strncmp((const char *)a, (const char *)b, (size_t)ty->size);
 	case TY_INET: case TY_MAC:	/* family, then the bytes */
+	case TY_ARRAY:			/* pton()'s bytes */
 		return memcmp(a, b, (size_t)ty_slot_size(ty));
 	case TY_BUF: {			/* bytes, then length */
 		int r = memcmp(a + 8, b + 8, (size_t)ty->size);
@@ -351,6 +352,32 @@ static int entry_cmp(const void *pa, const void *pb, void *arg)
 	return key_cmp_typed(m->key, a->key, b->key);
 }
 
+/* The integer of type TY at P, of its width, extended to 64 bits. */
+static int64_t int_at(const struct type *ty, const uint8_t *p)
+{
+	switch (ty->size) {
+	case 1: return ty->is_signed ? (int8_t)*p : (int64_t)*p;
+	case 2: {
+		uint16_t v;
+
+		memcpy(&v, p, 2);
+		return ty->is_signed ? (int16_t)v : (int64_t)v;
+	}
+	case 4: {
+		uint32_t v;
+
+		memcpy(&v, p, 4);
+		return ty->is_signed ? (int32_t)v : (int64_t)v;
+	}
+	default: {
+		int64_t v;
+
+		memcpy(&v, p, 8);
+		return v;
+	}
+	}
+}
+
 /* INDENT: spaces before the frames of a kernel stack (stacks.c). */
 static void print_typed(struct printer *pr, FILE *f, const struct type *ty,
 			const uint8_t *p, int indent)
@@ -374,9 +401,8 @@ static void print_typed(struct printer *pr, FILE *f, const struct type *ty,
 		break;
 	}
 	case TY_INT: {
-		int64_t v;
+		int64_t v = int_at(ty, p);
 
-		memcpy(&v, p, 8);
 		if (ty->is_signed)
 			fprintf(f, "%" PRId64, v);
 		else
@@ -426,6 +452,16 @@ static void print_typed(struct printer *pr, FILE *f, const struct type *ty,
 			print_typed(pr, f, ty->elem[i], p + ty->off[i], indent);
 		}
 		fputc(')', f);
+		break;
+	case TY_ARRAY:		/* [1,2,3], as bpftrace 0.17, JSON alike */
+		fputc('[', f);
+		for (int i = 0; i < ty->nelem; i++) {
+			if (i)
+				fputc(',', f);
+			print_typed(pr, f, ty->elem[0],
+				    p + i * ty->elem[0]->size, indent);
+		}
+		fputc(']', f);
 		break;
 	default:
 		break;
@@ -479,7 +515,7 @@ static void json_quoted(struct printer *pr, FILE *f, const struct type *ty,
 static void json_typed(struct printer *pr, FILE *f, const struct type *ty,
 		       const uint8_t *p)
 {
-	if (ty->kind == TY_INT) {
+	if (ty->kind == TY_INT || ty->kind == TY_ARRAY) {
 		print_typed(pr, f, ty, p, 8);
 	} else if (ty->kind == TY_TUPLE) {
 		fputc('[', f);

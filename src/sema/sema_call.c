@@ -466,11 +466,13 @@ static struct type *call_cgroupid(struct sema *s, struct node *n)
 	return set(n, &ty_u64);
 }
 
-/* The bytes ntop() and macaddr() take: a string (a char[N] field) or
- * a buffer of exactly SIZE bytes. */
+/* The bytes ntop() and macaddr() take: a string (a char[N] field), a
+ * buffer or a byte array (pton()) of exactly SIZE bytes. */
 static bool bytes_of(const struct type *t, int size)
 {
-	return (t->kind == TY_STR || t->kind == TY_BUF) && t->size == size;
+	return ((t->kind == TY_STR || t->kind == TY_BUF) && t->size == size) ||
+	       (t->kind == TY_ARRAY && t->size == size &&
+		t->elem[0]->size == 1);
 }
 
 /* ntop([af,] addr): an IPv4 address from an integer (in network

@@ -35,6 +35,9 @@ static struct type *binop(struct sema *s, struct node *n)
 		if ((a->kind == TY_STR && b->kind == TY_STR) ||
 		    (a->kind == TY_BUF && b->kind == TY_BUF))
 			return set(n, &ty_s64);
+		/* arrays of one type, element by element */
+		if (a->kind == TY_ARRAY && ty_equal(a, b))
+			return set(n, &ty_s64);
 		/* the same stack (same id), the same address, the same
 		 * user */
 		if ((a->kind == TY_KSTACK || a->kind == TY_KSYM ||
@@ -490,7 +493,7 @@ static bool tuple_elem(const struct type *t)
 {
 	return t->kind == TY_STR || t->kind == TY_TUPLE || t->kind == TY_USYM ||
 	       t->kind == TY_INET || t->kind == TY_MAC || t->kind == TY_BUF ||
-	       t->kind == TY_TSTAMP || ty_is_word(t);
+	       t->kind == TY_TSTAMP || t->kind == TY_ARRAY || ty_is_word(t);
 }
 
 static struct type *e_tuple(struct sema *s, struct node *n)

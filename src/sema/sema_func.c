@@ -6,6 +6,7 @@
 #include "sema/sema.h"
 #include "sema/sema_int.h"
 
+#include <arpa/inet.h>
 #include <string.h>
 
 #include "lang/lex.h"
@@ -177,4 +178,35 @@ struct type *call_strcontains(struct sema *s, struct node *n)
 		n->cval = 1;
 	}
 	return set(n, &ty_u64);
+}
+
+/* pton("ADDR"): an IPv4 address as 4 bytes, an IPv6 one as 16, in
+ * network order, a uint8 array as bpftrace 0.17 types it (ntop() takes
+ * it back).  Converted now; the bytes wait in the node for cg.
+ * bpftrace reads an address with a '.' as IPv4, so it refuses
+ * "::ffff:1.2.3.4"; sonde tries IPv4, then IPv6. */
+struct type *call_pton(struct sema *s, struct node *n)
+{
+	struct node *a = n->args[0];
+	uint8_t buf[16], *bytes;
+	int len = 4;
+
+	if (!sema_literal(s, a)) {
+		ERR(s, a->loc, E_ARGS,
+		    "pton() takes an address as a string literal, as in pton(\"127.0.0.1\")");
+		return set(n, &ty_error);
+	}
+	if (inet_pton(AF_INET, a->name, buf) != 1) {
+		len = 16;
+		if (inet_pton(AF_INET6, a->name, buf) != 1) {
+			ERR(s, a->loc, E_ARGS,
+			    "pton(): '%s' is neither an IPv4 nor an IPv6 address",
+			    a->name);
+			return set(n, &ty_error);
+		}
+	}
+	bytes = arena_alloc(&s->c->arena, (size_t)len);
+	memcpy(bytes, buf, (size_t)len);
+	n->extra = bytes;
+	return set(n, ty_array(&s->c->arena, &ty_u8, len));
 }

@@ -112,5 +112,6 @@ bool sema_str_positional(struct sema *s, struct node *n);
 struct type *call_strerror(struct sema *s, struct node *n);
 struct type *call_addrspace(struct sema *s, struct node *n);
 struct type *call_strcontains(struct sema *s, struct node *n);
+struct type *call_pton(struct sema *s, struct node *n);
 
 #endif

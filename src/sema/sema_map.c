@@ -22,6 +22,7 @@ struct type *sema_unify(struct sema *s, struct type *old, struct type *new)
 	case TY_STR: case TY_BUF:
 		return old->size >= new->size ? old : new;
 	case TY_KSTACK:		/* ids of stacks of another depth, another map */
+	case TY_ARRAY:
 		return ty_equal(old, new) ? old : NULL;
 	case TY_TUPLE: {
 		struct type **e;
@@ -92,7 +93,7 @@ static bool key_kind(enum ty_kind k)
 	return k == TY_INT || k == TY_STR || k == TY_TUPLE || k == TY_KSTACK ||
 	       k == TY_KSYM || k == TY_USYM || k == TY_USERNAME ||
 	       k == TY_INET || k == TY_MAC || k == TY_BUF || k == TY_TSTAMP ||
-	       k == TY_STRERROR;
+	       k == TY_STRERROR || k == TY_ARRAY;
 }
 
 /* Check the keys of @m[...] and merge them into the map's key type. */
