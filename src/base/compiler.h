@@ -142,9 +142,12 @@ struct compiler {
 	int nmaps;
 	struct event_spec *events;
 	int nevents, events_cap;
-	/* strftime() formats: a timestamp value carries its index */
+	/* strftime() formats, cgroup_path() filters: a value carries the
+	 * index of its own */
 	const char **tfmts;
 	int ntfmts;
+	const char **cgfilters;
+	int ncgfilters;
 	/* Kernel stack maps (BPF_MAP_TYPE_STACK_TRACE): one per distinct
 	 * kstack depth, as a stack id only means something in its map. */
 	int *stack_depths;	/* arena, KSTACK_MAX_DEPTH slots */

@@ -13,6 +13,7 @@ struct type ty_username = { .kind = TY_USERNAME, .size = 8 };
 struct type ty_inet = { .kind = TY_INET, .size = 24 };
 struct type ty_mac = { .kind = TY_MAC, .size = 6 };
 struct type ty_strerror = { .kind = TY_STRERROR, .size = 8 };
+struct type ty_cgpath = { .kind = TY_CGPATH, .size = 16 };
 struct type ty_s8 = { .kind = TY_INT, .size = 1, .is_signed = true };
 struct type ty_s16 = { .kind = TY_INT, .size = 2, .is_signed = true };
 struct type ty_s32 = { .kind = TY_INT, .size = 4, .is_signed = true };
@@ -93,6 +94,7 @@ int ty_slot_size(const struct type *t)
 		return 8;
 	case TY_STR: case TY_ARRAY: return ALIGN_UP(t->size, 8);
 	case TY_TUPLE: case TY_USYM: case TY_INET: case TY_TSTAMP:
+	case TY_CGPATH:
 		return t->size;
 	case TY_MAC: return 8;
 	case TY_BUF: return 8 + ALIGN_UP(t->size, 8);
@@ -197,6 +199,7 @@ static void name_into(char *buf, size_t cap, const struct type *t)
 	case TY_USYM: snprintf(buf, cap, "usym"); break;
 	case TY_USERNAME: snprintf(buf, cap, "username"); break;
 	case TY_STRERROR: snprintf(buf, cap, "strerror"); break;
+	case TY_CGPATH: snprintf(buf, cap, "cgroup_path"); break;
 	case TY_INET: snprintf(buf, cap, "inet"); break;
 	case TY_MAC: snprintf(buf, cap, "macaddr"); break;
 	case TY_BUF: snprintf(buf, cap, "buffer[%d]", t->size); break;

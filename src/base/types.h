@@ -26,6 +26,8 @@ enum ty_kind {
 	TY_BUF,		/* buf(): {u64 length, u8 data[size]}, size the most */
 	TY_STRERROR,	/* strerror(errno): the number, printed as its text */
 	TY_ARRAY,	/* nelem integers of type elem[0] (pton()'s bytes) */
+	TY_CGPATH,	/* cgroup_path(): {u64 cgroup id, u64 filter index},
+			 * printed as the cgroup's paths */
 };
 
 /* How a stack prints (kstack(perf), ustack(raw), ...). */
@@ -73,7 +75,7 @@ struct type {
 };
 
 extern struct type ty_error, ty_void, ty_mapref, ty_ksym, ty_usym,
-	ty_username, ty_inet, ty_mac, ty_strerror;
+	ty_username, ty_inet, ty_mac, ty_strerror, ty_cgpath;
 extern struct type ty_s8, ty_s16, ty_s32, ty_s64, ty_u8, ty_u16, ty_u32,
 	ty_u64;
 

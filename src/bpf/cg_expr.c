@@ -654,6 +654,7 @@ void cg_copy(struct cg *g, struct mem dst, const struct type *dt,
 		return;
 	}
 	case TY_USYM: case TY_INET: case TY_MAC: case TY_TSTAMP: case TY_ARRAY:
+	case TY_CGPATH:
 		for (int i = 0; i < ty_slot_size(dt); i += 8) {
 			cg_emit(g, LDX(BPF_DW, R1, src.base, (int16_t)(src.off + i)));
 			cg_emit(g, STX(BPF_DW, dst.base, (int16_t)(dst.off + i), R1));
@@ -693,8 +694,10 @@ void cg_store(struct cg *g, struct node *n, struct mem dst,
 		cg_emit(g, STX(BPF_DW, dst.base, (int16_t)dst.off, R0));
 		return;
 	case TY_TSTAMP:		/* {ns, the format's index} */
-		if (n->kind == N_CALL && n->builtin == F_STRFTIME) {
-			cg_int(g, n->args[1]);
+	case TY_CGPATH:		/* {id, the filter's index} */
+		if (n->kind == N_CALL && (n->builtin == F_STRFTIME ||
+					  n->builtin == F_CGROUP_PATH)) {
+			cg_int(g, n->args[n->builtin == F_STRFTIME ? 1 : 0]);
 			cg_emit(g, STX(BPF_DW, dst.base, (int16_t)dst.off, R0));
 			cg_emit(g, ST_IMM(BPF_DW, dst.base, (int16_t)(dst.off + 8),
 					  (int32_t)n->ival));

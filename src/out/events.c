@@ -53,6 +53,15 @@ static bool arg_text(struct printer *pr, const struct ev_arg *a,
 		out->s = strerror((int)v);
 		out->slen = strlen(out->s);
 		return true;
+	case TY_CGPATH: {
+		uint64_t k;
+
+		memcpy(&v, p, 8);
+		memcpy(&k, p + 8, 8);
+		out->s = cgr_path(pr, v, k);
+		out->slen = strlen(out->s);
+		return true;
+	}
 	case TY_USERNAME:
 		memcpy(&v, p, 8);
 		out->s = usr_name(pr, (uint32_t)v);

@@ -314,6 +314,7 @@ static int key_cmp_typed(const struct type *ty, const uint8_t *a,
 		return r ? r : key_cmp_typed(&ty_u64, a, b);
 	}
 	case TY_TSTAMP:		/* time, then format */
+	case TY_CGPATH:		/* id, then filter */
 	case TY_USYM: {		/* address, then process */
 		int r = key_cmp_typed(&ty_u64, a, b);
 
@@ -398,6 +399,14 @@ static void print_typed(struct printer *pr, FILE *f, const struct type *ty,
 
 		memcpy(&v, p, 8);
 		fputs(strerror((int)v), f);	/* bpftrace's int */
+		break;
+	}
+	case TY_CGPATH: {
+		uint64_t id, k;
+
+		memcpy(&id, p, 8);
+		memcpy(&k, p + 8, 8);
+		fputs(cgr_path(pr, id, k), f);
 		break;
 	}
 	case TY_INT: {
@@ -1033,4 +1042,5 @@ void pr_free(struct printer *pr)
 {
 	stk_free(pr);
 	usr_free(pr);
+	cgr_free(pr);
 }

@@ -157,7 +157,8 @@ static struct type *check_printf(struct sema *s, struct node *n,
 		    t->kind != TY_TSTAMP && t->kind != TY_KSTACK &&
 		    t->kind != TY_KSYM && t->kind != TY_USYM &&
 		    t->kind != TY_USERNAME && t->kind != TY_INET &&
-		    t->kind != TY_MAC && t->kind != TY_STRERROR)
+		    t->kind != TY_MAC && t->kind != TY_STRERROR &&
+		    t->kind != TY_CGPATH)
 			ERR(s, a->loc, E_FORMAT,
 			    "%%%c expects a string, this is %s%s", pieces[i].conv,
 			    type_name(t), t->kind == TY_BUF ?
@@ -697,24 +698,6 @@ static struct type *call_time(struct sema *s, struct node *n)
 	return set(n, &ty_void);
 }
 
-/* The index of strftime() format FMT in c->tfmts, added if new: the
- * value carries it, so that one map or variable may hold timestamps of
- * several formats, as in bpftrace. */
-static int tfmt_index(struct compiler *c, const char *fmt)
-{
-	const char **v;
-
-	for (int i = 0; i < c->ntfmts; i++)
-		if (!strcmp(c->tfmts[i], fmt))
-			return i;
-	v = arena_alloc(&c->arena, sizeof(*v) * (size_t)(c->ntfmts + 1));
-	if (c->ntfmts)
-		memcpy(v, c->tfmts, sizeof(*v) * (size_t)c->ntfmts);
-	v[c->ntfmts] = fmt;
-	c->tfmts = v;
-	return c->ntfmts++;
-}
-
 static struct type *call_strftime(struct sema *s, struct node *n)
 {
 	struct type *t = sema_expr(s, n->args[1]);
@@ -729,7 +712,10 @@ static struct type *call_strftime(struct sema *s, struct node *n)
 		    "strftime() needs nanoseconds, not %s", type_name(t));
 		return set(n, &ty_error);
 	}
-	n->ival = (uint64_t)tfmt_index(s->c, n->args[0]->name);
+	/* the value carries its format's index: one map or variable may
+	 * hold timestamps of several formats, as in bpftrace */
+	n->ival = (uint64_t)sema_intern(s->c, &s->c->tfmts, &s->c->ntfmts,
+					n->args[0]->name);
 	return set(n, ty_tstamp(&s->c->arena, n->args[0]->name));
 }
 

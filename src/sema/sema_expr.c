@@ -493,7 +493,8 @@ static bool tuple_elem(const struct type *t)
 {
 	return t->kind == TY_STR || t->kind == TY_TUPLE || t->kind == TY_USYM ||
 	       t->kind == TY_INET || t->kind == TY_MAC || t->kind == TY_BUF ||
-	       t->kind == TY_TSTAMP || t->kind == TY_ARRAY || ty_is_word(t);
+	       t->kind == TY_TSTAMP || t->kind == TY_ARRAY ||
+	       t->kind == TY_CGPATH || ty_is_word(t);
 }
 
 static struct type *e_tuple(struct sema *s, struct node *n)

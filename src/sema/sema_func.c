@@ -105,6 +105,21 @@ bool sema_literal(struct sema *s, struct node *n)
 	return n->kind == N_STR;
 }
 
+int sema_intern(struct compiler *c, const char ***v, int *n, const char *s)
+{
+	const char **t;
+
+	for (int i = 0; i < *n; i++)
+		if (!strcmp((*v)[i], s))
+			return i;
+	t = arena_alloc(&c->arena, sizeof(*t) * (size_t)(*n + 1));
+	if (*n)
+		memcpy(t, *v, sizeof(*t) * (size_t)*n);
+	t[*n] = s;
+	*v = t;
+	return (*n)++;
+}
+
 /* strerror(errno): the number, printed as strerror(3)'s text in user
  * space ("No such file or directory"), as bpftrace 0.17 does. */
 struct type *call_strerror(struct sema *s, struct node *n)
@@ -209,4 +224,35 @@ struct type *call_pton(struct sema *s, struct node *n)
 	memcpy(bytes, buf, (size_t)len);
 	n->extra = bytes;
 	return set(n, ty_array(&s->c->arena, &ty_u8, len));
+}
+
+/* cgroup_path(id[, filter]): cgroup ID, printed as its path in each
+ * cgroup hierarchy whose name matches FILTER (a wildcard, default all):
+ * "unified:/user.slice,cpu:/" as bpftrace 0.17 prints it.  The value
+ * is {u64 id, u64 the filter's index in c->cgfilters}; user space
+ * finds the paths (out/cgroups.c). */
+struct type *call_cgroup_path(struct sema *s, struct node *n)
+{
+	struct type *t = sema_expr(s, n->args[0]);
+	const char *filter = "*";
+
+	if (is_err(t))
+		return set(n, &ty_error);
+	if (!is_int(t)) {
+		ERR(s, n->args[0]->loc, E_TYPE,
+		    "cgroup_path() takes a cgroup id (an integer, as cgroup gives), not %s",
+		    type_name(t));
+		return set(n, &ty_error);
+	}
+	if (n->nargs == 2) {
+		if (!sema_literal(s, n->args[1])) {
+			ERR(s, n->args[1]->loc, E_ARGS,
+			    "cgroup_path()'s filter must be a string literal, as in \"unified\" or \"mem*\"");
+			return set(n, &ty_error);
+		}
+		filter = n->args[1]->name;
+	}
+	n->ival = (uint64_t)sema_intern(s->c, &s->c->cgfilters,
+					&s->c->ncgfilters, filter);
+	return set(n, &ty_cgpath);
 }

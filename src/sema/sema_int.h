@@ -108,10 +108,14 @@ bool sema_literal(struct sema *s, struct node *n);
 /* str($N), str($N + K): N becomes the parameter's text, a literal;
  * false if N is another str(). */
 bool sema_str_positional(struct sema *s, struct node *n);
+/* The index of string S in the table *V of *N strings (in the arena),
+ * added if new. */
+int sema_intern(struct compiler *c, const char ***v, int *n, const char *s);
 /* The checkers funcs.def names (sema_call.c picks them from its table). */
 struct type *call_strerror(struct sema *s, struct node *n);
 struct type *call_addrspace(struct sema *s, struct node *n);
 struct type *call_strcontains(struct sema *s, struct node *n);
 struct type *call_pton(struct sema *s, struct node *n);
+struct type *call_cgroup_path(struct sema *s, struct node *n);
 
 #endif

@@ -93,7 +93,7 @@ static bool key_kind(enum ty_kind k)
 	return k == TY_INT || k == TY_STR || k == TY_TUPLE || k == TY_KSTACK ||
 	       k == TY_KSYM || k == TY_USYM || k == TY_USERNAME ||
 	       k == TY_INET || k == TY_MAC || k == TY_BUF || k == TY_TSTAMP ||
-	       k == TY_STRERROR || k == TY_ARRAY;
+	       k == TY_STRERROR || k == TY_ARRAY || k == TY_CGPATH;
 }
 
 /* Check the keys of @m[...] and merge them into the map's key type. */
