@@ -674,6 +674,13 @@ static struct type *call_system(struct sema *s, struct node *n)
 	return n->ty;
 }
 
+/* cat(fmt, ...): the file whose name the format makes, printed by
+ * user space when the event arrives (as bpftrace 0.17). */
+static struct type *call_cat(struct sema *s, struct node *n)
+{
+	return set(n, check_printf(s, n, EV_CAT));
+}
+
 static struct type *call_exit(struct sema *s, struct node *n)
 {
 	if (s->report)
