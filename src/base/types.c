@@ -92,9 +92,8 @@ int ty_slot_size(const struct type *t)
 	case TY_INT: case TY_PTR: case TY_KSTACK: case TY_KSYM:
 	case TY_USERNAME: case TY_STRERROR:
 		return 8;
-	case TY_STR: case TY_ARRAY: return ALIGN_UP(t->size, 8);
-	case TY_TUPLE: case TY_USYM: case TY_INET: case TY_TSTAMP:
-	case TY_CGPATH:
+	case TY_STR: case TY_ARRAY: case TY_TUPLE: return ALIGN_UP(t->size, 8);
+	case TY_USYM: case TY_INET: case TY_TSTAMP: case TY_CGPATH:
 		return t->size;
 	case TY_MAC: return 8;
 	case TY_BUF: return 8 + ALIGN_UP(t->size, 8);
@@ -102,22 +101,78 @@ int ty_slot_size(const struct type *t)
 	}
 }
 
-struct type *ty_tuple(struct arena *a, struct type **elem, int n)
+/* Bytes and alignment of a value of T inside a tuple, as bpftrace 0.17
+ * has them (SizedType::GetInTupleAlignment): strings and byte arrays
+ * at any byte, integers at their size, tuples at their largest
+ * element's; sonde's other values (stacks, symbols, timestamps ...),
+ * whose layouts are sonde's own, take their 8-byte slots. */
+static int in_tuple(const struct type *t, int *align)
+{
+	switch (t->kind) {
+	case TY_STR:
+		*align = 1;
+		return t->size;
+	case TY_ARRAY:
+		*align = t->elem[0]->size;
+		return t->size;
+	case TY_INT:
+		*align = t->size;
+		return t->size;
+	case TY_TUPLE:
+		*align = t->slots ? 8 : t->align;
+		return t->slots ? ty_slot_size(t) : t->size;
+	default:
+		*align = 8;
+		return ty_slot_size(t);
+	}
+}
+
+static struct type *tuple(struct arena *a, struct type **elem, int n,
+			  bool slots)
 {
 	struct type *t = arena_alloc(a, sizeof(*t));
-	int off = 0;
+	int off = 0, max = 1;
 
 	t->kind = TY_TUPLE;
 	t->nelem = n;
+	t->slots = slots;
 	t->elem = arena_alloc(a, sizeof(*t->elem) * (size_t)n);
 	t->off = arena_alloc(a, sizeof(*t->off) * (size_t)n);
 	for (int i = 0; i < n; i++) {
+		int al, size = in_tuple(elem[i], &al);
+
+		if (slots) {
+			al = 8;
+			size = ty_slot_size(elem[i]);
+		}
+		if (al > max)
+			max = al;
+		off = ALIGN_UP(off, al);
 		t->elem[i] = elem[i];
 		t->off[i] = off;
-		off += ty_slot_size(elem[i]);
+		off += size;
 	}
-	t->size = off;
+	t->align = max;
+	t->size = ALIGN_UP(off, max);
 	return t;
+}
+
+struct type *ty_tuple(struct arena *a, struct type **elem, int n)
+{
+	return tuple(a, elem, n, false);
+}
+
+struct type *ty_tuple_slots(struct arena *a, struct type **elem, int n)
+{
+	return tuple(a, elem, n, true);
+}
+
+bool ty_elem_whole(const struct type *t, int i)
+{
+	/* not the tuple's slot: a tuple inside another may end before it */
+	int end = i + 1 < t->nelem ? t->off[i + 1] : t->size;
+
+	return !(t->off[i] & 7) && end - t->off[i] >= ty_slot_size(t->elem[i]);
 }
 
 bool ty_equal(const struct type *a, const struct type *b)
@@ -135,7 +190,7 @@ bool ty_equal(const struct type *a, const struct type *b)
 	case TY_ARRAY:
 		return a->nelem == b->nelem && ty_equal(a->elem[0], b->elem[0]);
 	case TY_TUPLE:
-		if (a->nelem != b->nelem)
+		if (a->nelem != b->nelem || a->slots != b->slots)
 			return false;
 		for (int i = 0; i < a->nelem; i++)
 			if (!ty_equal(a->elem[i], b->elem[i]))

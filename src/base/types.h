@@ -56,6 +56,10 @@ struct type {
 	int nelem;		/* TUPLE, ARRAY */
 	struct type **elem;	/* TUPLE element types; ARRAY: elem[0] */
 	int *off;		/* TUPLE element offsets */
+	int align;		/* TUPLE: its elements' largest alignment */
+	bool slots;		/* TUPLE: laid out in 8-byte slots (the keys
+				 * of a map with several), not as bpftrace
+				 * lays out a tuple value */
 	const char *tfmt;	/* TSTAMP: the strftime format (of the first
 				 * value: each value carries its own) */
 	struct type *pointee;	/* PTR: what it points to (NULL: void) */
@@ -81,7 +85,16 @@ extern struct type ty_s8, ty_s16, ty_s32, ty_s64, ty_u8, ty_u16, ty_u32,
 
 struct type *ty_int(int size, bool is_signed);
 struct type *ty_str(struct arena *a, int size);
+/* A tuple value of N elements, laid out as bpftrace 0.17 lays it out
+ * (as a C struct: integers at their own alignment, strings and byte
+ * arrays at any byte, other values at 8), its size (sizeof) rounded up
+ * to its largest alignment. */
 struct type *ty_tuple(struct arena *a, struct type **elem, int n);
+/* The same elements, each in slots of 8 bytes: several map keys. */
+struct type *ty_tuple_slots(struct arena *a, struct type **elem, int n);
+/* Element I of tuple T can be written and read as a value of its own:
+ * at an 8-byte boundary, with the bytes of its slot to itself. */
+bool ty_elem_whole(const struct type *t, int i);
 struct type *ty_tstamp(struct arena *a, const char *fmt);
 /* A buffer of at most SIZE bytes (buf()). */
 struct type *ty_buf(struct arena *a, int size);

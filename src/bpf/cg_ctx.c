@@ -21,16 +21,6 @@ static const struct tp_field *field(struct cg *g, struct node *n)
 	return NULL;
 }
 
-static int size_code(int size)
-{
-	switch (size) {
-	case 1: return BPF_B;
-	case 2: return BPF_H;
-	case 4: return BPF_W;
-	default: return BPF_DW;
-	}
-}
-
 /* An integer or pointer field into r0, canonical for its type. */
 void cg_args_int(struct cg *g, struct node *n)
 {
@@ -65,7 +55,7 @@ void cg_args_int(struct cg *g, struct node *n)
 	}
 	g->uses_ctx = true;
 	size = f->kind == TPF_INT ? f->int_size : f->size > 8 ? 8 : f->size;
-	cg_emit(g, LDX(size_code(size), R0, RCTX, (int16_t)f->offset));
+	cg_emit(g, LDX(cg_size_code(size), R0, RCTX, (int16_t)f->offset));
 	/* extend by this tracepoint's own field type: the block's type may
 	 * be wider when its tracepoints disagree */
 	if (f->kind == TPF_INT)
@@ -206,7 +196,7 @@ static void read_int(struct cg *g, struct node *n, int size)
 	cg_emit(g, MOV_REG(R1, RFP));
 	cg_emit(g, ALU64_IMM(BPF_ADD, R1, slot));
 	cg_read_call(g, read_helper(g, n, false), n);
-	cg_emit(g, LDX(size_code(size), R0, RFP, (int16_t)slot));
+	cg_emit(g, LDX(cg_size_code(size), R0, RFP, (int16_t)slot));
 	g->stack = saved;
 }
 
@@ -219,7 +209,7 @@ void cg_btf_int(struct cg *g, struct node *n)
 	/* The iterator context is read directly (the verifier types it). */
 	if (n->a->kind == N_BUILTIN && n->a->builtin == B_CTX) {
 		g->uses_ctx = true;
-		cg_emit(g, LDX(size_code(size), R0, RCTX, (int16_t)n->foff));
+		cg_emit(g, LDX(cg_size_code(size), R0, RCTX, (int16_t)n->foff));
 		cg_norm(g, R0, n->ty);
 		return;
 	}

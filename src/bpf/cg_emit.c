@@ -111,6 +111,35 @@ void cg_addr_of(struct cg *g, int reg, struct mem m)
 		cg_emit(g, ALU64_IMM(BPF_ADD, reg, m.off));
 }
 
+int cg_size_code(int size)
+{
+	switch (size) {
+	case 1: return BPF_B;
+	case 2: return BPF_H;
+	case 4: return BPF_W;
+	default: return BPF_DW;
+	}
+}
+
+/* N bytes from SRC to DST through r1, in the widest loads and stores
+ * both places' alignment allows (the verifier wants the stack's
+ * accesses aligned). */
+void cg_move(struct cg *g, struct mem dst, struct mem src, int n)
+{
+	for (int i = 0; i < n;) {
+		int c = 8;
+
+		while (c > 1 && (i + c > n || ((dst.off + i) & (c - 1)) ||
+				 ((src.off + i) & (c - 1))))
+			c /= 2;
+		cg_emit(g, LDX(cg_size_code(c), R1, src.base,
+			       (int16_t)(src.off + i)));
+		cg_emit(g, STX(cg_size_code(c), dst.base,
+			       (int16_t)(dst.off + i), R1));
+		i += c;
+	}
+}
+
 /* Zero bytes [FROM, TO) of M with the widest stores that fit. */
 void cg_zero(struct cg *g, struct mem m, int from, int to)
 {

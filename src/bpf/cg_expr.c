@@ -505,8 +505,7 @@ static void int_field(struct cg *g, struct node *n)
 		return;
 	}
 	m = cg_addr(g, n->a);
-	cg_emit(g, LDX(BPF_DW, R0, m.base,
-		       (int16_t)(m.off + n->a->ty->off[n->ival])));
+	cg_tuple_elem_int(g, m, n->a->ty, (int)n->ival);
 	g->scratch = saved;
 	g->stack = saved_stack;
 }
@@ -672,12 +671,7 @@ void cg_copy(struct cg *g, struct mem dst, const struct type *dt,
 		return;
 	}
 	case TY_TUPLE:
-		for (int i = 0; i < dt->nelem; i++) {
-			struct mem d = { dst.base, dst.off + dt->off[i] };
-			struct mem s = { src.base, src.off + st->off[i] };
-
-			cg_copy(g, d, dt->elem[i], s, st->elem[i]);
-		}
+		cg_tuple_copy(g, dst, dt, src, st);
 		return;
 	default:
 		return;
@@ -706,11 +700,7 @@ void cg_store(struct cg *g, struct node *n, struct mem dst,
 		break;
 	case TY_TUPLE:
 		if (n->kind == N_TUPLE) {
-			for (int i = 0; i < dt->nelem; i++) {
-				struct mem d = { dst.base, dst.off + dt->off[i] };
-
-				cg_store(g, n->args[i], d, dt->elem[i]);
-			}
+			cg_tuple_store(g, n, dst, dt);
 			return;
 		}
 		break;
@@ -833,8 +823,7 @@ struct mem cg_addr(struct cg *g, struct node *n)
 	if (n->kind == N_FIELD && n->builtin != B_ARGS_FIELD &&
 	    n->builtin != B_BTF_FIELD) {
 		m = cg_addr(g, n->a);
-		m.off += n->a->ty->off[n->ival];
-		return m;
+		return cg_tuple_elem_addr(g, m, n->a->ty, (int)n->ival, n);
 	}
 	m = cg_tmp_alloc(g, ty_slot_size(n->ty), n);
 	cg_store(g, n, m, n->ty);

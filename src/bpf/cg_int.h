@@ -2,7 +2,8 @@
  * through which their recursion goes (an expression holds calls, a call
  * holds expressions): cg_emit.c (instructions, labels, memory: below
  * the others), cg.c (programs and statements), cg_expr.c (expressions),
- * cg_map.c (maps and aggregations), cg_call.c (functions and events),
+ * cg_map.c (maps and aggregations), cg_tuple.c (tuples' elements),
+ * cg_call.c (functions and events),
  * cg_ctx.c and cg_usdt.c (what probes' contexts hold).
  *
  * Conventions of the generated code:
@@ -78,6 +79,9 @@ struct mem cg_scratch_alloc(struct cg *g, int size, struct node *at);
 struct mem cg_tmp_alloc(struct cg *g, int size, struct node *at);
 void cg_addr_of(struct cg *g, int reg, struct mem m);
 void cg_zero(struct cg *g, struct mem m, int from, int to);
+/* BPF_B, BPF_H, BPF_W or BPF_DW for an access of SIZE bytes. */
+int cg_size_code(int size);
+void cg_move(struct cg *g, struct mem dst, struct mem src, int n);
 void cg_count_stat(struct cg *g, int slot);
 void cg_read_call(struct cg *g, int helper, struct node *at);
 
@@ -136,6 +140,24 @@ void cg_usym(struct cg *g, struct node *n, struct mem dst);
 
 /* cg_usdt.c */
 void cg_usdt_arg(struct cg *g, struct node *n);
+
+/* cg_tuple.c */
+/* Tuple N (an N_TUPLE) into DST as type DT. */
+void cg_tuple_store(struct cg *g, struct node *n, struct mem dst,
+		    const struct type *dt);
+/* Element I of tuple T at TUP: N stored into it. */
+void cg_tuple_elem_store(struct cg *g, struct node *n, struct mem tup,
+			 const struct type *t, int i);
+/* Tuple SRC of type ST into DST as type DT. */
+void cg_tuple_copy(struct cg *g, struct mem dst, const struct type *dt,
+		   struct mem src, const struct type *st);
+/* Element I of tuple T at TUP: an integer into r0, or where the value
+ * is as one of its own (a copy when the element has no slot of its
+ * own). */
+void cg_tuple_elem_int(struct cg *g, struct mem tup, const struct type *t,
+		       int i);
+struct mem cg_tuple_elem_addr(struct cg *g, struct mem tup,
+			      const struct type *t, int i, struct node *at);
 
 /* cg_call.c */
 void cg_call_stmt(struct cg *g, struct node *n);

@@ -24,11 +24,8 @@ static void fill_key(struct cg *g, struct node *n, struct mem key)
 	} else if (n->nargs == 1) {
 		cg_store(g, n->args[0], key, m->key);
 	} else {
-		for (int i = 0; i < n->nargs; i++) {
-			struct mem d = { key.base, key.off + m->key->off[i] };
-
-			cg_store(g, n->args[i], d, m->key->elem[i]);
-		}
+		for (int i = 0; i < n->nargs; i++)
+			cg_tuple_elem_store(g, n->args[i], key, m->key, i);
 	}
 }
 

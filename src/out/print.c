@@ -285,6 +285,32 @@ static int table_read(struct printer *pr, struct mapinfo *m, struct table *tb)
 	return 0;
 }
 
+/* The integer of type TY at P, of its width, extended to 64 bits. */
+static int64_t int_at(const struct type *ty, const uint8_t *p)
+{
+	switch (ty->size) {
+	case 1: return ty->is_signed ? (int8_t)*p : (int64_t)*p;
+	case 2: {
+		uint16_t v;
+
+		memcpy(&v, p, 2);
+		return ty->is_signed ? (int16_t)v : (int64_t)v;
+	}
+	case 4: {
+		uint32_t v;
+
+		memcpy(&v, p, 4);
+		return ty->is_signed ? (int32_t)v : (int64_t)v;
+	}
+	default: {
+		int64_t v;
+
+		memcpy(&v, p, 8);
+		return v;
+	}
+	}
+}
+
 /* Compare keys by their typed elements: integers numerically, strings
  * as text. */
 static int key_cmp_typed(const struct type *ty, const uint8_t *a,
@@ -295,10 +321,14 @@ static int key_cmp_typed(const struct type *ty, const uint8_t *a,
 	switch (ty->kind) {
 	case TY_INT: case TY_KSTACK: case TY_KSYM: case TY_USERNAME:
 	case TY_STRERROR: {
-		int64_t x, y;
+		int64_t x = ty->kind == TY_INT ? int_at(ty, a) : 0, y = x;
 
-		memcpy(&x, a, 8);
-		memcpy(&y, b, 8);
+		if (ty->kind == TY_INT) {
+			y = int_at(ty, b);
+		} else {
+			memcpy(&x, a, 8);
+			memcpy(&y, b, 8);
+		}
 		if (ty->is_signed)
 			return x < y ? -1 : x > y;
 		return (uint64_t)x < (uint64_t)y ? -1 : (uint64_t)x > (uint64_t)y;
@@ -351,32 +381,6 @@ static int entry_cmp(const void *pa, const void *pb, void *arg)
 		return (uint64_t)a->v < (uint64_t)b->v ? -1 : 1;
 	}
 	return key_cmp_typed(m->key, a->key, b->key);
-}
-
-/* The integer of type TY at P, of its width, extended to 64 bits. */
-static int64_t int_at(const struct type *ty, const uint8_t *p)
-{
-	switch (ty->size) {
-	case 1: return ty->is_signed ? (int8_t)*p : (int64_t)*p;
-	case 2: {
-		uint16_t v;
-
-		memcpy(&v, p, 2);
-		return ty->is_signed ? (int16_t)v : (int64_t)v;
-	}
-	case 4: {
-		uint32_t v;
-
-		memcpy(&v, p, 4);
-		return ty->is_signed ? (int32_t)v : (int64_t)v;
-	}
-	default: {
-		int64_t v;
-
-		memcpy(&v, p, 8);
-		return v;
-	}
-	}
 }
 
 /* INDENT: spaces before the frames of a kernel stack (stacks.c). */

@@ -510,9 +510,9 @@ static struct type *e_tuple(struct sema *s, struct node *n)
 			    type_name(e[i]));
 			return set(n, &ty_error);
 		}
-		if (e[i]->kind == TY_INT)
-			e[i] = ty_int(8, e[i]->is_signed);
 	}
+	/* integers keep their width: (int8, int16) is 4 bytes, as in
+	 * bpftrace 0.17 */
 	return set(n, ty_tuple(&s->c->arena, e, n->nargs));
 }
 

@@ -5,10 +5,20 @@
 
 #include <string.h>
 
+static struct type *unify(struct sema *s, struct type *old, struct type *new,
+			  bool in_tuple);
+
 /* Merge two types stored in the same place (a variable, a map key or
- * value): integers widen to 64 bits, strings to the longer, tuples
- * element-wise.  NULL if they cannot share storage. */
+ * value): integers widen to 64 bits (in a tuple to the wider of the
+ * two), strings to the longer, tuples element-wise.  NULL if they
+ * cannot share storage. */
 struct type *sema_unify(struct sema *s, struct type *old, struct type *new)
+{
+	return unify(s, old, new, false);
+}
+
+static struct type *unify(struct sema *s, struct type *old, struct type *new,
+			  bool in_tuple)
 {
 	if (!old || is_err(old))
 		return new;
@@ -18,6 +28,9 @@ struct type *sema_unify(struct sema *s, struct type *old, struct type *new)
 		return NULL;
 	switch (old->kind) {
 	case TY_INT:
+		if (in_tuple)
+			return ty_int(old->size > new->size ? old->size :
+				      new->size, old->is_signed);
 		return ty_int(8, old->is_signed);
 	case TY_STR: case TY_BUF:
 		return old->size >= new->size ? old : new;
@@ -32,38 +45,32 @@ struct type *sema_unify(struct sema *s, struct type *old, struct type *new)
 			return NULL;
 		e = arena_alloc(&s->c->arena, sizeof(*e) * (size_t)old->nelem);
 		for (int i = 0; i < old->nelem; i++) {
-			e[i] = sema_unify(s, old->elem[i], new->elem[i]);
+			e[i] = unify(s, old->elem[i], new->elem[i], !old->slots);
 			if (!e[i])
 				return NULL;
 			if (e[i] != old->elem[i])
 				same = false;
 		}
-		return same ? old : ty_tuple(&s->c->arena, e, old->nelem);
+		if (same)
+			return old;
+		return old->slots ? ty_tuple_slots(&s->c->arena, e, old->nelem) :
+				    ty_tuple(&s->c->arena, e, old->nelem);
 	}
 	default:
 		return old;
 	}
 }
 
-/* Storage form of a value type: integers are kept as 64-bit.  Strings
- * keep their size: unify() grows the storage to the longest value
- * stored, which the second pass sees. */
+/* Storage form of a value type: integers are kept as 64-bit, except
+ * inside a tuple, whose layout is bpftrace's.  Strings keep their
+ * size: unify() grows the storage to the longest value stored, which
+ * the second pass sees. */
 struct type *sema_storage(struct sema *s, struct type *t)
 {
-	switch (t->kind) {
-	case TY_INT:
+	(void)s;
+	if (t->kind == TY_INT)
 		return ty_int(8, t->is_signed);
-	case TY_TUPLE: {
-		struct type **e = arena_alloc(&s->c->arena,
-					      sizeof(*e) * (size_t)t->nelem);
-
-		for (int i = 0; i < t->nelem; i++)
-			e[i] = sema_storage(s, t->elem[i]);
-		return ty_tuple(&s->c->arena, e, t->nelem);
-	}
-	default:
-		return t;
-	}
+	return t;
 }
 
 struct mapinfo *sema_map_get(struct sema *s, struct node *n)
@@ -115,7 +122,10 @@ struct mapinfo *sema_map_keys(struct sema *s, struct node *n)
 		for (int i = 0; i < n->nargs; i++)
 			if (is_err(e[i]))
 				return m;
-		kt = ty_tuple(&s->c->arena, e, n->nargs);
+		/* several keys: each in its 8-byte slots, integers 64-bit */
+		for (int i = 0; i < n->nargs; i++)
+			e[i] = sema_storage(s, e[i]);
+		kt = ty_tuple_slots(&s->c->arena, e, n->nargs);
 	}
 	if (kt && is_err(kt))
 		return m;
