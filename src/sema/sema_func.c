@@ -48,10 +48,11 @@ static struct node *positional_offset(struct sema *s, struct node *n,
 	return p;
 }
 
-/* str($N), str($N + K) and str(K + $N): the text of parameter N (from
- * its Kth character), a string literal, as in bpftrace 0.17, which
- * takes $N + K there for an offset even when $N is a number.  Returns
- * false when N is another str() call. */
+/* str($N), str($N + K) and str(K + $N), and str() of them with a
+ * constant length: the text of parameter N (from its Kth character), a
+ * string literal, as in bpftrace 0.17, which takes $N + K there for an
+ * offset even when $N is a number.  Returns false, N untouched, when N
+ * is another str() call. */
 bool sema_str_positional(struct sema *s, struct node *n)
 {
 	struct node *p;
@@ -61,19 +62,20 @@ bool sema_str_positional(struct sema *s, struct node *n)
 	if (!n->nargs || !(p = positional_offset(s, n->args[0], &k)))
 		return false;
 	p->extra = (void *)1;	/* its text, numeric or not */
-	if (is_err(sema_expr(s, p)))
-		return set(n, &ty_error), true;
+	if (is_err(sema_expr(s, p))) {
+		set(n, &ty_error);
+		return true;
+	}
 	if (k < 0 || (uint64_t)k > p->len) {
 		ERR(s, n->args[0]->loc, E_ARGS,
 		    "str($%d + %lld): $%d has %zu characters", (int)p->ival,
 		    (long long)k, (int)p->ival, p->len);
-		return set(n, &ty_error), true;
+		set(n, &ty_error);
+		return true;
 	}
 	if (n->nargs == 2) {
 		struct type *lt = sema_expr(s, n->args[1]);
 
-		if (is_err(lt))
-			return set(n, &ty_error), true;
 		if (!is_int(lt) || !n->args[1]->is_const || n->args[1]->cval < 0)
 			return false;	/* call_str reports it */
 		max = n->args[1]->cval;
