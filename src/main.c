@@ -58,7 +58,8 @@ static void usage(FILE *f)
 "  -V, --version     the version\n"
 "\n"
 "environment: BPFTRACE_STRLEN (string size, default 64),\n"
-"             BPFTRACE_MAP_KEYS_MAX (keys per map, default 4096)\n", f);
+"             BPFTRACE_MAP_KEYS_MAX (keys per map, default 4096),\n"
+"             BPFTRACE_CAT_BYTES_MAX (cat()'s bytes of a file, default 10240)\n", f);
 }
 
 /* The command line, parsed. */
@@ -248,7 +249,9 @@ static int setup_compiler(struct compiler *c, const struct options *o,
 {
 	compiler_init(c, name, src, len);
 	if (env_int("BPFTRACE_STRLEN", 64, 1, 4096, &c->strlen_) ||
-	    env_int("BPFTRACE_MAP_KEYS_MAX", 4096, 1, 1 << 24, &c->map_keys_max))
+	    env_int("BPFTRACE_MAP_KEYS_MAX", 4096, 1, 1 << 24, &c->map_keys_max) ||
+	    env_int("BPFTRACE_CAT_BYTES_MAX", 10240, 0, 1 << 30,
+		    &c->cat_bytes_max))
 		return -1;
 	c->verbose = o->verbose;
 	c->target_pid = o->target_pid;

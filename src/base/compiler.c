@@ -17,6 +17,7 @@ void compiler_init(struct compiler *c, const char *file, const char *src,
 	c->diag.out = stderr;
 	c->strlen_ = 64;
 	c->map_keys_max = 4096;
+	c->cat_bytes_max = 10240;
 }
 
 void compiler_free(struct compiler *c)

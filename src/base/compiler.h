@@ -53,6 +53,7 @@ enum ev_kind {
 	EV_EXIT,
 	EV_JOIN,	/* u64 count, then JOIN_MAX strings; fmt: separator */
 	EV_SYSTEM,	/* fmt, args: a command for /bin/sh */
+	EV_CAT,		/* fmt, args: the name of a file to print */
 };
 
 #define JOIN_MAX 16	/* join() prints at most this many strings */
@@ -65,7 +66,6 @@ enum ev_kind {
 struct ev_arg {
 	struct type *ty;
 	int off;		/* offset in the record (after the id) */
-	const char *tfmt;	/* strftime() argument: its format */
 };
 
 struct event_spec {
@@ -110,6 +110,8 @@ struct compiler {
 	/* options */
 	int strlen_;		/* BPFTRACE_STRLEN, default 64 */
 	int map_keys_max;	/* BPFTRACE_MAP_KEYS_MAX, default 4096 */
+	int cat_bytes_max;	/* BPFTRACE_CAT_BYTES_MAX: cat() prints at
+				 * most this much of a file, default 10240 */
 	bool verbose;		/* -v: say what sonde does (mounts) */
 	const char *tracefs;	/* read this directory as tracefs instead of
 				 * finding (or mounting) the system's: the
@@ -144,6 +146,12 @@ struct compiler {
 	int nmaps;
 	struct event_spec *events;
 	int nevents, events_cap;
+	/* strftime() formats, cgroup_path() filters: a value carries the
+	 * index of its own */
+	const char **tfmts;
+	int ntfmts;
+	const char **cgfilters;
+	int ncgfilters;
 	/* Kernel stack maps (BPF_MAP_TYPE_STACK_TRACE): one per distinct
 	 * kstack depth, as a stack id only means something in its map. */
 	int *stack_depths;	/* arena, KSTACK_MAX_DEPTH slots */

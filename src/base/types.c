@@ -12,6 +12,8 @@ struct type ty_usym = { .kind = TY_USYM, .size = 16 };
 struct type ty_username = { .kind = TY_USERNAME, .size = 8 };
 struct type ty_inet = { .kind = TY_INET, .size = 24 };
 struct type ty_mac = { .kind = TY_MAC, .size = 6 };
+struct type ty_strerror = { .kind = TY_STRERROR, .size = 8 };
+struct type ty_cgpath = { .kind = TY_CGPATH, .size = 16 };
 struct type ty_s8 = { .kind = TY_INT, .size = 1, .is_signed = true };
 struct type ty_s16 = { .kind = TY_INT, .size = 2, .is_signed = true };
 struct type ty_s32 = { .kind = TY_INT, .size = 4, .is_signed = true };
@@ -54,7 +56,7 @@ struct type *ty_tstamp(struct arena *a, const char *fmt)
 	struct type *t = arena_alloc(a, sizeof(*t));
 
 	t->kind = TY_TSTAMP;
-	t->size = 8;
+	t->size = 16;
 	t->tfmt = fmt;
 	return t;
 }
@@ -101,12 +103,12 @@ int ty_align(const struct type *t)
 int ty_slot_size(const struct type *t)
 {
 	switch (t->kind) {
-	case TY_INT: case TY_TSTAMP: case TY_PTR: case TY_KSTACK: case TY_KSYM:
-	case TY_USERNAME:
+	case TY_INT: case TY_PTR: case TY_KSTACK: case TY_KSYM:
+	case TY_USERNAME: case TY_STRERROR:
 		return 8;
-	case TY_STR: return ALIGN_UP(t->size, 8);
-	case TY_TUPLE: return ALIGN_UP(t->size, 8);
-	case TY_USYM: case TY_INET: return t->size;
+	case TY_STR: case TY_TUPLE: return ALIGN_UP(t->size, 8);
+	case TY_USYM: case TY_INET: case TY_TSTAMP: case TY_CGPATH:
+		return t->size;
 	case TY_MAC: return 8;
 	case TY_BUF: return 8 + ALIGN_UP(t->size, 8);
 	case TY_ARRAY: case TY_STRUCT: return ALIGN_UP(t->size, 8);
@@ -114,50 +116,78 @@ int ty_slot_size(const struct type *t)
 	}
 }
 
-/* Where tuples place an element: integers, arrays and structs at
- * their C alignment, as bpftrace lays tuples out (so sizeof((int8)1,
- * (int32)2) is 8); strings and every other value 8-aligned in slots
- * of whole words, which BPF writes with word-sized stores. */
-static int tuple_align(const struct type *t)
+/* Bytes and alignment of a value of T inside a tuple, as bpftrace 0.17
+ * has them (SizedType::GetInTupleAlignment): strings and byte arrays
+ * at any byte, integers at their size, tuples at their largest
+ * element's; sonde's other values (stacks, symbols, timestamps ...),
+ * whose layouts are sonde's own, take their 8-byte slots. */
+static int in_tuple(const struct type *t, int *align)
 {
 	switch (t->kind) {
-	case TY_INT: case TY_ARRAY: case TY_STRUCT:
-		return ty_align(t);
+	case TY_STR:
+		*align = 1;
+		return t->size;
+	case TY_ARRAY: case TY_STRUCT:
+		*align = ty_align(t);
+		return t->size;
+	case TY_INT:
+		*align = t->size;
+		return t->size;
 	case TY_TUPLE:
-		return t->nelem ? t->align : 1;
+		*align = t->slots ? 8 : t->align;
+		return t->slots ? ty_slot_size(t) : t->size;
 	default:
-		return 8;
+		*align = 8;
+		return ty_slot_size(t);
 	}
 }
 
-static int tuple_space(const struct type *t)
+static struct type *tuple(struct arena *a, struct type **elem, int n,
+			  bool slots)
 {
-	return t->kind == TY_INT || t->kind == TY_TUPLE ? t->size
-							: ty_slot_size(t);
+	struct type *t = arena_alloc(a, sizeof(*t));
+	int off = 0, max = 1;
+
+	t->kind = TY_TUPLE;
+	t->nelem = n;
+	t->slots = slots;
+	t->elem = arena_alloc(a, sizeof(*t->elem) * (size_t)n);
+	t->off = arena_alloc(a, sizeof(*t->off) * (size_t)n);
+	for (int i = 0; i < n; i++) {
+		int al, size = in_tuple(elem[i], &al);
+
+		if (slots) {
+			al = 8;
+			size = ty_slot_size(elem[i]);
+		}
+		if (al > max)
+			max = al;
+		off = ALIGN_UP(off, al);
+		t->elem[i] = elem[i];
+		t->off[i] = off;
+		off += size;
+	}
+	t->align = max;
+	t->size = ALIGN_UP(off, max);
+	return t;
 }
 
 struct type *ty_tuple(struct arena *a, struct type **elem, int n)
 {
-	struct type *t = arena_alloc(a, sizeof(*t));
-	int off = 0, align = 1;
+	return tuple(a, elem, n, false);
+}
 
-	t->kind = TY_TUPLE;
-	t->nelem = n;
-	t->elem = arena_alloc(a, sizeof(*t->elem) * (size_t)n);
-	t->off = arena_alloc(a, sizeof(*t->off) * (size_t)n);
-	for (int i = 0; i < n; i++) {
-		int al = tuple_align(elem[i]);
+struct type *ty_tuple_slots(struct arena *a, struct type **elem, int n)
+{
+	return tuple(a, elem, n, true);
+}
 
-		if (al > align)
-			align = al;
-		off = ALIGN_UP(off, al);
-		t->elem[i] = elem[i];
-		t->off[i] = off;
-		off += tuple_space(elem[i]);
-	}
-	t->align = align;
-	t->size = ALIGN_UP(off, align);
-	return t;
+bool ty_elem_whole(const struct type *t, int i)
+{
+	/* not the tuple's slot: a tuple inside another may end before it */
+	int end = i + 1 < t->nelem ? t->off[i + 1] : t->size;
+
+	return !(t->off[i] & 7) && end - t->off[i] >= ty_slot_size(t->elem[i]);
 }
 
 bool ty_equal(const struct type *a, const struct type *b)
@@ -179,7 +209,7 @@ bool ty_equal(const struct type *a, const struct type *b)
 		return a->smode == b->smode && a->sdepth == b->sdepth &&
 		       a->suser == b->suser;
 	case TY_TUPLE:
-		if (a->nelem != b->nelem)
+		if (a->nelem != b->nelem || a->slots != b->slots)
 			return false;
 		for (int i = 0; i < a->nelem; i++)
 			if (!ty_equal(a->elem[i], b->elem[i]))
@@ -242,6 +272,8 @@ static void name_into(char *buf, size_t cap, const struct type *t)
 	case TY_KSYM: snprintf(buf, cap, "ksym"); break;
 	case TY_USYM: snprintf(buf, cap, "usym"); break;
 	case TY_USERNAME: snprintf(buf, cap, "username"); break;
+	case TY_STRERROR: snprintf(buf, cap, "strerror"); break;
+	case TY_CGPATH: snprintf(buf, cap, "cgroup_path"); break;
 	case TY_INET: snprintf(buf, cap, "inet"); break;
 	case TY_MAC: snprintf(buf, cap, "macaddr"); break;
 	case TY_BUF: snprintf(buf, cap, "buffer[%d]", t->size); break;

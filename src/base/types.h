@@ -13,7 +13,8 @@ enum ty_kind {
 	TY_STR,		/* NUL-terminated, zero-padded buffer of size bytes */
 	TY_TUPLE,
 	TY_MAPREF,	/* @map used whole: print(@m), clear(@m) */
-	TY_TSTAMP,	/* strftime(fmt, ns): ns, formatted in user space */
+	TY_TSTAMP,	/* strftime(fmt, ns): {u64 ns, u64 format index}, the
+			 * format (compiler.tfmts) applied in user space */
 	TY_PTR,		/* a pointer typed from BTF: 8 bytes */
 	TY_STRUCT,	/* a kernel struct or union (BTF), used by address */
 	TY_KSTACK,	/* kstack or ustack (suser): a stack id, see stacks.c */
@@ -25,6 +26,9 @@ enum ty_kind {
 	TY_BUF,		/* buf(): {u64 length, u8 data[size]}, size the most */
 	TY_ARRAY,	/* of[nelem], as laid out in memory (not char[N],
 			 * which is a string) */
+	TY_STRERROR,	/* strerror(errno): the number, printed as its text */
+	TY_CGPATH,	/* cgroup_path(): {u64 cgroup id, u64 filter index},
+			 * printed as the cgroup's paths */
 };
 
 /* How a stack prints (kstack(perf), ustack(raw), ...). */
@@ -53,8 +57,12 @@ struct type {
 	int nelem;		/* TUPLE, ARRAY */
 	struct type **elem;	/* TUPLE element types */
 	int *off;		/* TUPLE element offsets */
-	int align;		/* TUPLE: its alignment (its widest element's) */
-	const char *tfmt;	/* TSTAMP: the strftime format */
+	int align;		/* TUPLE: its elements' largest alignment */
+	bool slots;		/* TUPLE: laid out in 8-byte slots (the keys
+				 * of a map with several), not as bpftrace
+				 * lays out a tuple value */
+	const char *tfmt;	/* TSTAMP: the strftime format (of the first
+				 * value: each value carries its own) */
 	struct type *pointee;	/* PTR: what it points to (NULL: void) */
 	struct type *of;	/* ARRAY: the element type; nelem elements */
 	int btf_id;		/* STRUCT, PTR: its BTF id (0: defined by the
@@ -66,17 +74,29 @@ struct type {
 	int sdepth;		/* KSTACK: frames kept, 1..KSTACK_MAX_DEPTH */
 	bool suser;		/* KSTACK: a user stack (ustack) */
 	bool user;		/* PTR, STRUCT: in user memory (the pointer
-			 * arguments of syscall tracepoints) */
+			 * arguments of syscall tracepoints); INT: an
+			 * address in user memory (uptr()) */
+	bool kernel;		/* PTR, INT: an address in kernel memory
+				 * (kptr()), whatever the probe */
 };
 
 extern struct type ty_error, ty_void, ty_mapref, ty_ksym, ty_usym,
-	ty_username, ty_inet, ty_mac;
+	ty_username, ty_inet, ty_mac, ty_strerror, ty_cgpath;
 extern struct type ty_s8, ty_s16, ty_s32, ty_s64, ty_u8, ty_u16, ty_u32,
 	ty_u64;
 
 struct type *ty_int(int size, bool is_signed);
 struct type *ty_str(struct arena *a, int size);
+/* A tuple value of N elements, laid out as bpftrace 0.17 lays it out
+ * (as a C struct: integers at their own alignment, strings and byte
+ * arrays at any byte, other values at 8), its size (sizeof) rounded up
+ * to its largest alignment. */
 struct type *ty_tuple(struct arena *a, struct type **elem, int n);
+/* The same elements, each in slots of 8 bytes: several map keys. */
+struct type *ty_tuple_slots(struct arena *a, struct type **elem, int n);
+/* Element I of tuple T can be written and read as a value of its own:
+ * at an 8-byte boundary, with the bytes of its slot to itself. */
+bool ty_elem_whole(const struct type *t, int i);
 struct type *ty_tstamp(struct arena *a, const char *fmt);
 /* A buffer of at most SIZE bytes (buf()). */
 struct type *ty_buf(struct arena *a, int size);
@@ -94,13 +114,13 @@ static inline int ty_step(const struct type *t)
 /* The alignment C gives T in a struct (x86-64). */
 int ty_align(const struct type *t);
 /* Values held in one 64-bit word in registers, variables, keys and
- * records: integers, timestamps, kernel pointers, stacks, symbols and
- * user ids. */
+ * records: integers, kernel pointers, stacks, symbols, user ids and
+ * error numbers. */
 static inline bool ty_is_word(const struct type *t)
 {
-	return t->kind == TY_INT || t->kind == TY_TSTAMP || t->kind == TY_PTR ||
+	return t->kind == TY_INT || t->kind == TY_PTR ||
 	       t->kind == TY_KSTACK || t->kind == TY_KSYM ||
-	       t->kind == TY_USERNAME;
+	       t->kind == TY_USERNAME || t->kind == TY_STRERROR;
 }
 /* Bytes one value of T takes in a map key, map value or event record
  * (integers widen to 8 bytes there). */

@@ -52,6 +52,25 @@ static void assign_var(struct cg *g, struct node *n)
 	}
 }
 
+/* A call without a value, or a '?:' choosing between such calls. */
+static void void_expr(struct cg *g, struct node *e)
+{
+	int lelse, lend;
+
+	if (e->kind != N_TERNARY) {
+		cg_call_stmt(g, e);
+		return;
+	}
+	lelse = cg_label(g);
+	lend = cg_label(g);
+	cg_branch(g, e->a, lelse, false);
+	void_expr(g, e->b);
+	cg_jump(g, JA(), lend);
+	cg_bind(g, lelse);
+	void_expr(g, e->c);
+	cg_bind(g, lend);
+}
+
 static void stmt(struct cg *g, struct node *n)
 {
 	int saved_stack = g->stack, saved_scratch = g->scratch;
@@ -61,8 +80,9 @@ static void stmt(struct cg *g, struct node *n)
 	case N_EXPRSTMT: {
 		struct node *e = n->a;
 
-		if (e->kind == N_CALL && e->ty->kind == TY_VOID)
-			cg_call_stmt(g, e);
+		if ((e->kind == N_CALL || e->kind == N_TERNARY) &&
+		    e->ty->kind == TY_VOID)
+			void_expr(g, e);
 		else if (ty_is_word(e->ty))
 			cg_int(g, e);
 		else

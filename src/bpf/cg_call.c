@@ -1,6 +1,6 @@
 /* cg_call.c - functions: records for user space (printf, print, time,
- * clear, zero, exit), delete(), str(), and the byte values ntop(),
- * macaddr() and buf(). */
+ * clear, zero, exit), delete(), str(), strcontains(), and the byte
+ * values ntop(), macaddr() and buf(). */
 #include "bpf/cg_int.h"
 
 #include <string.h>
@@ -97,7 +97,7 @@ void cg_call_stmt(struct cg *g, struct node *n)
 			       &g->c->events[n->cval] : NULL;
 
 	switch (n->builtin) {
-	case F_PRINTF: case F_SYSTEM:
+	case F_PRINTF: case F_SYSTEM: case F_CAT:
 		send(g, n, e, n->args + 1, n->nargs - 1, NULL);
 		break;
 	case F_SIGNAL:
@@ -205,7 +205,11 @@ void cg_str_call(struct cg *g, struct node *n, struct mem dst,
 			cg_emit(g, MOV_IMM(R2, size));
 		}
 		cg_addr_of(g, R1, dst);
-		cg_read_call(g, BPF_FUNC_probe_read_str, n);
+		/* the generic helper reads either memory, unless kptr() or
+		 * uptr() said which */
+		cg_read_call(g, a->ty->user || a->ty->kernel ?
+			     cg_read_helper(g, a->ty, true) :
+			     BPF_FUNC_probe_read_str, n);
 		g->stack = saved_stack;
 	}
 }
@@ -329,9 +333,27 @@ out:
 	g->stack = saved_stack;
 }
 
+/* pton("ADDR"): its bytes, found by sema, zero-padded to the slot. */
+static void pton(struct cg *g, struct node *n, struct mem dst)
+{
+	const uint8_t *b = n->extra;
+
+	for (int i = 0; i < ty_slot_size(n->ty); i += 4) {
+		uint32_t w = 0;
+
+		for (int k = 0; k < 4 && i + k < n->ty->size; k++)
+			w |= (uint32_t)b[i + k] << (8 * k);
+		cg_emit(g, ST_IMM(BPF_W, dst.base, (int16_t)(dst.off + i),
+				  (int32_t)w));
+	}
+}
+
 void cg_bytes_call(struct cg *g, struct node *n, struct mem dst)
 {
 	switch (n->builtin) {
+	case F_PTON:
+		pton(g, n, dst);
+		break;
 	case F_NTOP:
 		ntop(g, n, dst);
 		break;
@@ -344,4 +366,109 @@ void cg_bytes_call(struct cg *g, struct node *n, struct mem dst)
 	default:
 		break;
 	}
+}
+
+/* The mask of the bytes of the needle's word in r2 that are not zero
+ * (0xff each), into r2, without branches: a byte b is zero when
+ * ((b & 0x7f) + 0x7f | b) has its top bit clear.  Clobbers r3, r4. */
+static void nonzero_bytes(struct cg *g)
+{
+	cg_imm(g, R3, 0x7f7f7f7f7f7f7f7fLL);
+	cg_emit(g, MOV_REG(R4, R2));
+	cg_emit(g, ALU64_REG(BPF_AND, R4, R3));
+	cg_emit(g, ALU64_REG(BPF_ADD, R4, R3));
+	cg_emit(g, ALU64_REG(BPF_OR, R4, R2));
+	cg_emit(g, ALU64_IMM(BPF_RSH, R4, 7));	/* 1 in each nonzero byte */
+	cg_imm(g, R3, 0x0101010101010101LL);
+	cg_emit(g, ALU64_REG(BPF_AND, R4, R3));
+	cg_emit(g, ALU64_IMM(BPF_MUL, R4, 0xff));
+	cg_emit(g, MOV_REG(R2, R4));
+}
+
+/* r0 = strcontains(haystack, needle), C's strstr: at each position i
+ * (r7) of the haystack, until its NUL, the needle's bytes (those that
+ * are not zero: a string's bytes past its end are) are compared a word
+ * at a time, (h & mask) ^ needle, ORed over the needle's words: one
+ * branch per position, so that the verifier's walk of the loop stays
+ * short (a byte compare per branch ran past its limit on 200-byte
+ * strings).  The haystack is copied into scratch, a map value, where
+ * 8-byte loads at any offset are allowed (the stack's must be
+ * aligned), with zeros past it for the needle's length; a literal
+ * needle's words and masks are immediates, another's are read from
+ * its copy, masks computed once. */
+void cg_strcontains(struct cg *g, struct node *n)
+{
+	struct node *h = n->args[0], *nd = n->args[1];
+	int saved = g->scratch, saved_stack = g->stack;
+	int hsz = h->ty->size, hslot = ty_slot_size(h->ty);
+	int outer = cg_label(g), mismatch = cg_label(g), next = cg_label(g);
+	int none = cg_label(g), done = cg_label(g);
+	bool lit = nd->kind == N_STR;
+	int k = lit ? (int)strnlen(nd->name, nd->len) : 0;
+	int nw = lit ? (k + 7) / 8 : ty_slot_size(nd->ty) / 8;
+	struct mem copy, masks = { 0, 0 }, nm = { 0, 0 };
+
+	if (lit && k > hsz - 1) {	/* longer than the haystack can be */
+		cg_emit(g, MOV_IMM(R0, 0));
+		return;
+	}
+	copy = cg_scratch_alloc(g, hslot + 8 * nw, n);
+	cg_store(g, h, copy, h->ty);
+	cg_zero(g, copy, hslot, hslot + 8 * nw);
+	if (!lit) {
+		masks = cg_scratch_alloc(g, 8 * nw, n);
+		nm = cg_addr(g, nd);
+		for (int w = 0; w < nw; w++) {
+			cg_emit(g, LDX(BPF_DW, R2, nm.base, (int16_t)(nm.off + 8 * w)));
+			nonzero_bytes(g);
+			cg_emit(g, STX(BPF_DW, masks.base,
+				       (int16_t)(masks.off + 8 * w), R2));
+		}
+	}
+	cg_emit(g, MOV_IMM(R7, 0));
+	cg_bind(g, outer);
+	cg_jump(g, JMP_IMM(BPF_JGT, R7, hsz - 1), none);
+	cg_addr_of(g, R1, copy);
+	cg_emit(g, ALU64_REG(BPF_ADD, R1, R7));
+	cg_emit(g, MOV_IMM(R0, 0));
+	for (int w = 0; w < nw; w++) {
+		cg_emit(g, LDX(BPF_DW, R2, R1, (int16_t)(8 * w)));
+		if (lit) {
+			uint64_t word = 0;
+			int left = k - 8 * w;
+
+			for (int b = 0; b < 8 && b < left; b++)
+				word |= (uint64_t)(unsigned char)nd->name[8 * w + b] << (8 * b);
+			if (left < 8) {
+				cg_imm(g, R3, (int64_t)((1ULL << (8 * left)) - 1));
+				cg_emit(g, ALU64_REG(BPF_AND, R2, R3));
+			}
+			cg_imm(g, R3, (int64_t)word);
+		} else {
+			cg_emit(g, LDX(BPF_DW, R3, masks.base,
+				       (int16_t)(masks.off + 8 * w)));
+			cg_emit(g, ALU64_REG(BPF_AND, R2, R3));
+			cg_emit(g, LDX(BPF_DW, R3, nm.base, (int16_t)(nm.off + 8 * w)));
+		}
+		cg_emit(g, ALU64_REG(BPF_XOR, R2, R3));
+		cg_emit(g, ALU64_REG(BPF_OR, R0, R2));
+	}
+	/* the verifier follows the fall-through first and keeps the jump
+	 * for later: the exits fall through, so that one pending state,
+	 * not two per position, waits while it walks the loop */
+	cg_jump(g, JMP_IMM(BPF_JNE, R0, 0), mismatch);
+	cg_emit(g, MOV_IMM(R0, 1));
+	cg_jump(g, JA(), done);
+	cg_bind(g, mismatch);
+	cg_emit(g, LDX(BPF_B, R2, R1, 0));
+	cg_jump(g, JMP_IMM(BPF_JNE, R2, 0), next);
+	cg_bind(g, none);
+	cg_emit(g, MOV_IMM(R0, 0));
+	cg_jump(g, JA(), done);
+	cg_bind(g, next);
+	cg_emit(g, ALU64_IMM(BPF_ADD, R7, 1));
+	cg_jump(g, JA(), outer);
+	cg_bind(g, done);
+	g->scratch = saved;
+	g->stack = saved_stack;
 }

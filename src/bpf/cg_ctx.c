@@ -22,16 +22,6 @@ static const struct tp_field *field(struct cg *g, struct node *n)
 	return NULL;
 }
 
-static int size_code(int size)
-{
-	switch (size) {
-	case 1: return BPF_B;
-	case 2: return BPF_H;
-	case 4: return BPF_W;
-	default: return BPF_DW;
-	}
-}
-
 /* An integer or pointer field into r0, canonical for its type. */
 void cg_args_int(struct cg *g, struct node *n)
 {
@@ -66,7 +56,7 @@ void cg_args_int(struct cg *g, struct node *n)
 	}
 	g->uses_ctx = true;
 	size = f->kind == TPF_INT ? f->int_size : f->size > 8 ? 8 : f->size;
-	cg_emit(g, LDX(size_code(size), R0, RCTX, (int16_t)f->offset));
+	cg_emit(g, LDX(cg_size_code(size), R0, RCTX, (int16_t)f->offset));
 	/* extend by this tracepoint's own field type: the block's type may
 	 * be wider when its tracepoints disagree */
 	if (f->kind == TPF_INT)
@@ -83,7 +73,7 @@ void cg_args_array(struct cg *g, struct node *n, struct mem dst)
 	if (!f || f->size != n->ty->size)
 		return;
 	g->uses_ctx = true;
-	cg_copy_bytes(g, dst, src, f->size);
+	cg_move(g, dst, src, f->size);
 }
 
 /* A string field into DST: char[N] in the record, or __data_loc. */
@@ -139,6 +129,26 @@ void cg_arg(struct cg *g, struct node *n)
 	cg_emit(g, LDX(BPF_DW, R0, RCTX, (int16_t)off));
 }
 
+/* sargN: the 8 bytes at sp + 8 * (N + 1) at a function's entry, where
+ * sp points to the return address; from the process's stack in
+ * uprobes, the kernel's in kprobes (0 when they cannot be read). */
+void cg_sarg(struct cg *g, struct node *n)
+{
+	int saved = g->stack, slot = cg_stack_alloc(g, n);
+
+	cg_emit(g, ST_IMM(BPF_DW, RFP, (int16_t)slot, 0));
+	cg_reg(g, PT_REGS_SP);
+	cg_emit(g, MOV_REG(R3, R0));
+	cg_emit(g, ALU64_IMM(BPF_ADD, R3, 8 * ((int)n->ival + 1)));
+	cg_emit(g, MOV_IMM(R2, 8));
+	cg_emit(g, MOV_REG(R1, RFP));
+	cg_emit(g, ALU64_IMM(BPF_ADD, R1, slot));
+	cg_read_call(g, g->ps->user_mem ? BPF_FUNC_probe_read_user :
+		     BPF_FUNC_probe_read_kernel, n);
+	cg_emit(g, LDX(BPF_DW, R0, RFP, (int16_t)slot));
+	g->stack = saved;
+}
+
 /* retval and reg("name") of uprobes: pt_regs fields. */
 void cg_reg(struct cg *g, int off)
 {
@@ -176,7 +186,7 @@ int cg_read_helper(struct cg *g, const struct type *t, bool str)
 	const struct type *st = t->kind == TY_PTR ? t->pointee : t;
 	bool kernel_type = (t->kind == TY_PTR && t->btf_id) ||
 			   (st && st->kind == TY_STRUCT && st->btf_id);
-	bool user = t->user || (ps->user_mem && !kernel_type);
+	bool user = t->user || (ps->user_mem && !kernel_type && !t->kernel);
 
 	if (user)
 		return str ? BPF_FUNC_probe_read_user_str : BPF_FUNC_probe_read_user;
@@ -200,7 +210,7 @@ static void read_int(struct cg *g, struct node *n, int size)
 	cg_emit(g, MOV_REG(R1, RFP));
 	cg_emit(g, ALU64_IMM(BPF_ADD, R1, slot));
 	cg_read_call(g, read_helper(g, n, false), n);
-	cg_emit(g, LDX(size_code(size), R0, RFP, (int16_t)slot));
+	cg_emit(g, LDX(cg_size_code(size), R0, RFP, (int16_t)slot));
 	g->stack = saved;
 }
 
@@ -260,7 +270,7 @@ static void value_member(struct cg *g, struct node *n)
 		}
 		bitfield(g, n);
 	} else {
-		cg_emit(g, LDX(size_code(size), R0, m.base, (int16_t)(m.off + n->foff)));
+		cg_emit(g, LDX(cg_size_code(size), R0, m.base, (int16_t)(m.off + n->foff)));
 		cg_norm(g, R0, n->ty);
 	}
 	g->scratch = saved;
@@ -281,7 +291,7 @@ void cg_btf_int(struct cg *g, struct node *n)
 	/* The iterator context is read directly (the verifier types it). */
 	if (n->a->kind == N_BUILTIN && n->a->builtin == B_CTX) {
 		g->uses_ctx = true;
-		cg_emit(g, LDX(size_code(size), R0, RCTX, (int16_t)n->foff));
+		cg_emit(g, LDX(cg_size_code(size), R0, RCTX, (int16_t)n->foff));
 		cg_norm(g, R0, n->ty);
 		return;
 	}
@@ -339,7 +349,7 @@ static void value_elem(struct cg *g, struct node *n)
 	int size = n->ty->size, out = cg_label(g), done = cg_label(g);
 
 	if (n->b->is_const) {
-		cg_emit(g, LDX(size_code(size), R0, m.base,
+		cg_emit(g, LDX(cg_size_code(size), R0, m.base,
 			       (int16_t)(m.off + n->b->cval * size)));
 		cg_norm(g, R0, n->ty);
 		g->scratch = saved;
@@ -352,7 +362,7 @@ static void value_elem(struct cg *g, struct node *n)
 	cg_emit(g, ALU64_REG(BPF_MUL, R0, R1));
 	cg_addr_of(g, R1, m);
 	cg_emit(g, ALU64_REG(BPF_ADD, R1, R0));
-	cg_emit(g, LDX(size_code(size), R0, R1, 0));
+	cg_emit(g, LDX(cg_size_code(size), R0, R1, 0));
 	cg_norm(g, R0, n->ty);
 	cg_jump(g, JA(), done);
 	cg_bind(g, out);
@@ -424,7 +434,7 @@ void cg_btf_str(struct cg *g, struct node *n, struct mem dst,
 		int len = n->ty->size < dt->size ? n->ty->size : dt->size;
 
 		cg_zero(g, dst, 0, ty_slot_size(dt));
-		cg_copy_bytes(g, dst, m, len);
+		cg_move(g, dst, m, len);
 		if (len == dt->size && n->ty->size > dt->size)
 			cg_zero(g, dst, dt->size - 1, dt->size);
 		g->scratch = saved;

@@ -111,21 +111,32 @@ void cg_addr_of(struct cg *g, int reg, struct mem m)
 		cg_emit(g, ALU64_IMM(BPF_ADD, reg, m.off));
 }
 
-/* Copy LEN bytes from SRC to DST with the widest loads and stores both
- * offsets allow: the verifier wants stack accesses aligned, and a
- * member of a struct value sits where C put it.  Clobbers r1. */
-void cg_copy_bytes(struct cg *g, struct mem dst, struct mem src, int len)
+int cg_size_code(int size)
 {
-	for (int i = 0; i < len;) {
-		int n = 8, sz;
+	switch (size) {
+	case 1: return BPF_B;
+	case 2: return BPF_H;
+	case 4: return BPF_W;
+	default: return BPF_DW;
+	}
+}
 
-		while (n > 1 && (i + n > len || (src.off + i) % n ||
-				 (dst.off + i) % n))
-			n /= 2;
-		sz = n == 8 ? BPF_DW : n == 4 ? BPF_W : n == 2 ? BPF_H : BPF_B;
-		cg_emit(g, LDX(sz, R1, src.base, (int16_t)(src.off + i)));
-		cg_emit(g, STX(sz, dst.base, (int16_t)(dst.off + i), R1));
-		i += n;
+/* N bytes from SRC to DST through r1, in the widest loads and stores
+ * both places' alignment allows (the verifier wants the stack's
+ * accesses aligned). */
+void cg_move(struct cg *g, struct mem dst, struct mem src, int n)
+{
+	for (int i = 0; i < n;) {
+		int c = 8;
+
+		while (c > 1 && (i + c > n || ((dst.off + i) & (c - 1)) ||
+				 ((src.off + i) & (c - 1))))
+			c /= 2;
+		cg_emit(g, LDX(cg_size_code(c), R1, src.base,
+			       (int16_t)(src.off + i)));
+		cg_emit(g, STX(cg_size_code(c), dst.base,
+			       (int16_t)(dst.off + i), R1));
+		i += c;
 	}
 }
 

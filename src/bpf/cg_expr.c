@@ -9,12 +9,6 @@
 #include "lang/lex.h"
 
 /* Bring REG, holding some 64-bit value, to canonical form for T. */
-/* The BPF access size of an N-byte integer. */
-static int int_bpf_size(int n)
-{
-	return n == 1 ? BPF_B : n == 2 ? BPF_H : n == 4 ? BPF_W : BPF_DW;
-}
-
 void cg_norm(struct cg *g, int reg, const struct type *t)
 {
 	int sh;
@@ -243,7 +237,10 @@ void cg_branch(struct cg *g, struct node *n, int label, bool when)
 	case N_BINOP:
 		if (!is_cmp(n->op))
 			break;
-		if (n->a->ty->kind == TY_STR || n->a->ty->kind == TY_ARRAY) {
+		/* a buffer is {length, bytes}, zero-padded: equal buffers
+		 * have equal words as strings do */
+		if (n->a->ty->kind == TY_STR || n->a->ty->kind == TY_BUF ||
+		    n->a->ty->kind == TY_ARRAY) {
 			bool eq = n->op == T_EQ;
 
 			str_branch(g, n->a, n->b, -1, label, eq == when);
@@ -414,6 +411,8 @@ static void int_builtin(struct cg *g, struct node *n)
 {
 	if (n->builtin == B_ARG)
 		cg_arg(g, n);
+	else if (n->builtin == B_SARG)
+		cg_sarg(g, n);
 	else if (n->builtin == B_CTX)
 		cg_ctx(g);
 	else
@@ -513,10 +512,7 @@ static void int_field(struct cg *g, struct node *n)
 		return;
 	}
 	m = cg_addr(g, n->a);
-	cg_emit(g, LDX(n->ty->kind == TY_INT ? int_bpf_size(n->ty->size) :
-		       BPF_DW, R0, m.base,
-		       (int16_t)(m.off + n->a->ty->off[n->ival])));
-	cg_norm(g, R0, n->ty);
+	cg_tuple_elem_int(g, m, n->a->ty, (int)n->ival);
 	g->scratch = saved;
 	g->stack = saved_stack;
 }
@@ -566,8 +562,8 @@ static void int_bswap(struct cg *g, struct node *n)
 static void int_call(struct cg *g, struct node *n)
 {
 	switch (n->builtin) {
-	case F_STRFTIME:
-		cg_int(g, n->args[1]);
+	case F_STRERROR: case F_KPTR: case F_UPTR:
+		cg_int(g, n->args[0]);
 		break;
 	case F_UADDR:
 		int_uaddr(g, n);
@@ -583,6 +579,9 @@ static void int_call(struct cg *g, struct node *n)
 		break;
 	case F_BSWAP:
 		int_bswap(g, n);
+		break;
+	case F_STRCONTAINS:
+		cg_strcontains(g, n);
 		break;
 	case F_KSTACK: case F_USTACK:
 		cg_kstack(g, n);
@@ -642,18 +641,8 @@ void cg_copy(struct cg *g, struct mem dst, const struct type *dt,
 	     struct mem src, const struct type *st)
 {
 	switch (dt->kind) {
-	case TY_INT:	/* a tuple's element may be narrower than 8 bytes */
-		if (st->kind == TY_INT && (dt->size < 8 || st->size < 8)) {
-			cg_emit(g, LDX(int_bpf_size(st->size), R1, src.base,
-				       (int16_t)src.off));
-			cg_norm(g, R1, st);
-			cg_emit(g, STX(int_bpf_size(dt->size), dst.base,
-				       (int16_t)dst.off, R1));
-			return;
-		}
-		/* fall through */
-	case TY_TSTAMP: case TY_PTR: case TY_KSTACK: case TY_KSYM:
-	case TY_USERNAME:
+	case TY_INT: case TY_PTR: case TY_KSTACK: case TY_KSYM:
+	case TY_USERNAME: case TY_STRERROR:
 		cg_emit(g, LDX(BPF_DW, R1, src.base, (int16_t)src.off));
 		cg_emit(g, STX(BPF_DW, dst.base, (int16_t)dst.off, R1));
 		return;
@@ -664,20 +653,20 @@ void cg_copy(struct cg *g, struct mem dst, const struct type *dt,
 		/* a char[N] member of a struct value holds just N bytes */
 		if (src.off % 8 && n > st->size)
 			n = st->size;
-		cg_copy_bytes(g, dst, src, n);
+		cg_move(g, dst, src, n);
 		if (st->size > dt->size)	/* truncated: terminate */
 			cg_zero(g, dst, dt->size - 1, dslot);
 		else
 			cg_zero(g, dst, n, dslot);
 		return;
 	}
-	case TY_USYM: case TY_INET: case TY_MAC:
-		cg_copy_bytes(g, dst, src, ty_slot_size(dt));
+	case TY_USYM: case TY_INET: case TY_MAC: case TY_TSTAMP: case TY_CGPATH:
+		cg_move(g, dst, src, ty_slot_size(dt));
 		return;
 	case TY_ARRAY: case TY_STRUCT:
 		/* exactly its bytes (a member of a struct value may be
 		 * followed by others), then a zeroed tail */
-		cg_copy_bytes(g, dst, src, dt->size);
+		cg_move(g, dst, src, dt->size);
 		cg_zero(g, dst, dt->size, ty_slot_size(dt));
 		return;
 	case TY_BUF: {		/* into the same or a larger buffer */
@@ -691,78 +680,59 @@ void cg_copy(struct cg *g, struct mem dst, const struct type *dt,
 		cg_zero(g, dst, n, dslot);
 		return;
 	}
-	case TY_TUPLE: {
-		int end = 0;
-
-		for (int i = 0; i < dt->nelem; i++) {
-			struct mem d = { dst.base, dst.off + dt->off[i] };
-			struct mem s = { src.base, src.off + st->off[i] };
-			const struct type *et = dt->elem[i];
-
-			cg_zero(g, dst, end, dt->off[i]);
-			cg_copy(g, d, et, s, st->elem[i]);
-			end = dt->off[i] + (et->kind == TY_INT ||
-					    et->kind == TY_TUPLE ? et->size :
-					    ty_slot_size(et));
-		}
-		cg_zero(g, dst, end, ty_slot_size(dt));
+	case TY_TUPLE:
+		cg_tuple_copy(g, dst, dt, src, st);
 		return;
-	}
 	default:
 		return;
 	}
 }
 
-/* Build tuple N in DST, laid out as DT: integer elements with their
- * own width, the bytes between elements zeroed (a tuple may be a key). */
-static void tuple_store(struct cg *g, struct node *n, struct mem dst,
-			const struct type *dt)
+/* An array or struct value N read into DST where it comes from memory
+ * sonde reads (a pointer's target, a tracepoint's field) or from
+ * pton(); false for the other forms. */
+static bool store_value(struct cg *g, struct node *n, struct mem dst)
 {
-	int end = 0;
-
-	for (int i = 0; i < dt->nelem; i++) {
-		struct mem d = { dst.base, dst.off + dt->off[i] };
-		const struct type *et = dt->elem[i];
-
-		cg_zero(g, dst, end, dt->off[i]);
-		if (et->kind == TY_INT && et->size < 8) {
-			cg_int(g, n->args[i]);
-			cg_emit(g, STX(int_bpf_size(et->size), d.base,
-				       (int16_t)d.off, R0));
-			end = dt->off[i] + et->size;
-		} else {
-			cg_store(g, n->args[i], d, et);
-			end = dt->off[i] + (et->kind == TY_TUPLE ? et->size :
-					    ty_slot_size(et));
-		}
-	}
-	cg_zero(g, dst, end, ty_slot_size(dt));
+	if (n->kind == N_CALL && n->builtin == F_PTON)
+		cg_bytes_call(g, n, dst);
+	else if (cg_in_target(n))
+		cg_read_value(g, n, dst);
+	else if (n->kind == N_FIELD && n->builtin == B_ARGS_FIELD)
+		cg_args_array(g, n, dst);
+	else
+		return false;
+	return true;
 }
 
 void cg_store(struct cg *g, struct node *n, struct mem dst,
 	      const struct type *dt)
 {
 	switch (dt->kind) {
-	case TY_INT: case TY_TSTAMP: case TY_PTR: case TY_KSTACK: case TY_KSYM:
-	case TY_USERNAME:
+	case TY_INT: case TY_PTR: case TY_KSTACK: case TY_KSYM:
+	case TY_USERNAME: case TY_STRERROR:
 		cg_int(g, n);
 		cg_emit(g, STX(BPF_DW, dst.base, (int16_t)dst.off, R0));
 		return;
+	case TY_TSTAMP:		/* {ns, the format's index} */
+	case TY_CGPATH:		/* {id, the filter's index} */
+		if (n->kind == N_CALL && (n->builtin == F_STRFTIME ||
+					  n->builtin == F_CGROUP_PATH)) {
+			cg_int(g, n->args[n->builtin == F_STRFTIME ? 1 : 0]);
+			cg_emit(g, STX(BPF_DW, dst.base, (int16_t)dst.off, R0));
+			cg_emit(g, ST_IMM(BPF_DW, dst.base, (int16_t)(dst.off + 8),
+					  (int32_t)n->ival));
+			return;
+		}
+		break;
 	case TY_TUPLE:
 		if (n->kind == N_TUPLE) {
-			tuple_store(g, n, dst, dt);
+			cg_tuple_store(g, n, dst, dt);
 			return;
 		}
 		break;
 	case TY_ARRAY: case TY_STRUCT:
-		if (cg_in_target(n)) {
-			cg_read_value(g, n, dst);
+		if (store_value(g, n, dst))
 			return;
-		}
-		if (n->kind == N_FIELD && n->builtin == B_ARGS_FIELD) {
-			cg_args_array(g, n, dst);
-			return;
-		}
 		if (n->kind == N_TERNARY) {
 			int lelse = cg_label(g), lend = cg_label(g);
 
@@ -893,7 +863,7 @@ static struct mem index_copy(struct cg *g, struct node *n)
 		struct mem src = { base.base, base.off + i * size };
 
 		cg_jump(g, JMP_IMM(BPF_JNE, R0, i), next);
-		cg_copy_bytes(g, m, src, size);
+		cg_move(g, m, src, size);
 		cg_jump(g, JA(), done);
 		cg_bind(g, next);
 	}
@@ -913,8 +883,7 @@ struct mem cg_addr(struct cg *g, struct node *n)
 	if (n->kind == N_FIELD && n->builtin != B_ARGS_FIELD &&
 	    n->builtin != B_BTF_FIELD) {
 		m = cg_addr(g, n->a);
-		m.off += n->a->ty->off[n->ival];
-		return m;
+		return cg_tuple_elem_addr(g, m, n->a->ty, (int)n->ival, n);
 	}
 	/* a member or a constant element of a value in BPF's memory */
 	if (n->kind == N_FIELD && n->builtin == B_BTF_FIELD && !n->fbits &&

@@ -2,7 +2,8 @@
  * through which their recursion goes (an expression holds calls, a call
  * holds expressions): cg_emit.c (instructions, labels, memory: below
  * the others), cg.c (programs and statements), cg_expr.c (expressions),
- * cg_map.c (maps and aggregations), cg_call.c (functions and events),
+ * cg_map.c (maps and aggregations), cg_tuple.c (tuples' elements),
+ * cg_call.c (functions and events),
  * cg_ctx.c and cg_usdt.c (what probes' contexts hold).
  *
  * Conventions of the generated code:
@@ -78,7 +79,9 @@ struct mem cg_scratch_alloc(struct cg *g, int size, struct node *at);
 struct mem cg_tmp_alloc(struct cg *g, int size, struct node *at);
 void cg_addr_of(struct cg *g, int reg, struct mem m);
 void cg_zero(struct cg *g, struct mem m, int from, int to);
-void cg_copy_bytes(struct cg *g, struct mem dst, struct mem src, int len);
+/* BPF_B, BPF_H, BPF_W or BPF_DW for an access of SIZE bytes. */
+int cg_size_code(int size);
+void cg_move(struct cg *g, struct mem dst, struct mem src, int n);
 void cg_count_stat(struct cg *g, int slot);
 void cg_read_call(struct cg *g, int helper, struct node *at);
 
@@ -115,6 +118,7 @@ void cg_args_str(struct cg *g, struct node *n, struct mem dst,
 		 const struct type *dt);
 void cg_args_array(struct cg *g, struct node *n, struct mem dst);
 void cg_arg(struct cg *g, struct node *n);
+void cg_sarg(struct cg *g, struct node *n);
 void cg_reg(struct cg *g, int off);
 void cg_retval(struct cg *g, struct node *n);
 void cg_ctx(struct cg *g);
@@ -123,8 +127,9 @@ void cg_btf_int(struct cg *g, struct node *n);
  * at an address of type T: a pointer, an integer address, or a struct
  * used by address.  The process's memory in uprobes, usdt probes and
  * syscall tracepoints (whose pointer arguments point into the process),
- * and wherever the type says so (T->user); the kernel's elsewhere, and
- * for kernel pointers and structs (typed from BTF) anywhere. */
+ * and wherever the type says so (T->user: uptr()); the kernel's
+ * elsewhere, for kptr() (T->kernel), and for kernel pointers and structs
+ * (typed from BTF) anywhere. */
 int cg_read_helper(struct cg *g, const struct type *t, bool str);
 /* *p into r0 (N is the unary '*'). */
 void cg_deref(struct cg *g, struct node *n);
@@ -147,10 +152,30 @@ void cg_usym(struct cg *g, struct node *n, struct mem dst);
 /* cg_usdt.c */
 void cg_usdt_arg(struct cg *g, struct node *n);
 
+/* cg_tuple.c */
+/* Tuple N (an N_TUPLE) into DST as type DT. */
+void cg_tuple_store(struct cg *g, struct node *n, struct mem dst,
+		    const struct type *dt);
+/* Element I of tuple T at TUP: N stored into it. */
+void cg_tuple_elem_store(struct cg *g, struct node *n, struct mem tup,
+			 const struct type *t, int i);
+/* Tuple SRC of type ST into DST as type DT. */
+void cg_tuple_copy(struct cg *g, struct mem dst, const struct type *dt,
+		   struct mem src, const struct type *st);
+/* Element I of tuple T at TUP: an integer into r0, or where the value
+ * is as one of its own (a copy when the element has no slot of its
+ * own). */
+void cg_tuple_elem_int(struct cg *g, struct mem tup, const struct type *t,
+		       int i);
+struct mem cg_tuple_elem_addr(struct cg *g, struct mem tup,
+			      const struct type *t, int i, struct node *at);
+
 /* cg_call.c */
 void cg_call_stmt(struct cg *g, struct node *n);
 void cg_str_call(struct cg *g, struct node *n, struct mem dst,
 		 const struct type *dt);
+/* r0 = strcontains(haystack, needle). */
+void cg_strcontains(struct cg *g, struct node *n);
 /* ntop(), macaddr() or buf() N into DST, laid out as its type says. */
 void cg_bytes_call(struct cg *g, struct node *n, struct mem dst);
 

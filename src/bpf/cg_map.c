@@ -24,11 +24,8 @@ static void fill_key(struct cg *g, struct node *n, struct mem key)
 	} else if (n->nargs == 1) {
 		cg_store(g, n->args[0], key, m->key);
 	} else {
-		for (int i = 0; i < n->nargs; i++) {
-			struct mem d = { key.base, key.off + m->key->off[i] };
-
-			cg_store(g, n->args[i], d, m->key->elem[i]);
-		}
+		for (int i = 0; i < n->nargs; i++)
+			cg_tuple_elem_store(g, n->args[i], key, m->key, i);
 	}
 }
 
@@ -188,14 +185,34 @@ void cg_map_incdec(struct cg *g, struct node *n)
 	g->stack = saved_stack;
 }
 
+/* delete(@m[k]).  A histogram holds a key per bucket (the bucket index
+ * its last word): every bucket of the key goes, in a loop counted in
+ * r7, which the helper keeps and the verifier can bound (bpftrace 0.17
+ * deletes one bucket and prints the rest). */
 void cg_map_delete(struct cg *g, struct node *n)
 {
 	int saved = g->scratch, saved_stack = g->stack;
+	struct mapinfo *m = n->map;
 	struct mem key = cg_map_key(g, n);
+	bool hist = m->agg == AGG_HIST || m->agg == AGG_LHIST;
+	int top = cg_label(g);
+	int16_t boff = (int16_t)(key.off + m->key_size - 8);
 
-	cg_ld_map(g, R1, RELOC_MAP_FD, n->map->id);
+	if (hist) {
+		cg_emit(g, MOV_IMM(R7, 0));
+		cg_bind(g, top);
+		cg_emit(g, STX(BPF_DW, key.base, boff, R7));
+	}
+	cg_ld_map(g, R1, RELOC_MAP_FD, m->id);
 	cg_addr_of(g, R2, key);
 	cg_call(g, BPF_FUNC_map_delete_elem);
+	if (hist) {
+		int nb = m->agg == AGG_HIST ? 66 :
+			 (int)((m->lh_max - m->lh_min) / m->lh_step + 2);
+
+		cg_emit(g, ALU64_IMM(BPF_ADD, R7, 1));
+		cg_jump(g, JMP_IMM(BPF_JLT, R7, nb), top);
+	}
 	g->scratch = saved;
 	g->stack = saved_stack;
 }

@@ -169,28 +169,27 @@ static int is_ident(int c)
 	return isalnum(c) || c == '_';
 }
 
-/* Skip a C integer suffix (u, l, ll, ul, lu, ull, llu in either case).
- * As in bpftrace it does not change the literal's type: integer
- * literals are int64 whatever their spelling. */
-static void int_suffix(struct lexer *lx)
+/* The length of C's integer suffix at P (u, l, ll, ul, ull, lu, llu,
+ * either case, "ll" not mixed), 0 if none.  bpftrace 0.17 accepts
+ * them after decimal numbers and ignores them: the literal has the
+ * type every literal has (sonde accepts them after any number). */
+static int suffix(const char *p, const char *end)
 {
-	const char *p = lx->p;
-	int u = 0, l = 0;
+	int avail = (int)(end - p), n = 0;
+	bool u = false;
 
-	for (;;) {
-		if (p < lx->end && (*p == 'u' || *p == 'U') && !u) {
-			u = 1;
-			p++;
-		} else if (p < lx->end && (*p == 'l' || *p == 'L') && !l) {
-			l = 1;
-			p++;
-			if (p < lx->end && *p == p[-1])
-				p++;
-		} else {
-			break;
-		}
+	if (n < avail && (p[n] | 0x20) == 'u') {
+		u = true;
+		n++;
 	}
-	lx->p = p;
+	if (n < avail && (p[n] | 0x20) == 'l') {
+		n++;
+		if (n < avail && p[n] == p[n - 1])
+			n++;
+		if (!u && n < avail && (p[n] | 0x20) == 'u')
+			n++;
+	}
+	return n;
 }
 
 static void lex_number(struct lexer *lx, struct token *t)
@@ -251,7 +250,7 @@ static void lex_number(struct lexer *lx, struct token *t)
 				v *= 10;
 			}
 		}
-		int_suffix(lx);
+		lx->p += suffix(lx->p, lx->end);
 		if (lx->p < lx->end && is_ident((unsigned char)*lx->p)) {
 			const char *q = lx->p;
 

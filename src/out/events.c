@@ -4,6 +4,7 @@
  * sends (json.c). */
 #include "out/printer.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -45,11 +46,23 @@ static bool arg_text(struct printer *pr, const struct ev_arg *a,
 		out->slen = (size_t)a->ty->size;
 		return true;
 	case TY_TSTAMP:
-		memcpy(&v, p, 8);
-		out->slen = fmt_time(tbuf, cap, a->tfmt,
-				     v + (uint64_t)pr->mono_to_epoch);
+		out->slen = pr_tstamp(pr, tbuf, cap, p);
 		out->s = tbuf;
 		return true;
+	case TY_STRERROR:
+		memcpy(&v, p, 8);
+		out->s = strerror((int)v);
+		out->slen = strlen(out->s);
+		return true;
+	case TY_CGPATH: {
+		uint64_t k;
+
+		memcpy(&v, p, 8);
+		memcpy(&k, p + 8, 8);
+		out->s = cgr_path(pr, v, k);
+		out->slen = strlen(out->s);
+		return true;
+	}
 	case TY_USERNAME:
 		memcpy(&v, p, 8);
 		out->s = usr_name(pr, (uint32_t)v);
@@ -144,6 +157,50 @@ static void write_join_json(void *arg, FILE *f)
 	write_join(arg, f, false);
 }
 
+/* cat(): at most BPFTRACE_CAT_BYTES_MAX bytes of the file whose name
+ * the record's format makes, as they are (bpftrace 0.17 adds no
+ * newline); in JSON a "cat" message, an empty one when the file cannot
+ * be read, as bpftrace writes it. */
+static void print_cat(struct printer *pr, const struct event_spec *e,
+		      const uint8_t *rec)
+{
+	char *name = NULL, *text = NULL;
+	size_t nlen = 0, tlen = 0, left = (size_t)pr->c->cat_bytes_max;
+	FILE *m = open_memstream(&name, &nlen), *f, *out;
+	char buf[4096];
+
+	if (!m)
+		return;
+	pr_format_record(pr, m, e, rec);
+	fclose(m);
+	out = pr->format == OUT_JSON ? open_memstream(&text, &tlen) : pr->out;
+	f = fopen(name, "re");
+	if (!f)
+		fprintf(stderr, "sonde: cat(): cannot open %s: %s\n", name,
+			strerror(errno));
+	while (f && left) {
+		size_t n = fread(buf, 1, left < sizeof(buf) ? left : sizeof(buf), f);
+
+		if (!n) {
+			if (ferror(f))
+				fprintf(stderr, "sonde: cat(): cannot read %s: %s\n",
+					name, strerror(errno));
+			break;
+		}
+		if (out)
+			fwrite(buf, 1, n, out);
+		left -= n;
+	}
+	if (f)
+		fclose(f);
+	if (pr->format == OUT_JSON && out) {
+		fclose(out);
+		js_text(pr->out, "cat", text ? text : "", tlen);
+		free(text);
+	}
+	free(name);
+}
+
 void pr_event(struct printer *pr, const struct event_spec *e,
 	      const uint8_t *rec)
 {
@@ -179,6 +236,9 @@ void pr_event(struct printer *pr, const struct event_spec *e,
 			js_capture(pr->out, "join", write_join_json, &o);
 		else
 			write_join(&o, pr->out, true);
+		break;
+	case EV_CAT:
+		print_cat(pr, e, rec);
 		break;
 	case EV_SYSTEM:
 	case EV_EXIT:

@@ -4,8 +4,9 @@
  * for bpftrace's JSON read sonde's:
  *
  *   {"type": "attached_probes", "data": {"probes": 3}}
- *   {"type": "printf", "data": "text\n"}      also "time", "join", and
- *                                             "syscall" (system()'s output)
+ *   {"type": "printf", "data": "text\n"}      also "time", "join", "cat"
+ *                                             (a file), and "syscall"
+ *                                             (system()'s output)
  *   {"type": "value", "data": 42}             print(value)
  *   {"type": "map", "data": {"@m": {"k1,k2": 5}}}    keyless: {"@m": 5}
  *   {"type": "hist", "data": {"@h": [{"min": 2, "max": 3, "count": 1}]}}
@@ -17,8 +18,10 @@
  *
  * Where sonde differs, it is to stay valid JSON: no blank lines between
  * messages (bpftrace prints its text mode's two at exit), pointers are
- * strings ("0x...", bpftrace writes a bare 0x...), bytes that are not
- * UTF-8 are escaped as \u00XX, and helper_error carries the count.
+ * strings ("0x...", bpftrace writes a bare 0x...), so are the texts of
+ * strftime(), strerror() and cgroup_path() values (bpftrace writes them
+ * bare), bytes that are not UTF-8 are escaped as \u00XX, and
+ * helper_error carries the count.
  * Everything that is not output (compile errors, warnings) stays text
  * on stderr.
  */

@@ -285,25 +285,30 @@ static int table_read(struct printer *pr, struct mapinfo *m, struct table *tb)
 	return 0;
 }
 
-/* The integer of type TY at P: 8 bytes in keys, values and records; an
- * element of an array or a tuple, or a member of a struct, its own
- * size (little-endian, so a narrow type reads an 8-byte slot too). */
-static int64_t int_value(const struct type *ty, const uint8_t *p)
+/* The integer of type TY at P, of its width, extended to 64 bits. */
+static int64_t int_at(const struct type *ty, const uint8_t *p)
 {
-	int64_t v = 0;
+	switch (ty->size) {
+	case 1: return ty->is_signed ? (int8_t)*p : (int64_t)*p;
+	case 2: {
+		uint16_t v;
 
-	if (ty->size == 8 || ty->size == 0) {
-		memcpy(&v, p, 8);
-	} else if (ty->is_signed) {
-		v = ty->size == 1 ? *(const int8_t *)p :
-		    ty->size == 2 ? (int16_t)(p[0] | p[1] << 8) :
-		    (int32_t)((uint32_t)p[0] | (uint32_t)p[1] << 8 |
-			      (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24);
-	} else {
-		for (int i = ty->size - 1; i >= 0; i--)
-			v = (int64_t)((uint64_t)v << 8 | p[i]);
+		memcpy(&v, p, 2);
+		return ty->is_signed ? (int16_t)v : (int64_t)v;
 	}
-	return v;
+	case 4: {
+		uint32_t v;
+
+		memcpy(&v, p, 4);
+		return ty->is_signed ? (int32_t)v : (int64_t)v;
+	}
+	default: {
+		int64_t v;
+
+		memcpy(&v, p, 8);
+		return v;
+	}
+	}
 }
 
 /* Compare keys by their typed elements: integers numerically, strings
@@ -314,12 +319,12 @@ static int key_cmp_typed(const struct type *ty, const uint8_t *a,
 	if (!ty)
 		return 0;
 	switch (ty->kind) {
-	case TY_INT: case TY_KSTACK: case TY_KSYM: case TY_USERNAME: {
-		int64_t x, y;
+	case TY_INT: case TY_KSTACK: case TY_KSYM: case TY_USERNAME:
+	case TY_STRERROR: {
+		int64_t x = ty->kind == TY_INT ? int_at(ty, a) : 0, y = x;
 
 		if (ty->kind == TY_INT) {
-			x = int_value(ty, a);
-			y = int_value(ty, b);
+			y = int_at(ty, b);
 		} else {
 			memcpy(&x, a, 8);
 			memcpy(&y, b, 8);
@@ -331,12 +336,15 @@ static int key_cmp_typed(const struct type *ty, const uint8_t *a,
 	case TY_STR:
 		return strncmp((const char *)a, (const char *)b, (size_t)ty->size);
 	case TY_INET: case TY_MAC:	/* family, then the bytes */
+	case TY_ARRAY:			/* pton()'s bytes */
 		return memcmp(a, b, (size_t)ty_slot_size(ty));
 	case TY_BUF: {			/* bytes, then length */
 		int r = memcmp(a + 8, b + 8, (size_t)ty->size);
 
 		return r ? r : key_cmp_typed(&ty_u64, a, b);
 	}
+	case TY_TSTAMP:		/* time, then format */
+	case TY_CGPATH:		/* id, then filter */
 	case TY_USYM: {		/* address, then process */
 		int r = key_cmp_typed(&ty_u64, a, b);
 
@@ -444,18 +452,30 @@ static void print_typed(struct printer *pr, FILE *f, const struct type *ty,
 		stk_print(pr, f, ty, p, indent);
 		break;
 	case TY_TSTAMP: {
-		uint64_t ns;
 		char buf[256];
-		size_t n;
+		size_t n = pr_tstamp(pr, buf, sizeof(buf), p);
 
-		memcpy(&ns, p, 8);
-		n = fmt_time(buf, sizeof(buf), ty->tfmt,
-			     ns + (uint64_t)pr->mono_to_epoch);
 		fwrite(buf, 1, n, f);
 		break;
 	}
+	case TY_STRERROR: {
+		uint64_t v;
+
+		memcpy(&v, p, 8);
+		fputs(strerror((int)v), f);	/* bpftrace's int */
+		break;
+	}
+	case TY_CGPATH: {
+		uint64_t id, k;
+
+		memcpy(&id, p, 8);
+		memcpy(&k, p + 8, 8);
+		fputs(cgr_path(pr, id, k), f);
+		break;
+	}
 	case TY_INT: {
-		int64_t v = int_value(ty, p);
+		int64_t v = int_at(ty, p);
+
 		if (ty->is_signed)
 			fprintf(f, "%" PRId64, v);
 		else
@@ -912,6 +932,14 @@ void pr_map(struct printer *pr, struct mapinfo *m, uint64_t top, uint64_t div)
 	}
 	if (m->fd < 0 || table_read(pr, m, &tb))
 		return;
+	/* bpftrace 0.17 prints a keyless count() that has no value (never
+	 * counted, cleared or deleted) as 0; sum() and the others print as
+	 * an empty map */
+	if (!tb.n && !m->key && m->agg == AGG_COUNT) {
+		static const uint8_t zero[8];
+
+		find_or_add(&tb, m, zero);
+	}
 	if (tb.n > 1)
 		qsort_r(tb.e, (size_t)tb.n, sizeof(*tb.e), entry_cmp, m);
 	if (top && (uint64_t)tb.n > top)
@@ -1041,6 +1069,20 @@ int pr_flamegraph(struct printer *pr, FILE *f)
 	return rc;
 }
 
+size_t pr_tstamp(struct printer *pr, char *buf, size_t cap, const void *p)
+{
+	uint64_t ns, k;
+
+	memcpy(&ns, p, 8);
+	memcpy(&k, (const uint8_t *)p + 8, 8);
+	if (k >= (uint64_t)pr->c->ntfmts) {
+		*buf = 0;
+		return 0;
+	}
+	return fmt_time(buf, cap, pr->c->tfmts[k],
+			ns + (uint64_t)pr->mono_to_epoch);
+}
+
 void pr_value(struct printer *pr, const struct type *ty, const void *data)
 {
 	if (pr->format == OUT_JSON) {
@@ -1103,4 +1145,5 @@ void pr_free(struct printer *pr)
 {
 	stk_free(pr);
 	usr_free(pr);
+	cgr_free(pr);
 }

@@ -14,6 +14,7 @@
 struct ksyms;
 struct usyms;
 struct usernames;
+struct cgroups;
 struct fold;
 struct fold_frames;
 
@@ -37,6 +38,7 @@ struct printer {
 	bool ksyms_tried;
 	struct usyms *usyms;	/* ustack/usym: processes' mappings */
 	struct usernames *usernames;	/* username: uids looked up */
+	struct cgroups *cgroups;	/* cgroup_path(): hierarchies, paths */
 };
 
 /* Free what the printer looked up (symbols, user names). */
@@ -46,6 +48,9 @@ void pr_free(struct printer *pr);
 void pr_map(struct printer *pr, struct mapinfo *m, uint64_t top, uint64_t div);
 void pr_all_maps(struct printer *pr);
 void pr_value(struct printer *pr, const struct type *ty, const void *data);
+/* A strftime() value at P ({ns since boot, format index}) as the text
+ * of its format, into BUF (CAP bytes); returns its length. */
+size_t pr_tstamp(struct printer *pr, char *buf, size_t cap, const void *p);
 int pr_clear(struct printer *pr, struct mapinfo *m);
 int pr_zero(struct printer *pr, struct mapinfo *m);
 /* A map that folds (-f folded, --flamegraph): keyed by a stack, alone
@@ -91,5 +96,11 @@ void stk_free(struct printer *pr);
  * has no entry. */
 const char *usr_name(struct printer *pr, uint32_t uid);
 void usr_free(struct printer *pr);
+
+/* cgroups.c: the text of a cgroup_path() value, cgroup ID in the
+ * hierarchies filter FILTER (its index in compiler.cgfilters) matches:
+ * "unified:/user.slice,cpu:/"; kept until cgr_free(). */
+const char *cgr_path(struct printer *pr, uint64_t id, uint64_t filter);
+void cgr_free(struct printer *pr);
 
 #endif

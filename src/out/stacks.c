@@ -53,13 +53,23 @@ static const struct ksyms *syms(struct printer *pr)
 	return pr->ksyms;
 }
 
+/* An address no symbol holds, in hex as bpftrace 0.17 writes a pointer:
+ * "0x1234", but "0" for 0. */
+static void print_addr(FILE *f, uint64_t addr)
+{
+	if (addr)
+		fprintf(f, "0x%" PRIx64, addr);
+	else
+		fputc('0', f);
+}
+
 static void print_sym(struct printer *pr, FILE *f, uint64_t addr, bool off)
 {
 	const struct ksyms *k = syms(pr);
 	const struct ksym *s = k ? ksyms_find(k, addr) : NULL;
 
 	if (!s) {
-		fprintf(f, "0x%" PRIx64, addr);
+		print_addr(f, addr);
 		return;
 	}
 	fputs(s->name, f);
@@ -82,7 +92,7 @@ static void print_usym(struct printer *pr, FILE *f, int pid, uint64_t addr,
 			fprintf(f, " (%s)", fr.path);
 		return;
 	}
-	fprintf(f, "0x%" PRIx64, addr);
+	print_addr(f, addr);
 	if (perf)
 		fputs(" ([unknown])", f);
 }

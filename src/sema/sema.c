@@ -131,6 +131,22 @@ static bool is_agg_call(struct node *n)
 	return sema_is_agg_func(sema_func_lookup(n->name));
 }
 
+/* The type of a new integer variable: T's (a uint8 variable stays 1
+ * byte, as in bpftrace), still marked as an address of user or kernel
+ * memory when it was one (uptr(), kptr()). */
+static struct type *int_var_type(struct sema *s, struct type *t)
+{
+	struct type *p = ty_int(t->size, t->is_signed), *u;
+
+	if (!t->user && !t->kernel)
+		return p;
+	u = arena_alloc(&s->c->arena, sizeof(*u));
+	*u = *p;
+	u->user = t->user;
+	u->kernel = t->kernel;
+	return u;
+}
+
 static void assign(struct sema *s, struct node *n)
 {
 	struct node *target = n->a;
@@ -173,8 +189,7 @@ static void assign(struct sema *s, struct node *n)
 			/* An integer variable keeps its C type while every
 			 * assignment agrees on it: uint32 $c stays uint32. */
 			v = sema_var_new(s, target, t->kind == TY_INT ?
-				    ty_int(t->size, t->is_signed) :
-				    sema_storage(s, t));
+					 int_var_type(s, t) : sema_storage(s, t));
 		} else if (v->ty->kind == TY_PTR && is_int(t)) {
 			/* a pointer variable stays typed */
 		} else if (v->ty->kind == TY_INT && is_int(t)) {

@@ -14,6 +14,7 @@ enum builtin {
 	B_ARGS_FIELD,		/* args.NAME / args->NAME (an N_FIELD) */
 	B_CTX,			/* ctx of iter probes */
 	B_BTF_FIELD,		/* p->member of a kernel struct (N_FIELD) */
+	B_SARG,			/* sarg0..sargN: node ival is N */
 };
 
 enum func {

@@ -112,7 +112,7 @@ static struct type *check_printf(struct sema *s, struct node *n,
 
 	for (int i = 1; i < n->nargs; i++)
 		sema_expr(s, n->args[i]);
-	if (f->kind != N_STR) {
+	if (!sema_literal(s, f)) {
 		ERR(s, f->loc, E_FORMAT, "the format of %s must be a string literal",
 		    n->name);
 		return &ty_void;
@@ -156,8 +156,9 @@ static struct type *check_printf(struct sema *s, struct node *n,
 		if (pieces[i].want == FMT_WANT_STR && t->kind != TY_STR &&
 		    t->kind != TY_TSTAMP && t->kind != TY_KSTACK &&
 		    t->kind != TY_KSYM && t->kind != TY_USYM &&
-	    t->kind != TY_USERNAME && t->kind != TY_INET &&
-	    t->kind != TY_MAC)
+		    t->kind != TY_USERNAME && t->kind != TY_INET &&
+		    t->kind != TY_MAC && t->kind != TY_STRERROR &&
+		    t->kind != TY_CGPATH)
 			ERR(s, a->loc, E_FORMAT,
 			    "%%%c expects a string, this is %s%s", pieces[i].conv,
 			    type_name(t), t->kind == TY_BUF ?
@@ -255,7 +256,7 @@ static struct type *call_signal(struct sema *s, struct node *n)
 {
 	struct node *a = n->args[0];
 
-	if (a->kind == N_STR) {
+	if (sema_literal(s, a)) {
 		int sig = signal_number(a->name);
 
 		if (sig < 0) {
@@ -313,6 +314,8 @@ static struct type *call_str(struct sema *s, struct node *n)
 	int64_t len;
 	int size = s->c->strlen_;
 
+	if (sema_str_positional(s, n))
+		return n->ty;
 	if (a->kind == N_POSITIONAL) {
 		/* str($1) is the parameter's text, numeric or not. */
 		a->extra = (void *)1;
@@ -435,19 +438,14 @@ static int cgroup_id(const char *path, uint64_t *id)
 }
 
 /* cgroupid("PATH"): a constant, resolved now as bpftrace does; the path
- * is a string literal, a positional parameter or str($N). */
+ * is a string literal, $N or str($N). */
 static struct type *call_cgroupid(struct sema *s, struct node *n)
 {
 	struct node *a = n->args[0], *p = a;
-	struct type *t = sema_expr(s, a);
 	uint64_t id = 0;
 	int rc;
 
-	if (is_err(t))
-		return set(n, &ty_error);
-	if (p->kind == N_CALL && p->builtin == F_STR && p->nargs == 1)
-		p = p->args[0];
-	if (t->kind != TY_STR || (p->kind != N_STR && p->kind != N_POSITIONAL)) {
+	if (!sema_literal(s, a)) {
 		ERR(s, a->loc, E_ARGS,
 		    "cgroupid() takes the path of a cgroup as a string literal, as in cgroupid(\"/sys/fs/cgroup/system.slice\")");
 		return set(n, &ty_error);
@@ -469,11 +467,13 @@ static struct type *call_cgroupid(struct sema *s, struct node *n)
 	return set(n, &ty_u64);
 }
 
-/* The bytes ntop() and macaddr() take: a string (a char[N] field) or
- * a buffer of exactly SIZE bytes. */
+/* The bytes ntop() and macaddr() take: a string (a char[N] field), a
+ * buffer or a byte array (pton()) of exactly SIZE bytes. */
 static bool bytes_of(const struct type *t, int size)
 {
-	return (t->kind == TY_STR || t->kind == TY_BUF) && t->size == size;
+	return ((t->kind == TY_STR || t->kind == TY_BUF) && t->size == size) ||
+	       (t->kind == TY_ARRAY && t->size == size &&
+		t->of->size == 1);
 }
 
 /* ntop([af,] addr): an IPv4 address from an integer (in network
@@ -674,6 +674,13 @@ static struct type *call_system(struct sema *s, struct node *n)
 	return n->ty;
 }
 
+/* cat(fmt, ...): the file whose name the format makes, printed by
+ * user space when the event arrives (as bpftrace 0.17). */
+static struct type *call_cat(struct sema *s, struct node *n)
+{
+	return set(n, check_printf(s, n, EV_CAT));
+}
+
 static struct type *call_exit(struct sema *s, struct node *n)
 {
 	if (s->report)
@@ -685,7 +692,7 @@ static struct type *call_time(struct sema *s, struct node *n)
 {
 	struct event_spec *e;
 
-	if (n->nargs && n->args[0]->kind != N_STR) {
+	if (n->nargs && !sema_literal(s, n->args[0])) {
 		ERR(s, n->args[0]->loc, E_FORMAT,
 		    "time() takes a string literal format");
 		return set(n, &ty_void);
@@ -702,7 +709,7 @@ static struct type *call_strftime(struct sema *s, struct node *n)
 {
 	struct type *t = sema_expr(s, n->args[1]);
 
-	if (n->args[0]->kind != N_STR) {
+	if (!sema_literal(s, n->args[0])) {
 		ERR(s, n->args[0]->loc, E_FORMAT,
 		    "strftime() takes a string literal format");
 		return set(n, &ty_error);
@@ -712,6 +719,10 @@ static struct type *call_strftime(struct sema *s, struct node *n)
 		    "strftime() needs nanoseconds, not %s", type_name(t));
 		return set(n, &ty_error);
 	}
+	/* the value carries its format's index: one map or variable may
+	 * hold timestamps of several formats, as in bpftrace */
+	n->ival = (uint64_t)sema_intern(s->c, &s->c->tfmts, &s->c->ntfmts,
+					n->args[0]->name);
 	return set(n, ty_tstamp(&s->c->arena, n->args[0]->name));
 }
 
@@ -729,7 +740,7 @@ static struct type *call_join(struct sema *s, struct node *n)
 		    type_name(t));
 		return set(n, &ty_void);
 	}
-	if (n->nargs == 2 && n->args[1]->kind != N_STR) {
+	if (n->nargs == 2 && !sema_literal(s, n->args[1])) {
 		ERR(s, n->args[1]->loc, E_ARGS,
 		    "join()'s separator must be a string literal");
 		return set(n, &ty_void);
@@ -751,7 +762,7 @@ static struct type *call_uaddr(struct sema *s, struct node *n)
 {
 	struct node *a = n->args[0];
 
-	if (a->kind != N_STR) {
+	if (!sema_literal(s, a)) {
 		ERR(s, a->loc, E_ARGS, "uaddr() takes a symbol name, as in uaddr(\"counter\")");
 		return set(n, &ty_error);
 	}
@@ -789,7 +800,7 @@ static struct type *call_kaddr(struct sema *s, struct node *n)
 	uint64_t v = 0;
 	int rc;
 
-	if (a->kind != N_STR) {
+	if (!sema_literal(s, a)) {
 		ERR(s, a->loc, E_ARGS, "kaddr() takes a kernel symbol's name, as in kaddr(\"avenrun\")");
 		return set(n, &ty_error);
 	}
@@ -816,7 +827,7 @@ static struct type *call_reg(struct sema *s, struct node *n)
 
 	if (!sema_all_probes(s, n, PF_REGS))
 		return set(n, &ty_error);
-	if (a->kind != N_STR || pt_regs_offset(a->name) < 0) {
+	if (!sema_literal(s, a) || pt_regs_offset(a->name) < 0) {
 		ERR(s, a->loc, E_ARGS,
 		    "reg() takes a register name: ip sp bp ax bx cx dx si di r8..r15 flags");
 		return set(n, &ty_error);

@@ -193,16 +193,38 @@ static struct type *arg_builtin(struct sema *s, struct node *n, long k)
 	return set(n, all_signed ? &ty_s64 : &ty_u64);
 }
 
-/* argN with N a number below 32: N, else -1. */
-static long arg_number(const char *name)
+/* PREFIX followed by a number below 32 (arg0, sarg3): the number, else
+ * -1. */
+static long arg_number(const char *name, const char *prefix)
 {
+	size_t n = strlen(prefix);
 	char *end;
 	long k;
 
-	if (strncmp(name, "arg", 3) || name[3] < '0' || name[3] > '9')
+	if (strncmp(name, prefix, n) || name[n] < '0' || name[n] > '9')
 		return -1;
-	k = strtol(name + 3, &end, 10);
+	k = strtol(name + n, &end, 10);
 	return !*end && k < 32 ? k : -1;
+}
+
+/* sargK: the Kth 8-byte word above the return address, a function's
+ * Kth argument on the stack (x86-64), read at a function's entry:
+ * kprobe and uprobe, as bpftrace 0.17 allows. */
+static struct type *sarg_builtin(struct sema *s, struct node *n, long k)
+{
+	for (int i = 0; i < s->pi->nspecs; i++) {
+		struct probe_spec *ps = &s->pi->specs[i];
+
+		if (ps->ops->ctx != CTX_REGS || probe_has(ps, PF_RETVAL)) {
+			ERR(s, n->loc, E_CONTEXT,
+			    "'%s' is only available at a function's entry (kprobe, uprobe), not in %s probes",
+			    n->name, ps->name);
+			return set(n, &ty_error);
+		}
+	}
+	n->builtin = B_SARG;
+	n->ival = (uint64_t)k;
+	return set(n, &ty_u64);
 }
 
 struct type *sema_builtin(struct sema *s, struct node *n)
@@ -210,7 +232,7 @@ struct type *sema_builtin(struct sema *s, struct node *n)
 	static const char *const later[] = {
 		"args",
 		"arg0", "arg1", "arg2", "arg3", "arg4", "arg5", "arg6", "arg7",
-		"arg8", "arg9", "sarg0", "sarg1", "sarg2",
+		"arg8", "arg9",
 	};
 	int64_t v;
 	long k;
@@ -220,9 +242,12 @@ struct type *sema_builtin(struct sema *s, struct node *n)
 			return named(s, n, i);
 	if (!strcmp(n->name, "ctx"))
 		return ctx_builtin(s, n);
-	k = arg_number(n->name);
+	k = arg_number(n->name, "arg");
 	if (k >= 0)
 		return arg_builtin(s, n, k);
+	k = arg_number(n->name, "sarg");
+	if (k >= 0)
+		return sarg_builtin(s, n, k);
 	for (size_t i = 0; i < ARRAY_SIZE(later); i++) {
 		if (!strcmp(later[i], n->name)) {
 			ERR(s, n->loc, E_CONTEXT,

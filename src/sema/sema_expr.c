@@ -43,12 +43,16 @@ static struct type *binop(struct sema *s, struct node *n)
 	if (is_err(a) || is_err(b))
 		return set(n, &ty_error);
 	if (n->op == T_EQ || n->op == T_NE) {
-		if (a->kind == TY_STR && b->kind == TY_STR)
+		/* buffers: the same length and bytes, whatever their
+		 * sizes (as bpftrace 0.17 compares them) */
+		if ((a->kind == TY_STR && b->kind == TY_STR) ||
+		    (a->kind == TY_BUF && b->kind == TY_BUF))
 			return set(n, &ty_s64);
 		/* the same stack (same id), the same address, the same
 		 * user */
 		if ((a->kind == TY_KSTACK || a->kind == TY_KSYM ||
-		     a->kind == TY_USERNAME) && ty_equal(a, b))
+		     a->kind == TY_USERNAME || a->kind == TY_STRERROR) &&
+		    ty_equal(a, b))
 			return set(n, &ty_s64);
 		/* arrays of one type: all their elements */
 		if (a->kind == TY_ARRAY && ty_equal(a, b))
@@ -352,6 +356,9 @@ static struct type *e_ternary(struct sema *s, struct node *n)
 		return set(n, ty_arith(a, b));
 	if (a->kind == TY_STR && b->kind == TY_STR)
 		return set(n, str_type(s, a->size > b->size ? a->size : b->size));
+	/* $x ? printf("a") : exit(), a statement: as in bpftrace 0.17 */
+	if (a->kind == TY_VOID && b->kind == TY_VOID)
+		return set(n, &ty_void);
 	ERR(s, n->loc, E_TYPE,
 	    "the branches of '?:' have different types: %s and %s",
 	    type_name(a), type_name(b));
@@ -423,6 +430,8 @@ static struct type *cast_ptr(struct sema *s, struct node *n, struct type *t)
 	to->kind = TY_PTR;
 	to->size = 8;
 	to->pointee = n->tyname_ptr == 1 ? target : NULL;
+	to->user = t->user;	/* (struct foo *)uptr(arg0) */
+	to->kernel = t->kernel;
 	return set(n, to);
 }
 
@@ -546,7 +555,8 @@ static bool tuple_elem(const struct type *t)
 {
 	return t->kind == TY_STR || t->kind == TY_TUPLE || t->kind == TY_USYM ||
 	       t->kind == TY_INET || t->kind == TY_MAC || t->kind == TY_BUF ||
-	       t->kind == TY_ARRAY || t->kind == TY_STRUCT || ty_is_word(t);
+	       t->kind == TY_TSTAMP || t->kind == TY_ARRAY ||
+	       t->kind == TY_STRUCT || t->kind == TY_CGPATH || ty_is_word(t);
 }
 
 static struct type *e_tuple(struct sema *s, struct node *n)
@@ -563,7 +573,12 @@ static struct type *e_tuple(struct sema *s, struct node *n)
 			return set(n, &ty_error);
 		}
 	}
-	return set(n, sema_storage(s, ty_tuple(&s->c->arena, e, n->nargs)));
+	/* integers keep their width: (int8, int16) is 4 bytes, as in
+	 * bpftrace 0.17; struct values learn their members */
+	for (int i = 0; i < n->nargs; i++)
+		if (e[i]->kind != TY_INT)
+			e[i] = sema_storage(s, e[i]);
+	return set(n, ty_tuple(&s->c->arena, e, n->nargs));
 }
 
 /* sizeof(TYPE) or sizeof(expr): a constant. */

@@ -101,4 +101,21 @@ struct type *sema_stack(struct sema *s, struct node *n, bool user);
  * value of a map assignment (aggregations). */
 struct type *sema_call(struct sema *s, struct node *n, bool assigned);
 
+/* sema_func.c */
+/* N where a string literal is required: a literal, or $N or str($N),
+ * which N becomes; false if it is something else. */
+bool sema_literal(struct sema *s, struct node *n);
+/* str($N), str($N + K): N becomes the parameter's text, a literal;
+ * false if N is another str(). */
+bool sema_str_positional(struct sema *s, struct node *n);
+/* The index of string S in the table *V of *N strings (in the arena),
+ * added if new. */
+int sema_intern(struct compiler *c, const char ***v, int *n, const char *s);
+/* The checkers funcs.def names (sema_call.c picks them from its table). */
+struct type *call_strerror(struct sema *s, struct node *n);
+struct type *call_addrspace(struct sema *s, struct node *n);
+struct type *call_strcontains(struct sema *s, struct node *n);
+struct type *call_pton(struct sema *s, struct node *n);
+struct type *call_cgroup_path(struct sema *s, struct node *n);
+
 #endif

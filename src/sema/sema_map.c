@@ -7,10 +7,20 @@
 
 #include <string.h>
 
+static struct type *unify(struct sema *s, struct type *old, struct type *new,
+			  bool in_tuple);
+
 /* Merge two types stored in the same place (a variable, a map key or
- * value): integers widen to 64 bits, strings to the longer, tuples
- * element-wise.  NULL if they cannot share storage. */
+ * value): integers widen to 64 bits (in a tuple to the wider of the
+ * two), strings to the longer, tuples element-wise.  NULL if they
+ * cannot share storage. */
 struct type *sema_unify(struct sema *s, struct type *old, struct type *new)
+{
+	return unify(s, old, new, false);
+}
+
+static struct type *unify(struct sema *s, struct type *old, struct type *new,
+			  bool in_tuple)
 {
 	if (!old || is_err(old))
 		return new;
@@ -19,15 +29,15 @@ struct type *sema_unify(struct sema *s, struct type *old, struct type *new)
 	if (old->kind != new->kind)
 		return NULL;
 	switch (old->kind) {
-	case TY_INT:	/* tuple elements keep an agreed C type */
-		return ty_equal(old, new) ? old : ty_int(8, old->is_signed);
+	case TY_INT:
+		if (in_tuple)
+			return ty_int(old->size > new->size ? old->size :
+				      new->size, old->is_signed);
+		return ty_int(8, old->is_signed);
 	case TY_STR: case TY_BUF:
 		return old->size >= new->size ? old : new;
-	case TY_ARRAY: case TY_STRUCT:
-		return ty_equal(old, new) ? old : NULL;
-	case TY_TSTAMP:
-		return old;
 	case TY_KSTACK:		/* ids of stacks of another depth, another map */
+	case TY_ARRAY: case TY_STRUCT:
 		return ty_equal(old, new) ? old : NULL;
 	case TY_TUPLE: {
 		struct type **e;
@@ -37,22 +47,22 @@ struct type *sema_unify(struct sema *s, struct type *old, struct type *new)
 			return NULL;
 		e = arena_alloc(&s->c->arena, sizeof(*e) * (size_t)old->nelem);
 		for (int i = 0; i < old->nelem; i++) {
-			e[i] = sema_unify(s, old->elem[i], new->elem[i]);
+			e[i] = unify(s, old->elem[i], new->elem[i], !old->slots);
 			if (!e[i])
 				return NULL;
 			if (e[i] != old->elem[i])
 				same = false;
 		}
-		return same ? old : ty_tuple(&s->c->arena, e, old->nelem);
+		if (same)
+			return old;
+		return old->slots ? ty_tuple_slots(&s->c->arena, e, old->nelem) :
+				    ty_tuple(&s->c->arena, e, old->nelem);
 	}
 	default:
 		return old;
 	}
 }
 
-/* Storage form of a value type: integers are kept as 64-bit.  Strings
- * keep their size: unify() grows the storage to the longest value
- * stored, which the second pass sees. */
 /* Make T usable as a value (copied, stored, printed): the member lists
  * of the kernel structs in it, which out/ walks to print them. */
 static void value_type(struct sema *s, struct type *t, int depth)
@@ -72,35 +82,17 @@ static void value_type(struct sema *s, struct type *t, int depth)
 			value_type(s, t->members[i].ty, depth + 1);
 }
 
-/* Storage form of a tuple's element: integers keep their C type (a
- * tuple is laid out as bpftrace lays it out, sizeof((int8)1, (int8)2)
- * is 2), anything else as stored alone. */
-static struct type *elem_storage(struct sema *s, struct type *t)
-{
-	if (t->kind == TY_INT)
-		return ty_int(t->size, t->is_signed);
-	return sema_storage(s, t);
-}
-
+/* Storage form of a value type: integers are kept as 64-bit, except
+ * inside a tuple, whose layout is bpftrace's; struct values learn their
+ * members.  Strings keep their size: unify() grows the storage to the
+ * longest value stored, which the second pass sees. */
 struct type *sema_storage(struct sema *s, struct type *t)
 {
-	switch (t->kind) {
-	case TY_ARRAY: case TY_STRUCT:
+	if (t->kind == TY_ARRAY || t->kind == TY_STRUCT)
 		value_type(s, t, 0);
-		return t;
-	case TY_INT:
+	if (t->kind == TY_INT)
 		return ty_int(8, t->is_signed);
-	case TY_TUPLE: {
-		struct type **e = arena_alloc(&s->c->arena,
-					      sizeof(*e) * (size_t)t->nelem);
-
-		for (int i = 0; i < t->nelem; i++)
-			e[i] = elem_storage(s, t->elem[i]);
-		return ty_tuple(&s->c->arena, e, t->nelem);
-	}
-	default:
-		return t;
-	}
+	return t;
 }
 
 struct mapinfo *sema_map_get(struct sema *s, struct node *n)
@@ -129,8 +121,9 @@ static bool key_kind(enum ty_kind k)
 {
 	return k == TY_INT || k == TY_STR || k == TY_TUPLE || k == TY_KSTACK ||
 	       k == TY_KSYM || k == TY_USYM || k == TY_USERNAME ||
-	       k == TY_INET || k == TY_MAC || k == TY_BUF || k == TY_ARRAY ||
-	       k == TY_STRUCT || k == TY_PTR;
+	       k == TY_INET || k == TY_MAC || k == TY_BUF || k == TY_TSTAMP ||
+	       k == TY_STRERROR || k == TY_ARRAY || k == TY_STRUCT ||
+	       k == TY_PTR || k == TY_CGPATH;
 }
 
 /* Check the keys of @m[...] and merge them into the map's key type. */
@@ -152,12 +145,10 @@ struct mapinfo *sema_map_keys(struct sema *s, struct node *n)
 		for (int i = 0; i < n->nargs; i++)
 			if (is_err(e[i]))
 				return m;
-		/* the keys of @[a, b] are kept as values are (integers
-		 * as 64-bit), not packed as a tuple value */
+		/* several keys: each in its 8-byte slots, integers 64-bit */
 		for (int i = 0; i < n->nargs; i++)
-			if (e[i]->kind == TY_INT)
-				e[i] = sema_storage(s, e[i]);
-		kt = ty_tuple(&s->c->arena, e, n->nargs);
+			e[i] = sema_storage(s, e[i]);
+		kt = ty_tuple_slots(&s->c->arena, e, n->nargs);
 	}
 	if (kt && is_err(kt))
 		return m;
@@ -275,8 +266,6 @@ void sema_event_args(struct sema *s, struct event_spec *e,
 			t = ty_int(8, t->is_signed);
 		e->args[i].ty = t;
 		e->args[i].off = off;
-		if (t->kind == TY_TSTAMP)
-			e->args[i].tfmt = t->tfmt;
 		off += ty_slot_size(t);
 	}
 	e->size = off;
