@@ -169,6 +169,29 @@ static int is_ident(int c)
 	return isalnum(c) || c == '_';
 }
 
+/* The length of C's integer suffix at P (10u, 10UL, 10ull; sonde's
+ * integers are 64-bit whatever the suffix says), or 0. */
+static int int_suffix(const char *p, const char *end)
+{
+	int n = 0, u = 0, l = 0;
+
+	while (p + n < end) {
+		char c = p[n];
+
+		if ((c == 'u' || c == 'U') && !u) {
+			u = 1;
+		} else if ((c == 'l' || c == 'L') && !l) {
+			l = 1;
+			if (p + n + 1 < end && p[n + 1] == c)
+				n++;
+		} else {
+			break;
+		}
+		n++;
+	}
+	return p + n < end && is_ident((unsigned char)p[n]) ? 0 : n;
+}
+
 static void lex_number(struct lexer *lx, struct token *t)
 {
 	const char *start = lx->p;
@@ -227,6 +250,7 @@ static void lex_number(struct lexer *lx, struct token *t)
 				v *= 10;
 			}
 		}
+		lx->p += int_suffix(lx->p, lx->end);
 		if (lx->p < lx->end && is_ident((unsigned char)*lx->p)) {
 			const char *q = lx->p;
 
