@@ -233,6 +233,29 @@ static struct node *call_args(struct parser *p, struct node *n)
 	return n;
 }
 
+/* '(' expr ')' or a tuple '(' expr ',' ... ')', the '(' at OPEN read. */
+static struct node *paren(struct parser *p, struct loc open)
+{
+	struct list l = { 0 };
+	int saved = p->in_pred;
+	struct node *n;
+
+	p->in_pred = 0;
+	n = expr(p);
+	if (peek(p)->kind == T_COMMA) {
+		list_add(p, &l, n);
+		while (accept(p, T_COMMA))
+			list_add(p, &l, expr(p));
+		n = mk(p, N_TUPLE, open);
+		n->args = l.v;
+		n->nargs = l.n;
+		n->loc = span(open, peek(p)->loc);
+	}
+	expect_close(p, T_RPAREN, open);
+	p->in_pred = saved;
+	return n;
+}
+
 static struct node *primary(struct parser *p)
 {
 	struct token t = take(p);
@@ -319,25 +342,8 @@ static struct node *primary(struct parser *p)
 		expect_close(p, T_RPAREN, open);
 		return n;
 	}
-	case T_LPAREN: {
-		struct list l = { 0 };
-		int saved = p->in_pred;
-
-		p->in_pred = 0;
-		n = expr(p);
-		if (peek(p)->kind == T_COMMA) {
-			list_add(p, &l, n);
-			while (accept(p, T_COMMA))
-				list_add(p, &l, expr(p));
-			n = mk(p, N_TUPLE, t.loc);
-			n->args = l.v;
-			n->nargs = l.n;
-			n->loc = span(t.loc, peek(p)->loc);
-		}
-		expect_close(p, T_RPAREN, t.loc);
-		p->in_pred = saved;
-		return n;
-	}
+	case T_LPAREN:
+		return paren(p, t.loc);
 	default:
 		p->have_tok = 1;
 		p->tok = t;
@@ -345,9 +351,9 @@ static struct node *primary(struct parser *p)
 	}
 }
 
-static struct node *postfix(struct parser *p)
+/* The postfix operators after N: fields, indexes, ++ and --. */
+static struct node *postfix_ops(struct parser *p, struct node *n)
 {
-	struct node *n = primary(p);
 	int levels = 0;
 
 	for (;;) {
@@ -414,6 +420,11 @@ static struct node *postfix(struct parser *p)
 	}
 }
 
+static struct node *postfix(struct parser *p)
+{
+	return postfix_ops(p, primary(p));
+}
+
 static struct node *unary(struct parser *p)
 {
 	struct token *t = peek(p);
@@ -446,7 +457,6 @@ static struct node *unary(struct parser *p)
 	}
 	case T_LPAREN: {
 		/* A cast if a type name follows the parenthesis. */
-		struct lexer save = p->lx;
 		struct token open = take(p);
 
 		if (is_type_name(peek(p))) {
@@ -459,11 +469,8 @@ static struct node *unary(struct parser *p)
 			n->loc = span(open.loc, n->a->loc);
 			break;
 		}
-		/* Not a cast: rewind to the '(' and parse a primary. */
-		p->lx = save;
-		p->tok = open;
-		p->have_tok = 1;
-		n = postfix(p);
+		/* not a cast: a parenthesized primary */
+		n = postfix_ops(p, paren(p, open.loc));
 		break;
 	}
 	default:
