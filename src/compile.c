@@ -5,10 +5,34 @@
 #include "lang/parse.h"
 #include "sema/sema.h"
 
+/* The script through the preprocessor and the parser.  Predefined:
+ * __linux__, the architecture's macro, __SONDE__. */
+static struct program *parse(struct compiler *c)
+{
+	const char *predef[4];
+	struct pp_opts o = {
+		.dir = c->srcdir,
+		.incdirs = c->incdirs, .nincdirs = c->nincdirs,
+		.includes = c->includes, .nincludes = c->nincludes,
+		.predef = predef,
+		.root = c->include_root,
+		.verbose = c->verbose,
+	};
+
+	predef[o.npredef++] = "__linux__";
+	predef[o.npredef++] = "__SONDE__";
+#if defined(__x86_64__)
+	predef[o.npredef++] = "__x86_64__";
+#elif defined(__aarch64__)
+	predef[o.npredef++] = "__aarch64__";
+#endif
+	return parse_program(c->src, c->srclen, &c->arena, &c->diag, &o);
+}
+
 int compile(struct compiler *c, enum compile_phase upto)
 {
 	if (c->phase < COMPILE_PARSE && upto >= COMPILE_PARSE) {
-		c->ast = parse_program(c->src, c->srclen, &c->arena, &c->diag);
+		c->ast = parse(c);
 		if (!c->ast)
 			return -1;
 		c->phase = COMPILE_PARSE;

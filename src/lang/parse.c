@@ -1,7 +1,7 @@
 /* parse.c - recursive descent over the bpftrace grammar.
  *
  *   program   := item*
- *   item      := '#' line | probes [ '/' expr '/' ] block
+ *   item      := type-def | probes [ '/' expr '/' ] block
  *   probes    := PROBE (',' PROBE)*
  *   block     := '{' (stmt (';' stmt)*)? '}'
  *   stmt      := if | while | unroll | return | block | lvalue op= expr | expr
@@ -9,7 +9,8 @@
  * Expressions follow C precedence.  Inside a predicate a bare '/' ends
  * the expression, so division there needs parentheses (as in bpftrace).
  * Syntax errors longjmp out through diag_fatal; every node lives in the
- * arena, so nothing leaks.
+ * arena, so nothing leaks.  Directives and macros never reach the
+ * parser: the lexer runs the preprocessor (pp.h).
  */
 #include "lang/parse.h"
 
@@ -71,7 +72,8 @@ static _Noreturn void unexpected_at(struct parser *p, struct loc loc,
 		diag_fatal(p->diag, loc, E_SYNTAX, "%s, found end of file",
 			   what);
 	diag_fatal(p->diag, loc, E_SYNTAX, "%s, found '%.*s'", what,
-		   t->loc.len > 40 ? 40 : t->loc.len, p->lx.src + t->loc.off);
+		   t->loc.len > 40 ? 40 : t->loc.len,
+		   diag_source(p->diag, t->loc.file).src + t->loc.off);
 }
 
 static _Noreturn void unexpected(struct parser *p, const char *what)
@@ -846,7 +848,7 @@ static struct node *type_def(struct parser *p, struct token kw)
 	}
 	expect_close(p, T_RBRACE, open);
 	/* peek only at a character: a probe may follow, lexed otherwise */
-	if (lex_peekc(&p->lx) == ';')
+	if (lex_peek_semi(&p->lx))
 		take(p);
 	d->args = l.v;
 	d->nargs = l.n;
@@ -891,8 +893,9 @@ static void too_big(const char *src, struct diag *d)
 }
 
 struct program *parse_program(const char *src, size_t len, struct arena *a,
-			      struct diag *d)
+			      struct diag *d, const struct pp_opts *o)
 {
+	static const struct pp_opts none;
 	struct parser p;
 	struct program *prog = arena_alloc(a, sizeof(*prog));
 	struct node **tail = &prog->probes, **ttail = &prog->types;
@@ -911,13 +914,10 @@ struct program *parse_program(const char *src, size_t len, struct arena *a,
 		d->fatal = saved;
 		return NULL;
 	}
+	pp_start(&p.lx, o ? o : &none);
 	for (;;) {
 		struct token t;
 
-		if (lex_peekc(&p.lx) == '#') {
-			lex_skip_line(&p.lx, &t);	/* #include etc. */
-			continue;
-		}
 		lex_probe(&p.lx, &t);
 		if (t.kind == T_EOF)
 			break;

@@ -1,0 +1,1 @@
+typedef unsigned int u32_t;
