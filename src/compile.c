@@ -2,11 +2,20 @@
 #include "compile.h"
 
 #include "bpf/cg.h"
+#include "catalog/btf.h"
+#include "catalog/kconst.h"
 #include "lang/parse.h"
 #include "sema/sema.h"
 
+static bool constant(void *arg, const char *name, int64_t *value)
+{
+	(void)arg;
+	return kconst_lookup(name, value);
+}
+
 /* The script through the preprocessor and the parser.  Predefined:
- * __linux__, the architecture's macro, __SONDE__. */
+ * __linux__, the architecture's macro, __SONDE__, and, as bpftrace
+ * does, BPFTRACE_HAVE_BTF when the kernel has BTF. */
 static struct program *parse(struct compiler *c)
 {
 	const char *predef[4];
@@ -17,7 +26,9 @@ static struct program *parse(struct compiler *c)
 		.predef = predef,
 		.root = c->include_root,
 		.verbose = c->verbose,
+		.constant = constant,
 	};
+	const char **kdirs = NULL;
 
 	predef[o.npredef++] = "__linux__";
 	predef[o.npredef++] = "__SONDE__";
@@ -26,6 +37,11 @@ static struct program *parse(struct compiler *c)
 #elif defined(__aarch64__)
 	predef[o.npredef++] = "__aarch64__";
 #endif
+	if (btf_available(c))
+		predef[o.npredef++] = "BPFTRACE_HAVE_BTF";
+	if (!c->include_root)
+		o.nkdirs = kconst_kernel_dirs(c, c->kernel_src, &kdirs);
+	o.kdirs = kdirs;
 	return parse_program(c->src, c->srclen, &c->arena, &c->diag, &o);
 }
 

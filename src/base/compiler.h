@@ -147,6 +147,9 @@ struct compiler {
 	struct strmap stype_names;	/* "struct foo" -> struct type */
 	struct strmap enum_names;	/* enumerator -> N_MEMBER node */
 	bool btf_failed;
+	struct strmap btf_enums;	/* the kernel's enumerators -> their
+					 * value (int64_t), on first use */
+	bool btf_enums_read;
 
 	/* sema */
 	struct mapinfo **maps;

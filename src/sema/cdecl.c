@@ -10,7 +10,10 @@
 
 #include <string.h>
 
+#include "lang/lex.h"
+
 #include "catalog/btf.h"
+#include "catalog/kconst.h"
 
 static int align_of(const struct type *t)
 {
@@ -47,6 +50,12 @@ bool cdecl_enum(struct compiler *c, const char *name, int64_t *value)
 	if (e)
 		*value = e->cval;
 	return e != NULL;
+}
+
+bool cdecl_constant(struct compiler *c, const char *name, int64_t *value)
+{
+	return cdecl_enum(c, name, value) || btf_enum_value(c, name, value) ||
+	       kconst_lookup(name, value);
 }
 
 /* Room for one more in an array of N pointers, grown by doubling: a
