@@ -56,8 +56,10 @@ struct program {
 	struct node *types;	/* N_STRUCTDEF / N_ENUMDEF list: struct,
 				 * union and enum definitions of the script;
 				 * N_MEMBER: tyname, tyname_ptr, ival = array
-				 * length (0: none), cval = bit width (0: none)
-				 * or enumerator value */
+				 * length (0: none; a = the constant naming it),
+				 * cval = bit width (0: none); of an enum: a = the
+				 * value written (NULL: one more), cval = the
+				 * value (cdecl.c) */
 };
 
 const char *node_kind_name(enum node_kind k);

@@ -775,9 +775,19 @@ static void members(struct parser *p, struct list *l)
 		m->loc = id.loc;
 		if (peek(p)->kind == T_LBRACKET) {
 			struct loc open = take(p).loc;
-			struct token n = expect(p, T_INT, "array length expected");
 
-			m->ival = n.ival ? n.ival : 1;
+			if (peek(p)->kind == T_IDENT) {
+				/* a kernel constant (TASK_COMM_LEN): cdecl.c
+				 * looks it up */
+				struct token n = take(p);
+
+				m->a = mk(p, N_BUILTIN, n.loc);
+				m->a->name = n.text;
+			} else {
+				struct token n = expect(p, T_INT, "array length expected");
+
+				m->ival = n.ival ? n.ival : 1;
+			}
 			expect_close(p, T_RBRACKET, open);
 		}
 		if (accept(p, T_COLON)) {
@@ -807,37 +817,19 @@ static struct node *type_def(struct parser *p, struct token kw)
 	d->name = arena_printf(p->arena, "%s %s", kw.text, id.text);
 	open = expect(p, T_LBRACE, "'{' expected to start the definition").loc;
 	if (d->kind == N_ENUMDEF) {
-		int64_t next = 0;
-		bool at_max = false;	/* the previous value was INT64_MAX */
-
+		/* the values are constant expressions, which may name
+		 * kernel constants: cdecl.c evaluates them */
 		while (peek(p)->kind != T_RBRACE) {
 			struct token e = expect(p, T_IDENT, "enumerator name expected");
 			struct node *m = mk(p, N_MEMBER, e.loc);
 
 			m->name = e.text;
 			if (accept(p, T_ASSIGN)) {
-				struct loc at = peek(p)->loc;
-				bool neg = accept(p, T_MINUS);
-				struct token v = expect(p, T_INT, "enumerator value expected");
-				uint64_t max = (uint64_t)INT64_MAX + (neg ? 1 : 0);
-
-				if (v.ival > max)
-					diag_fatal(p->diag, span(at, v.loc), E_TYPE,
-						   "enumerator value out of the range of int64");
-				if (!neg)
-					next = (int64_t)v.ival;
-				else if (v.ival == max)
-					next = INT64_MIN;
-				else
-					next = -(int64_t)v.ival;
-			} else if (at_max) {
-				diag_fatal(p->diag, e.loc, E_TYPE,
-					   "enumerator value out of the range of int64 (one more than the previous one)");
+				if (peek(p)->kind == T_COMMA ||
+				    peek(p)->kind == T_RBRACE)
+					unexpected(p, "enumerator value expected");
+				m->a = expr(p);
 			}
-			m->cval = next;
-			at_max = next == INT64_MAX;
-			if (!at_max)
-				next++;
 			list_add(p, &l, m);
 			if (!accept(p, T_COMMA))
 				break;

@@ -93,7 +93,26 @@ static struct type *member_type(struct compiler *c, struct node *m,
 			   self->sname, self->sname, m->name);
 		return NULL;
 	}
-	if (m->ival && (uint64_t)base->size * m->ival > CDECL_MAX_SIZE) {
+	if (m->a) {
+		int64_t v;
+
+		if (!cdecl_constant(c, m->a->name, &v)) {
+			diag_error(&c->diag, m->a->loc, E_IDENT,
+				   "unknown constant '%s' as an array length",
+				   m->a->name);
+			return NULL;
+		}
+		if (v < 0) {
+			diag_error(&c->diag, m->a->loc, E_TYPE,
+				   "array length %s is negative (%lld)",
+				   m->a->name, (long long)v);
+			return NULL;
+		}
+		m->ival = v ? (uint64_t)v : 1;
+		m->a = NULL;
+	}
+	if (m->ival && (m->ival > CDECL_MAX_SIZE ||
+			 (uint64_t)base->size * m->ival > CDECL_MAX_SIZE)) {
 		diag_error(&c->diag, m->loc, E_LIMIT,
 			   "array %s[%llu] is larger than %d bytes", m->name,
 			   (unsigned long long)m->ival, CDECL_MAX_SIZE);
@@ -184,21 +203,140 @@ static int define_struct(struct compiler *c, struct node *d)
 	return 0;
 }
 
+/* The value of the enumerator value N: C's integer constant expression
+ * over int64 (integers, named constants, the operators), or false after
+ * an error. */
+static bool value(struct compiler *c, const struct node *n, int64_t *v)
+{
+	int64_t a, b = 0;
+	bool ok;
+
+	switch (n->kind) {
+	case N_INT:
+		if (n->ival > INT64_MAX)
+			break;
+		*v = (int64_t)n->ival;
+		return true;
+	case N_BUILTIN:
+		if (cdecl_constant(c, n->name, v))
+			return true;
+		diag_error(&c->diag, n->loc, E_IDENT,
+			   "unknown constant '%s' in an enumerator value", n->name);
+		return false;
+	case N_UNOP:
+		/* -9223372036854775808: the literal alone is out of range */
+		if (n->op == T_MINUS && n->a->kind == N_INT &&
+		    n->a->ival == (uint64_t)INT64_MAX + 1) {
+			*v = INT64_MIN;
+			return true;
+		}
+		if (!value(c, n->a, &a))
+			return false;
+		switch (n->op) {
+		case T_MINUS:
+			if (a == INT64_MIN)
+				goto range;
+			*v = -a;
+			return true;
+		case T_PLUS: *v = a; return true;
+		case T_TILDE: *v = ~a; return true;
+		case T_BANG: *v = !a; return true;
+		default: goto not_const;
+		}
+	case N_LAND: case N_LOR: case N_TERNARY: case N_BINOP:
+		if (!value(c, n->a, &a) || (n->kind != N_TERNARY && !value(c, n->b, &b)))
+			return false;
+		if (n->kind == N_TERNARY)
+			return value(c, a ? n->b : n->c, v);
+		if (n->kind != N_BINOP) {
+			*v = n->kind == N_LAND ? a && b : a || b;
+			return true;
+		}
+		ok = true;
+		switch (n->op) {
+		case T_PLUS: ok = !__builtin_add_overflow(a, b, v); break;
+		case T_MINUS: ok = !__builtin_sub_overflow(a, b, v); break;
+		case T_STAR: ok = !__builtin_mul_overflow(a, b, v); break;
+		case T_SLASH: case T_PERCENT:
+			if (!b) {
+				diag_error(&c->diag, n->loc, E_TYPE,
+					   "division by zero in an enumerator value");
+				return false;
+			}
+			ok = !(a == INT64_MIN && b == -1);
+			*v = ok ? (n->op == T_SLASH ? a / b : a % b) : 0;
+			break;
+		case T_SHL: case T_SHR:
+			ok = b >= 0 && b < 64 && (n->op == T_SHR || a >= 0);
+			*v = !ok ? 0 : n->op == T_SHL ? (int64_t)((uint64_t)a << b) :
+			     a >> b;
+			break;
+		case T_AMP: *v = a & b; break;
+		case T_PIPE: *v = a | b; break;
+		case T_CARET: *v = a ^ b; break;
+		case T_EQ: *v = a == b; break;
+		case T_NE: *v = a != b; break;
+		case T_LT: *v = a < b; break;
+		case T_GT: *v = a > b; break;
+		case T_LE: *v = a <= b; break;
+		case T_GE: *v = a >= b; break;
+		default: goto not_const;
+		}
+		if (ok)
+			return true;
+		goto range;
+	default:
+		goto not_const;
+	}
+range:
+	diag_error(&c->diag, n->loc, E_TYPE,
+		   "enumerator value out of the range of int64");
+	return false;
+not_const:
+	diag_error(&c->diag, n->loc, E_TYPE,
+		   "an enumerator value must be an integer constant");
+	return false;
+}
+
+/* The enumerators of D, valued in order (one more than the previous
+ * when not written) and named for what follows: the first definition
+ * of a name wins, as a list search found it. */
+static int define_enum(struct compiler *c, struct node *d)
+{
+	int64_t next = 0;
+	bool at_max = false;	/* the previous value was INT64_MAX */
+
+	for (int i = 0; i < d->nargs; i++) {
+		struct node *m = d->args[i];
+
+		if (m->a) {
+			if (!value(c, m->a, &next))
+				return -1;
+		} else if (at_max) {
+			diag_error(&c->diag, m->loc, E_TYPE,
+				   "enumerator value out of the range of int64 (one more than the previous one)");
+			return -1;
+		}
+		m->cval = next;
+		at_max = next == INT64_MAX;
+		if (!at_max)
+			next++;
+		c->enums = grow(c->enums, c->nenums);
+		c->enums[c->nenums++] = m;
+		if (!strmap_get(&c->enum_names, m->name))
+			strmap_put(&c->enum_names, &c->arena, m->name, m);
+	}
+	return 0;
+}
+
 int cdecl_define(struct compiler *c)
 {
 	int rc = 0;
 
 	for (struct node *d = c->ast->types; d; d = d->next) {
 		if (d->kind == N_ENUMDEF) {
-			for (int i = 0; i < d->nargs; i++) {
-				c->enums = grow(c->enums, c->nenums);
-				c->enums[c->nenums++] = d->args[i];
-				/* the first definition wins, as the list
-				 * search found it */
-				if (!strmap_get(&c->enum_names, d->args[i]->name))
-					strmap_put(&c->enum_names, &c->arena,
-						   d->args[i]->name, d->args[i]);
-			}
+			if (define_enum(c, d))
+				rc = -1;
 			continue;
 		}
 		if (cdecl_lookup(c, d->name)) {
