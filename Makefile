@@ -22,7 +22,7 @@
 
 CC       ?= cc
 PKGS     := libbpf libelf zlib
-DEB_PKGS := gcc make pkg-config libbpf-dev libelf-dev zlib1g-dev
+DEB_PKGS := gcc make pkg-config libbpf-dev libelf-dev zlib1g-dev linux-libc-dev python3
 
 # CFLAGS (default -O2 -g), CPPFLAGS and LDFLAGS given by the user come
 # after ours.
@@ -125,6 +125,26 @@ $(B)/sdt_h.inc: include/sonde/sdt.h
 $(B)/obj/dtrace/dtrace.o: $(B)/sdt_h.inc
 $(B)/obj/dtrace/dtrace.o: ALL_CFLAGS += -I$(B)
 
+# The integer #defines of the kernel's UAPI headers (linux-libc-dev),
+# as a table in sonde (src/catalog/kconst.c, tools/gen-kconst); an
+# empty one without the headers or python3.
+KCONST_DIR  := /usr/include
+KCONST_ARCH := $(KCONST_DIR)/$(shell $(CC) -print-multiarch 2>/dev/null)/asm
+KCONST_DEPS := $(wildcard $(KCONST_DIR)/linux/version.h)
+$(B)/kconst.inc: tools/gen-kconst $(KCONST_DEPS)
+	@mkdir -p $(@D)
+	$(msg) GEN $@
+	$(Q)if command -v python3 >/dev/null 2>&1; then \
+		python3 tools/gen-kconst $(KCONST_DIR) $(KCONST_ARCH) > $@.tmp; \
+	else \
+		echo "warning: no python3: sonde is built without the UAPI constants" >&2; \
+		printf '%s\n' '#define KC_COUNT 0' '#define KC_BLOCK 16' \
+			'static const unsigned char kc_names[] = { 0 };' \
+			'static const unsigned kc_blocks[] = { 0 };' > $@.tmp; \
+	fi && mv $@.tmp $@
+$(B)/obj/catalog/kconst.o: $(B)/kconst.inc
+$(B)/obj/catalog/kconst.o: ALL_CFLAGS += -I$(B)
+
 $(B)/tests/%: tests/unit/%.c $(LIB_OBJS) $(B)/.flags
 	@mkdir -p $(@D)
 	$(msg) CC $<
@@ -214,6 +234,7 @@ $(B)/fuzz/obj/%.o: src/%.c $(B)/fuzz/.flags
 	$(msg) CC $@
 	$(Q)$(FUZZ_CC) $(FUZZ_ALL) -fsanitize=fuzzer-no-link -MMD -MP -c -o $@ $<
 $(B)/fuzz/obj/dtrace/dtrace.o: $(B)/sdt_h.inc
+$(B)/fuzz/obj/catalog/kconst.o: $(B)/kconst.inc
 
 $(B)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJS) $(B)/fuzz/.flags
 	$(msg) LD $@

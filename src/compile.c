@@ -2,13 +2,60 @@
 #include "compile.h"
 
 #include "bpf/cg.h"
+#include "catalog/btf.h"
+#include "catalog/kconst.h"
 #include "lang/parse.h"
 #include "sema/sema.h"
+
+static bool constant(void *arg, const char *name, int64_t *value)
+{
+	(void)arg;
+	return kconst_lookup(name, value);
+}
+
+static bool enumerator(void *arg, const char *name, int64_t *value)
+{
+	return btf_enum_value(arg, name, value);
+}
+
+/* The script through the preprocessor and the parser.  Predefined:
+ * __linux__, the architecture's macro, __SONDE__, and, as bpftrace
+ * does, BPFTRACE_HAVE_BTF when the kernel has BTF. */
+static struct program *parse(struct compiler *c)
+{
+	const char *predef[4];
+	struct pp_opts o = {
+		.dir = c->srcdir,
+		.incdirs = c->incdirs, .nincdirs = c->nincdirs,
+		.includes = c->includes, .nincludes = c->nincludes,
+		.predef = predef,
+		.root = c->include_root,
+		.verbose = c->verbose,
+		.constant = constant,
+		.enumerator = enumerator,
+		.arg = c,
+	};
+	const char **kdirs = NULL;
+
+	predef[o.npredef++] = "__linux__";
+	predef[o.npredef++] = "__SONDE__";
+#if defined(__x86_64__)
+	predef[o.npredef++] = "__x86_64__";
+#elif defined(__aarch64__)
+	predef[o.npredef++] = "__aarch64__";
+#endif
+	if (btf_available(c))
+		predef[o.npredef++] = "BPFTRACE_HAVE_BTF";
+	if (!c->include_root)
+		o.nkdirs = kconst_kernel_dirs(c, c->kernel_src, &kdirs);
+	o.kdirs = kdirs;
+	return parse_program(c->src, c->srclen, &c->arena, &c->diag, &o);
+}
 
 int compile(struct compiler *c, enum compile_phase upto)
 {
 	if (c->phase < COMPILE_PARSE && upto >= COMPILE_PARSE) {
-		c->ast = parse_program(c->src, c->srclen, &c->arena, &c->diag);
+		c->ast = parse(c);
 		if (!c->ast)
 			return -1;
 		c->phase = COMPILE_PARSE;

@@ -46,6 +46,9 @@ static void usage(FILE *f)
 "                    batch of events)\n"
 "  -k                count the memory reads (str(), args, struct members)\n"
 "                    that fail, and say at exit where and how often\n"
+"  -I DIR            search DIR for #include files (after the including\n"
+"                    file's directory for #include \"FILE\")\n"
+"      --include FILE  read FILE before the script, as #include \"FILE\"\n"
 "  -v                verbose: say what is loaded and attached\n"
 "  -d, --dump=bpf    print the BPF of each probe with its source lines; do not run\n"
 "      --dump=ast    print the syntax tree with types; do not run\n"
@@ -59,7 +62,8 @@ static void usage(FILE *f)
 "\n"
 "environment: BPFTRACE_STRLEN (string size, default 64),\n"
 "             BPFTRACE_MAP_KEYS_MAX (keys per map, default 4096),\n"
-"             BPFTRACE_CAT_BYTES_MAX (cat()'s bytes of a file, default 10240)\n", f);
+"             BPFTRACE_CAT_BYTES_MAX (cat()'s bytes of a file, default 10240),\n"
+"             BPFTRACE_KERNEL_SOURCE (kernel headers, for their constants)\n", f);
 }
 
 /* The command line, parsed. */
@@ -71,9 +75,13 @@ struct options {
 	int target_pid;
 	char **params;		/* positional parameters $1.. */
 	int nparams;
+	const char **incdirs;	/* -I, --include: argc slots each */
+	const char **includes;
+	int nincdirs, nincludes;
 };
 
-enum { OPT_DUMP = 256, OPT_INFO, OPT_DRY_RUN, OPT_UNSAFE, OPT_FLAMEGRAPH };
+enum { OPT_DUMP = 256, OPT_INFO, OPT_DRY_RUN, OPT_UNSAFE, OPT_FLAMEGRAPH,
+       OPT_INCLUDE };
 
 static const struct option longopts[] = {
 	{ "dump", required_argument, NULL, OPT_DUMP },
@@ -81,6 +89,7 @@ static const struct option longopts[] = {
 	{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
 	{ "unsafe", no_argument, NULL, OPT_UNSAFE },
 	{ "flamegraph", required_argument, NULL, OPT_FLAMEGRAPH },
+	{ "include", required_argument, NULL, OPT_INCLUDE },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -154,6 +163,8 @@ static int option(struct options *o, int opt, const char *arg)
 	case OPT_DRY_RUN: o->dry_run = true; return 0;
 	case OPT_UNSAFE: o->unsafe = true; return 0;
 	case OPT_FLAMEGRAPH: o->flamepath = arg; return 0;
+	case 'I': o->incdirs[o->nincdirs++] = arg; return 0;
+	case OPT_INCLUDE: o->includes[o->nincludes++] = arg; return 0;
 	case 'f':
 		k = choose("-f", arg, formats, "text, json or folded");
 		o->format = k < 0 ? OUT_TEXT : (enum out_format)k;
@@ -187,7 +198,9 @@ static int parse_args(int argc, char **argv, struct options *o)
 
 	memset(o, 0, sizeof(*o));
 	o->buffering = -1;
-	while ((opt = getopt_long(argc, argv, "+e:o:qvdhVlkp:c:f:B:", longopts,
+	o->incdirs = xcalloc((size_t)argc, sizeof(char *));
+	o->includes = xcalloc((size_t)argc, sizeof(char *));
+	while ((opt = getopt_long(argc, argv, "+e:o:qvdhVlkp:c:f:B:I:", longopts,
 				  NULL)) != -1) {
 		rc = option(o, opt, optarg);
 		if (rc)
@@ -260,6 +273,17 @@ static int setup_compiler(struct compiler *c, const struct options *o,
 	c->check_reads = o->check_reads;
 	c->params = o->params;
 	c->nparams = o->nparams;
+	c->incdirs = o->incdirs;
+	c->nincdirs = o->nincdirs;
+	c->includes = o->includes;
+	c->nincludes = o->nincludes;
+	c->kernel_src = getenv("BPFTRACE_KERNEL_SOURCE");
+	/* #include "FILE" looks beside the script first */
+	if (o->file && strcmp(o->file, "-") && strrchr(o->file, '/'))
+		c->srcdir = arena_strndup(&c->arena, o->file,
+					  (size_t)(strrchr(o->file, '/') - o->file));
+	if (c->srcdir && !*c->srcdir)
+		c->srcdir = "/";
 	return 0;
 }
 
@@ -390,10 +414,11 @@ int main(int argc, char **argv)
 	if (!strcmp(base, "dtrace"))
 		return dtrace_main(argc, argv);
 	rc = parse_args(argc, argv, &o);
-	if (rc)
-		return rc - 1;
-	if (read_script(&o, &src, &len, &name))
-		return 1;
+	if (rc || read_script(&o, &src, &len, &name)) {
+		free(o.incdirs);
+		free(o.includes);
+		return rc ? rc - 1 : 1;
+	}
 	rc = 1;
 	if (setup_compiler(&c, &o, name, src, len) || compile(&c, COMPILE_PARSE))
 		goto out;
@@ -416,5 +441,7 @@ out:
 		tracer_close(&t);
 	compiler_free(&c);
 	free(src);
+	free(o.incdirs);
+	free(o.includes);
 	return rc;
 }

@@ -130,6 +130,16 @@ struct compiler {
 	bool uprobe_multi_checked;
 	char **params;		/* positional parameters $1.. */
 	int nparams;
+	/* the preprocessor (lang/pp.h) */
+	const char *srcdir;	/* the script's directory: "..." includes;
+				 * NULL: the current one */
+	const char *const *incdirs;	/* -I */
+	int nincdirs;
+	const char *const *includes;	/* --include */
+	int nincludes;
+	const char *kernel_src;	/* BPFTRACE_KERNEL_SOURCE: kernel headers */
+	const char *include_root;	/* read no file outside it (the fuzz
+					 * target's tree) */
 
 	struct btf *btf;	/* kernel BTF, loaded on first use */
 	struct type **stypes;	/* structs and unions the script defines */
@@ -140,6 +150,9 @@ struct compiler {
 	struct strmap enum_names;	/* enumerator -> N_MEMBER node */
 	struct strmap typedef_names;	/* the script's typedefs -> type */
 	bool btf_failed;
+	struct strmap btf_enums;	/* the kernel's enumerators -> their
+					 * value (int64_t), on first use */
+	bool btf_enums_read;
 
 	/* sema */
 	struct mapinfo **maps;

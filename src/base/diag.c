@@ -55,13 +55,23 @@ static void show_text(FILE *out, const char *from, const char *to,
 		*col_len = col - *col_at;
 }
 
+struct diag_file diag_source(const struct diag *d, int file)
+{
+	struct diag_file f = { d->file, d->src, d->srclen, { 0, 0, 0, 0, 0 } };
+
+	if (file > 0 && file < d->nfiles && d->files)
+		f = d->files[file];
+	return f;
+}
+
 void diag_show(struct diag *d, struct loc loc)
 {
-	const char *s = d->src, *end = d->src + d->srclen, *ls, *le;
+	struct diag_file f = diag_source(d, loc.file);
+	const char *s = f.src, *end = f.src + f.len, *ls, *le;
 	const char *at, *at_end, *from, *to;
 	int i, col, width;
 
-	if (!s || loc.off < 0 || (size_t)loc.off > d->srclen)
+	if (!s || loc.off < 0 || (size_t)loc.off > f.len)
 		return;
 	at = s + loc.off;
 	ls = at;
@@ -139,12 +149,36 @@ put_message(FILE *out, const char *fmt, va_list ap)
 	free(msg);
 }
 
+/* Where FILE (an included file) was included, up to the script: the
+ * chain is as long as the nesting of includes (bounded), and each file
+ * was included from one registered before it, so it ends. */
+static void included_from(struct diag *d, int file)
+{
+	for (int n = 0; file > 0 && file < d->nfiles && n < d->nfiles; n++) {
+		struct diag_file f = d->files[file];
+
+		if (f.from.line > 0) {
+			fprintf(d->out, "%s:%d:%d: note: %s is included here\n",
+				diag_source(d, f.from.file).name, f.from.line,
+				f.from.col, f.name);
+			diag_show(d, f.from);
+		} else {
+			fprintf(d->out, "note: %s is included by --include\n",
+				f.name);
+		}
+		file = f.from.file;
+		if (f.from.line <= 0)
+			break;
+	}
+}
+
 static void __attribute__((format(printf, 5, 0)))
 vreport(struct diag *d, struct loc loc, const char *kind, enum diag_tag tag,
 	const char *fmt, va_list ap)
 {
 	if (loc.line > 0)
-		fprintf(d->out, "%s:%d:%d: ", d->file, loc.line, loc.col);
+		fprintf(d->out, "%s:%d:%d: ", diag_source(d, loc.file).name,
+			loc.line, loc.col);
 	else
 		fprintf(d->out, "%s: ", d->file);
 	if (tag < DIAG_NTAGS)
@@ -155,6 +189,7 @@ vreport(struct diag *d, struct loc loc, const char *kind, enum diag_tag tag,
 	fputc('\n', d->out);
 	if (loc.line > 0)
 		diag_show(d, loc);
+	included_from(d, loc.file);
 }
 
 void diag_error(struct diag *d, struct loc loc, enum diag_tag tag,

@@ -15,16 +15,32 @@ enum diag_tag {
 
 const char *diag_tag_name(enum diag_tag t);
 
-/* A position in the script; len is the width to underline. */
+/* A position in the script or a file it includes; len is the width to
+ * underline.  FILE comes last so that { line, col, off, len } still
+ * initialises a position in the script. */
 struct loc {
 	int line, col;		/* 1-based */
 	int off, len;		/* byte offset and width in the source */
+	int file;		/* 0: the script; else an index in diag.files */
+};
+
+/* A source file diagnostics can show: the script, an included file. */
+struct diag_file {
+	const char *name;	/* as messages show it */
+	const char *src;	/* its whole text */
+	size_t len;
+	struct loc from;	/* its first #include (line 0: --include) */
 };
 
 struct diag {
 	const char *file;	/* name shown in messages */
 	const char *src;	/* whole script text */
 	size_t srclen;
+	/* The files the script includes (the preprocessor adds them, in
+	 * the compile's arena): files[i] is file i for i >= 1; files[0]
+	 * is unused, file 0 being the script above. */
+	struct diag_file *files;
+	int nfiles;
 	int nerrors;
 	int max_errors;		/* stop after this many (sema) */
 	FILE *out;
@@ -43,6 +59,8 @@ void diag_warn(struct diag *d, struct loc loc, const char *fmt, ...)
 _Noreturn void diag_fatal(struct diag *d, struct loc loc, enum diag_tag tag,
 			  const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
+/* File FILE of a location: the script for 0 or an unknown index. */
+struct diag_file diag_source(const struct diag *d, int file);
 /* Print the source line of LOC with a caret under it. */
 void diag_show(struct diag *d, struct loc loc);
 

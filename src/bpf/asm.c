@@ -262,7 +262,7 @@ static void source_line(const struct compiler *c, struct loc from, int line,
 	const char *p = c->src, *end = c->src + c->srclen;
 	int l = 1;
 
-	if (from.line > 0 && from.line <= line && from.col > 0 &&
+	if (!from.file && from.line > 0 && from.line <= line && from.col > 0 &&
 	    from.off - (from.col - 1) >= 0 &&
 	    (size_t)from.off <= c->srclen) {
 		p = c->src + from.off - (from.col - 1);

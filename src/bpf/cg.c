@@ -8,6 +8,13 @@
 
 #include "lang/lex.h"
 
+/* The script line an instruction comes from, for --dump=bpf and the
+ * verifier's report; 0 for code written in an included file. */
+static int script_line(struct loc l)
+{
+	return l.file ? 0 : l.line;
+}
+
 static void stmt(struct cg *g, struct node *n);
 
 void cg_block(struct cg *g, struct node *b)
@@ -75,7 +82,7 @@ static void stmt(struct cg *g, struct node *n)
 {
 	int saved_stack = g->stack, saved_scratch = g->scratch;
 
-	g->ir.line = n->loc.line;
+	g->ir.line = script_line(n->loc);
 	switch (n->kind) {
 	case N_EXPRSTMT: {
 		struct node *e = n->a;
@@ -118,7 +125,7 @@ static void stmt(struct cg *g, struct node *n)
 		int obrk = g->brk, ocont = g->cont;
 
 		cg_bind(g, top);
-		g->ir.line = n->loc.line;
+		g->ir.line = script_line(n->loc);
 		cg_branch(g, n->a, end, false);
 		g->brk = end;
 		g->cont = top;
@@ -230,9 +237,9 @@ static int gen_once(struct compiler *c, struct node *p, struct probe_spec *ps,
 	g.exit_label = cg_label(&g);
 	place_vars(&g);
 
-	g.ir.line = p->loc.line;
+	g.ir.line = script_line(p->loc);
 	if (p->a) {
-		g.ir.line = p->a->loc.line;
+		g.ir.line = script_line(p->a->loc);
 		cg_branch(&g, p->a, g.exit_label, false);
 	}
 	cg_block(&g, p->b);
@@ -242,7 +249,7 @@ static int gen_once(struct compiler *c, struct node *p, struct probe_spec *ps,
 	cg_emit(&g, EXIT());
 
 	/* Prologue, now that we know what the body needs. */
-	pro.line = p->loc.line;
+	pro.line = script_line(p->loc);
 	/* -p PID: events of other processes end here (timers and
 	 * BEGIN/END are not the process's events) */
 	if (c->target_pid && probe_has(ps, PF_TASK)) {

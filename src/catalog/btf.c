@@ -12,6 +12,7 @@
 #include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 struct btf *btf_kernel(struct compiler *c, const char **why)
 {
@@ -25,6 +26,70 @@ struct btf *btf_kernel(struct compiler *c, const char **why)
 	if (!c->btf && why)
 		*why = "this kernel has no BTF (/sys/kernel/btf/vmlinux), so kernel types are unknown";
 	return c->btf;
+}
+
+bool btf_available(struct compiler *c)
+{
+	if (c->btf)
+		return true;
+	return !c->btf_failed && access("/sys/kernel/btf/vmlinux", R_OK) == 0;
+}
+
+/* Every enumerator of the kernel into c->btf_enums, the value in the
+ * arena and the name in the BTF (which lives as long as the compile);
+ * where two enums name one enumerator (static enums of two files),
+ * the first in BTF's order wins. */
+static void read_enums(struct compiler *c, struct btf *b)
+{
+	int n = (int)btf__type_cnt(b);
+
+	for (int id = 1; id < n; id++) {
+		const struct btf_type *t = btf__type_by_id(b, (unsigned)id);
+		int vlen = btf_vlen(t);
+		bool sign = !btf_kflag(t);
+
+		if (!btf_is_enum(t) && !btf_is_enum64(t))
+			continue;
+		for (int i = 0; i < vlen; i++) {
+			const char *name;
+			int64_t *v;
+			uint32_t off;
+
+			if (btf_is_enum(t)) {
+				const struct btf_enum *e = btf_enum(t) + i;
+
+				off = e->name_off;
+				v = arena_alloc(&c->arena, sizeof(*v));
+				*v = sign ? (int64_t)e->val : (int64_t)(uint32_t)e->val;
+			} else {
+				const struct btf_enum64 *e = btf_enum64(t) + i;
+
+				off = e->name_off;
+				v = arena_alloc(&c->arena, sizeof(*v));
+				*v = (int64_t)btf_enum64_value(e);
+			}
+			name = btf__name_by_offset(b, off);
+			if (name && *name && !strmap_get(&c->btf_enums, name))
+				strmap_put(&c->btf_enums, &c->arena, name, v);
+		}
+	}
+}
+
+bool btf_enum_value(struct compiler *c, const char *name, int64_t *value)
+{
+	struct btf *b;
+	int64_t *v;
+
+	if (!c->btf_enums_read) {
+		c->btf_enums_read = true;
+		b = btf_kernel(c, NULL);
+		if (b)
+			read_enums(c, b);
+	}
+	v = strmap_get(&c->btf_enums, name);
+	if (v)
+		*value = *v;
+	return v != NULL;
 }
 
 int btf_raw_tracepoints(struct compiler *c, const char *glob,

@@ -4,6 +4,7 @@
 #define SONDE_BTF_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include "base/compiler.h"
 #include "base/types.h"
 
@@ -11,6 +12,12 @@ struct btf;
 
 /* The kernel's BTF, loaded on first use; NULL (and *WHY) if absent. */
 struct btf *btf_kernel(struct compiler *c, const char **why);
+/* Whether the kernel has BTF, without loading it (one access()). */
+bool btf_available(struct compiler *c);
+/* The value of the kernel's enumerator NAME (TCP_ESTABLISHED,
+ * BPF_MAP_TYPE_HASH); false if BTF has none by that name.  The first
+ * call reads every enum of the kernel into a table. */
+bool btf_enum_value(struct compiler *c, const char *name, int64_t *value);
 /* sonde's type for BTF type ID (typedefs and qualifiers resolved):
  * integers and enums, pointers (to structs, integers, void), structs
  * and unions (members looked up on demand), char arrays as strings.

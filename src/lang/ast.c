@@ -75,6 +75,8 @@ static void dump(FILE *f, const struct node *n, int ind)
 	default:
 		fputs(node_kind_name(n->kind), f);
 	}
+	if (n->kind == N_BUILTIN && n->is_const)	/* a named constant */
+		fprintf(f, " = %lld", (long long)n->cval);
 	if (n->ty)
 		fprintf(f, " :: %s", type_name(n->ty));
 	fputc('\n', f);

@@ -25,6 +25,7 @@
  * after the last member or after the closing brace is forgiven.
  */
 #include "lang/parse_int.h"
+#include "lang/pp.h"
 
 #include <stdint.h>
 
@@ -119,8 +120,15 @@ static void skip_qualifiers(struct parser *p)
 
 static int64_t const_expr(struct parser *p, int min_prec);
 
+static _Noreturn void out_of_range(struct parser *p, struct loc at)
+{
+	diag_fatal(p->diag, at, E_TYPE,
+		   "constant out of the range of int64 (C's long)");
+}
+
 /* A constant operand: an integer, a parenthesized expression, a unary
- * operator, or an enumerator defined before. */
+ * operator, an enumerator defined before, or a kernel constant
+ * (TASK_COMM_LEN; script macros are expanded before the parser). */
 static int64_t const_primary(struct parser *p)
 {
 	struct token t = take(p);
@@ -129,9 +137,7 @@ static int64_t const_primary(struct parser *p)
 	switch (t.kind) {
 	case T_INT:
 		if (t.ival > INT64_MAX)
-			diag_fatal(p->diag, t.loc, E_TYPE,
-				   "%llu is out of the range of int64",
-				   (unsigned long long)t.ival);
+			out_of_range(p, t.loc);
 		return (int64_t)t.ival;
 	case T_MINUS:
 		/* -9223372036854775808: the one literal above INT64_MAX
@@ -141,7 +147,10 @@ static int64_t const_primary(struct parser *p)
 			take(p);
 			return INT64_MIN;
 		}
-		return (int64_t)(0 - (uint64_t)const_primary(p));
+		v = const_primary(p);
+		if (v == INT64_MIN)
+			out_of_range(p, t.loc);
+		return -v;
 	case T_PLUS:
 		return const_primary(p);
 	case T_TILDE:
@@ -157,10 +166,16 @@ static int64_t const_primary(struct parser *p)
 
 		if (e)
 			return e->cval;
-		diag_fatal(p->diag, t.loc, E_SYNTAX,
-			   "'%s' is not a constant known here (an enumerator defined above, or a number)",
+		if (pp_constant(&p->lx, t.text, &v))
+			return v;
+		diag_fatal(p->diag, t.loc, E_IDENT,
+			   "'%s' is not a constant known here (an enumerator defined above, a kernel constant, a macro or a number)",
 			   t.text);
 	}
+	case T_VAR: case T_MAP: case T_STRING: case T_POSITIONAL:
+	case T_NARGS:
+		diag_fatal(p->diag, t.loc, E_TYPE,
+			   "an integer constant expected here (a number, an enumerator, a kernel constant), not a value known only when the probe runs");
 	default:
 		p->tok = t;
 		p->have_tok = 1;
@@ -171,49 +186,79 @@ static int64_t const_primary(struct parser *p)
 static int prec(enum tok k)
 {
 	switch (k) {
-	case T_PIPE: return 1;
-	case T_CARET: return 2;
-	case T_AMP: return 3;
-	case T_SHL: case T_SHR: return 4;
-	case T_PLUS: case T_MINUS: return 5;
-	case T_STAR: case T_SLASH: case T_PERCENT: return 6;
+	case T_LOR: return 1;
+	case T_LAND: return 2;
+	case T_PIPE: return 3;
+	case T_CARET: return 4;
+	case T_AMP: return 5;
+	case T_EQ: case T_NE: return 6;
+	case T_LT: case T_GT: case T_LE: case T_GE: return 7;
+	case T_SHL: case T_SHR: return 8;
+	case T_PLUS: case T_MINUS: return 9;
+	case T_STAR: case T_SLASH: case T_PERCENT: return 10;
 	default: return 0;
 	}
 }
 
+/* A op B over int64 as C evaluates an integer constant expression: an
+ * overflow, a division by zero or a shift out of range is an error. */
+static int64_t const_op(struct parser *p, struct token op, int64_t a,
+			int64_t b)
+{
+	int64_t v = 0;
+	bool ok = true;
+
+	switch (op.kind) {
+	case T_LOR: return a || b;
+	case T_LAND: return a && b;
+	case T_PIPE: return a | b;
+	case T_CARET: return a ^ b;
+	case T_AMP: return a & b;
+	case T_EQ: return a == b;
+	case T_NE: return a != b;
+	case T_LT: return a < b;
+	case T_GT: return a > b;
+	case T_LE: return a <= b;
+	case T_GE: return a >= b;
+	case T_SHL: case T_SHR:
+		if (b < 0 || b > 63 || (op.kind == T_SHL && a < 0))
+			diag_fatal(p->diag, op.loc, E_TYPE,
+				   "shift by %lld out of the range of int64",
+				   (long long)b);
+		return op.kind == T_SHL ? (int64_t)((uint64_t)a << b) : a >> b;
+	case T_PLUS: ok = !__builtin_add_overflow(a, b, &v); break;
+	case T_MINUS: ok = !__builtin_sub_overflow(a, b, &v); break;
+	case T_STAR: ok = !__builtin_mul_overflow(a, b, &v); break;
+	default:	/* / and % */
+		if (!b)
+			diag_fatal(p->diag, op.loc, E_TYPE,
+				   "division by zero in a constant");
+		ok = !(a == INT64_MIN && b == -1);
+		if (ok)
+			v = op.kind == T_SLASH ? a / b : a % b;
+	}
+	if (!ok)
+		out_of_range(p, op.loc);
+	return v;
+}
+
 /* The integer constant expressions of array sizes, bit widths and
- * enumerator values: + - * / % << >> & ^ | ~ ! and parentheses over
- * numbers and enumerators, wrapping as unsigned 64-bit arithmetic. */
+ * enumerator values: C's operators (but ?: and the comma) over
+ * numbers, enumerators and kernel constants, in int64. */
 static int64_t const_expr(struct parser *p, int min_prec)
 {
 	int64_t a = const_primary(p);
 
 	for (;;) {
-		enum tok k = peek(p)->kind;
-		int pr = prec(k);
+		int pr = prec(peek(p)->kind);
 		struct token op;
-		uint64_t x, y;
+		int64_t b;
 
 		if (!pr || pr <= min_prec)
 			return a;
 		op = take(p);
-		x = (uint64_t)a;
-		y = (uint64_t)const_expr(p, pr);
-		if ((k == T_SLASH || k == T_PERCENT) && !y)
-			diag_fatal(p->diag, op.loc, E_SYNTAX,
-				   "division by zero in a constant");
-		switch (k) {
-		case T_PIPE: a = (int64_t)(x | y); break;
-		case T_CARET: a = (int64_t)(x ^ y); break;
-		case T_AMP: a = (int64_t)(x & y); break;
-		case T_SHL: a = (int64_t)(x << (y & 63)); break;
-		case T_SHR: a = (int64_t)(x >> (y & 63)); break;
-		case T_PLUS: a = (int64_t)(x + y); break;
-		case T_MINUS: a = (int64_t)(x - y); break;
-		case T_STAR: a = (int64_t)(x * y); break;
-		case T_SLASH: a = (int64_t)(x / y); break;
-		default: a = (int64_t)(x % y); break;
-		}
+		b = const_expr(p, pr);
+		a = const_op(p, op, a, b);
 	}
 }
 
@@ -355,7 +400,7 @@ static void declarator(struct parser *p, struct node *m, bool bits_ok)
 		if (peek(p)->kind != T_RBRACKET)
 			v = const_expr(p, 0);
 		if (v < 0)
-			diag_fatal(p->diag, open, E_SYNTAX,
+			diag_fatal(p->diag, open, E_TYPE,
 				   "an array cannot have %lld elements", (long long)v);
 		d->ival = (uint64_t)v;
 		expect_close(p, T_RBRACKET, open);
@@ -509,7 +554,7 @@ struct node *parse_decl(struct parser *p, struct token kw)
 		return d;
 	}
 	/* peek only at a character: a probe may follow, lexed otherwise */
-	if (lex_peekc(&p->lx) == ';')
+	if (lex_peek_semi(&p->lx))
 		take(p);
 	return d;
 }

@@ -3,11 +3,17 @@
  * Two entry points: lex_next for ordinary tokens, and lex_probe for the
  * probe specifications that start each top-level item, whose spelling
  * (paths, '*' wildcards, '+' offsets) would not survive ordinary lexing.
+ * The preprocessor (pp.c, pp_macro.c) sits inside: skipping blanks runs
+ * the directives that start a line and moves between included files,
+ * and lex_next expands macros.
  */
-#include "lang/lex.h"
+#include "lang/lex_int.h"
 
 #include <ctype.h>
 #include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char *const spellings[] = {
@@ -61,6 +67,7 @@ void lex_init(struct lexer *lx, const char *src, size_t len,
 	lx->line = 1;
 	lx->arena = a;
 	lx->diag = d;
+	lx->bol = true;
 	/* A shebang line is not part of the program. */
 	if (len >= 2 && src[0] == '#' && src[1] == '!') {
 		while (lx->p < lx->end && *lx->p != '\n')
@@ -68,7 +75,7 @@ void lex_init(struct lexer *lx, const char *src, size_t len,
 	}
 }
 
-static struct loc here(struct lexer *lx, const char *at, int len)
+struct loc lex_here(struct lexer *lx, const char *at, int len)
 {
 	struct loc l;
 
@@ -76,13 +83,40 @@ static struct loc here(struct lexer *lx, const char *at, int len)
 	l.col = (int)(at - lx->line_start) + 1;
 	l.off = (int)(at - lx->src);
 	l.len = len;
+	l.file = lx->file;
 	return l;
+}
+
+void lex_fail(struct lexer *lx, struct loc loc, enum diag_tag tag,
+	      const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	if (lx->soft) {
+		char *msg;
+
+		lx->soft_loc = loc;
+		lx->soft_tag = tag;
+		lx->soft_msg = "?";
+		if (vasprintf(&msg, fmt, ap) >= 0) {
+			lx->soft_msg = arena_strdup(lx->arena, msg);
+			free(msg);
+		}
+		va_end(ap);
+		longjmp(*lx->soft, 1);
+	}
+	diag_verror(lx->diag, loc, tag, fmt, ap);
+	va_end(ap);
+	if (lx->diag->fatal)
+		longjmp(*lx->diag->fatal, 1);
+	exit(1);
 }
 
 static _Noreturn void fail(struct lexer *lx, const char *at, int len,
 			   const char *msg)
 {
-	diag_fatal(lx->diag, here(lx, at, len), E_LEX, "%s", msg);
+	lex_fail(lx, lex_here(lx, at, len), E_LEX, "%s", msg);
 }
 
 /* A name (identifier, $variable, @map) from START to the lexer's
@@ -93,70 +127,99 @@ static void name_token(struct lexer *lx, struct token *t, const char *start,
 	size_t n = (size_t)(lx->p - start);
 
 	if (n > LEX_MAX_NAME)
-		diag_fatal(lx->diag, here(lx, start, (int)n), E_LIMIT,
-			   "name longer than %d bytes", LEX_MAX_NAME);
+		lex_fail(lx, lex_here(lx, start, (int)n), E_LIMIT,
+			 "name longer than %d bytes", LEX_MAX_NAME);
 	t->kind = kind;
 	t->text = arena_strndup(lx->arena, start, n);
 	t->len = n;
 }
 
-static void newline(struct lexer *lx)
+void lex_newline(struct lexer *lx)
 {
 	lx->line++;
 	lx->line_start = lx->p + 1;
 }
 
-/* Skip blanks and comments; returns 1 if a newline was crossed. */
+void lex_comment(struct lexer *lx)
+{
+	const char *start = lx->p, *ls = lx->line_start;
+	int line = lx->line;
+
+	lx->p += 2;
+	for (;;) {
+		if (lx->p + 1 >= lx->end) {
+			/* Report where the comment opens. */
+			lx->p = start;
+			lx->line = line;
+			lx->line_start = ls;
+			fail(lx, start, 2,
+			     "unterminated comment: '*/' expected to close '/*'");
+		}
+		if (lx->p[0] == '*' && lx->p[1] == '/') {
+			lx->p += 2;
+			return;
+		}
+		if (*lx->p == '\n')
+			lex_newline(lx);
+		lx->p++;
+	}
+}
+
+/* Skip blanks and comments, and run the directives that start a line;
+ * at the end of an included file, go on in the file that included it.
+ * In a directive (lx->dline), stop at the end of its line, which a
+ * backslash continues.  Returns 1 if a newline was crossed. */
 static int skip_space(struct lexer *lx)
 {
 	int nl = 0;
 
-	while (lx->p < lx->end) {
-		char c = *lx->p;
+	for (;;) {
+		char c;
 
+		if (lx->p >= lx->end) {
+			if (lx->dline || !lx->pp || !pp_pop(lx))
+				return nl;
+			nl = 1;
+			continue;
+		}
+		c = *lx->p;
 		if (c == '\n') {
-			newline(lx);
+			if (lx->dline)
+				return nl;
+			lex_newline(lx);
 			lx->p++;
+			lx->bol = true;
 			nl = 1;
 		} else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' ||
 			   c == '\v') {
+			lx->p++;
+		} else if (c == '\\' && lx->dline && lx->p + 1 < lx->end &&
+			   lx->p[1] == '\n') {
+			lx->p++;
+			lex_newline(lx);
 			lx->p++;
 		} else if (c == '/' && lx->p + 1 < lx->end && lx->p[1] == '/') {
 			while (lx->p < lx->end && *lx->p != '\n')
 				lx->p++;
 		} else if (c == '/' && lx->p + 1 < lx->end && lx->p[1] == '*') {
-			const char *start = lx->p, *ls = lx->line_start;
-			int line = lx->line;
-
-			lx->p += 2;
-			for (;;) {
-				if (lx->p + 1 >= lx->end) {
-					/* Report where the comment opens. */
-					lx->p = start;
-					lx->line = line;
-					lx->line_start = ls;
-					fail(lx, start, 2,
-					     "unterminated comment: '*/' expected to close '/*'");
-				}
-				if (lx->p[0] == '*' && lx->p[1] == '/') {
-					lx->p += 2;
-					break;
-				}
-				if (*lx->p == '\n')
-					newline(lx);
-				lx->p++;
-			}
+			lex_comment(lx);
+		} else if (c == '#' && lx->bol && !lx->dline && lx->pp) {
+			pp_directive(lx);
+			nl = 1;
 		} else {
-			break;
+			return nl;
 		}
 	}
-	return nl;
 }
 
-int lex_peekc(struct lexer *lx)
+bool lex_peek_semi(struct lexer *lx)
 {
+	const struct token *t = lx->pp ? pp_peek(lx) : NULL;
+
+	if (t)
+		return t->kind == T_SEMI;
 	skip_space(lx);
-	return lx->p < lx->end ? (unsigned char)*lx->p : -1;
+	return lx->p < lx->end && *lx->p == ';';
 }
 
 static int is_ident_start(int c)
@@ -382,17 +445,13 @@ static void lex_string(struct lexer *lx, struct token *t)
 	t->len = n;
 }
 
-/* End of file is reported just after the last token (LAST, on line
- * LINE starting at LS), where a missing '}' or ';' belongs, rather than
- * on the empty line after the final newline. */
-static void eof_token(struct lexer *lx, struct token *t, const char *last,
-		      int line, const char *ls)
+/* End of file is reported just after the last token (LAST), where a
+ * missing '}' or ';' belongs, rather than on the empty line after the
+ * final newline.  In a directive, T_EOF is the end of its line. */
+static void eof_token(struct token *t, struct loc last)
 {
 	t->kind = T_EOF;
-	t->loc.line = line;
-	t->loc.col = (int)(last - ls) + 1;
-	t->loc.off = (int)(last - lx->src);
-	t->loc.len = 1;
+	t->loc = last;
 }
 
 static _Noreturn void bad_char(struct lexer *lx, const char *at)
@@ -408,34 +467,35 @@ static _Noreturn void bad_char(struct lexer *lx, const char *at)
 			fail(lx, at, 3,
 			     "byte order mark (U+FEFF) outside a string: save the script as UTF-8 without one");
 		if (n)
-			diag_fatal(lx->diag, here(lx, at, n), E_LEX,
-				   "non-ASCII character '%.*s' outside a string",
-				   n, at);
-		diag_fatal(lx->diag, here(lx, at, 1), E_LEX,
-			   "invalid UTF-8 byte 0x%02x outside a string", c);
+			lex_fail(lx, lex_here(lx, at, n), E_LEX,
+				 "non-ASCII character '%.*s' outside a string",
+				 n, at);
+		lex_fail(lx, lex_here(lx, at, 1), E_LEX,
+			 "invalid UTF-8 byte 0x%02x outside a string", c);
 	}
 	if (c == '#')
 		fail(lx, at, 1,
-		     "unexpected character '#': comments are // or /* */, and '#' lines (#include) only go between probes");
+		     "unexpected character '#': comments are // or /* */, and a directive (#define, #include) starts its line");
 	if (c < 32 || c == 127)
-		diag_fatal(lx->diag, here(lx, at, 1), E_LEX,
-			   "unexpected control character 0x%02x", c);
-	diag_fatal(lx->diag, here(lx, at, 1), E_LEX,
-		   "unexpected character '%c'", c);
+		lex_fail(lx, lex_here(lx, at, 1), E_LEX,
+			 "unexpected control character 0x%02x", c);
+	lex_fail(lx, lex_here(lx, at, 1), E_LEX, "unexpected character '%c'", c);
 }
 
-void lex_next(struct lexer *lx, struct token *t)
+void lex_scan(struct lexer *lx, struct token *t)
 {
-	const char *start, *last = lx->p, *last_ls = lx->line_start;
-	int c, last_line = lx->line;
+	struct loc last = lex_here(lx, lx->p, 1);
+	const char *start;
+	int c;
 
 	memset(t, 0, sizeof(*t));
 	t->nl_before = skip_space(lx);
 	start = lx->p;
-	if (lx->p >= lx->end) {
-		eof_token(lx, t, last, last_line, last_ls);
+	if (lx->p >= lx->end || (lx->dline && *lx->p == '\n')) {
+		eof_token(t, lx->dline ? lex_here(lx, lx->p, 1) : last);
 		return;
 	}
+	lx->bol = false;
 	c = (unsigned char)*lx->p;
 	if (isdigit(c)) {
 		lex_number(lx, t);
@@ -503,20 +563,17 @@ void lex_next(struct lexer *lx, struct token *t)
 		if (i == ARRAY_SIZE(puncts))
 			bad_char(lx, start);
 	}
-	t->loc = here(lx, start, (int)(lx->p - start));
+	t->loc = lex_here(lx, start, (int)(lx->p - start));
 }
 
-void lex_skip_line(struct lexer *lx, struct token *t)
+void lex_next(struct lexer *lx, struct token *t)
 {
-	const char *start = lx->p;
-
-	memset(t, 0, sizeof(*t));
-	while (lx->p < lx->end && *lx->p != '\n')
-		lx->p++;
-	t->kind = T_IDENT;
-	t->text = arena_strndup(lx->arena, start, (size_t)(lx->p - start));
-	t->len = (size_t)(lx->p - start);
-	t->loc = here(lx, start, (int)t->len);
+	for (;;) {
+		if (!lx->pp || !pp_take(lx, t))
+			lex_scan(lx, t);
+		if (t->kind != T_IDENT || !lx->pp || !pp_expand(lx, t))
+			return;
+	}
 }
 
 /* Characters a probe specification may hold besides '/' (see below). */
@@ -544,14 +601,19 @@ static int user_provider(const char *s, const char *e)
 
 void lex_probe(struct lexer *lx, struct token *t)
 {
-	const char *start, *field, *last = lx->p, *last_ls = lx->line_start;
-	int c, last_line = lx->line, nfield = 0;
+	struct loc last = lex_here(lx, lx->p, 1);
+	const char *start, *field;
+	int c, nfield = 0;
 
+	if (lx->pp && pp_peek(lx)) {
+		lex_next(lx, t);
+		return;
+	}
 	memset(t, 0, sizeof(*t));
 	t->nl_before = skip_space(lx);
 	start = lx->p;
 	if (lx->p >= lx->end) {
-		eof_token(lx, t, last, last_line, last_ls);
+		eof_token(t, last);
 		return;
 	}
 	c = (unsigned char)*lx->p;
@@ -559,6 +621,7 @@ void lex_probe(struct lexer *lx, struct token *t)
 		lex_next(lx, t);
 		return;
 	}
+	lx->bol = false;
 	/* A '/' belongs to the spec only inside a field that starts with
 	 * '/' or '.' (a path), or in the file field of a user-space probe
 	 * (uprobe:bin/prog:fn, a path relative to the working directory);
@@ -581,5 +644,5 @@ void lex_probe(struct lexer *lx, struct token *t)
 	t->kind = T_PROBE;
 	t->text = arena_strndup(lx->arena, start, (size_t)(lx->p - start));
 	t->len = (size_t)(lx->p - start);
-	t->loc = here(lx, start, (int)t->len);
+	t->loc = lex_here(lx, start, (int)t->len);
 }

@@ -2,6 +2,8 @@
 #ifndef SONDE_LEX_H
 #define SONDE_LEX_H
 
+#include <setjmp.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stddef.h>
 #include "base/diag.h"
@@ -21,35 +23,54 @@ const char *tok_spelling(enum tok t);
  * and messages that quote a name stay readable. */
 #define LEX_MAX_NAME 255
 
+struct pp_hide;
+
 struct token {
 	enum tok kind;
-	struct loc loc;
+	struct loc loc;		/* a macro's tokens: where it is used */
 	const char *text;	/* identifier/var/map name; string bytes */
 	size_t len;		/* length of text (strings may hold NULs) */
 	uint64_t ival;		/* T_INT, T_POSITIONAL */
 	int nl_before;		/* a newline precedes this token */
+	const struct pp_hide *hide;	/* the macros this token came from,
+					 * which it may not expand again */
 };
 
+struct pp;
+
+/* The lexer reads one buffer at a time: the script, or a file it
+ * includes (the preprocessor keeps the ones it will come back to). */
 struct lexer {
 	const char *src, *end, *p;
 	int line;
 	const char *line_start;
+	int file;		/* the buffer's diag file index (0: script) */
+	bool bol;		/* only blanks since the line's start: a '#'
+				 * here starts a directive */
+	bool dline;		/* reading a directive: its line ends it */
 	struct arena *arena;
 	struct diag *diag;
+	struct pp *pp;		/* the preprocessor (pp.h), or NULL */
+	/* When set, an error longjmps here instead of being reported,
+	 * and soft_* say what it was (the preprocessor tries to read a
+	 * macro body or a kernel header this way). */
+	jmp_buf *soft;
+	struct loc soft_loc;
+	enum diag_tag soft_tag;
+	const char *soft_msg;
 };
 
 void lex_init(struct lexer *lx, const char *src, size_t len,
 	      struct arena *a, struct diag *d);
-/* The next ordinary token. */
+/* The next ordinary token, macros expanded. */
 void lex_next(struct lexer *lx, struct token *t);
 /* At the top level the parser asks for a probe specification, which
  * follows its own rules (paths, wildcards, colons): "kprobe:vfs_*",
  * "uprobe:/bin/bash:readline", "BEGIN".  Returns T_PROBE, or the
- * ordinary token found instead (EOF, '#' lines are skipped). */
+ * ordinary token found instead (EOF, a macro's pending token). */
 void lex_probe(struct lexer *lx, struct token *t);
-/* Skip blanks and comments; returns the next character or -1. */
-int lex_peekc(struct lexer *lx);
-/* Skip the rest of the current line (preprocessor lines). */
-void lex_skip_line(struct lexer *lx, struct token *t);
+/* Whether the next token is a ';', without reading it as a token (a
+ * probe specification may follow, which lex_probe reads). */
+bool lex_peek_semi(struct lexer *lx);
 
 #endif

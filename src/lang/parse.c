@@ -1,7 +1,7 @@
 /* parse.c - recursive descent over the bpftrace grammar.
  *
  *   program   := item*
- *   item      := '#' line | probes [ '/' expr '/' ] block
+ *   item      := type-def | probes [ '/' expr '/' ] block
  *   probes    := PROBE (',' PROBE)*
  *   block     := '{' (stmt (';' stmt)*)? '}'
  *   stmt      := if | while | unroll | return | block | lvalue op= expr | expr
@@ -9,7 +9,8 @@
  * Expressions follow C precedence.  Inside a predicate a bare '/' ends
  * the expression, so division there needs parentheses (as in bpftrace).
  * Syntax errors longjmp out through diag_fatal; every node lives in the
- * arena, so nothing leaks.
+ * arena, so nothing leaks.  Directives and macros never reach the
+ * parser: the lexer runs the preprocessor (pp.h).
  */
 #include "lang/parse_int.h"
 
@@ -37,6 +38,29 @@ static struct node *call_args(struct parser *p, struct node *n)
 	p->in_pred = saved;
 	n->args = l.v;
 	n->nargs = l.n;
+	return n;
+}
+
+/* '(' expr ')' or a tuple '(' expr ',' ... ')', the '(' at OPEN read. */
+static struct node *paren(struct parser *p, struct loc open)
+{
+	struct list l = { 0 };
+	int saved = p->in_pred;
+	struct node *n;
+
+	p->in_pred = 0;
+	n = expr(p);
+	if (peek(p)->kind == T_COMMA) {
+		list_add(p, &l, n);
+		while (accept(p, T_COMMA))
+			list_add(p, &l, expr(p));
+		n = mk(p, N_TUPLE, open);
+		n->args = l.v;
+		n->nargs = l.n;
+		n->loc = span(open, peek(p)->loc);
+	}
+	expect_close(p, T_RPAREN, open);
+	p->in_pred = saved;
 	return n;
 }
 
@@ -126,25 +150,8 @@ static struct node *primary(struct parser *p)
 		expect_close(p, T_RPAREN, open);
 		return n;
 	}
-	case T_LPAREN: {
-		struct list l = { 0 };
-		int saved = p->in_pred;
-
-		p->in_pred = 0;
-		n = expr(p);
-		if (peek(p)->kind == T_COMMA) {
-			list_add(p, &l, n);
-			while (accept(p, T_COMMA))
-				list_add(p, &l, expr(p));
-			n = mk(p, N_TUPLE, t.loc);
-			n->args = l.v;
-			n->nargs = l.n;
-			n->loc = span(t.loc, peek(p)->loc);
-		}
-		expect_close(p, T_RPAREN, t.loc);
-		p->in_pred = saved;
-		return n;
-	}
+	case T_LPAREN:
+		return paren(p, t.loc);
 	default:
 		p->have_tok = 1;
 		p->tok = t;
@@ -152,9 +159,9 @@ static struct node *primary(struct parser *p)
 	}
 }
 
-static struct node *postfix(struct parser *p)
+/* The postfix operators after N: fields, indexes, ++ and --. */
+static struct node *postfix_ops(struct parser *p, struct node *n)
 {
-	struct node *n = primary(p);
 	int levels = 0;
 
 	for (;;) {
@@ -221,6 +228,11 @@ static struct node *postfix(struct parser *p)
 	}
 }
 
+static struct node *postfix(struct parser *p)
+{
+	return postfix_ops(p, primary(p));
+}
+
 static struct node *unary(struct parser *p)
 {
 	struct token *t = peek(p);
@@ -253,7 +265,6 @@ static struct node *unary(struct parser *p)
 	}
 	case T_LPAREN: {
 		/* A cast if a type name follows the parenthesis. */
-		struct lexer save = p->lx;
 		struct token open = take(p);
 
 		if (parse_is_type(p, peek(p))) {
@@ -266,11 +277,8 @@ static struct node *unary(struct parser *p)
 			n->loc = span(open.loc, n->a->loc);
 			break;
 		}
-		/* Not a cast: rewind to the '(' and parse a primary. */
-		p->lx = save;
-		p->tok = open;
-		p->have_tok = 1;
-		n = postfix(p);
+		/* not a cast: a parenthesized primary */
+		n = postfix_ops(p, paren(p, open.loc));
 		break;
 	}
 	default:
@@ -552,7 +560,7 @@ static struct node *probe(struct parser *p, struct token first)
 static struct loc text_end(const char *src, size_t len)
 {
 	const char *end = src + len, *ls = src;
-	struct loc l = { 1, 1, 0, 1 };
+	struct loc l = { 1, 1, 0, 1, 0 };
 
 	while (end > src && strchr(" \t\r\n\f\v", end[-1]))
 		end--;
@@ -572,7 +580,7 @@ static struct loc text_end(const char *src, size_t len)
 static void too_big(const char *src, struct diag *d)
 {
 	const char *at = src + SCRIPT_MAX_SIZE, *ls = src, *nl;
-	struct loc l = { 1, 1, SCRIPT_MAX_SIZE, 1 };
+	struct loc l = { 1, 1, SCRIPT_MAX_SIZE, 1, 0 };
 
 	while ((nl = memchr(ls, '\n', (size_t)(at - ls)))) {
 		ls = nl + 1;
@@ -585,8 +593,9 @@ static void too_big(const char *src, struct diag *d)
 }
 
 struct program *parse_program(const char *src, size_t len, struct arena *a,
-			      struct diag *d)
+			      struct diag *d, const struct pp_opts *o)
 {
+	static const struct pp_opts none;
 	struct parser p;
 	struct program *prog = arena_alloc(a, sizeof(*prog));
 	struct node **tail = &prog->probes, **ttail = &prog->types;
@@ -605,13 +614,10 @@ struct program *parse_program(const char *src, size_t len, struct arena *a,
 		d->fatal = saved;
 		return NULL;
 	}
+	pp_start(&p.lx, o ? o : &none);
 	for (;;) {
 		struct token t;
 
-		if (lex_peekc(&p.lx) == '#') {
-			lex_skip_line(&p.lx, &t);	/* #include etc. */
-			continue;
-		}
 		lex_probe(&p.lx, &t);
 		if (t.kind == T_EOF)
 			break;

@@ -4,6 +4,7 @@
 
 #include "lang/ast.h"
 #include "lang/lex.h"
+#include "lang/pp.h"
 
 #define PARSE_MAX_DEPTH 200
 /* The largest script, in bytes (docs/language.md, "Limits"): keeps
@@ -11,10 +12,12 @@
  * a hundred megabytes whatever the script holds. */
 #define SCRIPT_MAX_SIZE (1 << 20)
 
-/* Parse the whole script.  On a syntax error prints it and returns
- * NULL (the parser stops at the first error); so too for a script of
- * more than SCRIPT_MAX_SIZE bytes (main.c reads one byte more). */
+/* Parse the whole script, preprocessed as O says (NULL: no include
+ * directories, nothing predefined).  On a syntax error prints it and
+ * returns NULL (the parser stops at the first error); so too for a
+ * script of more than SCRIPT_MAX_SIZE bytes (main.c reads one byte
+ * more). */
 struct program *parse_program(const char *src, size_t len, struct arena *a,
-			      struct diag *d);
+			      struct diag *d, const struct pp_opts *o);
 
 #endif

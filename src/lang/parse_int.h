@@ -65,7 +65,8 @@ static inline _Noreturn void unexpected_at(struct parser *p, struct loc loc,
 		diag_fatal(p->diag, loc, E_SYNTAX, "%s, found end of file",
 			   what);
 	diag_fatal(p->diag, loc, E_SYNTAX, "%s, found '%.*s'", what,
-		   t->loc.len > 40 ? 40 : t->loc.len, p->lx.src + t->loc.off);
+		   t->loc.len > 40 ? 40 : t->loc.len,
+		   diag_source(p->diag, t->loc.file).src + t->loc.off);
 }
 
 static inline _Noreturn void unexpected(struct parser *p, const char *what)

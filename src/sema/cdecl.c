@@ -15,7 +15,10 @@
 
 #include <string.h>
 
+#include "lang/lex.h"
+
 #include "catalog/btf.h"
+#include "catalog/kconst.h"
 
 struct type *cdecl_lookup(struct compiler *c, const char *name)
 {
@@ -40,6 +43,12 @@ bool cdecl_enum(struct compiler *c, const char *name, int64_t *value)
 	if (e)
 		*value = e->cval;
 	return e != NULL;
+}
+
+bool cdecl_constant(struct compiler *c, const char *name, int64_t *value)
+{
+	return cdecl_enum(c, name, value) || btf_enum_value(c, name, value) ||
+	       kconst_lookup(name, value);
 }
 
 /* Room for one more in an array of N pointers, grown by doubling: a

@@ -18,6 +18,11 @@ int cdecl_define(struct compiler *c);
 struct type *cdecl_lookup(struct compiler *c, const char *name);
 /* An enumerator of the script. */
 bool cdecl_enum(struct compiler *c, const char *name, int64_t *value);
+/* The constant a bare NAME stands for, when it is no builtin: an
+ * enumerator of the script, then one of the kernel (BTF), then a
+ * kernel #define sonde knows (catalog/kconst.c).  The script's macros
+ * came first, expanded by the lexer. */
+bool cdecl_constant(struct compiler *c, const char *name, int64_t *value);
 /* A type by name for casts and members: the script's own definition
  * first (it says what the script means, as with bpftrace), then the
  * kernel's BTF. */

@@ -56,11 +56,14 @@ bool sema_const_int(struct sema *s, struct node *n, int64_t *v,
 static struct loc literal_loc(struct sema *s, struct loc lit, size_t off,
 			      int len)
 {
-	const char *src = s->c->src, *p = src + lit.off, *end = src + s->c->srclen;
+	struct diag_file f = diag_source(&s->c->diag, lit.file);
+	const char *src = f.src, *p = src + lit.off, *end = src + f.len;
 	size_t k = 0;
 	struct loc l = lit;
 
-	if (p >= end || *p != '"')
+	/* a literal from a macro's body is located at the macro's use,
+	 * which is no '"' */
+	if (lit.off < 0 || p >= end || *p != '"')
 		return lit;
 	p++;
 	while (p < end) {

@@ -256,7 +256,7 @@ struct type *sema_builtin(struct sema *s, struct node *n)
 			return set(n, &ty_error);
 		}
 	}
-	if (cdecl_enum(s->c, n->name, &v)) {
+	if (cdecl_constant(s->c, n->name, &v)) {
 		n->is_const = 1;
 		n->cval = v;
 		return set(n, &ty_s64);

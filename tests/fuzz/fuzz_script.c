@@ -15,11 +15,16 @@
  * usdt-static, $4 usdt-shared, $5 note32 (32-bit).
  *
  * A first line "#fuzz WORD..." sets options as the command line would
- * (the parser skips it as it skips "#include"): strlen=N
+ * (and becomes a comment, "//uzz ...", for the compile): strlen=N
  * (BPFTRACE_STRLEN), keys=N (BPFTRACE_MAP_KEYS_MAX), -c (a command,
  * so cpid and watchpoints are allowed), -p (process 1).
  * With SONDE_FUZZ_VERBOSE set, diagnostics go to stderr;
  * SONDE_FUZZ_DIR names another tests/fuzz directory.
+ *
+ * #include reads files of that directory only (compiler.include_root;
+ * the script's own directory is it too), never a device or a FIFO,
+ * and no kernel headers: a fuzzed "#include </dev/zero>" or
+ * "/proc/kmsg" neither hangs nor depends on the machine.
  */
 #include "fuzz.h"
 
@@ -35,7 +40,7 @@
 
 static FILE *devnull, *diag_out;
 static struct arena lasting;	/* what setup() makes, kept to the end */
-static const char *tracefs;
+static const char *tracefs, *root;
 static struct btf *kernel_btf;
 static bool btf_tried;
 static char *params[5];
@@ -55,6 +60,7 @@ static void setup(void)
 		"usdt-static", "usdt-shared", "note32",
 	};
 	const char *dir = getenv("SONDE_FUZZ_DIR");
+	char *real;
 
 	if (devnull)
 		return;
@@ -64,6 +70,11 @@ static void setup(void)
 	if (!dir || !*dir)
 		dir = FUZZ_DIR;
 	tracefs = arena_printf(&lasting, "%s/tracefs", dir);
+	real = realpath(dir, NULL);
+	if (!real)
+		abort();
+	root = arena_strdup(&lasting, real);
+	free(real);
 	params[0] = "42";
 	params[1] = "hello";
 	for (size_t i = 0; i < ARRAY_SIZE(elves); i++)
@@ -88,12 +99,13 @@ static long word_value(const char *w, size_t n, const char *key, long lo,
 	return v < lo ? lo : v > hi ? hi : v;
 }
 
-static void options(struct compiler *c, const char *src, size_t len)
+static void options(struct compiler *c, char *src, size_t len)
 {
 	const char *p = src + 5, *end = memchr(src, '\n', len);
 
 	if (len < 5 || memcmp(src, "#fuzz", 5))
 		return;
+	memcpy(src, "//", 2);
 	if (!end)
 		end = src + len;
 	while (p < end) {
@@ -132,6 +144,8 @@ int fuzz_script(const uint8_t *data, size_t size)
 	c.kprobe_multi_checked = true;
 	c.params = params;
 	c.nparams = (int)ARRAY_SIZE(params);
+	c.include_root = root;
+	c.srcdir = root;
 	options(&c, src, size);
 	if (!btf_tried) {
 		kernel_btf = btf__load_vmlinux_btf();

@@ -67,7 +67,7 @@ static struct program *parse(const char *src, size_t len, char *out,
 	d.src = src;
 	d.srclen = len;
 	d.out = f;
-	p = parse_program(src, len, a, &d);
+	p = parse_program(src, len, a, &d, NULL);
 	fclose(f);
 	return p;
 }

@@ -1,0 +1,2 @@
+struct inner { int x; }
+}

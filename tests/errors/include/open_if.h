@@ -1,0 +1,3 @@
+#ifndef OPEN_IF_H
+#define OPEN_IF_H
+struct open_if { int x; };

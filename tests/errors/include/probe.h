@@ -1,0 +1,4 @@
+// a probe in a header
+BEGIN {
+	$x = 1 + "one";
+}

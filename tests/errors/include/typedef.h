@@ -1,0 +1,2 @@
+typedef unsigned int u32_t
+struct after { int x; };

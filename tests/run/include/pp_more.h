@@ -1,0 +1,1 @@
+#define RED_VALUE 3
