@@ -178,8 +178,8 @@ int ulist_usdt(const struct probe_ops *ops, const char *pattern,
 			snprintf(both, sizeof(both), "%s:%s", row->provider,
 				 row->name);
 			if (prov ? (*prov && fnmatch(prov, row->provider, 0)) ||
-				   fnmatch(name, row->name, 0) :
-			    name && fnmatch(name, row->name, 0) &&
+				   !usdt_name_matches(name, row->name) :
+			    name && !usdt_name_matches(name, row->name) &&
 			    fnmatch(name, both, 0))
 				continue;
 			print_row(row, fs->v[i].shown, verbose);

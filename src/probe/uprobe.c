@@ -78,6 +78,20 @@ static const char *files_text(struct probe_exp *x, const struct ufiles *fs,
 			    x->c->target_pid);
 }
 
+/* Is virtual address ADDR inside a function of PATH (its symbols, or
+ * a detached debug file's)?  A file without any is taken at its word. */
+static bool in_function(const char *path, uint64_t addr)
+{
+	struct elf_symtab st;
+	bool in;
+
+	if (elf_symtab_load(path, &st))
+		return true;
+	in = !st.n || elf_symtab_find(&st, addr) != NULL;
+	elf_symtab_free(&st);
+	return in;
+}
+
 /* uprobe:PATH:ADDRESS, an address in the file. */
 static int at_address(struct probe_exp *x, const struct ufile *uf,
 		      const char *text)
@@ -97,6 +111,11 @@ static int at_address(struct probe_exp *x, const struct ufile *uf,
 	}
 	if (elf_addr_to_offset(path, addr, &off)) {
 		probe_error(x, "%s: address 0x%llx is not in a loaded segment of %s",
+			    kind, (unsigned long long)addr, path);
+		return -1;
+	}
+	if (!in_function(path, addr)) {
+		probe_error(x, "%s: address 0x%llx is in no function of %s: a uprobe there could patch data or the middle of an instruction",
 			    kind, (unsigned long long)addr, path);
 		return -1;
 	}
