@@ -304,7 +304,9 @@ static void stmt(struct sema *s, struct node *n)
 
 		if (sema_const_int(s, n->a, &k, "unroll count") &&
 		    (k < 1 || k > 100)) {
-			ERR(s, n->a->loc, E_LIMIT, "unroll count must be in 1..100");
+			ERR(s, n->a->loc, E_LIMIT, k < 1 ?
+			    "unroll minimum value is 1 (the count must be in 1..100)" :
+			    "unroll maximum value is 100 (the count must be in 1..100)");
 			n->a->cval = 1;
 		}
 		block(s, n->b);

@@ -210,10 +210,12 @@ bool sema_is_agg_func(int f)
 
 int sema_func_lookup(const char *name)
 {
-	for (int i = 0; i < F_NFUNCS; i++)
-		if (!strcmp(funcs[i].name, name))
-			return i;
-	return -1;
+	static int order[F_NFUNCS];
+	static struct name_index ix = {
+		funcs, sizeof(funcs[0]), F_NFUNCS, order, false
+	};
+
+	return name_index_find(&ix, name);
 }
 
 /* Every probe of the block has FLAG (PF_*); else an E_CONTEXT error
