@@ -277,9 +277,28 @@ static void macaddr(struct cg *g, struct node *n, struct mem dst)
  * clamped to the buffer's size; the bytes read are the length clamped
  * again to what a string x holds (its stack copy is read with
  * probe_read_kernel, which the verifier accepts with a bounded size). */
+static void buf_read(struct cg *g, struct node *n, struct node *a,
+		     struct node *l, struct mem dst);
+
 static void buf(struct cg *g, struct node *n, struct mem dst)
 {
-	struct node *a = n->args[0], *l = n->args[1];
+	struct node *a = n->args[0], *l = n->nargs > 1 ? n->args[1] : NULL;
+
+	if (!l) {	/* an array: its bytes, its size */
+		struct mem data = { dst.base, dst.off + 8 };
+
+		cg_zero(g, dst, 0, ty_slot_size(n->ty));
+		cg_emit(g, ST_IMM(BPF_DW, dst.base, (int16_t)dst.off,
+				  n->ty->size));
+		cg_move(g, data, cg_addr(g, a), n->ty->size);
+		return;
+	}
+	buf_read(g, n, a, l, dst);
+}
+
+static void buf_read(struct cg *g, struct node *n, struct node *a,
+		     struct node *l, struct mem dst)
+{
 	int size = n->ty->size, saved = g->scratch, saved_stack = g->stack;
 	int have = a->ty->kind == TY_STR && a->ty->size < size ? a->ty->size
 							      : size;

@@ -538,7 +538,9 @@ static struct type *call_macaddr(struct sema *s, struct node *n)
  * sizes the buffer; one above BPFTRACE_STRLEN is cut to it with a
  * warning, as bpftrace does.  A run-time n is clamped to
  * BPFTRACE_STRLEN, the buffer's size (a negative one too: it is taken
- * as unsigned).  sonde has no arrays, so n is never optional. */
+ * as unsigned).  buf(array): the array's bytes, all of them, in the
+ * order memory holds them (as bpftrace prints them); n is needed for
+ * anything else. */
 static struct type *call_buf(struct sema *s, struct node *n)
 {
 	struct node *a = n->args[0], *l;
@@ -546,8 +548,13 @@ static struct type *call_buf(struct sema *s, struct node *n)
 	int max = s->c->strlen_, size = max;
 
 	if (n->nargs < 2) {
+		if (is_err(t))
+			return set(n, &ty_error);
+		if (t->kind == TY_ARRAY)
+			return set(n, ty_buf(&s->c->arena, t->size));
 		ERR(s, n->loc, E_ARGS,
-		    "buf() takes a length: buf(data, n)");
+		    "buf() expects a length argument for non-array type %s",
+		    type_name(t));
 		return set(n, &ty_error);
 	}
 	l = n->args[1];

@@ -19,6 +19,8 @@
  *   connect ADDR PORT  a UDP socket connected to ADDR (IPv4 or IPv6
  *                   text), PORT, then closed: socket, connect, close
  *                   (a UDP connect sends nothing; no server needed)
+ *   tcp PORT        a TCP connection on 127.0.0.1: listen on PORT,
+ *                   connect, accept, close both ends and the listener
  * Actions run in order.  /dev/zero and /dev/null are opened before
  * "wait", so that a traced run opens only the PATHs it was given.  Each
  * action is exactly the system calls it names (no stdio, no libc
@@ -66,6 +68,32 @@ static int udp_connect(const char *addr, long port)
 		return 1;
 	}
 	close(fd);
+	return 0;
+}
+
+static int tcp_loop(long port)
+{
+	struct sockaddr_in sa = { .sin_family = AF_INET };
+	int one = 1, l, c, a;
+
+	sa.sin_port = htons((uint16_t)port);
+	sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	l = socket(AF_INET, SOCK_STREAM, 0);
+	if (l < 0 || setsockopt(l, SOL_SOCKET, SO_REUSEADDR, &one,
+				sizeof(one)) < 0 ||
+	    bind(l, (struct sockaddr *)&sa, sizeof(sa)) < 0 || listen(l, 1) < 0) {
+		perror("listen");
+		return 1;
+	}
+	c = socket(AF_INET, SOCK_STREAM, 0);
+	if (c < 0 || connect(c, (struct sockaddr *)&sa, sizeof(sa)) < 0 ||
+	    (a = accept(l, NULL, NULL)) < 0) {
+		perror("connect");
+		return 1;
+	}
+	close(c);
+	close(a);
+	close(l);
 	return 0;
 }
 
@@ -222,6 +250,14 @@ int main(int argc, char **argv)
 			if (rc)
 				return rc;
 			i += 3;
+		} else if (!strcmp(a, "tcp")) {
+			int rc;
+
+			need(argc, i, 1, a);
+			rc = tcp_loop(num_arg(argv[i + 1]));
+			if (rc)
+				return rc;
+			i += 2;
 		} else if (!strcmp(a, "exec")) {
 			need(argc, i, 1, a);
 			execv(argv[i + 1], argv + i + 1);
