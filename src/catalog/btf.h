@@ -68,5 +68,13 @@ void btf_release(struct compiler *c);
  * whose name matches, one per line; with VERBOSE their C definitions.
  * 0, or 1 after saying why not. */
 int btf_list_types(const char *pattern, bool verbose);
+/* -l 'fentry:GLOB': the kernel's functions in BTF, sorted, each once,
+ * printed as KIND:NAME when the full name matches PATTERN (NULL: all)
+ * and KEEP (if not NULL) takes NAME; with VERBOSE their parameters
+ * ("    struct file * file") and, with RETVAL, the return type
+ * ("    ssize_t retval").  0, or 1 after saying why not. */
+int btf_list_funcs(const char *kind, const char *pattern, bool verbose,
+		   bool retval, bool (*keep)(void *arg, const char *name),
+		   void *arg);
 
 #endif

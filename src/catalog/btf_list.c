@@ -37,6 +37,15 @@ static void put(void *ctx, const char *fmt, va_list ap)
 	t->n += (size_t)n;
 }
 
+static void put_text(struct text *t, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	put(t, fmt, ap);
+	va_end(ap);
+}
+
 /* The definition of type ID, named NAME ("struct list_head"): btf_dump
  * writes the types it needs first, then it, then a blank line. */
 static void print_definition(struct btf *b, int id, const char *name)
@@ -121,6 +130,90 @@ int btf_list_types(const char *pattern, bool verbose)
 		free(names[i]);
 	free(names);
 	free(ids);
+	btf__free(b);
+	return 0;
+}
+
+/* A parameter as bpftrace 0.17 lists it: its type as a declaration
+ * without a name ("struct sock *"), a blank, NAME; void for ID 0. */
+static void print_param(struct btf_dump *d, struct text *t, int id,
+			const char *name)
+{
+	LIBBPF_OPTS(btf_dump_emit_type_decl_opts, o);
+
+	t->n = 0;
+	if (t->p)
+		t->p[0] = 0;
+	o.field_name = "";
+	if (!id)
+		put_text(t, "void");
+	else if (btf_dump__emit_type_decl(d, (unsigned)id, &o))
+		return;
+	printf("    %s %s\n", t->p ? t->p : "", name);
+}
+
+int btf_list_funcs(const char *kind, const char *pattern, bool verbose,
+		   bool retval, bool (*keep)(void *arg, const char *name),
+		   void *arg)
+{
+	struct btf *b = btf__load_vmlinux_btf();
+	char **names = NULL, full[512];
+	int n = 0, cap = 0, count;
+	struct text t = { 0 };
+	struct btf_dump *d;
+
+	if (!b) {
+		fprintf(stderr, "sonde: this kernel has no BTF (/sys/kernel/btf/vmlinux), so its %s functions cannot be listed\n",
+			kind);
+		return 1;
+	}
+	count = (int)btf__type_cnt(b);
+	for (int id = 1; id < count; id++) {
+		const struct btf_type *ft = btf__type_by_id(b, (unsigned)id);
+		const char *nm = btf__name_by_offset(b, ft->name_off);
+
+		if (!btf_is_func(ft) || !nm || !*nm)
+			continue;
+		snprintf(full, sizeof(full), "%s:%s", kind, nm);
+		if ((pattern && fnmatch(pattern, full, 0)) ||
+		    (keep && !keep(arg, nm)))
+			continue;
+		if (n == cap) {
+			cap = cap ? cap * 2 : 256;
+			names = xrealloc(names, sizeof(*names) * (size_t)cap);
+		}
+		names[n] = xmalloc(strlen(nm) + 16);
+		sprintf(names[n], "%s%c%d", nm, 0, id);	/* the id after it */
+		n++;
+	}
+	qsort(names, (size_t)n, sizeof(*names), str_cmp);
+	d = verbose ? btf_dump__new(b, put, &t, NULL) : NULL;
+	for (int i = 0; i < n; i++) {
+		const struct btf_type *ft, *proto;
+		const struct btf_param *pm;
+
+		if (i && !strcmp(names[i], names[i - 1]))
+			continue;
+		printf("%s:%s\n", kind, names[i]);
+		if (!d)
+			continue;
+		ft = btf__type_by_id(b, (unsigned)atoi(names[i] + strlen(names[i]) + 1));
+		proto = btf__type_by_id(b, ft->type);
+		if (!proto || !btf_is_func_proto(proto))
+			continue;
+		pm = btf_params(proto);
+		for (int k = 0; k < btf_vlen(proto); k++)
+			print_param(d, &t, (int)pm[k].type,
+				    btf__name_by_offset(b, pm[k].name_off));
+		if (retval)
+			print_param(d, &t, (int)proto->type, "retval");
+	}
+	if (d)
+		btf_dump__free(d);
+	for (int i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	free(t.p);
 	btf__free(b);
 	return 0;
 }

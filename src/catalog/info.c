@@ -233,6 +233,11 @@ static int batch_ok(void)
 	return rc == 0 || errno == ENOENT;
 }
 
+bool info_fentry(void)
+{
+	return prog_ok(BPF_PROG_TYPE_TRACING, BPF_TRACE_FENTRY, "vfs_read");
+}
+
 /* bpftrace 0.17's --info sections, the same names, measured here, so
  * that what parses bpftrace's output reads sonde's. */
 static void bpftrace_sections(FILE *f, bool bpf)

@@ -16,6 +16,8 @@ int info_print(FILE *f);
  * and refuses the link): this attaches a two-instruction one to
  * vfs_read.  Needs root. */
 bool info_kprobe_multi(void);
+/* Whether this kernel loads fentry programs (BPF trampolines). */
+bool info_fentry(void);
 
 /* The capabilities tracing needs that this process lacks, as text
  * ("CAP_BPF", "CAP_PERFMON", "CAP_BPF and CAP_PERFMON"), or NULL when it

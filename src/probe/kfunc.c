@@ -341,6 +341,124 @@ static const char *fentry_load_explain(const struct probe_spec *ps, int err)
 	return NULL;
 }
 
+/* The functions tracefs says can be traced (available_filter_functions,
+ * "name" or "name [module]" per line), in a table; false when the file
+ * cannot be read (this host's kernel refuses it even to root). */
+struct traceable {
+	struct strmap names;
+	struct arena arena;
+};
+
+static bool traceable_load(struct traceable *tr)
+{
+	const char *dir = tracefs_dir(NULL, NULL);
+	char path[512], *text;
+	size_t len;
+
+	memset(tr, 0, sizeof(*tr));
+	if (!dir)
+		return false;
+	snprintf(path, sizeof(path), "%s/available_filter_functions", dir);
+	if (read_file(path, &text, &len))
+		return false;
+	for (char *p = text; p < text + len;) {
+		size_t n = strcspn(p, " \n");
+		char *nl = memchr(p, '\n', (size_t)(text + len - p));
+
+		if (n && !memchr(p, '.', n))
+			strmap_put(&tr->names, &tr->arena,
+				   arena_strndup(&tr->arena, p, n), tr);
+		p = nl ? nl + 1 : text + len;
+	}
+	free(text);
+	return true;
+}
+
+static bool is_traceable(void *arg, const char *name)
+{
+	return strmap_get(&((struct traceable *)arg)->names, name) != NULL;
+}
+
+/* The spelling of the kind in PATTERN's first field: bpftrace 0.17's
+ * kfunc/kretfunc names list as such, everything else as sonde's. */
+static const char *listed_kind(const struct probe_ops *ops,
+			       const char *pattern)
+{
+	size_t n = ops->alias2 ? strlen(ops->alias2) : 0;
+
+	if (pattern && n && !strncmp(pattern, ops->alias2, n) &&
+	    pattern[n] == ':')
+		return ops->alias2;
+	return ops->name;
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* -l kprobe:GLOB: the traceable functions, else (the file unreadable)
+ * the kernel's text symbols, sorted, each once; nothing on a kernel
+ * without kprobes. */
+static int kprobe_list(const struct probe_ops *ops, const char *pattern,
+		       bool verbose, int pid)
+{
+	struct traceable tr;
+	struct ksyms ks = { 0 };
+	const char **v = NULL;
+	size_t n = 0;
+	char full[512];
+
+	(void)verbose;
+	(void)pid;
+	if (access("/sys/bus/event_source/devices/kprobe/type", R_OK))
+		return 0;
+	if (traceable_load(&tr)) {
+		v = xmalloc(sizeof(*v) * (tr.names.len + 1));
+		for (size_t i = 0; i < tr.names.cap; i++)
+			if (tr.names.keys[i])
+				v[n++] = tr.names.keys[i];
+	} else if (!ksyms_load(&ks, NULL)) {
+		v = xmalloc(sizeof(*v) * (ks.n + 1));
+		for (size_t i = 0; i < ks.n; i++)
+			if (!strchr(ks.v[i].name, '.'))
+				v[n++] = ks.v[i].name;
+	}
+	if (n)
+		qsort(v, n, sizeof(*v), by_name);
+	for (size_t i = 0; i < n; i++) {
+		if (i && !strcmp(v[i], v[i - 1]))
+			continue;
+		snprintf(full, sizeof(full), "%s:%s", ops->name, v[i]);
+		if (!pattern || !fnmatch(pattern, full, 0))
+			puts(full);
+	}
+	free(v);
+	ksyms_free(&ks);
+	arena_free(&tr.arena);
+	return 0;
+}
+
+/* -l fentry:GLOB (kfunc:GLOB): the functions BTF describes that tracefs
+ * says can be traced; -lv adds their parameters (and retval). */
+static int fentry_list(const struct probe_ops *ops, const char *pattern,
+		       bool verbose, int pid)
+{
+	struct traceable tr;
+	bool have;
+	int rc;
+
+	(void)pid;
+	if (!info_fentry())
+		return 0;
+	have = traceable_load(&tr);
+	rc = btf_list_funcs(listed_kind(ops, pattern), pattern, verbose,
+			    ops->kind == PK_FEXIT, have ? is_traceable : NULL,
+			    &tr);
+	arena_free(&tr.arena);
+	return rc;
+}
+
 const struct probe_ops probe_kprobe_ops = {
 	.name = "kprobe",
 	.alias = "k",
@@ -352,6 +470,7 @@ const struct probe_ops probe_kprobe_ops = {
 	.load = kprobe_load,
 	.attach = kprobe_attach,
 	.explain = kprobe_explain,
+	.list = kprobe_list,
 };
 
 const struct probe_ops probe_kretprobe_ops = {
@@ -365,6 +484,7 @@ const struct probe_ops probe_kretprobe_ops = {
 	.load = kprobe_load,
 	.attach = kprobe_attach,
 	.explain = kprobe_explain,
+	.list = kprobe_list,
 };
 
 const struct probe_ops probe_fentry_ops = {
@@ -379,6 +499,7 @@ const struct probe_ops probe_fentry_ops = {
 	.attach = fentry_attach,
 	.explain = fentry_explain,
 	.load_explain = fentry_load_explain,
+	.list = fentry_list,
 };
 
 const struct probe_ops probe_fexit_ops = {
@@ -393,4 +514,5 @@ const struct probe_ops probe_fexit_ops = {
 	.attach = fentry_attach,
 	.explain = fentry_explain,
 	.load_explain = fentry_load_explain,
+	.list = fentry_list,
 };

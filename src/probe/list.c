@@ -11,7 +11,8 @@
 
 /* The kinds that list without a file, in the order they print. */
 static const enum probe_kind listed[] = {
-	PK_TRACEPOINT, PK_RAWTP, PK_SOFTWARE, PK_HARDWARE,
+	PK_KPROBE, PK_TRACEPOINT, PK_RAWTP, PK_SOFTWARE, PK_HARDWARE,
+	PK_FENTRY,
 };
 
 /* The kinds whose probes are in files (uprobe, uretprobe, usdt), in
@@ -73,12 +74,27 @@ int probe_list(const char *pattern, bool verbose, int pid)
 		/* -p alone: the process's functions and usdt probes */
 		rc = list_files("*:*", verbose, pid);
 	} else {
+		size_t n = pattern ? strcspn(pattern, ":") : 0;
+
 		/* A bare word lists everything that contains it. */
 		if (pattern && !strpbrk(pattern, "*?[:"))
 			pattern = arena_printf(&a, "*%s*", pattern);
-		for (size_t i = 0; i < ARRAY_SIZE(listed); i++) {
-			o = probe_kind_ops(listed[i]);
-			rc |= o->list(o, pattern, verbose, pid);
+		o = pattern && pattern[n] ? probe_ops_named(pattern, n) : NULL;
+		if (o) {
+			/* one kind, by any of its names (t:, kfunc:) */
+			const char *kind = o->alias2 && strlen(o->alias2) == n &&
+					   !strncmp(pattern, o->alias2, n) ?
+					   o->alias2 : o->name;
+
+			if (o->list)
+				rc = o->list(o, arena_printf(&a, "%s%s", kind,
+							     pattern + n),
+					     verbose, pid);
+		} else {
+			for (size_t i = 0; i < ARRAY_SIZE(listed); i++) {
+				o = probe_kind_ops(listed[i]);
+				rc |= o->list(o, pattern, verbose, pid);
+			}
 		}
 	}
 	arena_free(&a);

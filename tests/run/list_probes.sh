@@ -17,6 +17,11 @@ if "$SONDE" --dump=bpf -e 'rawtracepoint:sched_update_nr_running_tp { }' >/dev/n
 	"$SONDE" -l 'rawtracepoint:sched_update*' | grep -qx 'rawtracepoint:sched_update_nr_running_tp' ||
 		fail "a bare raw tracepoint that attaches is not listed"
 fi
+# short kind names list as their kind (bpftrace 0.17 expands them)
+out=$("$SONDE" -l 't:sched:sched_switch') || fail "exit $?"
+[[ $out == "tracepoint:sched:sched_switch" ]] || fail "t: $out"
+"$SONDE" -l 's:page*' | grep -qx 'software:page-faults:' || fail "s: software events"
+"$SONDE" -l 'rt:sched_switch' | grep -qx 'rawtracepoint:sched_switch' || fail "rt: raw tracepoint"
 out=$("$SONDE" -l -e 'tracepoint:syscalls:sys_enter_getp* { } BEGIN { }')
 want=$(printf 'tracepoint:syscalls:sys_enter_getpeername\ntracepoint:syscalls:sys_enter_getpgid\ntracepoint:syscalls:sys_enter_getpgrp\ntracepoint:syscalls:sys_enter_getpid\ntracepoint:syscalls:sys_enter_getppid\ntracepoint:syscalls:sys_enter_getpriority\nBEGIN')
 [[ $out == "$want" ]] || fail "script's probes: $out"
