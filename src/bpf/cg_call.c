@@ -152,6 +152,28 @@ void cg_call_stmt(struct cg *g, struct node *n)
 
 /* str(x[, n]) into DST: a copy of a string, or a string read from the
  * address x (kernel or user, whichever it is). */
+void cg_path(struct cg *g, struct node *n, struct mem dst,
+	     const struct type *dt)
+{
+	int size = n->ty->size < dt->size ? n->ty->size : dt->size;
+	int skip = cg_label(g), done = cg_label(g);
+
+	cg_zero(g, dst, 0, ty_slot_size(dt));
+	/* the pointer straight from the context, moved by constant
+	 * offsets: the verifier must see a struct path of the kernel's */
+	cg_int(g, n->args[0]);
+	cg_jump(g, JMP_IMM(BPF_JEQ, R0, 0), skip);
+	cg_emit(g, MOV_REG(R1, R0));
+	cg_addr_of(g, R2, dst);
+	cg_emit(g, MOV_IMM(R3, size));
+	cg_call(g, BPF_FUNC_d_path);
+	cg_jump(g, JMP_IMM(BPF_JSGE, R0, 0), done);
+	/* too long (or unreachable): no half-written text */
+	cg_zero(g, dst, 0, ty_slot_size(dt));
+	cg_bind(g, skip);
+	cg_bind(g, done);
+}
+
 void cg_str_call(struct cg *g, struct node *n, struct mem dst,
 		 const struct type *dt)
 {

@@ -800,6 +800,10 @@ void cg_store(struct cg *g, struct node *n, struct mem dst,
 				cg_str_call(g, n, dst, dt);
 				return;
 			}
+			if (n->builtin == F_PATH) {
+				cg_path(g, n, dst, dt);
+				return;
+			}
 			break;
 		case N_MAP:
 			cg_map_read(g, n, dst, dt);

@@ -138,6 +138,10 @@ void cg_deref(struct cg *g, struct node *n);
  * (a variable, a map value)?  cg_int() of such a struct or array gives
  * its address. */
 bool cg_in_target(const struct node *n);
+/* path(p) into DST: bpf_d_path's text, zeros when p is NULL or the
+ * path does not fit. */
+void cg_path(struct cg *g, struct node *n, struct mem dst,
+	     const struct type *dt);
 /* a[i] (N_INDEX) into r0: an integer element, or the address of a
  * struct or array element in target memory. */
 void cg_index(struct cg *g, struct node *n);

@@ -138,6 +138,34 @@ struct type *call_strerror(struct sema *s, struct node *n)
 	return set(n, &ty_strerror);
 }
 
+/* path(p): the path of a struct path in the kernel, as d_path()
+ * writes it ("/etc/passwd"), from a pointer to one or a struct path
+ * member (args.filp->f_path).  Only programs the kernel lets call
+ * bpf_d_path: fentry and fexit of the functions it lists
+ * (filp_close, vfs_getattr, security_file_open, ...), and iter. */
+struct type *call_path(struct sema *s, struct node *n)
+{
+	struct node *a = n->args[0];
+	struct type *t = sema_expr(s, a);
+	const struct type *st;
+
+	if (is_err(t))
+		return set(n, &ty_error);
+	st = t->kind == TY_PTR ? t->pointee : t;
+	if (!st || st->kind != TY_STRUCT || !st->sname ||
+	    strcmp(st->sname, "struct path") ||
+	    (t->kind == TY_STRUCT && !(a->kind == N_FIELD &&
+				       a->builtin == B_BTF_FIELD))) {
+		ERR(s, a->loc, E_TYPE,
+		    "path() takes a struct path of the kernel (a pointer to one, or a member: args.filp->f_path), not %s",
+		    type_name(t));
+		return set(n, &ty_error);
+	}
+	if (!sema_all_probes(s, n, PF_DPATH))
+		return set(n, &ty_error);
+	return set(n, str_type(s, s->c->strlen_));
+}
+
 /* kptr(p), uptr(p): p, an address of kernel or of user memory, which
  * str(), buf(), '*' and '->' then read whatever the probe (uprobes read
  * user memory, most others the kernel's).  The mark stays with the
