@@ -89,6 +89,7 @@ static void add_wfunc(void *arg, const struct elf_func *f)
 	ps->perf_type = PERF_TYPE_BREAKPOINT;
 	ps->bp_len = w->len;
 	ps->bp_type = w->type;
+	ps->user_mem = true;	/* the watched process's memory */
 	ps->watch_arg = w->arg;
 	ps->watch_async = w->x->ops->kind == PK_ASYNCWATCH;
 	ps->path = w->path;
@@ -204,6 +205,7 @@ static int watch_expand(struct probe_exp *x)
 	ps->bp_addr = addr;
 	ps->bp_len = (int)len;
 	ps->bp_type = type;
+	ps->user_mem = true;
 	ps->name = arena_printf(&c->arena, "watchpoint:0x%llx:%d:%s",
 				(unsigned long long)addr, (int)len, x->f[3]);
 	return 0;
