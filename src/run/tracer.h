@@ -93,7 +93,8 @@ void rt_system(struct tracer *t, const struct event_spec *e,
 void rt_watch(struct tracer *t, const uint8_t *rec, size_t size);
 /* unwatch(ADDR): close every breakpoint on ADDR. */
 void rt_unwatch(struct tracer *t, uint64_t addr);
-/* Stop their programs (with at_detach_all); close all (tracer_close). */
+/* Stop their programs and let a process stopped for one go on (with
+ * at_detach_all); close all (tracer_close). */
 void rt_watch_detach(struct tracer *t);
 void rt_watch_close(struct tracer *t);
 

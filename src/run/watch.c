@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -134,10 +135,47 @@ void rt_unwatch(struct tracer *t, uint64_t addr)
 	t->nwatches = k;
 }
 
+/* Is process PID stopped (state T in /proc/PID/stat)? */
+static bool stopped(int pid)
+{
+	char path[64], buf[512], *p;
+	FILE *f;
+	bool st = false;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+	f = fopen(path, "r");
+	if (!f)
+		return false;
+	if (fgets(buf, sizeof(buf), f) && (p = strrchr(buf, ')')))
+		st = p[1] == ' ' && p[2] == 'T';
+	fclose(f);
+	return st;
+}
+
+/* A synchronous FUNC+argN probe may have stopped the process just
+ * before the end, its record never read: let it go on (before -c's
+ * command is ended and waited for).  Its uprobe is detached by then. */
+static void release(struct tracer *t)
+{
+	const struct compiler *c = t->c;
+	int pid = t->env.pid;
+
+	if (pid <= 0 || (pid == t->child_pid && t->child_done) ||
+	    !stopped(pid))
+		return;
+	for (int i = 0; c && i < c->nprogs; i++)
+		if (c->progs[i].probe.ops->stage == STAGE_WATCH &&
+		    !c->progs[i].probe.watch_async) {
+			kill(pid, SIGCONT);
+			return;
+		}
+}
+
 void rt_watch_detach(struct tracer *t)
 {
 	for (int i = 0; i < t->nwatches; i++)
 		close_links(&t->watches[i]);
+	release(t);
 }
 
 void rt_watch_close(struct tracer *t)
