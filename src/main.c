@@ -293,6 +293,7 @@ static int setup_compiler(struct compiler *c, const struct options *o,
 	c->verbose = o->verbose;
 	c->target_pid = o->target_pid;
 	c->has_command = o->command != NULL;
+	c->command = o->command;
 	c->unsafe = o->unsafe;
 	c->check_reads = o->check_reads;
 	c->params = o->params;

@@ -54,6 +54,7 @@ enum ev_kind {
 	EV_JOIN,	/* u64 count, then JOIN_MAX strings; fmt: separator */
 	EV_SYSTEM,	/* fmt, args: a command for /bin/sh */
 	EV_CAT,		/* fmt, args: the name of a file to print */
+	EV_UNWATCH,	/* u64 address: remove the watchpoints on it */
 };
 
 #define JOIN_MAX 16	/* join() prints at most this many strings */
@@ -62,6 +63,11 @@ enum ev_kind {
  * a process it saw first (cg_note_pid); script events count from 0.
  * It fits a sign-extended 32-bit immediate. */
 #define EVID_USYM_PID ((uint64_t)-2)
+/* The id of the record {id, u64 prog, u64 address, u64 tgid} by which
+ * a FUNC+argN watchpoint's uprobe asks user space to watch ADDRESS with
+ * program PROG (an index in compiler.progs), then to SIGCONT the
+ * stopped process TGID unless the watchpoint is async. */
+#define EVID_WATCH ((uint64_t)-3)
 
 struct ev_arg {
 	struct type *ty;
@@ -118,6 +124,7 @@ struct compiler {
 				 * fuzz targets' fixed catalogue */
 	int target_pid;		/* -p: only this process's events */
 	bool has_command;	/* -c: cpid is defined */
+	const char *command;	/* -c's command (NULL in the fuzz target) */
 	bool unsafe;		/* --unsafe: system(), signal(), override() */
 	bool check_reads;	/* -k: count failed memory reads */
 	bool kprobe_multi;	/* the kernel attaches kprobe_multi programs

@@ -3,9 +3,11 @@
  * the assembled result. */
 #include "bpf/cg_int.h"
 
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/arch.h"
 #include "lang/lex.h"
 
 /* The script line an instruction comes from, for --dump=bpf and the
@@ -216,6 +218,29 @@ static void prepend(struct cg *g, struct ir *pro)
 			ir->label_at[i] += k;
 }
 
+/* Assemble IR as the next program, for probe PS; 0 or -1. */
+static int add_prog(struct compiler *c, struct ir *ir,
+		    const struct probe_spec *ps)
+{
+	struct prog_spec *out;
+	int rc;
+
+	if (c->nprogs == c->progs_cap) {
+		c->progs_cap = c->progs_cap ? c->progs_cap * 2 : 8;
+		c->progs = xrealloc(c->progs, sizeof(*c->progs) *
+				    (size_t)c->progs_cap);
+	}
+	out = &c->progs[c->nprogs];
+	memset(out, 0, sizeof(*out));
+	out->probe = *ps;
+	ps->ops->load(ps, &out->load);
+	out->fd = -1;
+	rc = asm_resolve(c, ir, out);
+	if (!rc)
+		c->nprogs++;
+	return rc;
+}
+
 /* One attempt; with TMP_ON_STACK, sets *RETRY when the stack ran out
  * because temporaries took it. */
 static int gen_once(struct compiler *c, struct node *p, struct probe_spec *ps,
@@ -223,7 +248,6 @@ static int gen_once(struct compiler *c, struct node *p, struct probe_spec *ps,
 {
 	struct cg g;
 	struct ir pro;
-	struct prog_spec *out;
 	int rc;
 
 	memset(&g, 0, sizeof(g));
@@ -282,32 +306,71 @@ static int gen_once(struct compiler *c, struct node *p, struct probe_spec *ps,
 
 	if (!g.failed && g.scratch_max > c->scratch_size)
 		c->scratch_size = g.scratch_max;
-	if (c->nprogs == c->progs_cap) {
-		c->progs_cap = c->progs_cap ? c->progs_cap * 2 : 8;
-		c->progs = xrealloc(c->progs, sizeof(*c->progs) *
-				    (size_t)c->progs_cap);
-	}
-	out = &c->progs[c->nprogs];
-	memset(out, 0, sizeof(*out));
-	out->probe = *ps;
-	ps->ops->load(ps, &out->load);
-	out->fd = -1;
-	rc = g.failed ? -1 : asm_resolve(c, &g.ir, out);
-	if (!rc)
-		c->nprogs++;
+	rc = g.failed ? -1 : add_prog(c, &g.ir, ps);
 	*retry = g.retry;
 	ir_free(&g.ir);
 	ir_free(&pro);
 	return rc;
 }
 
+/* The uprobe of a FUNC+argN watchpoint whose block is program BODY:
+ * stop the process (unless async), then send {EVID_WATCH, BODY, argN,
+ * tgid} to user space, which watches the address and lets the process
+ * go on.  The stop comes first: user space may answer on another CPU
+ * before this program ends.  A record the full ring buffer refuses
+ * sends SIGCONT at once, which cancels the pending SIGSTOP. */
+static int gen_watch_setup(struct compiler *c, const struct probe_spec *body,
+			   int index)
+{
+	struct probe_spec ps = probe_watch_setup(c, body);
+	struct ir ir;
+	int sent, rc;
+
+	ir_init(&ir);
+	ir.line = script_line(body->loc);
+	sent = ir_label(&ir);
+	ir_emit(&ir, MOV_REG(RCTX, R1));
+	if (!body->watch_async) {
+		ir_emit(&ir, MOV_IMM(R1, SIGSTOP));
+		ir_emit(&ir, CALL(BPF_FUNC_send_signal));
+	}
+	ir_emit(&ir, ST_IMM(BPF_DW, RFP, -32, (int32_t)EVID_WATCH));
+	ir_emit(&ir, ST_IMM(BPF_DW, RFP, -24, index));
+	ir_emit(&ir, LDX(BPF_DW, R1, RCTX, (int16_t)pt_regs_arg(body->watch_arg)));
+	ir_emit(&ir, STX(BPF_DW, RFP, -16, R1));
+	ir_emit(&ir, CALL(BPF_FUNC_get_current_pid_tgid));
+	ir_emit(&ir, ALU64_IMM(BPF_RSH, R0, 32));
+	ir_emit(&ir, STX(BPF_DW, RFP, -8, R0));
+	ir_ld64(&ir, R1, 0, RELOC_RINGBUF_FD, 0);
+	ir_emit(&ir, MOV_REG(R2, RFP));
+	ir_emit(&ir, ALU64_IMM(BPF_ADD, R2, -32));
+	ir_emit(&ir, MOV_IMM(R3, 32));
+	ir_emit(&ir, MOV_IMM(R4, 0));
+	ir_emit(&ir, CALL(BPF_FUNC_ringbuf_output));
+	if (!body->watch_async) {
+		ir_jump(&ir, JMP_IMM(BPF_JEQ, R0, 0), sent);
+		ir_emit(&ir, MOV_IMM(R1, SIGCONT));
+		ir_emit(&ir, CALL(BPF_FUNC_send_signal));
+	}
+	ir_bind(&ir, sent);
+	ir_emit(&ir, MOV_IMM(R0, 0));
+	ir_emit(&ir, EXIT());
+	rc = add_prog(c, &ir, &ps);
+	ir_free(&ir);
+	return rc;
+}
+
 static int gen_prog(struct compiler *c, struct node *p, struct probe_spec *ps)
 {
 	bool retry = false;
+	int body = c->nprogs;
 	int rc = gen_once(c, p, ps, true, &retry);
 
 	if (rc && retry)
 		rc = gen_once(c, p, ps, false, &retry);
+	/* a FUNC+argN watchpoint: its uprobe follows its block */
+	if (!rc && ps->ops->stage == STAGE_WATCH)
+		rc = gen_watch_setup(c, ps, body);
 	return rc;
 }
 

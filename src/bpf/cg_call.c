@@ -100,6 +100,9 @@ void cg_call_stmt(struct cg *g, struct node *n)
 	case F_PRINTF: case F_SYSTEM: case F_CAT:
 		send(g, n, e, n->args + 1, n->nargs - 1, NULL);
 		break;
+	case F_UNWATCH:
+		send(g, n, e, n->args, 1, NULL);
+		break;
 	case F_SIGNAL:
 		cg_int(g, n->args[0]);
 		cg_emit(g, MOV_REG(R1, R0));

@@ -242,6 +242,7 @@ void pr_event(struct printer *pr, const struct event_spec *e,
 		break;
 	case EV_SYSTEM:
 	case EV_EXIT:
+	case EV_UNWATCH:
 		break;	/* run/'s */
 	}
 }

@@ -9,7 +9,10 @@
 extern const struct probe_ops probe_begin_ops, probe_end_ops, probe_iter_ops;
 /* perf.c */
 extern const struct probe_ops probe_interval_ops, probe_profile_ops,
-	probe_software_ops, probe_hardware_ops, probe_watchpoint_ops;
+	probe_software_ops, probe_hardware_ops;
+/* watch.c */
+extern const struct probe_ops probe_watchpoint_ops, probe_asyncwatch_ops,
+	probe_watcharg_ops, probe_watchsetup_ops;
 /* tracepoint.c */
 extern const struct probe_ops probe_tracepoint_ops, probe_rawtp_ops;
 /* kfunc.c */

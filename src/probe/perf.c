@@ -1,12 +1,11 @@
 /* perf.c - probes on perf events: interval:UNIT:N (a timer on one CPU),
- * profile:UNIT:N (sampling on every CPU), software:EVENT[:COUNT] and
- * hardware:EVENT[:COUNT] (counters on every CPU), and
- * watchpoint:ADDR:LEN:MODE (a hardware breakpoint in a process). */
+ * profile:UNIT:N (sampling on every CPU), software:EVENT[:COUNT]
+ * and hardware:EVENT[:COUNT] (counters on every CPU).  Watchpoints
+ * are in watch.c. */
 #include "probe/kinds.h"
 
 #include <errno.h>
 #include <fnmatch.h>
-#include <linux/hw_breakpoint.h>
 #include <linux/perf_event.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -227,70 +226,6 @@ static int counter_expand(struct probe_exp *x)
 	return 0;
 }
 
-/* The hardware watches reads with writes, or executes alone. */
-static int watch_mode(const char *m)
-{
-	int type = 0;
-
-	for (; *m; m++) {
-		int bit = *m == 'r' ? HW_BREAKPOINT_R : *m == 'w' ? HW_BREAKPOINT_W :
-			  *m == 'x' ? HW_BREAKPOINT_X : 0;
-
-		if (!bit || (type & bit))
-			return -1;
-		type |= bit;
-	}
-	if (type <= 0 || type == HW_BREAKPOINT_R ||
-	    ((type & HW_BREAKPOINT_X) && type != HW_BREAKPOINT_X))
-		return -1;
-	return type;
-}
-
-/* watchpoint:ADDR:LEN:MODE, a hardware breakpoint on a user address of
- * the process of -p or -c. */
-static int watch_expand(struct probe_exp *x)
-{
-	struct compiler *c = x->c;
-	struct probe_spec *ps;
-	uint64_t addr, len;
-	char *end;
-	int type;
-
-	if (x->nf != 4) {
-		probe_error(x, "watchpoint probe needs an address, a length and a mode: watchpoint:0x10000000:8:w");
-		return -1;
-	}
-	errno = 0;
-	addr = strtoull(x->f[1], &end, 0);
-	if (errno || *end || !*x->f[1] || !addr) {
-		probe_error(x, "watchpoint address '%s' is not a number", x->f[1]);
-		return -1;
-	}
-	if (probe_u64(x->f[2], &len) || (len != 1 && len != 2 && len != 4 && len != 8)) {
-		probe_error(x, "watchpoint length must be 1, 2, 4 or 8, not '%s'",
-			    x->f[2]);
-		return -1;
-	}
-	type = watch_mode(x->f[3]);
-	if (type < 0) {
-		probe_error(x, "watchpoint mode must be w, rw or x, not '%s'",
-			    x->f[3]);
-		return -1;
-	}
-	if (!c->target_pid && !c->has_command) {
-		probe_error(x, "a watchpoint watches a process: give one with -p PID or -c 'CMD'");
-		return -1;
-	}
-	ps = probe_add(x);
-	ps->perf_type = PERF_TYPE_BREAKPOINT;
-	ps->bp_addr = addr;
-	ps->bp_len = (int)len;
-	ps->bp_type = type;
-	ps->name = arena_printf(&c->arena, "watchpoint:0x%llx:%d:%s",
-				(unsigned long long)addr, (int)len, x->f[3]);
-	return 0;
-}
-
 static void perf_load(const struct probe_spec *ps, struct probe_load *pl)
 {
 	(void)ps;
@@ -353,41 +288,11 @@ static int percpu_attach(const struct probe_spec *ps, int fd,
 	return opened ? 0 : -ENODEV;
 }
 
-/* A hardware breakpoint in the traced process (any CPU). */
-static int watch_attach(const struct probe_spec *ps, int fd,
-			struct probe_env *env)
-{
-	struct perf_event_attr attr;
-	int pfd;
-
-	memset(&attr, 0, sizeof(attr));
-	attr.type = PERF_TYPE_BREAKPOINT;
-	attr.size = sizeof(attr);
-	attr.bp_addr = ps->bp_addr;
-	attr.bp_len = (uint64_t)ps->bp_len;
-	attr.bp_type = (uint32_t)ps->bp_type;
-	attr.sample_period = 1;
-	/* precise_ip 0: with it set, bpf_get_stackid (kstack) needs a
-	 * callchain in the sample and the link fails with EPROTO */
-	attr.precise_ip = 0;
-	pfd = probe_perf_open(&attr, env->pid, -1);
-	if (pfd < 0)
-		return -errno;
-	return probe_perf_attach(env, pfd, fd);
-}
-
 static const char *hw_explain(const struct probe_spec *ps, int err)
 {
 	(void)ps;
 	if (err == ENOENT || err == EOPNOTSUPP || err == ENODEV || err == EINVAL)
 		return "this machine has no hardware performance counters (no PMU, as in most virtual machines); software:cpu-clock or profile probes sample instead";
-	return NULL;
-}
-
-static const char *watch_explain(const struct probe_spec *ps, int err)
-{
-	if (err == EINVAL && (ps->bp_type & HW_BREAKPOINT_X) && ps->bp_len != 8)
-		return "an execute watchpoint must have length 8 on x86-64";
 	return NULL;
 }
 
@@ -436,16 +341,4 @@ const struct probe_ops probe_hardware_ops = {
 	.load = perf_load,
 	.attach = percpu_attach,
 	.explain = hw_explain,
-};
-
-const struct probe_ops probe_watchpoint_ops = {
-	.name = "watchpoint",
-	.alias = "w",
-	.kind = PK_WATCHPOINT,
-	.flags = PF_REGS | PF_TASK,
-	.ctx = CTX_PERF,
-	.expand = watch_expand,
-	.load = perf_load,
-	.attach = watch_attach,
-	.explain = watch_explain,
 };

@@ -32,6 +32,9 @@ static const struct probe_ops *const kinds[PK_NKINDS] = {
 	[PK_FENTRY] = &probe_fentry_ops,
 	[PK_FEXIT] = &probe_fexit_ops,
 	[PK_USDT] = &probe_usdt_ops,
+	[PK_ASYNCWATCH] = &probe_asyncwatch_ops,
+	[PK_WATCHARG] = &probe_watcharg_ops,
+	[PK_WATCHSETUP] = &probe_watchsetup_ops,
 };
 
 const struct probe_ops *probe_kind_ops(enum probe_kind k)
@@ -50,25 +53,14 @@ const struct probe_ops *probe_ops_named(const char *type, size_t n)
 		const struct probe_ops *o = kinds[k];
 
 		/* BEGIN and END have no TYPE:... form */
-		if (o->stage == STAGE_BEGIN || o->stage == STAGE_END)
+		if (o->stage == STAGE_BEGIN || o->stage == STAGE_END ||
+		    (o->flags & PF_MADE))
 			continue;
 		if (is(type, n, o->name) || is(type, n, o->alias) ||
 		    is(type, n, o->alias2))
 			return o;
 	}
 	return NULL;
-}
-
-/* bpftrace's probe types that sonde has no kind for: a missing
- * feature, not a typo. */
-static bool bpftrace_type(const char *t)
-{
-	static const char *const types[] = { "asyncwatchpoint", "aw" };
-
-	for (size_t i = 0; i < ARRAY_SIZE(types); i++)
-		if (!strcmp(t, types[i]))
-			return true;
-	return false;
 }
 
 /* Split SPEC at ':' into at most MAX fields (arena copies). */
@@ -147,7 +139,7 @@ static const struct probe_ops *kind_of(struct probe_exp *x, const char *text)
 		return NULL;
 	}
 	o = probe_ops_named(x->f[0], strlen(x->f[0]));
-	if (!o && !bpftrace_type(x->f[0])) {
+	if (!o) {
 		if (x->nf == 1)
 			probe_error(x, "unknown probe '%s' (expected BEGIN, END or TYPE:...)",
 				    text);
@@ -156,13 +148,11 @@ static const struct probe_ops *kind_of(struct probe_exp *x, const char *text)
 		return NULL;
 	}
 	/* interval alone: its own message, of a missing unit and count */
-	if (x->nf == 1 && !(o && o->kind == PK_INTERVAL)) {
+	if (x->nf == 1 && o->kind != PK_INTERVAL) {
 		probe_error(x, "probe type '%s' needs a target, as in %s:NAME",
 			    x->f[0], x->f[0]);
 		return NULL;
 	}
-	if (!o)
-		probe_error(x, "probe type '%s' is not supported yet", x->f[0]);
 	return o;
 }
 

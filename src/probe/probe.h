@@ -5,7 +5,8 @@
  * get, how a spec expands, how the kernel loads the program) and what
  * run/ asks at run time (attach, run, explain a failure).  A family of
  * kinds is one file: special.c (BEGIN, END, iter), perf.c (interval,
- * profile, software, hardware, watchpoint), tracepoint.c (tracepoint,
+ * profile, software, hardware), watch.c (watchpoint, asyncwatchpoint),
+ * tracepoint.c (tracepoint,
  * rawtracepoint), kfunc.c (kprobe, kretprobe, fentry, fexit), uprobe.c
  * (uprobe, uretprobe, usdt).  Nothing outside probe/ switches over
  * kinds: sema asks the flags, bpf/ reads the context by its
@@ -38,6 +39,9 @@ enum probe_kind {
 	PK_FENTRY,
 	PK_FEXIT,
 	PK_USDT,	/* a uprobe on a stapsdt note's NOP */
+	PK_ASYNCWATCH,	/* asyncwatchpoint:FUNC+argN:LEN:MODE */
+	PK_WATCHARG,	/* the block of a FUNC+argN watchpoint */
+	PK_WATCHSETUP,	/* the uprobe that reports FUNC's argN */
 	PK_NKINDS
 };
 
@@ -64,6 +68,8 @@ enum probe_stage {
 	STAGE_BEGIN,	/* run once, before the events */
 	STAGE_ITER,	/* run once after BEGIN, then the script ends */
 	STAGE_END,	/* run once, after the events */
+	STAGE_WATCH,	/* attached by the runtime to each address a
+			 * watchpoint's uprobe reports (watch.c) */
 };
 
 /* Flags sema and bpf/ ask of a kind. */
@@ -80,11 +86,13 @@ enum {
 	PF_OVERRIDE = 1 << 6,	/* override() may change the return */
 	PF_TIMER = 1 << 7,	/* driven by sonde or a timer, not by kernel
 				 * events: a small ring buffer will do */
-	PF_DPATH = 1 << 9,	/* may call bpf_d_path (fentry/fexit, on the
+	PF_DPATH = 1 << 10,	/* may call bpf_d_path (fentry/fexit, on the
 				 * kernel's list of functions; iter): path() */
 	PF_LIFO = 1 << 8,	/* the kernel runs the programs attached to
 				 * one point newest first (uprobe consumers):
 				 * run/ attaches them last first */
+	PF_MADE = 1 << 9,	/* made by another kind, never written:
+				 * no name looks it up */
 };
 
 struct tp_format;
@@ -103,6 +111,10 @@ struct probe_spec {
 	bool freq;
 	uint64_t bp_addr;	/* WATCHPOINT */
 	int bp_len, bp_type;
+	/* WATCHARG, WATCHSETUP: argN holds the address to watch; async:
+	 * the process is not stopped while the watchpoint is set */
+	int watch_arg;
+	bool watch_async;
 	/* TRACEPOINT ("cat:name"), RAWTP (name), ITER (name) */
 	const char *target;
 	struct tp_format *tp;	/* TRACEPOINT: the record's fields */
@@ -266,6 +278,11 @@ int probe_u64(const char *s, uint64_t *v);
 /* FUNC+OFF in FNAME (cut at the '+'): the offset in *ADD, 0 without
  * one; -1 after an error (no offset at a return, or in a wildcard). */
 int probe_func_offset(struct probe_exp *x, char *fname, uint64_t *add);
+
+/* watch.c: the uprobe spec that reports the addresses a FUNC+argN
+ * watchpoint's block BODY (STAGE_WATCH) watches. */
+struct probe_spec probe_watch_setup(struct compiler *c,
+				    const struct probe_spec *body);
 
 /* common.c: what several families' run-time operations share */
 int probe_perf_open(void *attr, int pid, int cpu);

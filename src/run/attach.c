@@ -35,9 +35,12 @@ int at_count(const struct tracer *t)
 	const struct compiler *c = t->c;
 	int n = 0;
 
-	/* a kprobe_multi or uprobe_multi program counts each function */
+	/* a kprobe_multi or uprobe_multi program counts each function;
+	 * a FUNC+argN watchpoint counts its uprobe, as in bpftrace */
 	for (int i = 0; i < c->nprogs; i++)
-		n += c->progs[i].probe.nmulti ? c->progs[i].probe.nmulti : 1;
+		if (c->progs[i].probe.ops->stage != STAGE_WATCH)
+			n += c->progs[i].probe.nmulti ?
+			     c->progs[i].probe.nmulti : 1;
 	return n;
 }
 
@@ -149,6 +152,7 @@ void at_detach_all(struct tracer *t)
 
 	close_all(t->env.links, n);
 	t->env.nlinks = 0;
+	rt_watch_detach(t);
 	if (t->verbose && n)
 		rt_warn(t, "detached %d probe%s in %.2f s", n, n == 1 ? "" : "s",
 			now_s() - t0);

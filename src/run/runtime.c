@@ -44,8 +44,9 @@ void rt_install_signals(void)
 	sigaction(SIGTERM, &sa, NULL);
 }
 
-/* One record of the ring buffer: an event of the script, or a process
- * BPF saw first (usyms.c reads its mappings). */
+/* One record of the ring buffer: an event of the script, a process
+ * BPF saw first (usyms.c reads its mappings), or an address to watch
+ * (watch.c). */
 static int on_event(void *ctx, void *data, size_t size)
 {
 	struct tracer *t = ctx;
@@ -64,6 +65,10 @@ static int on_event(void *ctx, void *data, size_t size)
 		us_note(t->pr.usyms, (int)pid);
 		return 0;
 	}
+	if (id == EVID_WATCH) {
+		rt_watch(t, rec, size);
+		return 0;
+	}
 	if (id >= (uint64_t)c->nevents)
 		return 0;
 	e = &c->events[id];
@@ -73,6 +78,12 @@ static int on_event(void *ctx, void *data, size_t size)
 		rt_system(t, e, rec);
 	else if (e->kind == EV_EXIT)
 		t->exiting = true;
+	else if (e->kind == EV_UNWATCH) {
+		uint64_t addr;
+
+		memcpy(&addr, rec + e->args[0].off, 8);
+		rt_unwatch(t, addr);
+	}
 	else
 		pr_event(&t->pr, e, rec);
 	return 0;

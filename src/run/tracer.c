@@ -54,6 +54,7 @@ void tracer_close(struct tracer *t)
 	at_detach_all(t);
 	end_child(t);
 	at_close_events(t);
+	rt_watch_close(t);
 	rb_close(&t->rb);
 	for (int i = 0; c && i < c->nprogs; i++)
 		close_fd(&c->progs[i].fd);

@@ -19,6 +19,8 @@
 #include "out/printer.h"
 #include "run/ringbuf.h"
 
+struct watch;
+
 struct tracer {
 	struct compiler *c;
 	struct printer pr;	/* where and how the output goes */
@@ -39,6 +41,8 @@ struct tracer {
 	int *stack_fds;		/* per kernel stack map (c->stack_depths) */
 	int useen_fd;		/* ustack/usym: processes BPF has seen */
 	FILE *flame;		/* --flamegraph: the SVG written at exit */
+	struct watch *watches;	/* FUNC+argN breakpoints set (watch.c) */
+	int nwatches, watches_cap;
 	char *err;		/* what failed (malloc'd), for main.c */
 };
 
@@ -82,6 +86,17 @@ bool rt_target_gone(struct tracer *t);
  * waits, its output where sonde's goes (JSON: a "syscall" message). */
 void rt_system(struct tracer *t, const struct event_spec *e,
 	       const uint8_t *rec);
+
+/* watch.c: FUNC+argN watchpoints */
+/* Record EVID_WATCH: watch its address with its program, then let the
+ * process it stopped continue. */
+void rt_watch(struct tracer *t, const uint8_t *rec, size_t size);
+/* unwatch(ADDR): close every breakpoint on ADDR. */
+void rt_unwatch(struct tracer *t, uint64_t addr);
+/* Stop their programs and let a process stopped for one go on (with
+ * at_detach_all); close all (tracer_close). */
+void rt_watch_detach(struct tracer *t);
+void rt_watch_close(struct tracer *t);
 
 /* runtime.c */
 /* Start making the ring buffer, sized for a script whose probes are

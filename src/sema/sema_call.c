@@ -693,6 +693,25 @@ static struct type *call_cat(struct sema *s, struct node *n)
 	return set(n, check_printf(s, n, EV_CAT));
 }
 
+/* unwatch(addr): user space removes the watchpoints FUNC+argN probes
+ * set on ADDR (as bpftrace 0.17). */
+static struct type *call_unwatch(struct sema *s, struct node *n)
+{
+	struct type *t = sema_expr(s, n->args[0]);
+
+	if (is_err(t))
+		return set(n, &ty_void);
+	if (!is_int(t)) {
+		ERR(s, n->args[0]->loc, E_TYPE,
+		    "unwatch() takes an address, not %s", type_name(t));
+		return set(n, &ty_void);
+	}
+	if (s->report)
+		sema_event_args(s, sema_add_event(s, n, EV_UNWATCH),
+				n->args, 1);
+	return set(n, &ty_void);
+}
+
 static struct type *call_exit(struct sema *s, struct node *n)
 {
 	if (s->report)
