@@ -18,9 +18,11 @@ int probe_list(const char *pattern, bool verbose, int pid)
 	const struct probe_ops *o;
 	int rc = 0;
 
-	/* usdt:FILE...: the notes of one file */
+	/* usdt:FILE..., uprobe:FILE...: the notes or functions of one
+	 * file */
 	if (pattern && (o = probe_ops_named(pattern, strcspn(pattern, ":"))) &&
-	    o->kind == PK_USDT && pattern[strcspn(pattern, ":")] == ':') {
+	    (o->kind == PK_USDT || o->kind == PK_UPROBE ||
+	     o->kind == PK_URETPROBE) && pattern[strcspn(pattern, ":")] == ':') {
 		rc = o->list(o, pattern, verbose, pid);
 		fflush(stdout);
 		return rc;

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "catalog/dwarf.h"
 #include "catalog/elfsym.h"
 #include "catalog/info.h"
 #include "catalog/usdt.h"
@@ -44,6 +45,7 @@ static void add_ufunc(void *arg, const struct elf_func *f)
 	ps->uoffset = f->offset + u->add;
 	ps->uvaddr = f->addr + u->add;
 	ps->func = arena_strdup(&c->arena, f->name);
+	ps->func_off = u->add;
 	if (u->add)
 		ps->name = arena_printf(&c->arena, "%s:%s:%s+%llu", kind,
 					u->shown, f->name,
@@ -711,6 +713,92 @@ static int usdt_list(const struct probe_ops *ops, const char *pattern,
 	return 0;
 }
 
+struct lfunc {
+	const char *name;
+	uint64_t addr;
+};
+
+struct lfuncs {
+	struct arena *a;
+	struct vec v;		/* struct lfunc */
+};
+
+static void add_lfunc(void *arg, const struct elf_func *f)
+{
+	struct lfuncs *l = arg;
+	struct lfunc *lf = vec_push(&l->v);
+
+	lf->name = arena_strdup(l->a, f->name);
+	lf->addr = f->addr;
+}
+
+static int lfunc_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct lfunc *)a)->name,
+		      ((const struct lfunc *)b)->name);
+}
+
+/* -l 'uprobe:PATH[:PATTERN]', -l 'uretprobe:...': the file's functions
+ * in byte order of their names, as bpftrace lists them; with -v a
+ * uprobe's parameters from DWARF under each ("    const char* s"), as
+ * bpftrace 0.17 prints them (nothing for a function DWARF does not
+ * describe). */
+static int uprobe_list(const struct probe_ops *ops, const char *pattern,
+		       bool verbose, int pid)
+{
+	struct arena a = { 0 };
+	struct lfuncs l = { &a, VEC_INIT(struct lfunc) };
+	const char *colon = pattern ? strchr(pattern, ':') : NULL, *glob;
+	struct compiler c;
+	char *file, *path, *sep;
+	int rc;
+
+	if (!colon)
+		return 0;
+	file = arena_strdup(&a, colon + 1);
+	sep = strchr(file, ':');
+	glob = sep ? sep + 1 : "*";
+	if (sep)
+		*sep = 0;
+	path = elf_resolve_path(file, pid);
+	if (!path) {
+		fprintf(stderr, "sonde: %s: %s: no such file, library or program\n",
+			ops->name, file);
+		arena_free(&a);
+		return 1;
+	}
+	rc = elf_functions(path, *glob ? glob : "*", add_lfunc, &l);
+	if (rc < 0) {
+		fprintf(stderr, "sonde: %s: %s: %s\n", ops->name, path,
+			rc == -ENOEXEC ? "not an ELF file" : strerror(-rc));
+		free(path);
+		vec_free(&l.v);
+		arena_free(&a);
+		return 1;
+	}
+	if (l.v.len)
+		qsort(l.v.data, l.v.len, sizeof(struct lfunc), lfunc_cmp);
+	compiler_init(&c, "-", "", 0);
+	for (size_t i = 0; i < l.v.len; i++) {
+		struct lfunc *f = &VEC_AT(&l.v, struct lfunc, i);
+		const struct dwarf_func *df;
+
+		printf("%s:%s:%s\n", ops->name, strchr(file, '/') ? file : path,
+		       f->name);
+		if (!verbose || (ops->flags & PF_RETVAL) ||
+		    dwarf_func(&c, path, f->name, f->addr, &df))
+			continue;
+		for (int k = 0; k < df->nparams; k++)
+			printf("    %s%s%s\n", df->params[k].ctype,
+			       *df->params[k].name ? " " : "", df->params[k].name);
+	}
+	compiler_free(&c);
+	free(path);
+	vec_free(&l.v);
+	arena_free(&a);
+	return 0;
+}
+
 const struct probe_ops probe_uprobe_ops = {
 	.name = "uprobe",
 	.alias = "u",
@@ -719,6 +807,7 @@ const struct probe_ops probe_uprobe_ops = {
 	.ctx = CTX_REGS,
 	.expand = uprobe_expand,
 	.merge = uprobe_merge,
+	.list = uprobe_list,
 	.load = uprobe_load,
 	.attach = uprobe_attach,
 	.explain = uprobe_explain,
@@ -732,6 +821,7 @@ const struct probe_ops probe_uretprobe_ops = {
 	.ctx = CTX_REGS,
 	.expand = uprobe_expand,
 	.merge = uprobe_merge,
+	.list = uprobe_list,
 	.load = uprobe_load,
 	.attach = uprobe_attach,
 	.explain = uprobe_explain,
