@@ -1,0 +1,96 @@
+#!/bin/bash
+# sonde -lv 'uprobe:FILE:PATTERN' lists each function's parameters from
+# DWARF as bpftrace 0.17 does (compared with it when it is installed),
+# -l 'uretprobe:...' the functions alone; and the errors of args.NAME
+# with a caret: a parameter the function lacks (its parameters listed),
+# one of a type sonde cannot read, a program without debug information.
+set -u
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+cc -g -O1 -I"$SONDE_ROOT/tests/progs" -o "$dir/p" "$SONDE_ROOT/tests/progs/dwarfargs.c" ||
+	exit 1
+cd "$dir" || exit 1
+
+fail() {
+	echo "$1 (- expected, + actual):"
+	diff -u <(printf '%s\n' "$2") <(printf '%s\n' "$3") | tail -n +3
+	exit 1
+}
+
+out=$("$SONDE" -lv 'uprobe:./p:[lmv]*' 2>&1)
+want='uprobe:./p:longs
+    long int g
+    long unsigned int h
+    const char* s
+    ulong_t u
+    enum color col
+    _Bool ok
+uprobe:./p:main
+    int argc
+    char** argv
+uprobe:./p:many
+    long int a1
+    long int a2
+    long int a3
+    long int a4
+    long int a5
+    long int a6
+    long int a7
+    char a8
+    const char* a9
+uprobe:./p:mixed
+    double x
+    int y
+    float z
+    long int w
+uprobe:./p:values
+    struct node* nd
+    struct point pt
+    struct pair pr
+    struct big bg
+    long int seventh
+    int eighth'
+[[ $out == "$want" ]] || fail "sonde -lv" "$want" "$out"
+
+out=$("$SONDE" -lv 'uretprobe:./p:ints' 2>&1)
+[[ $out == 'uretprobe:./p:ints' ]] || fail "-lv uretprobe" 'uretprobe:./p:ints' "$out"
+
+# the whole file, as bpftrace lists it
+if command -v bpftrace > /dev/null; then
+	"$SONDE" -lv 'uprobe:./p:*' > sonde.lv 2>&1
+	bpftrace -lv 'uprobe:./p:*' 2>&1 | grep -v RLIMIT_MEMLOCK > bpftrace.lv
+	diff -u --label sonde --label bpftrace sonde.lv bpftrace.lv ||
+		{ echo "sonde -lv differs from bpftrace -lv"; exit 1; }
+fi
+
+# errors: NAME CMD-SCRIPT WANT-STDERR
+err() {
+	local got
+	got=$("$SONDE" -d -e "$2" 2>&1 >/dev/null)
+	[[ $got == "$3" ]] || fail "$1" "$3" "$got"
+}
+err unknown 'uprobe:./p:longs { print(args.gg); }' \
+"-e:1:26: error[E_TYPE]: function longs has no parameter 'gg'; its parameters are: g, h, s, u, col, ok
+uprobe:./p:longs { print(args.gg); }
+                         ^~~~~~~"
+err double 'uprobe:./p:mixed { print(args.x); }' \
+"-e:1:26: error[E_TYPE]: parameter 'x' of mixed is double, which sonde cannot read
+uprobe:./p:mixed { print(args.x); }
+                         ^~~~~~"
+
+# without debug information
+strip -g -o q p || exit 1
+out=$("$SONDE" -lv 'uprobe:./q:longs' 2>&1)
+[[ $out == 'uprobe:./q:longs' ]] || fail "-lv without DWARF" 'uprobe:./q:longs' "$out"
+got=$("$SONDE" -d -e 'uprobe:./q:longs { print(args.g); }' 2>&1 >/dev/null)
+want="-e:1:26: error[E_CONTEXT]: 'args' needs debug information (DWARF), and $dir/q has none, in itself or in /usr/lib/debug/.build-id/@ID@.debug: build it with -g, install its debug file, or use arg0..arg5
+uprobe:./q:longs { print(args.g); }
+                         ^~~~"
+id=$(readelf -n q | sed -n 's/.*Build ID: \(..\)\(.*\)/\1\/\2/p')
+if [[ -z $id ]]; then
+	want=${want//\/usr\/lib\/debug\/.build-id\/@ID@.debug/a debug file (it has no build id)}
+else
+	want=${want//@ID@/$id}
+fi
+[[ $got == "$want" ]] || fail "no DWARF" "$want" "$got"
+exit 0
