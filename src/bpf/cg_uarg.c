@@ -86,23 +86,26 @@ static void store_low(struct cg *g, struct mem dst, int off, int reg,
 	}
 }
 
-/* Parameter P's value into DST, piece after piece. */
+/* Parameter P's value into DST, piece after piece, at most MAX bytes
+ * of it: a struct the script defines in place of the program's may be
+ * smaller. */
 static void pieces_into(struct cg *g, struct node *n,
-			const struct dwarf_param *p, struct mem dst)
+			const struct dwarf_param *p, struct mem dst, int max)
 {
 	int off = 0;
 
-	for (int i = 0; i < p->npieces; i++) {
+	for (int i = 0; i < p->npieces && off < max; i++) {
 		const struct dwarf_piece *pc = &p->piece[i];
+		int size = pc->size < max - off ? pc->size : max - off;
 
 		switch (pc->kind) {
 		case DP_REG:
 			cg_reg(g, pc->reg);
-			store_low(g, dst, off, R0, pc->size);
+			store_low(g, dst, off, R0, size);
 			break;
 		case DP_CONST:
 			cg_imm(g, R0, pc->off);
-			store_low(g, dst, off, R0, pc->size);
+			store_low(g, dst, off, R0, size);
 			break;
 		case DP_NONE:	/* zeroed */
 			break;
@@ -110,7 +113,7 @@ static void pieces_into(struct cg *g, struct node *n,
 			cg_reg(g, PT_REGS_SP);
 			cg_emit(g, MOV_REG(R3, R0));
 			cg_emit(g, ALU64_IMM(BPF_ADD, R3, (int32_t)pc->off));
-			cg_emit(g, MOV_IMM(R2, pc->size));
+			cg_emit(g, MOV_IMM(R2, size));
 			cg_addr_of(g, R1, (struct mem){ dst.base, dst.off + off });
 			cg_read_call(g, BPF_FUNC_probe_read_user, n);
 			break;
@@ -127,7 +130,7 @@ void cg_uarg_value(struct cg *g, struct node *n, struct mem dst)
 
 	cg_zero(g, dst, 0, ty_slot_size(n->ty));
 	if (p)
-		pieces_into(g, n, p, dst);
+		pieces_into(g, n, p, dst, n->ty->size);
 }
 
 /* args alone (B_ARGS): every parameter sema made a member of its struct
@@ -146,6 +149,7 @@ void cg_uargs(struct cg *g, struct node *n, struct mem dst)
 			if (!strcmp(f->params[k].name, m->name))
 				pieces_into(g, n, &f->params[k],
 					    (struct mem){ dst.base,
-							  dst.off + m->bitoff / 8 });
+							  dst.off + m->bitoff / 8 },
+					    m->ty->size);
 	}
 }

@@ -459,6 +459,11 @@ static struct type *struct_type(struct compiler *c, struct dfile *f,
 	struct type *st;
 	int64_t size;
 
+	/* a struct the script defines wins, as in bpftrace, whose scripts
+	 * had to define the program's structs themselves */
+	if (name && (st = strmap_get(&c->stype_names,
+				     arena_printf(&c->arena, "%s %s", kw, name))))
+		return st;
 	if (dwarf_hasattr(t, DW_AT_declaration) && name) {
 		Dwarf_Off *off;
 

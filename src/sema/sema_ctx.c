@@ -249,6 +249,26 @@ static bool same_members(const struct type *a, const struct type *b)
 	return true;
 }
 
+/* Is PS (a uprobe or uretprobe) at a function's entry, where args are
+ * known?  A uretprobe has no args: the registers that held them are
+ * gone at the return; nor has FUNC+OFF. */
+static bool uprobe_entry(struct sema *s, struct loc at, struct probe_spec *ps)
+{
+	if (probe_has(ps, PF_RETVAL)) {
+		ERR(s, at, E_CONTEXT,
+		    "'args' is not available in %s probes: the arguments are gone when a function returns (save them in a uprobe: @a[tid] = args.NAME)",
+		    ps->ops->name);
+		return false;
+	}
+	if (ps->func_off) {
+		ERR(s, at, E_CONTEXT,
+		    "'args' is only known at a function's entry, not at %s+%llu: use reg()",
+		    ps->func, (unsigned long long)ps->func_off);
+		return false;
+	}
+	return true;
+}
+
 /* args alone in uprobes (later bpftrace versions have it; 0.17 refuses
  * it): a struct value holding the function's parameters by name, laid
  * out as C would lay out a struct of them (the ones sonde cannot read
@@ -264,15 +284,14 @@ static struct type *args_value(struct sema *s, struct node *n)
 		struct type *t;
 		int off = 0, align = 1, rc;
 
-		if (ps->ops->ctx != CTX_REGS || !probe_has(ps, PF_USER) ||
-		    probe_has(ps, PF_RETVAL) || ps->func_off) {
+		if (ps->ops->ctx != CTX_REGS || !probe_has(ps, PF_USER)) {
 			ERR(s, n->loc, E_CONTEXT,
-			    "'args' is not a value in %s probes%s", ps->name,
-			    ps->ops->ctx == CTX_REGS && probe_has(ps, PF_USER) ?
-			    ": only at a uprobe's entry" :
-			    ": name a field or argument (args.NAME)");
+			    "'args' is not a value in %s probes: name a field or argument (args.NAME)",
+			    ps->ops->name);
 			return set(n, &ty_error);
 		}
+		if (!uprobe_entry(s, n->loc, ps))
+			return set(n, &ty_error);
 		rc = dwarf_func(s->c, ps->path, ps->func, ps->uvaddr, &f);
 		if (rc) {
 			no_dwarf(s, n->loc, ps, rc);
@@ -524,18 +543,8 @@ static struct type *uprobe_arg(struct sema *s, struct node *n,
 	const struct dwarf_func *f;
 	int rc;
 
-	if (probe_has(ps, PF_RETVAL)) {
-		ERR(s, n->a->loc, E_CONTEXT,
-		    "'args' is not available in %s probes: the arguments are gone when a function returns (save them in a uprobe: @a[tid] = args.NAME)",
-		    ps->ops->name);
+	if (!uprobe_entry(s, n->a->loc, ps))
 		return NULL;
-	}
-	if (ps->func_off) {
-		ERR(s, n->a->loc, E_CONTEXT,
-		    "'args' is only known at a function's entry, not at %s+%llu: use reg()",
-		    ps->func, (unsigned long long)ps->func_off);
-		return NULL;
-	}
 	rc = dwarf_func(s->c, ps->path, ps->func, ps->uvaddr, &f);
 	if (rc) {
 		no_dwarf(s, n->a->loc, ps, rc);
@@ -564,12 +573,12 @@ static struct type *uprobe_arg(struct sema *s, struct node *n,
 	}
 	if (f->nparams)
 		ERR(s, n->loc, E_TYPE,
-		    "function %s has no parameter '%s'; its parameters are: %s",
-		    ps->func, n->name, param_names(s, f));
+		    "can't find function parameter '%s' in %s; its parameters are: %s",
+		    n->name, ps->func, param_names(s, f));
 	else
 		ERR(s, n->loc, E_TYPE,
-		    "function %s has no parameter '%s'; it has no parameters",
-		    ps->func, n->name);
+		    "can't find function parameter '%s': %s has no parameters",
+		    n->name, ps->func);
 	return NULL;
 }
 

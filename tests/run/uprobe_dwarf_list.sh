@@ -2,14 +2,19 @@
 # sonde -lv 'uprobe:FILE:PATTERN' lists each function's parameters from
 # DWARF as bpftrace 0.17 does (compared with it when it is installed),
 # -l 'uretprobe:...' the functions alone; and the errors of args.NAME
-# with a caret: a parameter the function lacks (its parameters listed),
-# one of a type sonde cannot read, a program without debug information.
+# with a caret: a parameter the function lacks (its parameters listed,
+# or none), one of a type sonde cannot read, a function the debug
+# information does not describe, args alone over functions whose
+# parameters differ, a program without debug information.
 set -u
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-cc -g -O1 -I"$SONDE_ROOT/tests/progs" -o "$dir/p" "$SONDE_ROOT/tests/progs/dwarfargs.c" ||
-	exit 1
 cd "$dir" || exit 1
+# none() with DWARF and no parameters; nodbg() in a unit built without -g
+printf 'int none(void) { return 1; }\n' > g.c
+printf 'int nodbg(int x) { return x + 1; }\n' > n.c
+cc -O1 -c -o n.o n.c && cc -g -O1 -I"$SONDE_ROOT/tests/progs" -o p \
+	"$SONDE_ROOT/tests/progs/dwarfargs.c" g.c n.o || exit 1
 
 fail() {
 	echo "$1 (- expected, + actual):"
@@ -70,9 +75,25 @@ err() {
 	[[ $got == "$3" ]] || fail "$1" "$3" "$got"
 }
 err unknown 'uprobe:./p:longs { print(args.gg); }' \
-"-e:1:26: error[E_TYPE]: function longs has no parameter 'gg'; its parameters are: g, h, s, u, col, ok
+"-e:1:26: error[E_TYPE]: can't find function parameter 'gg' in longs; its parameters are: g, h, s, u, col, ok
 uprobe:./p:longs { print(args.gg); }
                          ^~~~~~~"
+err no-params 'uprobe:./p:none { print(args.x); }' \
+"-e:1:25: error[E_TYPE]: can't find function parameter 'x': none has no parameters
+uprobe:./p:none { print(args.x); }
+                        ^~~~~~"
+err not-described 'uprobe:./p:nodbg { print(args.x); }' \
+"-e:1:26: error[E_CONTEXT]: the debug information of $dir/p does not describe nodbg: use arg0..arg5
+uprobe:./p:nodbg { print(args.x); }
+                         ^~~~"
+err differs 'uprobe:./p:ints,uprobe:./p:longs { print(args); }' \
+"-e:1:42: error[E_TYPE]: 'args' differs between the probes of this block (uprobe:./p:longs)
+uprobe:./p:ints,uprobe:./p:longs { print(args); }
+                                         ^~~~"
+err mixed 'uprobe:./p:ints,tracepoint:syscalls:sys_enter_openat { print(args); }' \
+"-e:1:62: error[E_CONTEXT]: 'args' is not a value in tracepoint probes: name a field or argument (args.NAME)
+uprobe:./p:ints,tracepoint:syscalls:sys_enter_openat { print(args); }
+                                                             ^~~~"
 err double 'uprobe:./p:mixed { print(args.x); }' \
 "-e:1:26: error[E_TYPE]: parameter 'x' of mixed is double, which sonde cannot read
 uprobe:./p:mixed { print(args.x); }
