@@ -272,11 +272,35 @@ static const char *inner_name(struct arena *a, Dwarf_Die *t, int depth)
 	return type_of(t, &in) ? cname(a, &in, depth + 1) : "void";
 }
 
-/* RET (*)(P1, P2) of a pointer to function type F. */
-static const char *fn_pointer(struct arena *a, Dwarf_Die *f, int depth)
+/* The dimensions of array type T: "[3][4]", "[]" for one unknown. */
+static const char *dims(struct arena *a, Dwarf_Die *t)
 {
-	const char *s = arena_printf(a, "%s (*)(", inner_name(a, f, depth));
+	const char *s = "";
+	Dwarf_Die r;
+
+	if (dwarf_child(t, &r))
+		return "[]";
+	do {
+		int64_t n = udata(&r, DW_AT_count, -1);
+
+		if (dwarf_tag(&r) != DW_TAG_subrange_type)
+			continue;
+		if (n < 0 && dwarf_hasattr(&r, DW_AT_upper_bound))
+			n = udata(&r, DW_AT_upper_bound, -2) + 1;
+		s = n >= 0 ? arena_printf(a, "%s[%lld]", s, (long long)n) :
+			     arena_printf(a, "%s[]", s);
+	} while (!dwarf_siblingof(&r, &r));
+	return s;
+}
+
+/* The parameter list of function type F: "(int, char*)", "(void)" for
+ * a C prototype without parameters. */
+static const char *fn_params(struct arena *a, Dwarf_Die *f, int depth)
+{
+	const char *s = "(";
 	Dwarf_Die p, pt;
+	Dwarf_Attribute at;
+	bool proto = false;
 	int n = 0;
 
 	if (!dwarf_child(f, &p)) {
@@ -289,7 +313,39 @@ static const char *fn_pointer(struct arena *a, Dwarf_Die *f, int depth)
 						 cname(a, &pt, depth + 1) : "void");
 		} while (!dwarf_siblingof(&p, &p));
 	}
-	return arena_printf(a, "%s)", s);
+	if (!dwarf_attr(f, DW_AT_prototyped, &at) || dwarf_formflag(&at, &proto))
+		proto = false;
+	return arena_printf(a, "%s%s)", s, !n && proto ? "void" : "");
+}
+
+/* A pointer type T whose chain of pointers (QUALS: "*", "* const*")
+ * ends at a function or an array: C's declarator, "int (*)(long)",
+ * "char (*)[3]", "int (**)(void)"; NULL when it ends elsewhere. */
+static const char *inside_out(struct arena *a, Dwarf_Die *t, int depth)
+{
+	const char *stars = "";
+	Dwarf_Die d = *t, in;
+
+	for (int i = 0; i < 8; i++) {
+		int tag = dwarf_tag(&d);
+
+		if (tag == DW_TAG_pointer_type)
+			stars = arena_printf(a, "*%s", stars);
+		else if (tag == DW_TAG_const_type)
+			stars = arena_printf(a, "* const%s", stars + 1);
+		else
+			return NULL;
+		if (!type_of(&d, &in))
+			return NULL;
+		if (dwarf_tag(&in) == DW_TAG_subroutine_type)
+			return arena_printf(a, "%s (%s)%s", inner_name(a, &in, depth),
+					    stars, fn_params(a, &in, depth));
+		if (dwarf_tag(&in) == DW_TAG_array_type)
+			return arena_printf(a, "%s (%s)%s", inner_name(a, &in, depth),
+					    stars, dims(a, &in));
+		d = in;
+	}
+	return NULL;
 }
 
 static const char *cname(struct arena *a, Dwarf_Die *t, int depth)
@@ -304,8 +360,8 @@ static const char *cname(struct arena *a, Dwarf_Die *t, int depth)
 	case DW_TAG_base_type: case DW_TAG_typedef:
 		return name ? name : "<unknown type>";
 	case DW_TAG_pointer_type:
-		if (type_of(t, &d) && dwarf_tag(&d) == DW_TAG_subroutine_type)
-			return fn_pointer(a, &d, depth);
+		if ((in = inside_out(a, t, depth)))
+			return in;
 		return arena_printf(a, "%s*", inner_name(a, t, depth));
 	case DW_TAG_reference_type:
 		return arena_printf(a, "%s&", inner_name(a, t, depth));
@@ -330,8 +386,7 @@ static const char *cname(struct arena *a, Dwarf_Die *t, int depth)
 				    tag == DW_TAG_class_type ? "class" : "enum",
 				    name ? name : "<anonymous>");
 	case DW_TAG_array_type:
-		return arena_printf(a, "%s[%lld]", inner_name(a, t, depth),
-				    (long long)udata(t, DW_AT_count, 0));
+		return arena_printf(a, "%s%s", inner_name(a, t, depth), dims(a, t));
 	default:
 		return "<unknown type>";
 	}

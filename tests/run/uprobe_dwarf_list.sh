@@ -68,6 +68,34 @@ if command -v bpftrace > /dev/null; then
 		{ echo "sonde -lv differs from bpftrace -lv"; exit 1; }
 fi
 
+# types bpftrace 0.17 prints as '<unknown type>' (volatile, pointers to
+# functions and arrays), printed as C declares them
+cat > t.c <<'C'
+typedef int (*cb_t)(int, char *);
+int f1(const void *const r, volatile int *v, char **const pp) { return 0; }
+int f2(int (*fn)(int, long), cb_t cb, void (*vf)(void), int (*fa[2])(void)) { return 0; }
+int f3(int arr[4], char m[2][3], int (*arrp)[4][5], const volatile unsigned *cv) { return 0; }
+int main(void) { return 0; }
+C
+cc -g -O0 -o t t.c || exit 1
+out=$("$SONDE" -lv 'uprobe:./t:f*' 2>&1)
+want='uprobe:./t:f1
+    const void* const r
+    volatile int* v
+    char** const pp
+uprobe:./t:f2
+    int (*)(int, long int) fn
+    cb_t cb
+    void (*)(void) vf
+    int (**)(void) fa
+uprobe:./t:f3
+    int* arr
+    char (*)[3] m
+    int (*)[4][5] arrp
+    volatile const unsigned int* cv
+uprobe:./t:frame_dummy'
+[[ $out == "$want" ]] || fail "sonde -lv of C declarators" "$want" "$out"
+
 # errors: NAME CMD-SCRIPT WANT-STDERR
 err() {
 	local got
