@@ -516,6 +516,12 @@ static void no_dwarf(struct sema *s, struct loc at, struct probe_spec *ps,
 {
 	const char *hint;
 
+	if (rc == -ENOENT && !strncmp(ps->func, "0x", 2)) {
+		ERR(s, at, E_CONTEXT,
+		    "'args' is only known at a function's entry, and the debug information of %s describes no function starting at %s: use reg()",
+		    ps->path, ps->func);
+		return;
+	}
 	if (rc == -ENOENT) {
 		ERR(s, at, E_CONTEXT,
 		    "the debug information of %s does not describe %s: use arg0..arg5",

@@ -122,6 +122,17 @@ err mixed 'uprobe:./p:ints,tracepoint:syscalls:sys_enter_openat { print(args); }
 "-e:1:62: error[E_CONTEXT]: 'args' is not a value in tracepoint probes: name a field or argument (args.NAME)
 uprobe:./p:ints,tracepoint:syscalls:sys_enter_openat { print(args); }
                                                              ^~~~"
+# by address: a function's entry has args, a place inside it none
+a=$(nm p | awk '$3 == "ints" { print $1 }')
+a=$(printf '0x%x' $((16#$a)))
+b=$(printf '0x%x' $((a + 1)))
+"$SONDE" -d -e "uprobe:./p:$a { print(args.a); }" > /dev/null 2>&1 ||
+	{ echo "args at ints' address $a refused"; exit 1; }
+pre="uprobe:./p:$b { print("
+err inside "$pre""args.a); }" \
+"-e:1:$(( ${#pre} + 1 )): error[E_CONTEXT]: 'args' is only known at a function's entry, and the debug information of $dir/p describes no function starting at $b: use reg()
+$pre""args.a); }
+${pre//?/ }^~~~"
 err double 'uprobe:./p:mixed { print(args.x); }' \
 "-e:1:26: error[E_TYPE]: parameter 'x' of mixed is double, which sonde cannot read
 uprobe:./p:mixed { print(args.x); }
