@@ -4,6 +4,7 @@
  * with -p empty or "*" (the process's executable and libraries). */
 #include "probe/kinds.h"
 
+#include <errno.h>
 #include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -234,6 +235,20 @@ static void print_params(struct compiler *c, const struct probe_ops *ops,
 		       *df->params[k].name ? " " : "", df->params[k].name);
 }
 
+/* -lv of a file without DWARF says so on stderr before its list, as
+ * bpftrace does (F: one of its functions, to ask). */
+static void warn_no_dwarf(struct compiler *c, const char *path,
+			  const struct lfunc *f)
+{
+	const struct dwarf_func *df;
+
+	if (dwarf_func(c, path, f->name, f->addr, &df) != -ENODATA)
+		return;
+	fflush(stdout);
+	fprintf(stderr, "sonde: warning: %s has no debug information (DWARF): cannot show its functions' parameters\n",
+		path);
+}
+
 /* -l 'uprobe:FILE[:FUNC]': the functions of each file, in name order
  * (byte order, as bpftrace lists them). */
 int ulist_uprobe(const struct probe_ops *ops, const char *pattern,
@@ -260,6 +275,9 @@ int ulist_uprobe(const struct probe_ops *ops, const char *pattern,
 		}
 		if (l.v.len)
 			qsort(l.v.data, l.v.len, sizeof(struct lfunc), lfunc_cmp);
+		if (verbose && !(ops->flags & PF_RETVAL) && l.v.len)
+			warn_no_dwarf(&c, fs->v[i].path,
+				      &VEC_AT(&l.v, struct lfunc, 0));
 		for (size_t k = 0; k < l.v.len; k++) {
 			struct lfunc *f = &VEC_AT(&l.v, struct lfunc, k);
 

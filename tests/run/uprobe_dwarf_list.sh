@@ -140,8 +140,15 @@ uprobe:./p:mixed { print(args.x); }
 
 # without debug information
 strip -g -o q p || exit 1
-out=$("$SONDE" -lv 'uprobe:./q:longs' 2>&1)
-[[ $out == 'uprobe:./q:longs' ]] || fail "-lv without DWARF" 'uprobe:./q:longs' "$out"
+# -lv: the functions, and a warning first on stderr, as bpftrace's
+out=$("$SONDE" -lv 'uprobe:./q:l*' 2>&1)
+want="sonde: warning: $dir/q has no debug information (DWARF): cannot show its functions' parameters
+uprobe:./q:longs"
+[[ $out == "$want" ]] || fail "-lv without DWARF" "$want" "$out"
+out=$("$SONDE" -lv 'uprobe:./q:l*' 2>/dev/null)
+[[ $out == 'uprobe:./q:longs' ]] || fail "-lv without DWARF, stdout" 'uprobe:./q:longs' "$out"
+out=$("$SONDE" -l 'uprobe:./q:l*' 2>&1)
+[[ $out == 'uprobe:./q:longs' ]] || fail "-l without DWARF" 'uprobe:./q:longs' "$out"
 got=$("$SONDE" -d -e 'uprobe:./q:longs { print(args.g); }' 2>&1 >/dev/null)
 want="-e:1:26: error[E_CONTEXT]: 'args' needs debug information (DWARF), and $dir/q has none, in itself or in /usr/lib/debug/.build-id/@ID@.debug: build it with -g, install its debug file, or use arg0..arg5
 uprobe:./q:longs { print(args.g); }
