@@ -6,7 +6,8 @@
 # encodings (bitfields' DW_AT_bit_offset, member offsets as
 # expressions), and by clang when it is installed; and with the debug
 # information moved to a file of its own, beside the program and in its
-# .debug/ directory (.gnu_debuglink).  Every value of every width, sign
+# .debug/ directory (.gnu_debuglink), and libc's by build id when
+# libc6-dbg is installed.  Every value of every width, sign
 # and kind must arrive exactly: integers, a string, a typedef, an enum,
 # a _Bool, a struct's members through a pointer (a nested struct, a
 # char array, bitfields, an anonymous union, a pointer to its own
@@ -100,4 +101,21 @@ check debuglink "$dir/split"
 mkdir "$dir/.debug"
 mv "$dir/split.debug" "$dir/.debug/"
 check debuglink-.debug "$dir/split"
+
+# A library's debug file by build id, where Debian's -dbg packages put
+# it (libc6-dbg), when it is installed: malloc's parameter by name.
+libc=$(ldd "$dir/gcc-O0" | awk '/libc\.so/ { print $3 }')
+id=$(readelf -n "$libc" 2>/dev/null | sed -n 's/.*Build ID: \(..\)\(.*\)/\1\/\2/p')
+if [[ -n $id && -f /usr/lib/debug/.build-id/$id.debug ]]; then
+	cat > "$dir/m.c" <<'C'
+#include <stdlib.h>
+int main(void) { return malloc(123457) == NULL; }
+C
+	cc -o "$dir/m" "$dir/m.c" || exit 1
+	out=$("$SONDE" -lv "uprobe:$libc:malloc" 2>&1)
+	[[ $out == "uprobe:$libc:malloc"$'\n''    size_t bytes' ]] ||
+		{ echo "-lv of libc's malloc: $out"; exit 1; }
+	out=$("$SONDE" -q -c "$dir/m" -e "uprobe:$libc:malloc /args.bytes == 123457/ { @ = count(); }" 2>&1)
+	[[ $out == $'\n\n''@: 1' ]] || { echo "libc's malloc args.bytes: $out"; exit 1; }
+fi
 exit 0
