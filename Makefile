@@ -4,7 +4,8 @@
 #   make run          install deps, run a demo  make check-unit  no-root tests only
 #                                               make check-host  no-root and root tiers
 #   make deps         apt-get missing packages  make clean
-#   make static       ./sonde as one static, stripped executable (libbpf.a, libelf.a, libz.a)
+#   make static       ./sonde as one static, stripped executable (libbpf.a, libdw.a,
+#                     libelf.a, libbz2.a, liblzma.a, libz.a)
 #   make vm-check     the guest tier alone (kprobes, fentry: qemu, docs/guest.md)
 #   make bench        sonde against bpftrace, as ratios (docs/performance.md)
 #   make install      sonde, its man pages, <sonde/sdt.h>, sonde.pc, bash
@@ -21,8 +22,9 @@
 # every object, so sanitizer and plain objects can never be mixed.
 
 CC       ?= cc
-PKGS     := libbpf libelf zlib
-DEB_PKGS := gcc make pkg-config libbpf-dev libelf-dev zlib1g-dev linux-libc-dev python3
+PKGS     := libbpf libdw libelf zlib
+DEB_PKGS := gcc make pkg-config libbpf-dev libdw-dev libelf-dev zlib1g-dev \
+            libbz2-dev liblzma-dev linux-libc-dev python3
 
 # CFLAGS (default -O2 -g), CPPFLAGS and LDFLAGS given by the user come
 # after ours.
@@ -32,7 +34,7 @@ XCFLAGS  := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wshadow -Wstrict-prototypes \
 XCPPFLAGS := -Isrc $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 XLDFLAGS :=
 PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
-LDLIBS   := $(if $(PKG_LIBS),$(PKG_LIBS),-lbpf -lelf -lz) -pthread
+LDLIBS   := $(if $(PKG_LIBS),$(PKG_LIBS),-lbpf -ldw -lelf -lz) -pthread
 
 ifeq ($(WERROR),1)
 XCFLAGS  += -Werror
@@ -96,11 +98,14 @@ sonde: $(OBJS) $(B)/.flags
 	$(msg) LD $@
 	$(Q)$(CC) $(ALL_LDFLAGS) -o $@ $(OBJS) $(LDLIBS)
 
-# One fully static executable (libbpf.a, libelf.a, libz.a, libc.a from
-# Debian), stripped: it runs where none of those libraries is installed.
+# One fully static executable (libbpf.a, libdw.a, libelf.a, libc.a and
+# the decompressors libdw reads compressed debug files with: libbz2.a,
+# liblzma.a, libz.a, all from Debian), stripped: it runs where none of
+# those libraries is installed.  Debian 12's libdw (0.188) is built
+# without zstd.
 # "make static" puts it at ./sonde; $(B)/sonde-static is the same file
 # for the test that checks it.
-STATIC_LIBS := -lbpf -lelf -lz -pthread
+STATIC_LIBS := -lbpf -ldw -lelf -lbz2 -llzma -lz -pthread
 $(B)/sonde-static: $(OBJS) $(B)/.flags
 	$(msg) LD $@
 	$(Q)rm -f $@

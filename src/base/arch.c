@@ -49,3 +49,13 @@ int pt_regs_arg(int n)
 
 	return n >= 0 && n < 6 ? args[n] : -1;
 }
+
+int pt_regs_dwarf(int regno)
+{
+	static const int offs[] = {
+		80, 96, 88, 40, 104, 112, 32, 152,	/* rax .. rsp */
+		72, 64, 56, 48, 24, 16, 8, 0,		/* r8 .. r15 */
+	};
+
+	return regno >= 0 && regno < (int)ARRAY_SIZE(offs) ? offs[regno] : -1;
+}

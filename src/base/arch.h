@@ -7,6 +7,10 @@
  * "rdi") or in USDT operands ("%rdi", "%edi", "%di", "%dil", "%r8d"),
  * or -1. */
 int pt_regs_offset(const char *name);
+/* Offset of DWARF's register number REGNO (x86-64 psABI: 0 rax, 1 rdx,
+ * 2 rcx, 3 rbx, 4 rsi, 5 rdi, 6 rbp, 7 rsp, 8-15 r8-r15), or -1 for
+ * the others (the SSE registers are not in pt_regs). */
+int pt_regs_dwarf(int regno);
 /* Offset of the Nth integer argument (0..5) of the SysV ABI, or -1. */
 int pt_regs_arg(int n);
 #define PT_REGS_RET 80		/* ax */

@@ -22,6 +22,10 @@ void compiler_init(struct compiler *c, const char *file, const char *src,
 
 void compiler_free(struct compiler *c)
 {
+	if (c->dwarf_close)
+		c->dwarf_close(c);
+	c->dwarf = NULL;
+	c->dwarf_close = NULL;
 	btf__free(c->btf);
 	c->btf = NULL;
 	free(c->stypes);

@@ -104,6 +104,7 @@ struct read_site {
 struct program;		/* lang/ast.h */
 struct prog_spec;	/* bpf/prog.h */
 struct btf;
+struct dwarf_cache;
 
 struct compiler {
 	int phase;		/* the last phase done (compile.h) */
@@ -160,6 +161,11 @@ struct compiler {
 	struct strmap btf_enums;	/* the kernel's enumerators -> their
 					 * value (int64_t), on first use */
 	bool btf_enums_read;
+	/* The ELF files whose DWARF the compile read (catalog/dwarf.c),
+	 * open until compiler_free(), which closes them through
+	 * dwarf_close (set with them: base/ calls nothing above it). */
+	struct dwarf_cache *dwarf;
+	void (*dwarf_close)(struct compiler *c);
 
 	/* sema */
 	struct mapinfo **maps;
@@ -191,7 +197,8 @@ struct compiler {
 
 void compiler_init(struct compiler *c, const char *file, const char *src,
 		   size_t len);
-/* Free everything the compile made: the arena, the tables, kernel BTF. */
+/* Free everything the compile made: the arena, the tables, kernel BTF,
+ * the DWARF files it read. */
 void compiler_free(struct compiler *c);
 
 #endif

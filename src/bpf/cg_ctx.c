@@ -1,7 +1,7 @@
 /* cg_ctx.c - what a probe's context holds: tracepoint record fields
  * (args.NAME), raw tracepoint arguments (argN), the iterator context
  * (ctx), members of kernel structs reached through pointers, and the
- * kernel and user stacks. */
+ * kernel and user stacks; uprobes' args.NAME are cg_uarg.c's. */
 #include "bpf/cg_int.h"
 
 #include <errno.h>
@@ -28,6 +28,10 @@ void cg_args_int(struct cg *g, struct node *n)
 	const struct tp_field *f;
 	int size;
 
+	if (g->ps->ops->ctx == CTX_REGS) {	/* a uprobe's, by DWARF */
+		cg_uarg_int(g, n);
+		return;
+	}
 	if (g->ps->ops->ctx == CTX_FUNC || g->ps->ops->ctx == CTX_RAWTP) {
 		/* fentry, fexit, tp_btf: the context is the array of the
 		 * arguments, named by BTF */
@@ -63,12 +67,19 @@ void cg_args_int(struct cg *g, struct node *n)
 		cg_norm(g, R0, ty_int(f->int_size, f->is_signed));
 }
 
-/* An array field of a tracepoint's record into DST. */
+/* An array field of a tracepoint's record into DST, or a struct a
+ * uprobe's function takes by value. */
 void cg_args_array(struct cg *g, struct node *n, struct mem dst)
 {
-	const struct tp_field *f = field(g, n);
-	struct mem src = { RCTX, f ? f->offset : 0 };
+	const struct tp_field *f;
+	struct mem src;
 
+	if (g->ps->ops->ctx == CTX_REGS) {
+		cg_uarg_value(g, n, dst);
+		return;
+	}
+	f = field(g, n);
+	src = (struct mem){ RCTX, f ? f->offset : 0 };
 	cg_zero(g, dst, 0, ty_slot_size(n->ty));
 	if (!f || f->size != n->ty->size)
 		return;

@@ -689,8 +689,8 @@ void cg_copy(struct cg *g, struct mem dst, const struct type *dt,
 }
 
 /* An array or struct value N read into DST where it comes from memory
- * sonde reads (a pointer's target, a tracepoint's field) or from
- * pton(); false for the other forms. */
+ * sonde reads (a pointer's target, a tracepoint's field, a uprobe's
+ * parameters) or from pton(); false for the other forms. */
 static bool store_value(struct cg *g, struct node *n, struct mem dst)
 {
 	if (n->kind == N_CALL && n->builtin == F_PTON)
@@ -699,6 +699,8 @@ static bool store_value(struct cg *g, struct node *n, struct mem dst)
 		cg_read_value(g, n, dst);
 	else if (n->kind == N_FIELD && n->builtin == B_ARGS_FIELD)
 		cg_args_array(g, n, dst);
+	else if (n->kind == N_BUILTIN && n->builtin == B_ARGS)
+		cg_uargs(g, n, dst);
 	else
 		return false;
 	return true;

@@ -4,7 +4,7 @@
  * the others), cg.c (programs and statements), cg_expr.c (expressions),
  * cg_map.c (maps and aggregations), cg_tuple.c (tuples' elements),
  * cg_call.c (functions and events),
- * cg_ctx.c and cg_usdt.c (what probes' contexts hold).
+ * cg_ctx.c, cg_usdt.c and cg_uarg.c (what probes' contexts hold).
  *
  * Conventions of the generated code:
  *   r6  the probe's context (saved from r1 when used)
@@ -155,6 +155,13 @@ void cg_usym(struct cg *g, struct node *n, struct mem dst);
 
 /* cg_usdt.c */
 void cg_usdt_arg(struct cg *g, struct node *n);
+
+/* cg_uarg.c: args.NAME of uprobes, where DWARF and the calling
+ * convention put the parameter at the entry */
+void cg_uarg_int(struct cg *g, struct node *n);
+void cg_uarg_value(struct cg *g, struct node *n, struct mem dst);
+/* args alone: the struct value of the parameters into DST */
+void cg_uargs(struct cg *g, struct node *n, struct mem dst);
 
 /* cg_tuple.c */
 /* Tuple N (an N_TUPLE) into DST as type DT. */

@@ -32,10 +32,6 @@ static const char *yn(int b)
 	return b ? "yes" : "no";
 }
 
-#ifndef SONDE_HAVE_LIBDW
-#define SONDE_HAVE_LIBDW 0
-#endif
-
 static int exists(const char *path)
 {
 	struct stat st;
@@ -251,8 +247,7 @@ static void bpftrace_sections(FILE *f, bool bpf)
 			u.sysname, u.release, u.version, u.machine);
 	fprintf(f, "\nBuild\n  version: sonde-%s (the bpftrace 0.17 language)\n"
 		"  LLVM: none (sonde writes BPF itself)\n  unsafe uprobe: no\n"
-		"  bfd: no\n  libdw (DWARF support): %s\n", SONDE_VERSION,
-		yn(SONDE_HAVE_LIBDW));
+		"  bfd: no\n  libdw (DWARF support): yes\n", SONDE_VERSION);
 	fprintf(f, "\nKernel helpers\n");
 	fprintf(f, "  probe_read: %s\n", yn(bpf && helper_ok(BPF_FUNC_probe_read)));
 	fprintf(f, "  probe_read_str: %s\n", yn(bpf && helper_ok(BPF_FUNC_probe_read_str)));

@@ -131,6 +131,7 @@ struct probe_spec {
 	uint64_t uoffset;	/* file offset of the probed instruction */
 	uint64_t uvaddr;	/* its virtual address in the file (uaddr) */
 	const char *func;	/* the function, for `func` */
+	uint64_t func_off;	/* UPROBE: the OFF of FUNC+OFF (0: its entry) */
 	/* USDT: the operands of arg0.. at this location, and the file
 	 * offset of the probe's semaphore (0: none), which the kernel
 	 * counts in while the uprobe is attached */

@@ -4,12 +4,14 @@
  * with -p empty or "*" (the process's executable and libraries). */
 #include "probe/kinds.h"
 
+#include <errno.h>
 #include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/util.h"
+#include "catalog/dwarf.h"
 #include "catalog/elfsym.h"
 #include "catalog/usdt.h"
 #include "probe/ufiles.h"
@@ -193,24 +195,62 @@ int ulist_usdt(const struct probe_ops *ops, const char *pattern,
 	return rc;
 }
 
-struct ufuncs_list {
-	struct arena *a;
-	struct vec names;	/* const char * */
+struct lfunc {
+	const char *name;
+	uint64_t addr;
 };
 
-static void add_name(void *arg, const struct elf_func *f)
+struct ufuncs_list {
+	struct arena *a;
+	struct vec v;		/* struct lfunc */
+};
+
+static void add_func(void *arg, const struct elf_func *f)
 {
 	struct ufuncs_list *l = arg;
+	struct lfunc *lf = vec_push(&l->v);
 
-	*(const char **)vec_push(&l->names) = arena_strdup(l->a, f->name);
+	lf->name = arena_strdup(l->a, f->name);
+	lf->addr = f->addr;
 }
 
-static int name_cmp(const void *a, const void *b)
+static int lfunc_cmp(const void *a, const void *b)
 {
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
+	return strcmp(((const struct lfunc *)a)->name,
+		      ((const struct lfunc *)b)->name);
 }
 
-/* -l 'uprobe:FILE[:FUNC]': the functions of each file, in name order. */
+/* With -v, a uprobe's parameters from DWARF under its name ("    const
+ * char* s"), as bpftrace 0.17 prints them; nothing for a function
+ * DWARF does not describe, nor for a uretprobe, which has no args. */
+static void print_params(struct compiler *c, const struct probe_ops *ops,
+			 const char *path, const struct lfunc *f)
+{
+	const struct dwarf_func *df;
+
+	if ((ops->flags & PF_RETVAL) || dwarf_func(c, path, f->name, f->addr, &df))
+		return;
+	for (int k = 0; k < df->nparams; k++)
+		printf("    %s%s%s\n", df->params[k].ctype,
+		       *df->params[k].name ? " " : "", df->params[k].name);
+}
+
+/* -lv of a file without DWARF says so on stderr before its list, as
+ * bpftrace does (F: one of its functions, to ask). */
+static void warn_no_dwarf(struct compiler *c, const char *path,
+			  const struct lfunc *f)
+{
+	const struct dwarf_func *df;
+
+	if (dwarf_func(c, path, f->name, f->addr, &df) != -ENODATA)
+		return;
+	fflush(stdout);
+	fprintf(stderr, "sonde: warning: %s has no debug information (DWARF): cannot show its functions' parameters\n",
+		path);
+}
+
+/* -l 'uprobe:FILE[:FUNC]': the functions of each file, in name order
+ * (byte order, as bpftrace lists them). */
 int ulist_uprobe(const struct probe_ops *ops, const char *pattern,
 		 bool verbose, int pid)
 {
@@ -219,27 +259,35 @@ int ulist_uprobe(const struct probe_ops *ops, const char *pattern,
 	const char *file = fields(&a, pattern ? pattern : "uprobe:", &func,
 				  &extra);
 	struct ufiles *fs = files(&a, ops->name, file, pid);
+	struct compiler c;
 	int rc = fs ? 0 : 1;
 
-	(void)verbose;
+	compiler_init(&c, "-", "", 0);
 	for (int i = 0; fs && i < fs->n; i++) {
-		struct ufuncs_list l = { &a, VEC_INIT(const char *) };
+		struct ufuncs_list l = { &a, VEC_INIT(struct lfunc) };
 		int r = elf_functions(fs->v[i].path, func && *func ? func : "*",
-				      add_name, &l);
+				      add_func, &l);
 
 		if (r < 0 && fs->how == ONE_FILE) {
 			fprintf(stderr, "sonde: %s: cannot read %s: %s\n",
 				ops->name, fs->v[i].path, ufiles_error(r));
 			rc = 1;
 		}
-		if (l.names.len)
-			qsort(l.names.data, l.names.len, sizeof(const char *),
-			      name_cmp);
-		for (size_t k = 0; k < l.names.len; k++)
-			printf("%s:%s:%s\n", ops->name, fs->v[i].shown,
-			       VEC_AT(&l.names, const char *, k));
-		vec_free(&l.names);
+		if (l.v.len)
+			qsort(l.v.data, l.v.len, sizeof(struct lfunc), lfunc_cmp);
+		if (verbose && !(ops->flags & PF_RETVAL) && l.v.len)
+			warn_no_dwarf(&c, fs->v[i].path,
+				      &VEC_AT(&l.v, struct lfunc, 0));
+		for (size_t k = 0; k < l.v.len; k++) {
+			struct lfunc *f = &VEC_AT(&l.v, struct lfunc, k);
+
+			printf("%s:%s:%s\n", ops->name, fs->v[i].shown, f->name);
+			if (verbose)
+				print_params(&c, ops, fs->v[i].path, f);
+		}
+		vec_free(&l.v);
 	}
+	compiler_free(&c);
 	arena_free(&a);
 	return rc;
 }

@@ -43,6 +43,7 @@ static void add_ufunc(void *arg, const struct elf_func *f)
 	ps->uoffset = f->offset + u->add;
 	ps->uvaddr = f->addr + u->add;
 	ps->func = arena_strdup(&c->arena, f->name);
+	ps->func_off = u->add;
 	if (u->add)
 		ps->name = arena_printf(&c->arena, "%s:%s:%s+%llu", kind,
 					u->shown, f->name,

@@ -15,6 +15,8 @@ enum builtin {
 	B_CTX,			/* ctx of iter probes */
 	B_BTF_FIELD,		/* p->member of a kernel struct (N_FIELD) */
 	B_SARG,			/* sarg0..sargN: node ival is N */
+	B_ARGS,			/* args alone in a uprobe: a struct value
+				 * of the function's parameters */
 };
 
 enum func {

@@ -10,11 +10,14 @@
 #include <string.h>
 
 #include "catalog/btf.h"
+#include "catalog/dwarf.h"
 #include "catalog/tracefs.h"
 #include "catalog/usdt.h"
 #include "sema/cdecl.h"
 
 static struct type *ret_type(struct sema *s);
+static void no_dwarf(struct sema *s, struct loc at, struct probe_spec *ps,
+		     int rc);
 
 static const struct {
 	const char *name;
@@ -234,6 +237,107 @@ static struct type *sarg_builtin(struct sema *s, struct node *n, long k)
 	return set(n, &ty_u64);
 }
 
+/* The same members, by name and type, in A and B. */
+static bool same_members(const struct type *a, const struct type *b)
+{
+	if (a->size != b->size || a->nmembers != b->nmembers)
+		return false;
+	for (int i = 0; i < a->nmembers; i++)
+		if (strcmp(a->members[i].name, b->members[i].name) ||
+		    !ty_equal(a->members[i].ty, b->members[i].ty))
+			return false;
+	return true;
+}
+
+/* Is PS (a uprobe or uretprobe) at a function's entry, where args are
+ * known?  A uretprobe has no args: the registers that held them are
+ * gone at the return; nor has FUNC+OFF. */
+static bool uprobe_entry(struct sema *s, struct loc at, struct probe_spec *ps)
+{
+	if (probe_has(ps, PF_RETVAL)) {
+		ERR(s, at, E_CONTEXT,
+		    "'args' is not available in %s probes: the arguments are gone when a function returns (save them in a uprobe: @a[tid] = args.NAME)",
+		    ps->ops->name);
+		return false;
+	}
+	if (ps->func_off) {
+		ERR(s, at, E_CONTEXT,
+		    "'args' is only known at a function's entry, not at %s+%llu: use reg()",
+		    ps->func, (unsigned long long)ps->func_off);
+		return false;
+	}
+	return true;
+}
+
+/* args alone in uprobes (later bpftrace versions have it; 0.17 refuses
+ * it): a struct value holding the function's parameters by name, laid
+ * out as C would lay out a struct of them (the ones sonde cannot read
+ * left out), the same in every probe of the block; cg fills it from
+ * where each one is. */
+static struct type *args_value(struct sema *s, struct node *n)
+{
+	struct type *st = NULL;
+
+	for (int i = 0; i < s->pi->nspecs; i++) {
+		struct probe_spec *ps = &s->pi->specs[i];
+		const struct dwarf_func *f;
+		struct type *t;
+		int off = 0, align = 1, rc;
+
+		if (ps->ops->ctx != CTX_REGS || !probe_has(ps, PF_USER)) {
+			ERR(s, n->loc, E_CONTEXT,
+			    "'args' is not a value in %s probes: name a field or argument (args.NAME)",
+			    ps->ops->name);
+			return set(n, &ty_error);
+		}
+		if (!uprobe_entry(s, n->loc, ps))
+			return set(n, &ty_error);
+		rc = dwarf_func(s->c, ps->path, ps->func, ps->uvaddr, &f);
+		if (rc) {
+			no_dwarf(s, n->loc, ps, rc);
+			return set(n, &ty_error);
+		}
+		t = arena_alloc(&s->c->arena, sizeof(*t));
+		t->kind = TY_STRUCT;
+		t->sname = arena_printf(&s->c->arena, "args of %s", ps->func);
+		for (int k = 0; k < f->nparams; k++) {
+			const struct dwarf_param *p = &f->params[k];
+			struct smember *m;
+
+			if (!p->ty || !p->npieces || !*p->name)
+				continue;
+			if (!t->nmembers)
+				t->members = arena_alloc(&s->c->arena,
+					sizeof(*t->members) * (size_t)f->nparams);
+			off = ALIGN_UP(off, ty_align(p->ty));
+			if (ty_align(p->ty) > align)
+				align = ty_align(p->ty);
+			m = &t->members[t->nmembers++];
+			m->name = p->name;
+			m->bitoff = 8 * off;
+			m->ty = p->ty;
+			off += p->ty->size;
+		}
+		t->size = ALIGN_UP(off, align);
+		t->nelem = align;
+		if (st && !same_members(st, t)) {
+			ERR(s, n->loc, E_TYPE,
+			    "'args' differs between the probes of this block (%s)",
+			    ps->name);
+			return set(n, &ty_error);
+		}
+		if (!st)
+			st = t;
+	}
+	if (!st) {
+		ERR(s, n->loc, E_CONTEXT, "'args' is not available here");
+		return set(n, &ty_error);
+	}
+	s->pi->per_site = true;
+	n->builtin = B_ARGS;
+	return set(n, st);
+}
+
 struct type *sema_builtin(struct sema *s, struct node *n)
 {
 	static const char *const later[] = {
@@ -249,6 +353,10 @@ struct type *sema_builtin(struct sema *s, struct node *n)
 		return named(s, n, b);
 	if (!strcmp(n->name, "ctx"))
 		return ctx_builtin(s, n);
+	if (!strcmp(n->name, "args") && s->pi->nspecs &&
+	    s->pi->specs[0].ops->ctx == CTX_REGS &&
+	    probe_has(&s->pi->specs[0], PF_USER))
+		return args_value(s, n);
 	k = arg_number(n->name, "arg");
 	if (k >= 0)
 		return arg_builtin(s, n, k);
@@ -390,6 +498,96 @@ static struct type *rawtp_arg(struct sema *s, struct node *n,
 	return NULL;
 }
 
+/* The names of F's parameters, ", "-joined, for a message. */
+static const char *param_names(struct sema *s, const struct dwarf_func *f)
+{
+	const char *l = "";
+
+	for (int i = 0; i < f->nparams; i++)
+		l = arena_printf(&s->c->arena, "%s%s%s", l, i ? ", " : "",
+				 *f->params[i].name ? f->params[i].name : "(unnamed)");
+	return l;
+}
+
+/* Why a uprobe has no args (used AT): the file has no DWARF, or it
+ * does not describe the function. */
+static void no_dwarf(struct sema *s, struct loc at, struct probe_spec *ps,
+		     int rc)
+{
+	const char *hint;
+
+	if (rc == -ENOENT && !strncmp(ps->func, "0x", 2)) {
+		ERR(s, at, E_CONTEXT,
+		    "'args' is only known at a function's entry, and the debug information of %s describes no function starting at %s: use reg()",
+		    ps->path, ps->func);
+		return;
+	}
+	if (rc == -ENOENT) {
+		ERR(s, at, E_CONTEXT,
+		    "the debug information of %s does not describe %s: use arg0..arg5",
+		    ps->path, ps->func);
+		return;
+	}
+	if (rc != -ENODATA) {
+		ERR(s, at, E_CONTEXT, "cannot read the debug information of %s: %s",
+		    ps->path, rc == -ENOEXEC ? "not an ELF file" : strerror(-rc));
+		return;
+	}
+	hint = dwarf_debug_file_hint(s->c, ps->path);
+	ERR(s, at, E_CONTEXT,
+	    "'args' needs debug information (DWARF), and %s has none, in itself or in %s: build it with -g, install its debug file, or use arg0..arg5",
+	    ps->path, hint ? hint : "a debug file (it has no build id)");
+}
+
+/* args.NAME of a uprobe: the function's parameter NAME, typed from the
+ * file's DWARF; its index goes to cg in foff, which reads it where
+ * dwarf.c says it is at the entry.  A uretprobe has no args: the
+ * registers that held them are gone at the return. */
+static struct type *uprobe_arg(struct sema *s, struct node *n,
+			       struct probe_spec *ps)
+{
+	const struct dwarf_func *f;
+	int rc;
+
+	if (!uprobe_entry(s, n->a->loc, ps))
+		return NULL;
+	rc = dwarf_func(s->c, ps->path, ps->func, ps->uvaddr, &f);
+	if (rc) {
+		no_dwarf(s, n->a->loc, ps, rc);
+		return NULL;
+	}
+	for (int i = 0; i < f->nparams; i++) {
+		const struct dwarf_param *p = &f->params[i];
+
+		if (strcmp(p->name, n->name))
+			continue;
+		if (!p->ty) {
+			ERR(s, n->loc, E_TYPE,
+			    "parameter '%s' of %s is %s, which sonde cannot read",
+			    n->name, ps->func, p->ctype);
+			return NULL;
+		}
+		if (!p->npieces) {
+			ERR(s, n->loc, E_TYPE, "parameter '%s' of %s (%s) %s",
+			    n->name, ps->func, p->ctype, p->why ? p->why :
+			    "is not known at the function's entry");
+			return NULL;
+		}
+		n->foff = i;
+		s->pi->per_site = true;
+		return p->ty;
+	}
+	if (f->nparams)
+		ERR(s, n->loc, E_TYPE,
+		    "can't find function parameter '%s' in %s; its parameters are: %s",
+		    n->name, ps->func, param_names(s, f));
+	else
+		ERR(s, n->loc, E_TYPE,
+		    "can't find function parameter '%s': %s has no parameters",
+		    n->name, ps->func);
+	return NULL;
+}
+
 /* args.NAME of a tracepoint: the field must exist, with the same type,
  * in every tracepoint of the block (cg reads each one's own offset). */
 struct type *sema_args_field(struct sema *s, struct node *n)
@@ -402,9 +600,11 @@ struct type *sema_args_field(struct sema *s, struct node *n)
 		const struct tp_field *f = NULL;
 		struct type *ft;
 
-		if (ps->ops->ctx == CTX_RAWTP || ps->ops->ctx == CTX_FUNC) {
+		if (ps->ops->ctx == CTX_RAWTP || ps->ops->ctx == CTX_FUNC ||
+		    (ps->ops->ctx == CTX_REGS && probe_has(ps, PF_USER))) {
 			ft = ps->ops->ctx == CTX_RAWTP ? rawtp_arg(s, n, ps)
-						  : fentry_arg(s, n, ps);
+			   : ps->ops->ctx == CTX_FUNC ? fentry_arg(s, n, ps)
+						      : uprobe_arg(s, n, ps);
 			if (!ft)
 				return set(n, &ty_error);
 			if (t && !ty_equal(t, ft)) {

@@ -40,4 +40,6 @@ if "$SONDE" -q -e 'iter:task { @n = count(); } END { }' > /dev/null 2>&1; then w
 grep -qx "  iter:task: $want" <<<"$out" || { echo "iter:task: want $want: $out"; exit 1; }
 grep -qx "  send_signal: yes" <<<"$out" || { echo "send_signal: $out"; exit 1; }
 grep -qx "  probe_read_user: yes" <<<"$out" || { echo "probe_read_user: $out"; exit 1; }
+# sonde reads uprobes' args from DWARF with libdw
+grep -qx "  libdw (DWARF support): yes" <<<"$out" || { echo "libdw: $out"; exit 1; }
 exit 0

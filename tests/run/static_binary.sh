@@ -1,7 +1,10 @@
 #!/bin/bash
-# make static: one executable, no shared libraries, at most 2 MB, that
+# make static: one executable, no shared libraries, at most 3 MB, that
 # runs where nothing else is installed (an empty chroot for the
-# compiler; the real machine for a trace).
+# compiler; the real machine for a trace).  It was 1.7 MB before libdw
+# (DWARF for uprobes' args) came, with its backends for every
+# architecture, the xz and bzip2 decompressors and static dlopen
+# (debuginfod): 2.5 MB on 2026-11-25.
 set -u
 bin=$SONDE_ROOT/build/sonde-static
 if [[ ! -x $bin ]]; then
@@ -11,7 +14,7 @@ if [[ ! -x $bin ]]; then
 fi
 if ldd "$bin" >/dev/null 2>&1; then echo "ldd sees a dynamic executable"; ldd "$bin"; exit 1; fi
 size=$(stat -c %s "$bin")
-(( size <= 2 * 1024 * 1024 )) || { echo "size $size > 2 MB"; exit 1; }
+(( size <= 3 * 1024 * 1024 )) || { echo "size $size > 3 MB"; exit 1; }
 root=$(mktemp -d)
 trap 'rm -rf "$root"' EXIT
 cp "$bin" "$root/sonde"
