@@ -8,12 +8,15 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "catalog/elfsym.h"
 #include "catalog/info.h"
+#include "catalog/insn.h"
 #include "catalog/usdt.h"
 #include "probe/ufiles.h"
 
@@ -23,7 +26,32 @@ struct ufuncs {
 	const char *shown;	/* and the one probes are named by */
 	uint64_t add;		/* FUNC+OFF */
 	uint64_t past_end;	/* set: the offset is past FUNC's size */
+	const char *inside;	/* set: FUNC+OFF is not where an
+				 * instruction starts (or cannot be told) */
 };
+
+/* Whether FUNC+ADD starts an instruction of the code in PATH: 1, 0,
+ * or -1 when the bytes cannot be read or decoded. */
+static int at_instruction(const char *path, const struct elf_func *f,
+			  uint64_t add)
+{
+	size_t want = (size_t)add + 15;
+	uint8_t *code;
+	ssize_t got;
+	int fd, rc;
+
+	if (f->size && want > f->size)
+		want = (size_t)f->size;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	code = xmalloc(want);
+	got = pread(fd, code, want, (off_t)f->offset);
+	close(fd);
+	rc = got > 0 ? insn_boundary(code, (size_t)got, add) : -1;
+	free(code);
+	return rc;
+}
 
 static void add_ufunc(void *arg, const struct elf_func *f)
 {
@@ -36,6 +64,16 @@ static void add_ufunc(void *arg, const struct elf_func *f)
 	if (u->add && f->size && u->add >= f->size) {
 		u->past_end = f->size;
 		return;
+	}
+	/* a breakpoint inside an instruction corrupts it */
+	if (u->add && !c->unsafe) {
+		int at = at_instruction(u->path, f, u->add);
+
+		if (at <= 0) {
+			u->inside = at < 0 ? "cannot tell whether it starts an instruction (sonde cannot decode the code before it)"
+					   : "it is inside an instruction";
+			return;
+		}
 	}
 	ps = probe_add(u->x);
 	ps->path = u->path;
@@ -116,8 +154,8 @@ static int at_address(struct probe_exp *x, const struct ufile *uf,
 		return -1;
 	}
 	if (!in_function(path, addr)) {
-		probe_error(x, "%s: address 0x%llx is in no function of %s: a uprobe there could patch data or the middle of an instruction",
-			    kind, (unsigned long long)addr, path);
+		probe_error(x, "%s: Could not resolve address: %s:0x%llx (it is in no function, and a uprobe there could patch data or the middle of an instruction)",
+			    kind, uf->shown, (unsigned long long)addr);
 		return -1;
 	}
 	ps = probe_add(x);
@@ -167,9 +205,14 @@ static int functions(struct probe_exp *x, struct ufuncs *u, const char *fname,
 	if (rc == 0 && needed && !u->past_end && !probe_wild(fname))
 		in_needed(x, u, fname);
 	if (u->past_end) {
-		probe_error(x, "%s: offset %llu is past the end of %s (%llu bytes)",
-			    kind, (unsigned long long)u->add, fname,
-			    (unsigned long long)u->past_end);
+		probe_error(x, "%s: Offset outside the function bounds ('%s' size is %llu)",
+			    kind, fname, (unsigned long long)u->past_end);
+		return -1;
+	}
+	if (u->inside) {
+		probe_error(x, "%s: Could not add uprobe into middle of instruction: %s:%s+%llu: %s; --unsafe attaches there anyway",
+			    kind, u->shown, fname, (unsigned long long)u->add,
+			    u->inside);
 		return -1;
 	}
 	if (rc < 0) {
@@ -186,7 +229,7 @@ static int uprobe_expand(struct probe_exp *x)
 {
 	struct compiler *c = x->c;
 	const char *kind = x->ops->name;
-	struct ufuncs u = { x, NULL, NULL, 0, 0 };
+	struct ufuncs u = { x, NULL, NULL, 0, 0, NULL };
 	struct ufiles fs;
 	char *fname;
 
