@@ -136,6 +136,8 @@ struct compiler {
 				 * (probes.c checks when a uprobe wildcard
 				 * expands) */
 	bool uprobe_multi_checked;
+	int sleepable_uprobe;	/* uprobes' programs may sleep (Linux 6.0):
+				 * -1 not yet asked (cg asks once) */
 	char **params;		/* positional parameters $1.. */
 	int nparams;
 	/* the preprocessor (lang/pp.h) */

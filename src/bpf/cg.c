@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "base/arch.h"
+#include "catalog/info.h"
 #include "lang/lex.h"
 
 /* The script line an instruction comes from, for --dump=bpf and the
@@ -220,7 +221,7 @@ static void prepend(struct cg *g, struct ir *pro)
 
 /* Assemble IR as the next program, for probe PS; 0 or -1. */
 static int add_prog(struct compiler *c, struct ir *ir,
-		    const struct probe_spec *ps)
+		    const struct probe_spec *ps, bool sleepable)
 {
 	struct prog_spec *out;
 	int rc;
@@ -234,6 +235,7 @@ static int add_prog(struct compiler *c, struct ir *ir,
 	memset(out, 0, sizeof(*out));
 	out->probe = *ps;
 	ps->ops->load(ps, &out->load);
+	out->load.sleepable = sleepable;
 	out->fd = -1;
 	rc = asm_resolve(c, ir, out);
 	if (!rc)
@@ -242,9 +244,11 @@ static int add_prog(struct compiler *c, struct ir *ir,
 }
 
 /* One attempt; with TMP_ON_STACK, sets *RETRY when the stack ran out
- * because temporaries took it. */
+ * because temporaries took it; with MAY_SLEEP, sets *ATOMIC when the
+ * program must not sleep after all (it uses stacks). */
 static int gen_once(struct compiler *c, struct node *p, struct probe_spec *ps,
-		    bool tmp_on_stack, bool *retry)
+		    bool tmp_on_stack, bool may_sleep, bool *retry,
+		    bool *atomic)
 {
 	struct cg g;
 	struct ir pro;
@@ -256,6 +260,7 @@ static int gen_once(struct compiler *c, struct node *p, struct probe_spec *ps,
 	g.pi = p->extra;
 	g.brk = g.cont = -1;
 	g.tmp_on_stack = tmp_on_stack;
+	g.may_sleep = may_sleep;
 	ir_init(&g.ir);
 	ir_init(&pro);
 	g.exit_label = cg_label(&g);
@@ -306,7 +311,8 @@ static int gen_once(struct compiler *c, struct node *p, struct probe_spec *ps,
 
 	if (!g.failed && g.scratch_max > c->scratch_size)
 		c->scratch_size = g.scratch_max;
-	rc = g.failed ? -1 : add_prog(c, &g.ir, ps);
+	*atomic = g.sleeps && g.atomic;
+	rc = g.failed || *atomic ? -1 : add_prog(c, &g.ir, ps, g.sleeps);
 	*retry = g.retry;
 	ir_free(&g.ir);
 	ir_free(&pro);
@@ -355,19 +361,32 @@ static int gen_watch_setup(struct compiler *c, const struct probe_spec *body,
 	ir_bind(&ir, sent);
 	ir_emit(&ir, MOV_IMM(R0, 0));
 	ir_emit(&ir, EXIT());
-	rc = add_prog(c, &ir, &ps);
+	rc = add_prog(c, &ir, &ps, false);
 	ir_free(&ir);
 	return rc;
 }
 
+/* Whether programs of PS's kind can be made sleepable here: asked of
+ * the kernel once, not in the fuzz targets (a fixed catalogue). */
+static bool can_sleep(struct compiler *c, const struct probe_spec *ps)
+{
+	if (!probe_has(ps, PF_SLEEP) || c->tracefs)
+		return false;
+	if (c->sleepable_uprobe < 0)
+		c->sleepable_uprobe = info_sleepable_uprobe();
+	return c->sleepable_uprobe;
+}
+
 static int gen_prog(struct compiler *c, struct node *p, struct probe_spec *ps)
 {
-	bool retry = false;
+	bool retry = false, atomic = false, sleep = can_sleep(c, ps);
 	int body = c->nprogs;
-	int rc = gen_once(c, p, ps, true, &retry);
+	int rc = gen_once(c, p, ps, true, sleep, &retry, &atomic);
 
+	if (rc && atomic)
+		rc = gen_once(c, p, ps, true, sleep = false, &retry, &atomic);
 	if (rc && retry)
-		rc = gen_once(c, p, ps, false, &retry);
+		rc = gen_once(c, p, ps, false, sleep, &retry, &atomic);
 	/* a FUNC+argN watchpoint: its uprobe follows its block */
 	if (!rc && ps->ops->stage == STAGE_WATCH)
 		rc = gen_watch_setup(c, ps, body);

@@ -155,6 +155,50 @@ void cg_call_stmt(struct cg *g, struct node *n)
 
 /* str(x[, n]) into DST: a copy of a string, or a string read from the
  * address x (kernel or user, whichever it is). */
+/* A string of the process's memory into DST (SLOT bytes, zeroed), in
+ * a program that may sleep: r2 its length (at most SIZE), r3 its
+ * address.  The non-faulting helper first; if it fails, the page of
+ * the address (and the next, when the string may reach it) is faulted
+ * in by a one-byte bpf_copy_from_user, and the string read again: a
+ * page the process has not touched yet is not mapped, and reads that
+ * cannot fault find nothing there (a string constant passed to a
+ * usdt probe guarded by a semaphore). */
+static void user_str(struct cg *g, struct node *n, struct mem dst, int slot,
+		     int size)
+{
+	int lslot = cg_stack_alloc(g, n), aslot = cg_stack_alloc(g, n);
+	int done = cg_label(g), again = cg_label(g);
+
+	g->sleeps = true;
+	cg_emit(g, STX(BPF_DW, RFP, (int16_t)lslot, R2));
+	cg_emit(g, STX(BPF_DW, RFP, (int16_t)aslot, R3));
+	cg_addr_of(g, R1, dst);
+	cg_read_call(g, BPF_FUNC_probe_read_user_str, n);
+	cg_jump(g, JMP_IMM(BPF_JSGT, R0, 0), done);
+	cg_addr_of(g, R1, dst);
+	cg_emit(g, MOV_IMM(R2, 1));
+	cg_emit(g, LDX(BPF_DW, R3, RFP, (int16_t)aslot));
+	cg_call(g, BPF_FUNC_copy_from_user);
+	/* the bytes left in the page: does the string go on past it? */
+	cg_emit(g, LDX(BPF_DW, R3, RFP, (int16_t)aslot));
+	cg_emit(g, ALU64_IMM(BPF_AND, R3, 4095));
+	cg_emit(g, MOV_IMM(R4, 4096));
+	cg_emit(g, ALU64_REG(BPF_SUB, R4, R3));
+	cg_jump(g, JMP_IMM(BPF_JGE, R4, size), again);
+	cg_emit(g, LDX(BPF_DW, R3, RFP, (int16_t)aslot));
+	cg_emit(g, ALU64_REG(BPF_ADD, R3, R4));
+	cg_addr_of(g, R1, dst);
+	cg_emit(g, MOV_IMM(R2, 1));
+	cg_call(g, BPF_FUNC_copy_from_user);
+	cg_bind(g, again);
+	cg_zero(g, dst, 0, slot);
+	cg_addr_of(g, R1, dst);
+	cg_emit(g, LDX(BPF_DW, R2, RFP, (int16_t)lslot));
+	cg_emit(g, LDX(BPF_DW, R3, RFP, (int16_t)aslot));
+	cg_read_call(g, BPF_FUNC_probe_read_user_str, n);
+	cg_bind(g, done);
+}
+
 void cg_path(struct cg *g, struct node *n, struct mem dst,
 	     const struct type *dt)
 {
@@ -228,6 +272,11 @@ void cg_str_call(struct cg *g, struct node *n, struct mem dst,
 			cg_int(g, a);
 			cg_emit(g, MOV_REG(R3, R0));
 			cg_emit(g, MOV_IMM(R2, size));
+		}
+		if (g->may_sleep && !a->ty->kernel) {
+			user_str(g, n, dst, slot, size);
+			g->stack = saved_stack;
+			return;
 		}
 		cg_addr_of(g, R1, dst);
 		/* the generic helper reads either memory, unless kptr() or

@@ -482,6 +482,7 @@ void cg_kstack(struct cg *g, struct node *n)
 	bool user = n->ty->suser;
 
 	g->uses_ctx = true;
+	g->atomic = true;	/* no stack trace maps in sleepable programs */
 	cg_emit(g, MOV_REG(R1, RCTX));
 	cg_ld_map(g, R2, RELOC_STACK_FD,
 		  sema_stack_map(g->c, n->ty->sdepth));

@@ -64,6 +64,10 @@ struct cg {
 	bool failed;
 	bool tmp_on_stack;		/* cg_tmp_alloc may use the stack */
 	bool retry;			/* the stack overflowed: again without */
+	bool may_sleep;			/* the program can be sleepable */
+	bool sleeps;			/* it calls a faulting helper */
+	bool atomic;			/* it needs what a sleepable program
+					 * may not have (stack trace maps) */
 };
 
 /* cg_emit.c */

@@ -70,6 +70,31 @@ static int prog_ok(enum bpf_prog_type type, enum bpf_attach_type attach,
 	return 1;
 }
 
+/* Can a uprobe's program sleep (Linux 6.0)?  A KPROBE program loaded
+ * sleepable that copies a byte with bpf_copy_from_user, which only
+ * sleepable programs may call. */
+bool info_sleepable_uprobe(void)
+{
+	struct bpf_insn insns[] = {
+		{ .code = BPF_ST | BPF_MEM | BPF_DW, .dst_reg = 10, .off = -8 },
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_X, .dst_reg = 1, .src_reg = 10 },
+		{ .code = BPF_ALU64 | BPF_ADD | BPF_K, .dst_reg = 1, .imm = -8 },
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 2, .imm = 1 },
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 3, .imm = 0 },
+		{ .code = BPF_JMP | BPF_CALL, .imm = BPF_FUNC_copy_from_user },
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 0, .imm = 0 },
+		{ .code = BPF_JMP | BPF_EXIT },
+	};
+	LIBBPF_OPTS(bpf_prog_load_opts, opts, .prog_flags = BPF_F_SLEEPABLE);
+	int fd = bpf_prog_load(BPF_PROG_TYPE_KPROBE, NULL, "GPL", insns,
+			       sizeof(insns) / sizeof(insns[0]), &opts);
+
+	if (fd < 0)
+		return false;
+	close(fd);
+	return true;
+}
+
 bool info_kprobe_multi(void)
 {
 	struct bpf_insn insns[2] = {

@@ -16,6 +16,9 @@ int info_print(FILE *f);
  * and refuses the link): this attaches a two-instruction one to
  * vfs_read.  Needs root. */
 bool info_kprobe_multi(void);
+/* Whether a uprobe's program may sleep (Linux 6.0): str() then faults
+ * in a page the process has not touched. */
+bool info_sleepable_uprobe(void);
 /* Whether this kernel loads fentry programs (BPF trampolines). */
 bool info_fentry(void);
 

@@ -86,6 +86,8 @@ enum {
 	PF_OVERRIDE = 1 << 6,	/* override() may change the return */
 	PF_TIMER = 1 << 7,	/* driven by sonde or a timer, not by kernel
 				 * events: a small ring buffer will do */
+	PF_SLEEP = 1 << 11,	/* its program may be sleepable (Linux 6.0:
+				 * uprobes), to fault in user pages */
 	PF_DPATH = 1 << 10,	/* may call bpf_d_path (fentry/fexit, on the
 				 * kernel's list of functions; iter): path() */
 	PF_LIFO = 1 << 8,	/* the kernel runs the programs attached to
@@ -153,6 +155,7 @@ struct probe_load {
 	enum bpf_prog_type type;
 	enum bpf_attach_type expected_attach_type;
 	uint32_t attach_btf_id;
+	bool sleepable;		/* set by cg: the program faults pages in */
 };
 
 /* One attach point being expanded: what probe.c hands a kind's expand

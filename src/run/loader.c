@@ -264,6 +264,8 @@ static void prog_opts(const struct prog_spec *ps,
 {
 	opts->expected_attach_type = ps->load.expected_attach_type;
 	opts->attach_btf_id = ps->load.attach_btf_id;
+	if (ps->load.sleepable)
+		opts->prog_flags |= BPF_F_SLEEPABLE;
 }
 
 /* The fast path: a load without a verifier log.  A fd, or -errno. */
