@@ -12,7 +12,6 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 #include <errno.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -21,31 +20,11 @@
 #include "out/json.h"
 #include "out/usyms.h"
 
-/* The only global: set by SIGINT/SIGTERM. */
-static volatile sig_atomic_t stop_signal;
-
-static void on_signal(int sig)
-{
-	if (stop_signal) {
-		/* A second Ctrl-C: leave now.  Probes go with our fds. */
-		_exit(128 + sig);
-	}
-	stop_signal = sig;
-}
-
-void rt_install_signals(void)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-}
-
 /* One record of the ring buffer: an event of the script, or a process
- * BPF saw first (usyms.c reads its mappings). */
+ * BPF saw first (usyms.c reads its mappings).  In the event loop, a
+ * stop signal ends the batch after this record: the kernel goes on
+ * filling the ring while sonde reads, and a probe that system() feeds
+ * (sched_switch) would never let a batch end. */
 static int on_event(void *ctx, void *data, size_t size)
 {
 	struct tracer *t = ctx;
@@ -75,7 +54,7 @@ static int on_event(void *ctx, void *data, size_t size)
 		t->exiting = true;
 	else
 		pr_event(&t->pr, e, rec);
-	return 0;
+	return t->polling && rt_stop_signal() ? -EINTR : 0;
 }
 
 void rt_ringbuf_start(struct tracer *t, bool timer_only)
@@ -147,9 +126,6 @@ static void check_drops(struct tracer *t, bool final)
 	}
 }
 
-/* Wait for and handle ring buffer events; with user symbols, also the
- * kernel's records of mappings (usyms.c), applied before the events
- * that may print stacks of those mappings. */
 /* Wait for and handle ring buffer events; with user symbols, also the
  * kernel's records of mappings (usyms.c), applied before the events
  * that may print stacks of those mappings. */
@@ -228,7 +204,8 @@ static void event_loop(struct tracer *t)
 	int rc;
 
 	clock_gettime(CLOCK_MONOTONIC, &last);
-	while (!t->exiting && !stop_signal) {
+	t->polling = true;
+	while (!t->exiting && !rt_stop_signal()) {
 		if (rt_target_gone(t)) {
 			ring_buffer__consume(t->rb.rb);
 			break;
@@ -247,7 +224,7 @@ static void event_loop(struct tracer *t)
 		 * probe.  Events come at most 1 ms later, and a
 		 * millisecond of the fastest stream measured here (1.4
 		 * million events a second) is 50 KiB of a 1 MiB ring. */
-		if (rc > 0 && !t->exiting && !stop_signal) {
+		if (rc > 0 && !t->exiting && !rt_stop_signal()) {
 			struct timespec nap = { 0, 1000000 };
 			nanosleep(&nap, NULL);
 		}
@@ -257,6 +234,7 @@ static void event_loop(struct tracer *t)
 			last = now;
 		}
 	}
+	t->polling = false;
 }
 
 /* After the events: END, the maps, the flame graph, the losses. */

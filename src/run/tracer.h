@@ -11,6 +11,7 @@
 #ifndef SONDE_TRACER_H
 #define SONDE_TRACER_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -30,6 +31,7 @@ struct tracer {
 	int ncpus_online;
 	uint64_t start_ns;	/* CLOCK_MONOTONIC at start */
 	bool exiting;
+	bool polling;		/* in the event loop: a signal ends a batch */
 	int target_pid;		/* -p: exit when it exits */
 	int child_pid;		/* -c: the command, held until attached */
 	int child_go;		/* -c: write end of the pipe that releases it */
@@ -91,6 +93,13 @@ void rt_ringbuf_start(struct tracer *t, bool timer_only);
 /* BEGIN, the events until exit(), a signal or the end of the -c
  * command or -p process, END, the maps. */
 int rt_run(struct tracer *t);
+
+/* signals.c: SIGINT and SIGTERM stop the run. */
 void rt_install_signals(void);
+/* The signal that asked the run to stop, or 0. */
+int rt_stop_signal(void);
+/* In a child before exec: default actions, and MASK (if not NULL) as
+ * the signal mask. */
+void rt_child_signals(const sigset_t *mask);
 
 #endif
