@@ -20,9 +20,10 @@
 static void usage(FILE *f)
 {
 	fputs(
-"usage: sonde [options] FILE [ARG...]\n"
-"       sonde [options] -e 'PROGRAM' [ARG...]\n"
-"       sonde dtrace -h|-G -s PROVIDER.d [-o OUTPUT] (see sonde dtrace --help)\n"
+"USAGE:\n"
+"    sonde [options] FILE [ARG...]\n"
+"    sonde [options] -e 'PROGRAM' [ARG...]\n"
+"    sonde dtrace -h|-G -s PROVIDER.d [-o OUTPUT] (see sonde dtrace --help)\n"
 "\n"
 "Compile a bpftrace-language script to eBPF, run it, print what it collects.\n"
 "FILE may be - for standard input.  ARGs are the positional parameters $1..\n"
@@ -55,6 +56,10 @@ static void usage(FILE *f)
 "      --dry-run     load every program into the kernel (the verifier checks\n"
 "                    them), then exit without attaching or running\n"
 "      --info        print the kernel features sonde found\n"
+"      --btf         accepted, as bpftrace's: the kernel's BTF is always used\n"
+"      --usdt-file-activation  accepted, as bpftrace's: a usdt probe's\n"
+"                    semaphore is set wherever the probe is attached (every\n"
+"                    process running the file, or -p's or -c's)\n"
 "      --unsafe      allow system(), signal() and override(), which change\n"
 "                    the system being traced\n"
 "  -h, --help        this help\n"
@@ -81,7 +86,7 @@ struct options {
 };
 
 enum { OPT_DUMP = 256, OPT_INFO, OPT_DRY_RUN, OPT_UNSAFE, OPT_FLAMEGRAPH,
-       OPT_INCLUDE };
+       OPT_INCLUDE, OPT_USDT_FILE, OPT_BTF };
 
 static const struct option longopts[] = {
 	{ "dump", required_argument, NULL, OPT_DUMP },
@@ -90,6 +95,8 @@ static const struct option longopts[] = {
 	{ "unsafe", no_argument, NULL, OPT_UNSAFE },
 	{ "flamegraph", required_argument, NULL, OPT_FLAMEGRAPH },
 	{ "include", required_argument, NULL, OPT_INCLUDE },
+	{ "usdt-file-activation", no_argument, NULL, OPT_USDT_FILE },
+	{ "btf", no_argument, NULL, OPT_BTF },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -163,6 +170,8 @@ static int option(struct options *o, int opt, const char *arg)
 	case OPT_DRY_RUN: o->dry_run = true; return 0;
 	case OPT_UNSAFE: o->unsafe = true; return 0;
 	case OPT_FLAMEGRAPH: o->flamepath = arg; return 0;
+	case OPT_USDT_FILE: return 0;	/* see the usage */
+	case OPT_BTF: return 0;		/* BTF is always used where there is one */
 	case 'I': o->incdirs[o->nincdirs++] = arg; return 0;
 	case OPT_INCLUDE: o->includes[o->nincludes++] = arg; return 0;
 	case 'f':
@@ -206,9 +215,24 @@ static int parse_args(int argc, char **argv, struct options *o)
 		if (rc)
 			return rc < 0 ? 2 : rc;
 	}
-	if (o->list && !o->prog_text && (optind >= argc || !is_script(argv[optind])))
-		return 1 + (probe_list(optind < argc ? argv[optind] : NULL,
-				       o->verbose, o->target_pid) ? 1 : 0);
+	if (o->list && !o->prog_text && (optind >= argc || !is_script(argv[optind]))) {
+		const char *pattern = optind < argc ? argv[optind++] : NULL;
+
+		/* options may follow the pattern, as bpftrace takes them:
+		 * sonde -l 'usdt:*' -p PID */
+		while ((opt = getopt_long(argc, argv, "+e:o:qvdhVlkp:c:f:B:I:",
+					  longopts, NULL)) != -1) {
+			rc = option(o, opt, optarg);
+			if (rc)
+				return rc < 0 ? 2 : rc;
+		}
+		if (optind < argc) {
+			fprintf(stderr, "sonde: -l takes one pattern, not '%s' too\n",
+				argv[optind]);
+			return 2;
+		}
+		return 1 + (probe_list(pattern, o->verbose, o->target_pid) ? 1 : 0);
+	}
 	if (o->target_pid && o->command) {
 		fputs("sonde: -p and -c cannot be used together\n", stderr);
 		return 2;

@@ -2,8 +2,8 @@
  * program.c - a small program with its own USDT provider (provider.d).
  *
  * It "serves" COUNT requests (default 10), DELAY_MS apart (default
- * 100), from a list of paths, and fires myapp:request-start and
- * myapp:request-done for each.  myapp:cache-stats is guarded by its
+ * 100), from a list of paths, and fires myapp:request__start and
+ * myapp:request__done for each.  myapp:cache__stats is guarded by its
  * _ENABLED() test, so its arguments are only computed while traced.
  *
  *   make && make trace

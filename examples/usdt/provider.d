@@ -1,8 +1,9 @@
 /*
  * provider.d - the probes of the example program, in DTrace's provider
- * language.  `sonde dtrace -h` turns it into provider.h; "__" in a
- * probe name becomes "-" in the program, so request__start is traced
- * as usdt:./program:myapp:request-start.
+ * language.  `sonde dtrace -h` turns it into provider.h; a probe keeps
+ * its name, so request__start is traced as
+ * usdt:./program:myapp:request__start (request-start, DTrace's
+ * spelling, works too).
  */
 provider myapp {
 	/* a request arrives: its number and path */

@@ -85,7 +85,10 @@ static size_t str_hash(const char *s)
 
 	for (; *s; s++)
 		h = (h ^ (unsigned char)*s) * 16777619u;
-	return h;
+	/* the table keeps the low bits: fold the high ones in */
+	h ^= h >> 17;
+	h *= 0x9e3779b97f4a7c15ull;
+	return h ^ (h >> 31);
 }
 
 void *strmap_get(const struct strmap *m, const char *key)

@@ -133,3 +133,43 @@ int utf8_len(const char *p, const char *end)
 	return n;
 }
 
+
+static const struct name_index *sorting;
+
+static const char *record_name(const struct name_index *ix, int i)
+{
+	return *(const char *const *)((const char *)ix->table +
+				       (size_t)i * ix->stride);
+}
+
+static int by_record_name(const void *a, const void *b)
+{
+	return strcmp(record_name(sorting, *(const int *)a),
+		      record_name(sorting, *(const int *)b));
+}
+
+int name_index_find(struct name_index *ix, const char *name)
+{
+	size_t lo = 0, hi = ix->n;
+
+	if (!ix->ready) {
+		for (size_t i = 0; i < ix->n; i++)
+			ix->order[i] = (int)i;
+		sorting = ix;
+		qsort(ix->order, ix->n, sizeof(int), by_record_name);
+		sorting = NULL;
+		ix->ready = true;
+	}
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		int c = strcmp(record_name(ix, ix->order[mid]), name);
+
+		if (!c)
+			return ix->order[mid];
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return -1;
+}

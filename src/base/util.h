@@ -37,4 +37,15 @@ int read_file_max(const char *path, char **out, size_t *len, size_t max);
  * not a valid one: the lexer and the caret printer agree on this. */
 int utf8_len(const char *p, const char *end);
 
+/* A fixed table of records whose first member is a name, searched by
+ * name in O(log n): the index is sorted on first use.  ORDER has room
+ * for N entries and is static in the caller, as is the table. */
+struct name_index {
+	const void *table;
+	size_t stride, n;
+	int *order;
+	bool ready;
+};
+int name_index_find(struct name_index *ix, const char *name); /* or -1 */
+
 #endif

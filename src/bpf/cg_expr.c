@@ -524,7 +524,7 @@ static void int_uaddr(struct cg *g, struct node *n)
 	uint64_t v = 0;
 	bool pie = false;
 
-	elf_symbol(g->ps->path, n->args[0]->name, &v, &pie);
+	elf_symbol(g->ps->path, n->args[0]->name, &v, &pie, NULL);
 	if (!pie) {
 		cg_imm(g, R0, (int64_t)v);
 		return;

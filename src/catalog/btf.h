@@ -64,4 +64,9 @@ int btf_raw_tracepoints(struct compiler *c, const char *glob,
 
 void btf_release(struct compiler *c);
 
+/* -l 'struct GLOB' (or union, enum): the kernel's types of that kind
+ * whose name matches, one per line; with VERBOSE their C definitions.
+ * 0, or 1 after saying why not. */
+int btf_list_types(const char *pattern, bool verbose);
+
 #endif

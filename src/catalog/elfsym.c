@@ -866,7 +866,7 @@ int elf_symtab_vaddr(const struct elf_symtab *st, uint64_t off,
 
 struct sym_find {
 	const char *name;
-	uint64_t vaddr;
+	uint64_t vaddr, size;
 };
 
 static int find_visit(void *arg, const GElf_Sym *sym, const char *name)
@@ -876,15 +876,16 @@ static int find_visit(void *arg, const GElf_Sym *sym, const char *name)
 	if (strcmp(name, f->name))
 		return 0;
 	f->vaddr = sym->st_value;
+	f->size = sym->st_size;
 	return 1;
 }
 
 int elf_symbol(const char *path, const char *name, uint64_t *vaddr,
-	       bool *pie)
+	       bool *pie, uint64_t *size)
 {
 	int fd, rc;
 	Elf *e = open_elf(path, &fd);
-	struct sym_find f = { name, 0 };
+	struct sym_find f = { name, 0, 0 };
 	GElf_Ehdr eh;
 
 	if (!e)
@@ -892,6 +893,8 @@ int elf_symbol(const char *path, const char *name, uint64_t *vaddr,
 	*pie = gelf_getehdr(e, &eh) && eh.e_type == ET_DYN;
 	rc = each_symbol(e, 0, find_visit, &f) ? 0 : -ENOENT;
 	*vaddr = f.vaddr;
+	if (size)
+		*size = f.size;
 	elf_end(e);
 	close(fd);
 	return rc;

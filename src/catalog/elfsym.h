@@ -57,7 +57,7 @@ int elf_vaddr_to_offset(struct Elf *e, uint64_t addr, uint64_t *off);
  * and whether the file is position-independent (ET_DYN: the address is
  * relative to where it is loaded).  0, -ENOENT, or -errno. */
 int elf_symbol(const char *path, const char *name, uint64_t *vaddr,
-	       bool *pie);
+	       bool *pie, uint64_t *size);
 
 /* Is PATH an ELF file?  0, -ENOENT, -EACCES, -ENOEXEC. */
 int elf_check(const char *path);

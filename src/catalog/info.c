@@ -6,6 +6,7 @@
 #include <bpf/libbpf.h>
 #include <elfutils/version.h>
 #include <errno.h>
+#include <stdlib.h>
 #include <linux/bpf.h>
 #include <linux/capability.h>
 #include <string.h>
@@ -25,6 +26,15 @@ static int map_ok(enum bpf_map_type type, int k, int v, int n)
 	close(fd);
 	return 1;
 }
+
+static const char *yn(int b)
+{
+	return b ? "yes" : "no";
+}
+
+#ifndef SONDE_HAVE_LIBDW
+#define SONDE_HAVE_LIBDW 0
+#endif
 
 static int exists(const char *path)
 {
@@ -169,9 +179,117 @@ bool info_uprobe_multi(void)
 	return link == -EBADF;
 }
 
-static const char *yn(int b)
+
+/* A program of LEN instructions (r0 = 0 ..., exit; with LOOP, one that
+ * counts down in a bounded loop) that loads as a socket filter. */
+static int insns_ok(int len, bool loop)
 {
-	return b ? "yes" : "no";
+	struct bpf_insn *v = calloc((size_t)len, sizeof(*v));
+	int fd, n = 0;
+
+	if (!v)
+		return 0;
+	if (loop) {	/* r0 = 4; again: r0 -= 1; if r0 != 0 goto again */
+		v[n++] = (struct bpf_insn){ .code = BPF_ALU64 | BPF_MOV | BPF_K,
+					    .imm = 4 };
+		v[n++] = (struct bpf_insn){ .code = BPF_ALU64 | BPF_SUB | BPF_K,
+					    .imm = 1 };
+		v[n++] = (struct bpf_insn){ .code = BPF_JMP | BPF_JNE | BPF_K,
+					    .off = -2 };
+	}
+	while (n < len - 1)
+		v[n++] = (struct bpf_insn){ .code = BPF_ALU64 | BPF_MOV | BPF_K };
+	v[n++] = (struct bpf_insn){ .code = BPF_JMP | BPF_EXIT };
+	fd = bpf_prog_load(BPF_PROG_TYPE_SOCKET_FILTER, NULL, "GPL", v,
+			   (size_t)n, NULL);
+	free(v);
+	if (fd < 0)
+		return 0;
+	close(fd);
+	return 1;
+}
+
+static int helper_ok(enum bpf_func_id id)
+{
+	return libbpf_probe_bpf_helper(BPF_PROG_TYPE_KPROBE, id, NULL) == 1;
+}
+
+static int map_type_ok(enum bpf_map_type t)
+{
+	return libbpf_probe_bpf_map_type(t, NULL) == 1;
+}
+
+/* Can a hash map be read in batches (BPF_MAP_LOOKUP_BATCH)? */
+static int batch_ok(void)
+{
+	int fd = bpf_map_create(BPF_MAP_TYPE_HASH, NULL, 4, 4, 4, NULL);
+	uint32_t keys[4], vals[4], out, n = 4;
+	int rc;
+
+	if (fd < 0)
+		return 0;
+	rc = bpf_map_lookup_batch(fd, NULL, &out, keys, vals, &n, NULL);
+	close(fd);
+	return rc == 0 || errno == ENOENT;
+}
+
+/* bpftrace 0.17's --info sections, the same names, measured here, so
+ * that what parses bpftrace's output reads sonde's. */
+static void bpftrace_sections(FILE *f, bool bpf)
+{
+	struct utsname u;
+	bool fentry = bpf && prog_ok(BPF_PROG_TYPE_TRACING, BPF_TRACE_FENTRY,
+				     "vfs_read");
+
+	if (uname(&u) == 0)
+		fprintf(f, "\nSystem\n  OS: %s %s %s\n  Arch: %s\n",
+			u.sysname, u.release, u.version, u.machine);
+	fprintf(f, "\nBuild\n  version: sonde-%s (the bpftrace 0.17 language)\n"
+		"  LLVM: none (sonde writes BPF itself)\n  unsafe uprobe: no\n"
+		"  bfd: no\n  libdw (DWARF support): %s\n", SONDE_VERSION,
+		yn(SONDE_HAVE_LIBDW));
+	fprintf(f, "\nKernel helpers\n");
+	fprintf(f, "  probe_read: %s\n", yn(bpf && helper_ok(BPF_FUNC_probe_read)));
+	fprintf(f, "  probe_read_str: %s\n", yn(bpf && helper_ok(BPF_FUNC_probe_read_str)));
+	fprintf(f, "  probe_read_user: %s\n", yn(bpf && helper_ok(BPF_FUNC_probe_read_user)));
+	fprintf(f, "  probe_read_user_str: %s\n", yn(bpf && helper_ok(BPF_FUNC_probe_read_user_str)));
+	fprintf(f, "  probe_read_kernel: %s\n", yn(bpf && helper_ok(BPF_FUNC_probe_read_kernel)));
+	fprintf(f, "  probe_read_kernel_str: %s\n", yn(bpf && helper_ok(BPF_FUNC_probe_read_kernel_str)));
+	fprintf(f, "  get_current_cgroup_id: %s\n", yn(bpf && helper_ok(BPF_FUNC_get_current_cgroup_id)));
+	fprintf(f, "  send_signal: %s\n", yn(bpf && helper_ok(BPF_FUNC_send_signal)));
+	fprintf(f, "  override_return: %s\n", yn(bpf && helper_ok(BPF_FUNC_override_return)));
+	fprintf(f, "  get_boot_ns: %s\n", yn(bpf && helper_ok(BPF_FUNC_ktime_get_boot_ns)));
+	/* both for tracing programs: fentry's */
+	fprintf(f, "  dpath: %s\n  skboutput: %s\n", yn(fentry), yn(fentry));
+	fprintf(f, "\nKernel features\n  Instruction limit: %d\n",
+		bpf && insns_ok(4097, false) ? 1000000 : 4096);
+	fprintf(f, "  Loop support: %s\n", yn(bpf && insns_ok(8, true)));
+	fprintf(f, "  btf: %s\n", yn(exists("/sys/kernel/btf/vmlinux")));
+	fprintf(f, "  map batch: %s\n", yn(bpf && batch_ok()));
+	fprintf(f, "  uprobe refcount: %s\n",
+		yn(exists("/sys/bus/event_source/devices/uprobe/format/ref_ctr_offset")));
+	fprintf(f, "\nMap types\n  hash: %s\n  percpu hash: %s\n  array: %s\n"
+		"  percpu array: %s\n  stack_trace: %s\n  perf_event_array: %s\n"
+		"  ringbuf: %s\n",
+		yn(bpf && map_type_ok(BPF_MAP_TYPE_HASH)),
+		yn(bpf && map_type_ok(BPF_MAP_TYPE_PERCPU_HASH)),
+		yn(bpf && map_type_ok(BPF_MAP_TYPE_ARRAY)),
+		yn(bpf && map_type_ok(BPF_MAP_TYPE_PERCPU_ARRAY)),
+		yn(bpf && map_type_ok(BPF_MAP_TYPE_STACK_TRACE)),
+		yn(bpf && map_type_ok(BPF_MAP_TYPE_PERF_EVENT_ARRAY)),
+		yn(bpf && map_type_ok(BPF_MAP_TYPE_RINGBUF)));
+	fprintf(f, "\nProbe types\n  kprobe: %s\n  tracepoint: %s\n"
+		"  perf_event: %s\n  kfunc: %s\n",
+		yn(exists("/sys/bus/event_source/devices/kprobe")),
+		yn(exists("/sys/kernel/tracing/events") ||
+		   exists("/sys/kernel/debug/tracing/events")),
+		yn(exists("/proc/sys/kernel/perf_event_paranoid")), yn(fentry));
+	fprintf(f, "  iter:task: %s\n  iter:task_file: %s\n",
+		yn(bpf && prog_ok(BPF_PROG_TYPE_TRACING, BPF_TRACE_ITER, "bpf_iter_task")),
+		yn(bpf && prog_ok(BPF_PROG_TYPE_TRACING, BPF_TRACE_ITER, "bpf_iter_task_file")));
+	fprintf(f, "  kprobe_multi: %s\n  raw_tp_special: %s\n",
+		yn(bpf && info_kprobe_multi()),
+		yn(bpf && libbpf_probe_bpf_prog_type(BPF_PROG_TYPE_RAW_TRACEPOINT, NULL) == 1));
 }
 
 int info_print(FILE *f)
@@ -202,5 +320,6 @@ int info_print(FILE *f)
 	fprintf(f, "perf_event: %s\n", yn(exists("/proc/sys/kernel/perf_event_paranoid")));
 	fprintf(f, "tracefs: %s\n", yn(exists("/sys/kernel/tracing/events") ||
 				       exists("/sys/kernel/debug/tracing/events")));
+	bpftrace_sections(f, bpf);
 	return 0;
 }

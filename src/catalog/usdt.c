@@ -455,6 +455,27 @@ static int sem_offset(Elf *e, uint64_t addr, uint64_t *off)
 	return -1;
 }
 
+bool usdt_name_matches(const char *glob, const char *name)
+{
+	char dashed[512];
+	size_t n = 0;
+
+	if (!fnmatch(glob, name, 0))
+		return true;
+	if (!strstr(name, "__"))
+		return false;
+	for (const char *s = name; *s && n + 1 < sizeof(dashed); s++) {
+		if (s[0] == '_' && s[1] == '_') {
+			dashed[n++] = '-';
+			s++;
+		} else {
+			dashed[n++] = *s;
+		}
+	}
+	dashed[n] = 0;
+	return !fnmatch(glob, dashed, 0);
+}
+
 static void one_note(void *arg, const char *provider, const char *name,
 		     const char *args, const uint64_t addr[3])
 {
@@ -462,7 +483,7 @@ static void one_note(void *arg, const char *provider, const char *name,
 	struct usdt_note *n = &w->note;
 
 	if ((w->provider && fnmatch(w->provider, provider, 0)) ||
-	    (w->name && fnmatch(w->name, name, 0)))
+	    (w->name && !usdt_name_matches(w->name, name)))
 		return;
 	memset(n, 0, sizeof(*n));
 	n->provider = provider;

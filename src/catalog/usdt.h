@@ -47,6 +47,10 @@ struct usdt_note {
 	struct usdt_arg arg[USDT_MAX_ARGS];
 };
 
+/* Does probe name NAME match GLOB (fnmatch), or with each "__" in it
+ * written "-", as DTrace names the probes of request__start? */
+bool usdt_name_matches(const char *glob, const char *name);
+
 /* Call FN for each stapsdt note of PATH whose provider and name match
  * the fnmatch patterns PROVIDER and NAME (NULL: any), in file order.
  * A note that is corrupt (sizes past its section, strings without

@@ -19,8 +19,10 @@
  * which assigns each argument to a variable of its declared type (so
  * the compiler checks the call as it would a function's) and places
  * the probe, and MYAPP_REQUEST_START_ENABLED(), true while a tracer has
- * the probe attached.  As in DTrace, "__" in a probe name becomes "-"
- * in the note: the probe is usdt:PATH:myapp:request-start.  The header
+ * the probe attached.  The note keeps the name as written, as
+ * SystemTap's dtrace does and as bpftrace, perf, gdb and the projects'
+ * documentation name the probes (usdt:PATH:myapp:request__start);
+ * sonde also accepts DTrace's spelling, request-start.  The header
  * embeds include/sonde/sdt.h, so it needs nothing installed.
  *
  * -G writes an object defining the probes' semaphores (a C file
@@ -367,22 +369,6 @@ static void macro_name(char *buf, size_t cap, const char *prov,
 	buf[n] = 0;
 }
 
-/* request-start from request__start, as DTrace names it. */
-static void note_name(char *buf, size_t cap, const char *probe_name)
-{
-	size_t n = 0;
-
-	for (const char *s = probe_name; *s && n + 1 < cap; s++) {
-		if (s[0] == '_' && s[1] == '_') {
-			buf[n++] = '-';
-			s++;
-		} else {
-			buf[n++] = *s;
-		}
-	}
-	buf[n] = 0;
-}
-
 static bool uses_stdint(const struct dt_provider *provs, int n)
 {
 	for (int i = 0; i < n; i++)
@@ -410,10 +396,10 @@ void dt_write_header(FILE *f, const char *dfile, const char *guard,
 		fprintf(f, "\n/* provider %s */\n", pv->name);
 		for (int k = 0; k < pv->nprobes; k++) {
 			const struct dt_probe *p = &pv->probes[k];
-			char mac[256], note[256];
+			const char *note = p->name;	/* as SystemTap writes it */
+			char mac[256];
 
 			macro_name(mac, sizeof(mac), pv->name, p->name);
-			note_name(note, sizeof(note), p->name);
 			fprintf(f, "\n/* usdt:%s:%s(", pv->name, note);
 			for (int a = 0; a < p->nargs; a++)
 				fprintf(f, "%s%s", a ? ", " : "", p->types[a]);
@@ -569,7 +555,7 @@ static void dt_usage(FILE *f)
 "       sonde dtrace -G -s FILE.d [-o FILE.o] [-C ...] [OBJECT...]\n"
 "\n"
 "  -h      write a C header: PROVIDER_PROBE(args...) and PROVIDER_PROBE_ENABLED()\n"
-"          for each probe (\"__\" in a probe name becomes \"-\" in the binary)\n"
+"          for each probe (named as written: request__start)\n"
 "  -G      write an object defining the probes' semaphores (runs $CC, default\n"
 "          cc); the OBJECTs are accepted and not changed\n"
 "  -s FILE the provider definition\n"

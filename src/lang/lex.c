@@ -584,6 +584,51 @@ static int is_probe_char(int c)
 	       c == '@' || c == '~' || c == '$' || c == '#';
 }
 
+/* Past the quoted part of a probe spec at lx->p, escapes and all; an
+ * unclosed quote is an error. */
+static void skip_quoted(struct lexer *lx)
+{
+	const char *q = lx->p;
+
+	for (lx->p++; lx->p < lx->end && *lx->p != '"' && *lx->p != '\n';
+	     lx->p++)
+		if (*lx->p == '\\' && lx->p + 1 < lx->end)
+			lx->p++;
+	if (lx->p >= lx->end || *lx->p != '"')
+		fail(lx, q, 1, "unterminated string: '\"' expected to close it");
+	lx->p++;
+}
+
+/* The spec from START to lx->p with its quoted parts decoded: quotes
+ * removed, escapes resolved (usdt:./prog:test:"\"probe1\"" names the
+ * probe "probe1", quotes included). */
+static char *unquote(struct lexer *lx, const char *start)
+{
+	char *out = arena_alloc(lx->arena, (size_t)(lx->p - start) + 1);
+	const char *saved = lx->p, *end = lx->p;
+	size_t n = 0;
+
+	lx->p = start;
+	while (lx->p < end) {
+		if (*lx->p != '"') {
+			out[n++] = *lx->p++;
+			continue;
+		}
+		for (lx->p++; *lx->p != '"';) {
+			if (*lx->p == '\\') {
+				lx->p++;
+				out[n++] = (char)lex_escape(lx);
+			} else {
+				out[n++] = *lx->p++;
+			}
+		}
+		lx->p++;
+	}
+	out[n] = 0;
+	lx->p = saved;
+	return out;
+}
+
 /* Whether the provider spelled from S to E names a probe in a user
  * binary, whose second field is a file. */
 static int user_provider(const char *s, const char *e)
@@ -604,6 +649,7 @@ void lex_probe(struct lexer *lx, struct token *t)
 	struct loc last = lex_here(lx, lx->p, 1);
 	const char *start, *field;
 	int c, nfield = 0;
+	bool quoted = false;
 
 	if (lx->pp && pp_peek(lx)) {
 		lex_next(lx, t);
@@ -629,6 +675,11 @@ void lex_probe(struct lexer *lx, struct token *t)
 	field = lx->p;
 	while (lx->p < lx->end) {
 		c = (unsigned char)*lx->p;
+		if (c == '"') {		/* a quoted part: "echo_builtin"+0 */
+			quoted = true;
+			skip_quoted(lx);
+			continue;
+		}
 		if (c == ':') {
 			nfield++;
 			field = lx->p + 1;
@@ -642,7 +693,8 @@ void lex_probe(struct lexer *lx, struct token *t)
 		lx->p++;
 	}
 	t->kind = T_PROBE;
-	t->text = arena_strndup(lx->arena, start, (size_t)(lx->p - start));
+	t->text = quoted ? unquote(lx, start) :
+		  arena_strndup(lx->arena, start, (size_t)(lx->p - start));
 	t->len = (size_t)(lx->p - start);
 	t->loc = lex_here(lx, start, (int)t->len);
 }

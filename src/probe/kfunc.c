@@ -93,6 +93,48 @@ static int kernel_functions(struct probe_exp *x, const char *glob)
 	return count;
 }
 
+/* Why kernel function NAME must not be probed by KIND, or NULL.  As
+ * bpftrace 0.17: RCU's functions run inside the kprobe and BPF
+ * machinery itself (a probe there recurses or stalls RCU), and a return
+ * probe on the spin locks' fast paths deadlocks when the probe's own
+ * code takes the lock the function returns holding. */
+static const char *banned(const char *kind, const char *name)
+{
+	static const char *const ret_locks[] = {
+		"_raw_spin_lock", "_raw_spin_lock_irqsave",
+		"_raw_spin_unlock_irqrestore", "queued_spin_lock_slowpath",
+	};
+
+	if (!strncmp(name, "rcu_", 4) || !strncmp(name, "__rcu_", 6))
+		return "RCU's functions run inside the kprobe and BPF machinery, and probing them can hang the kernel";
+	if (!strcmp(kind, "kretprobe"))
+		for (size_t i = 0; i < ARRAY_SIZE(ret_locks); i++)
+			if (!strcmp(name, ret_locks[i]))
+				return "a return probe on a spin lock's fast path can deadlock the kernel";
+	return NULL;
+}
+
+/* Drop the matches that must not be probed: an error for a function
+ * named alone, silently from a wildcard's matches (as bpftrace). */
+static int drop_banned(struct probe_exp *x, const char *fname)
+{
+	int k = 0;
+
+	for (int i = 0; i < x->n; i++) {
+		const char *why = banned(x->ops->name, x->v[i].func);
+
+		if (why && !probe_wild(fname)) {
+			probe_error(x, "%s:%s is refused: %s", x->ops->name,
+				    x->v[i].func, why);
+			return -1;
+		}
+		if (!why)
+			x->v[k++] = x->v[i];
+	}
+	x->n = k;
+	return 0;
+}
+
 /* kprobe:FUNC, kprobe:FUNC+OFF, kretprobe:FUNC, wildcards. */
 static int kprobe_expand(struct probe_exp *x)
 {
@@ -120,6 +162,8 @@ static int kprobe_expand(struct probe_exp *x)
 			    kind, strerror(-rc));
 		return -1;
 	}
+	if (drop_banned(x, fname))
+		return -1;
 	if (!x->n) {
 		if (probe_wild(fname))
 			probe_missing(x, "%s: no kernel function matches %s", kind,

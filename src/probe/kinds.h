@@ -18,6 +18,11 @@ extern const struct probe_ops probe_kprobe_ops, probe_kretprobe_ops,
 /* uprobe.c */
 extern const struct probe_ops probe_uprobe_ops, probe_uretprobe_ops,
 	probe_usdt_ops;
+/* ulist.c: -l of the files' functions and usdt notes */
+int ulist_uprobe(const struct probe_ops *ops, const char *pattern,
+		 bool verbose, int pid);
+int ulist_usdt(const struct probe_ops *ops, const char *pattern,
+	       bool verbose, int pid);
 
 
 #endif

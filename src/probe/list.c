@@ -2,9 +2,11 @@
  * would attach. */
 #include "probe/probe.h"
 
+#include <fnmatch.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "catalog/btf.h"
 #include "lang/ast.h"
 
 /* The kinds that list without a file, in the order they print. */
@@ -12,25 +14,72 @@ static const enum probe_kind listed[] = {
 	PK_TRACEPOINT, PK_RAWTP, PK_SOFTWARE, PK_HARDWARE,
 };
 
+/* The kinds whose probes are in files (uprobe, uretprobe, usdt), in
+ * the order they print. */
+static const enum probe_kind in_files[] = { PK_UPROBE, PK_URETPROBE, PK_USDT };
+
+/* -l KINDS:FILE...: each file kind that KINDS names or matches. */
+static int list_files(const char *pattern, bool verbose, int pid)
+{
+	size_t n = strcspn(pattern, ":");
+	char kinds[64];
+	int rc = 0;
+
+	snprintf(kinds, sizeof(kinds), "%.*s", (int)(n < 63 ? n : 63), pattern);
+	for (size_t i = 0; i < ARRAY_SIZE(in_files); i++) {
+		const struct probe_ops *o = probe_kind_ops(in_files[i]);
+		char text[4096];
+
+		if (fnmatch(kinds, o->name, 0) &&
+		    !(o->alias && !strcmp(kinds, o->alias)))
+			continue;
+		snprintf(text, sizeof(text), "%s%s", o->name, pattern + n);
+		rc |= o->list(o, text, verbose, pid);
+	}
+	return rc;
+}
+
+/* Is PATTERN a file kind's, or a wildcard over kinds with a file
+ * field ('*:./prog:*')? */
+static bool names_files(const char *pattern)
+{
+	size_t n = strcspn(pattern, ":");
+	const struct probe_ops *o = probe_ops_named(pattern, n);
+	const char *file = pattern + n;
+
+	if (!*file)
+		return false;
+	if (o)
+		return o->kind == PK_UPROBE || o->kind == PK_URETPROBE ||
+		       o->kind == PK_USDT;
+	file++;
+	return memchr(pattern, '*', n) && (*file == '/' || *file == '.' ||
+					   *file == '*');
+}
+
 int probe_list(const char *pattern, bool verbose, int pid)
 {
 	struct arena a = { 0 };
 	const struct probe_ops *o;
 	int rc = 0;
 
-	/* usdt:FILE...: the notes of one file */
-	if (pattern && (o = probe_ops_named(pattern, strcspn(pattern, ":"))) &&
-	    o->kind == PK_USDT && pattern[strcspn(pattern, ":")] == ':') {
-		rc = o->list(o, pattern, verbose, pid);
-		fflush(stdout);
-		return rc;
-	}
-	/* A bare word lists everything that contains it. */
-	if (pattern && !strpbrk(pattern, "*?[:"))
-		pattern = arena_printf(&a, "*%s*", pattern);
-	for (size_t i = 0; i < ARRAY_SIZE(listed); i++) {
-		o = probe_kind_ops(listed[i]);
-		rc |= o->list(o, pattern, verbose, pid);
+	if (pattern && (!strncmp(pattern, "struct ", 7) ||
+			!strncmp(pattern, "union ", 6) ||
+			!strncmp(pattern, "enum ", 5))) {
+		rc = btf_list_types(pattern, verbose);
+	} else if (pattern && names_files(pattern)) {
+		rc = list_files(pattern, verbose, pid);
+	} else if (!pattern && pid > 0) {
+		/* -p alone: the process's functions and usdt probes */
+		rc = list_files("*:*", verbose, pid);
+	} else {
+		/* A bare word lists everything that contains it. */
+		if (pattern && !strpbrk(pattern, "*?[:"))
+			pattern = arena_printf(&a, "*%s*", pattern);
+		for (size_t i = 0; i < ARRAY_SIZE(listed); i++) {
+			o = probe_kind_ops(listed[i]);
+			rc |= o->list(o, pattern, verbose, pid);
+		}
 	}
 	arena_free(&a);
 	fflush(stdout);

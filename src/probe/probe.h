@@ -80,6 +80,9 @@ enum {
 	PF_OVERRIDE = 1 << 6,	/* override() may change the return */
 	PF_TIMER = 1 << 7,	/* driven by sonde or a timer, not by kernel
 				 * events: a small ring buffer will do */
+	PF_LIFO = 1 << 8,	/* the kernel runs the programs attached to
+				 * one point newest first (uprobe consumers):
+				 * run/ attaches them last first */
 };
 
 struct tp_format;

@@ -8,8 +8,6 @@
 
 #include <ctype.h>
 #include <errno.h>
-#include <fnmatch.h>
-#include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +15,7 @@
 #include "catalog/elfsym.h"
 #include "catalog/info.h"
 #include "catalog/usdt.h"
+#include "probe/ufiles.h"
 
 struct ufuncs {
 	struct probe_exp *x;
@@ -53,122 +52,16 @@ static void add_ufunc(void *arg, const struct elf_func *f)
 					f->name);
 }
 
-/* One file a spec's file field names: the path sonde opens, and the
- * one its probes are named by (the path as written; a library's or a
- * program's resolved path when the field has no '/'). */
-struct ufile {
-	const char *path, *shown;
-};
-
-struct ufiles {
-	struct ufile *v;
-	int n, cap;
-	enum { ONE_FILE, WILD_FILES, PROCESS_FILES } how;
-};
-
-static void add_file(struct probe_exp *x, struct ufiles *fs, const char *path,
-		     const char *shown)
-{
-	if (fs->n == fs->cap) {
-		struct ufile *v;
-
-		fs->cap = fs->cap ? fs->cap * 2 : 8;
-		v = arena_alloc(&x->c->arena, sizeof(*v) * (size_t)fs->cap);
-		if (fs->n)
-			memcpy(v, fs->v, sizeof(*v) * (size_t)fs->n);
-		fs->v = v;
-	}
-	fs->v[fs->n].path = arena_strdup(&x->c->arena, path);
-	fs->v[fs->n].shown = arena_strdup(&x->c->arena, shown);
-	fs->n++;
-}
-
-/* With -p and an empty file field: the process's executable and the
- * libraries it has mapped, as bpftrace searches them. */
-static int process_files(struct probe_exp *x, struct ufiles *fs)
-{
-	int pid = x->c->target_pid;
-	char *names;
-
-	if (pid <= 0) {
-		probe_error(x, "%s: the file is missing: name one (%s:/bin/bash:...), or give -p PID to search a process's executable and libraries",
-			    x->ops->name, x->ops->name);
-		return -1;
-	}
-	names = elf_process_files(pid);
-	for (const char *p = names; p && *p; p += strlen(p) + 1) {
-		char *path = elf_resolve_path(p, pid);
-
-		if (path && !elf_check(path))
-			add_file(x, fs, path, p);
-		free(path);
-	}
-	free(names);
-	if (!fs->n) {
-		probe_error(x, "%s: process %d has no ELF files to search (has it exited?)",
-			    x->ops->name, pid);
-		return -1;
-	}
-	fs->how = PROCESS_FILES;
-	return 0;
-}
-
-/* Every ELF file the wildcard FIELD matches (glob(3)). */
-static int wild_files(struct probe_exp *x, struct ufiles *fs,
-		      const char *field)
-{
-	glob_t g;
-
-	if (glob(field, 0, NULL, &g) == 0) {
-		for (size_t i = 0; i < g.gl_pathc; i++) {
-			char *path = realpath(g.gl_pathv[i], NULL);
-
-			if (path && !elf_check(path))
-				add_file(x, fs, path, g.gl_pathv[i]);
-			free(path);
-		}
-	}
-	globfree(&g);
-	if (!fs->n) {
-		probe_error(x, "%s: no ELF file matches %s", x->ops->name,
-			    field);
-		return -1;
-	}
-	fs->how = WILD_FILES;
-	return 0;
-}
-
-/* The files FIELD names: a path or a library or program name resolved
- * as the dynamic linker would (-p's process first), the ELF files a
- * wildcard matches, or with -p and an empty field the process's. */
+/* The files a spec's file field names; an error is the spec's. */
 static int files_of(struct probe_exp *x, struct ufiles *fs, const char *field)
 {
-	const char *kind = x->ops->name;
-	char *path;
-	int rc;
+	char err[512];
 
-	memset(fs, 0, sizeof(*fs));
-	if (!*field)
-		return process_files(x, fs);
-	if (probe_wild(field))
-		return wild_files(x, fs, field);
-	path = elf_resolve_path(field, x->c->target_pid);
-	if (!path) {
-		probe_error(x, "%s: %s: no such file, library or program",
-			    kind, field);
-		return -1;
-	}
-	rc = elf_check(path);
-	if (rc) {
-		probe_error(x, "%s: %s: %s", kind, path,
-			    rc == -ENOEXEC ? "not an ELF file" : strerror(-rc));
-		free(path);
-		return -1;
-	}
-	add_file(x, fs, path, strchr(field, '/') ? field : path);
-	free(path);
-	fs->how = ONE_FILE;
-	return 0;
+	if (ufiles_find(fs, &x->c->arena, x->ops->name, field,
+			x->c->target_pid, err, sizeof(err)) == 0)
+		return 0;
+	probe_error(x, "%s", err);
+	return -1;
 }
 
 /* Where a spec's files were looked for, for its "not found" message. */
@@ -183,6 +76,20 @@ static const char *files_text(struct probe_exp *x, const struct ufiles *fs,
 	return arena_printf(&x->c->arena,
 			    "process %d's executable and libraries",
 			    x->c->target_pid);
+}
+
+/* Is virtual address ADDR inside a function of PATH (its symbols, or
+ * a detached debug file's)?  A file without any is taken at its word. */
+static bool in_function(const char *path, uint64_t addr)
+{
+	struct elf_symtab st;
+	bool in;
+
+	if (elf_symtab_load(path, &st))
+		return true;
+	in = !st.n || elf_symtab_find(&st, addr) != NULL;
+	elf_symtab_free(&st);
+	return in;
 }
 
 /* uprobe:PATH:ADDRESS, an address in the file. */
@@ -204,6 +111,11 @@ static int at_address(struct probe_exp *x, const struct ufile *uf,
 	}
 	if (elf_addr_to_offset(path, addr, &off)) {
 		probe_error(x, "%s: address 0x%llx is not in a loaded segment of %s",
+			    kind, (unsigned long long)addr, path);
+		return -1;
+	}
+	if (!in_function(path, addr)) {
+		probe_error(x, "%s: address 0x%llx is in no function of %s: a uprobe there could patch data or the middle of an instruction",
 			    kind, (unsigned long long)addr, path);
 		return -1;
 	}
@@ -479,13 +391,6 @@ static void add_unote(void *arg, const struct usdt_note *note)
 		u->several_providers = true;
 }
 
-static const char *notes_error(int rc)
-{
-	return rc == -ENOEXEC ? "not an ELF file" :
-	       rc == -EINVAL ? "not an executable or a shared library" :
-	       strerror(-rc);
-}
-
 /* No note matched: say which, and how many corrupt notes were skipped. */
 static void no_note(struct probe_exp *x, const char *where,
 		    const char *prov, const char *name, int nbad)
@@ -529,7 +434,7 @@ static int usdt_expand(struct probe_exp *x)
 		u.shown = fs.v[i].shown;
 		rc = usdt_notes(u.path, prov, name, add_unote, &u, &bad);
 		if (rc < 0 && fs.how == ONE_FILE) {
-			probe_error(x, "usdt: %s: %s", u.path, notes_error(rc));
+			probe_error(x, "usdt: %s: %s", u.path, ufiles_error(rc));
 			return -1;
 		}
 		nbad += bad;
@@ -547,177 +452,14 @@ static int usdt_expand(struct probe_exp *x)
 	return 0;
 }
 
-/* One probe of a file: its locations' operands, for -lv. */
-struct usdt_row {
-	const char *provider, *name;
-	int nlocs, nargs;
-	uint64_t sem;
-	const char **ops;	/* nargs * the operand texts, ", "-joined */
-	const char **types;
-};
-
-struct ulist {
-	struct arena *a;
-	struct vec rows;	/* struct usdt_row */
-};
-
-/* Is OP one of the ", "-separated operands of LIST? */
-static bool has_op(const char *list, const char *op)
-{
-	size_t n = strlen(op);
-
-	for (const char *p = list; p; p = strstr(p, ", ")) {
-		if (*p == ',')
-			p += 2;
-		if (!strncmp(p, op, n) && (p[n] == 0 || p[n] == ','))
-			return true;
-	}
-	return false;
-}
-
-static int row_cmp(const void *a, const void *b)
-{
-	const struct usdt_row *x = a, *y = b;
-	int d = strcmp(x->provider, y->provider);
-
-	return d ? d : strcmp(x->name, y->name);
-}
-
-static struct usdt_row *row_of(struct ulist *u, const struct usdt_note *n)
-{
-	struct usdt_row *r;
-
-	for (size_t i = 0; i < u->rows.len; i++) {
-		r = &VEC_AT(&u->rows, struct usdt_row, i);
-		if (!strcmp(r->provider, n->provider) && !strcmp(r->name, n->name))
-			return r;
-	}
-	r = vec_push(&u->rows);
-	r->provider = arena_strdup(u->a, n->provider);
-	r->name = arena_strdup(u->a, n->name);
-	r->nargs = n->nargs;
-	r->sem = n->sem;
-	r->ops = arena_alloc(u->a, sizeof(char *) * (size_t)(n->nargs + 1));
-	r->types = arena_alloc(u->a, sizeof(char *) * (size_t)(n->nargs + 1));
-	return r;
-}
-
-static void usdt_row(void *arg, const struct usdt_note *n)
-{
-	struct ulist *u = arg;
-	struct usdt_row *r = row_of(u, n);
-
-	r->nlocs++;
-	for (int k = 0; k < n->nargs && k < r->nargs; k++) {
-		const struct usdt_arg *a = &n->arg[k];
-		char *op = arena_strndup(u->a, n->args + a->text_off,
-					 (size_t)a->text_len);
-
-		if (!r->types[k])
-			r->types[k] = a->loc == USDT_BAD ?
-				arena_printf(u->a, "unreadable (%s)", a->err) :
-				usdt_arg_type(a);
-		if (!r->ops[k])
-			r->ops[k] = op;
-		else if (!has_op(r->ops[k], op))
-			r->ops[k] = arena_printf(u->a, "%s, %s", r->ops[k], op);
-	}
-}
-
-static void print_row(const struct usdt_row *r, const char *path, bool verbose)
-{
-	printf("usdt:%s:%s:%s\n", path, r->provider, r->name);
-	if (!verbose)
-		return;
-	printf("    %d argument%s, %d location%s", r->nargs,
-	       r->nargs == 1 ? "" : "s", r->nlocs, r->nlocs == 1 ? "" : "s");
-	if (r->sem)
-		printf(", semaphore 0x%llx", (unsigned long long)r->sem);
-	printf("\n");
-	for (int k = 0; k < r->nargs; k++)
-		printf("    arg%d: %s (%s)\n", k, r->types[k], r->ops[k]);
-}
-
-/* Split "FILE[:PATTERN[:PATTERN]]" (arena copies). */
-static char *usdt_pattern(struct arena *a, const char *text, char **prov,
-			  char **name)
-{
-	char *file = arena_strdup(a, text), *rest = strchr(file, ':');
-
-	*prov = *name = NULL;
-	if (!rest)
-		return file;
-	*rest = 0;
-	*name = rest + 1;
-	rest = strchr(*name, ':');
-	if (rest) {	/* PROVIDER:NAME */
-		*rest = 0;
-		*prov = *name;
-		*name = rest + 1;
-	}
-	return file;
-}
-
-/* -l 'usdt:PATH[:PATTERN[:PATTERN]]': the file's probes, each once
- * however many locations it has.  One PATTERN matches the name or
- * "provider:name"; two match provider and name.  Without a file,
- * nothing: notes are listed file by file. */
-static int usdt_list(const struct probe_ops *ops, const char *pattern,
-		     bool verbose, int pid)
-{
-	struct arena a = { 0 };
-	struct ulist u = { &a, VEC_INIT(struct usdt_row) };
-	const char *colon = pattern ? strchr(pattern, ':') : NULL;
-	char *file, *path, *prov, *name;
-	int rc, nbad;
-
-	(void)ops;
-	if (!colon)
-		return 0;
-	file = usdt_pattern(&a, colon + 1, &prov, &name);
-	path = elf_resolve_path(file, pid);
-	if (!path) {
-		fprintf(stderr, "sonde: usdt: %s: no such file, library or program\n",
-			file);
-		arena_free(&a);
-		return 1;
-	}
-	rc = usdt_notes(path, NULL, NULL, usdt_row, &u, &nbad);
-	if (rc < 0) {
-		fprintf(stderr, "sonde: usdt: %s: %s\n", path, notes_error(rc));
-		free(path);
-		vec_free(&u.rows);
-		arena_free(&a);
-		return 1;
-	}
-	if (u.rows.len)
-		qsort(u.rows.data, u.rows.len, sizeof(struct usdt_row), row_cmp);
-	for (size_t i = 0; i < u.rows.len; i++) {
-		struct usdt_row *r = &VEC_AT(&u.rows, struct usdt_row, i);
-		char both[512];
-
-		snprintf(both, sizeof(both), "%s:%s", r->provider, r->name);
-		if (prov ? fnmatch(prov, r->provider, 0) || fnmatch(name, r->name, 0) :
-		    name && fnmatch(name, r->name, 0) && fnmatch(name, both, 0))
-			continue;
-		print_row(r, strchr(file, '/') ? file : path, verbose);
-	}
-	if (nbad)
-		fprintf(stderr, "sonde: usdt: %s: %d corrupt note%s skipped\n",
-			path, nbad, nbad == 1 ? "" : "s");
-	free(path);
-	vec_free(&u.rows);
-	arena_free(&a);
-	return 0;
-}
-
 const struct probe_ops probe_uprobe_ops = {
 	.name = "uprobe",
 	.alias = "u",
 	.kind = PK_UPROBE,
-	.flags = PF_FUNC | PF_REGS | PF_TASK | PF_USER,
+	.flags = PF_FUNC | PF_REGS | PF_TASK | PF_USER | PF_LIFO,
 	.ctx = CTX_REGS,
 	.expand = uprobe_expand,
+	.list = ulist_uprobe,
 	.merge = uprobe_merge,
 	.load = uprobe_load,
 	.attach = uprobe_attach,
@@ -728,9 +470,10 @@ const struct probe_ops probe_uretprobe_ops = {
 	.name = "uretprobe",
 	.alias = "ur",
 	.kind = PK_URETPROBE,
-	.flags = PF_FUNC | PF_RETVAL | PF_REGS | PF_TASK | PF_USER,
+	.flags = PF_FUNC | PF_RETVAL | PF_REGS | PF_TASK | PF_USER | PF_LIFO,
 	.ctx = CTX_REGS,
 	.expand = uprobe_expand,
+	.list = ulist_uprobe,
 	.merge = uprobe_merge,
 	.load = uprobe_load,
 	.attach = uprobe_attach,
@@ -741,10 +484,10 @@ const struct probe_ops probe_usdt_ops = {
 	.name = "usdt",
 	.alias = "U",
 	.kind = PK_USDT,
-	.flags = PF_TASK | PF_USER,
+	.flags = PF_TASK | PF_USER | PF_LIFO,
 	.ctx = CTX_USDT,
 	.expand = usdt_expand,
-	.list = usdt_list,
+	.list = ulist_usdt,
 	.load = uprobe_load,
 	.attach = uprobe_attach,
 	.explain = uprobe_explain,

@@ -51,12 +51,18 @@ int at_attach_all(struct tracer *t, int nprobes)
 	t->env.verbose = t->verbose;
 	t->env.warn = warn;
 	t->env.warn_arg = t;
-	for (int i = 0; i < c->nprogs; i++) {
+	/* in the order written, but the kinds whose programs of one point
+	 * the kernel runs newest first last first: the block written
+	 * first fires first, as in bpftrace */
+	for (int k = 0; k < 2 * c->nprogs; k++) {
+		int i = k < c->nprogs ? k : 2 * c->nprogs - 1 - k;
 		struct prog_spec *ps = &c->progs[i];
+		bool lifo = probe_has(&ps->probe, PF_LIFO);
 		int rc;
 
-		if (ps->probe.ops->stage != STAGE_ATTACH)
-			continue;	/* run by the runtime */
+		if (ps->probe.ops->stage != STAGE_ATTACH ||
+		    lifo != (k >= c->nprogs))
+			continue;	/* run by the runtime, or not yet */
 		rc = attach(t, ps);
 		if (rc && !ps->probe.wild)
 			return rc;

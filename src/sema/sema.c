@@ -70,7 +70,11 @@ static void agg_assign(struct sema *s, struct node *n)
 			    call->name, type_name(t));
 			return;
 		}
-		vt = ty_int(8, t->is_signed);
+		/* min, max, avg and stats compare and divide as int64
+		 * whatever the argument, as bpftrace 0.17: min(-arg0) of
+		 * 100 is -100; sum keeps the argument's signedness */
+		vt = ty_int(8, agg == AGG_SUM || agg == AGG_HIST ||
+			    agg == AGG_LHIST ? t->is_signed : true);
 	}
 	if (f == F_LHIST) {
 		if (!sema_const_int(s, call->args[1], &lmin, "lhist() min") ||
@@ -300,7 +304,9 @@ static void stmt(struct sema *s, struct node *n)
 
 		if (sema_const_int(s, n->a, &k, "unroll count") &&
 		    (k < 1 || k > 100)) {
-			ERR(s, n->a->loc, E_LIMIT, "unroll count must be in 1..100");
+			ERR(s, n->a->loc, E_LIMIT, k < 1 ?
+			    "unroll minimum value is 1 (the count must be in 1..100)" :
+			    "unroll maximum value is 100 (the count must be in 1..100)");
 			n->a->cval = 1;
 		}
 		block(s, n->b);

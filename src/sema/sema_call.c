@@ -210,10 +210,12 @@ bool sema_is_agg_func(int f)
 
 int sema_func_lookup(const char *name)
 {
-	for (int i = 0; i < F_NFUNCS; i++)
-		if (!strcmp(funcs[i].name, name))
-			return i;
-	return -1;
+	static int order[F_NFUNCS];
+	static struct name_index ix = {
+		funcs, sizeof(funcs[0]), F_NFUNCS, order, false
+	};
+
+	return name_index_find(&ix, name);
 }
 
 /* Every probe of the block has FLAG (PF_*); else an E_CONTEXT error
@@ -764,6 +766,8 @@ static struct type *call_join(struct sema *s, struct node *n)
 static struct type *call_uaddr(struct sema *s, struct node *n)
 {
 	struct node *a = n->args[0];
+	uint64_t size = 8;
+	struct type *p;
 
 	if (!sema_literal(s, a)) {
 		ERR(s, a->loc, E_ARGS, "uaddr() takes a symbol name, as in uaddr(\"counter\")");
@@ -780,7 +784,7 @@ static struct type *call_uaddr(struct sema *s, struct node *n)
 			    "uaddr() is not available in %s probes", ps->name);
 			return set(n, &ty_error);
 		}
-		if (elf_symbol(ps->path, a->name, &v, &pie)) {
+		if (elf_symbol(ps->path, a->name, &v, &pie, &size)) {
 			ERR(s, a->loc, E_ARGS, "uaddr(): no symbol %s in %s",
 			    a->name, ps->path);
 			return set(n, &ty_error);
@@ -792,7 +796,15 @@ static struct type *call_uaddr(struct sema *s, struct node *n)
 			return set(n, &ty_error);
 		}
 	}
-	return set(n, &ty_u64);
+	/* a pointer to an integer of the symbol's size, as bpftrace
+	 * types it: *uaddr("an_int") reads 4 bytes */
+	p = arena_alloc(&s->c->arena, sizeof(*p));
+	p->kind = TY_PTR;
+	p->size = 8;
+	p->pointee = ty_int(size == 1 || size == 2 || size == 4 ? (int)size : 8,
+			    false);
+	p->user = true;
+	return set(n, p);
 }
 
 /* kaddr("sym"): the address of a kernel symbol, a constant, from

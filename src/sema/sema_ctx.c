@@ -30,12 +30,19 @@ const char *builtin_name(int b)
 	return (unsigned)b < B_NBUILTINS ? builtins[b].name : "?";
 }
 
+static int builtin_find(const char *name)
+{
+	static int order[B_NBUILTINS];
+	static struct name_index ix = {
+		builtins, sizeof(builtins[0]), B_NBUILTINS, order, false
+	};
+
+	return name_index_find(&ix, name);
+}
+
 bool sema_is_builtin(const char *name)
 {
-	for (int i = 0; i < B_NBUILTINS; i++)
-		if (!strcmp(builtins[i].name, name))
-			return true;
-	return false;
+	return builtin_find(name) >= 0;
 }
 
 /* argK of usdt probe PS: an operand the note has and sonde can read. */
@@ -236,10 +243,10 @@ struct type *sema_builtin(struct sema *s, struct node *n)
 	};
 	int64_t v;
 	long k;
+	int b = builtin_find(n->name);
 
-	for (int i = 0; i < B_NBUILTINS; i++)
-		if (!strcmp(builtins[i].name, n->name))
-			return named(s, n, i);
+	if (b >= 0)
+		return named(s, n, b);
 	if (!strcmp(n->name, "ctx"))
 		return ctx_builtin(s, n);
 	k = arg_number(n->name, "arg");

@@ -115,7 +115,7 @@ static bool put_file(const uint8_t *data, size_t size)
 static void elf_file(const uint8_t *data, size_t size)
 {
 	struct elf_symtab st;
-	uint64_t v;
+	uint64_t v, sz;
 	bool pie;
 	int nbad;
 
@@ -123,9 +123,10 @@ static void elf_file(const uint8_t *data, size_t size)
 	if (put_file(data, size) && elf_check(path) == 0) {
 		elf_functions(path, "*", on_func, NULL);
 		elf_functions(path, "m[a-z]*", on_func, NULL);
-		if (elf_symbol(path, "main", &v, &pie) == 0)
+		if (elf_symbol(path, "main", &v, &pie, &sz) == 0)
 			note_addr(v);
-		elf_symbol(path, "nosuchsymbol", &v, &pie);
+		elf_symbol(path, "nosuchsymbol", &v, &pie, NULL);
+		free(elf_needed(path));
 		usdt_notes(path, NULL, NULL, on_note, NULL, &nbad);
 		usdt_notes(path, "p*", "n*", on_note, NULL, &nbad);
 		for (int i = 0; i < naddrs && i < 8; i++)

@@ -2,8 +2,10 @@
 # sonde dtrace: -C -h and -C -G on a PostgreSQL-style provider file,
 # the argument orders Python's and PostgreSQL's makefiles use, default
 # output names; the header's typed macros (a wrong argument type does
-# not compile), "__" turned into "-", _ENABLED() true only while traced,
-# and the values traced; errors exit 1 with FILE:LINE.
+# not compile), probe names kept as written ("__", as SystemTap's dtrace
+# writes them, bpftrace and perf name them) and DTrace's spelling ("-")
+# accepted, _ENABLED() true only while traced, the values traced (by
+# bpftrace 0.17 too); errors exit 1 with FILE:LINE.
 . "$SONDE_ROOT/tests/usdt/lib.sh"
 cp "$USDT/dt_provider.d" "$USDT/dt_prog.c" .
 
@@ -18,12 +20,14 @@ same "untraced" "shipped 0 low 0 item widget" "$(./prog)"
 
 same "-l" "usdt:$PWD/prog:shop:audit
 usdt:$PWD/prog:shop:many
-usdt:$PWD/prog:shop:order-placed
-usdt:$PWD/prog:shop:order-shipped
+usdt:$PWD/prog:shop:order__placed
+usdt:$PWD/prog:shop:order__shipped
 usdt:$PWD/prog:stock:low" "$("$SONDE" -l "usdt:$PWD/prog:*")"
+same "-l, DTrace's spelling" "usdt:./prog:shop:order__placed" "$("$SONDE" -l "usdt:./prog:shop:order-placed")"
+readelf -n prog | grep -q 'Name: order__placed' || { echo "FAIL: note name"; readelf -n prog; exit 1; }
 
 trace values -c './prog prog.out' -e '
-usdt:./prog:shop:order-placed { printf("placed %d %s %d\n", arg0, str(arg1), arg2); }
+usdt:./prog:shop:order__placed { printf("placed %d %s %d\n", arg0, str(arg1), arg2); }
 usdt:./prog:shop:order-shipped { printf("shipped %d %d\n", arg0, arg1); }
 usdt:./prog:shop:audit { printf("audit\n"); }
 usdt:./prog:shop:many { printf("many %d %d\n", arg0, arg11); }
@@ -39,6 +43,13 @@ audit
 many 1 12
 low widget -2" "$out"
 same "enabled while traced" "shipped 2 low 2 item widget" "$(cat prog.out)"
+
+# bpftrace 0.17 finds and traces them under their names as written
+if command -v bpftrace > /dev/null; then
+	bt=$(bpftrace -q -c './prog prog.out' -e 'usdt:./prog:shop:order__placed { printf("placed %d %s\n", arg0, str(arg1)); }' 2>&1 | grep -v RLIMIT)
+	same "bpftrace 0.17 traces them" "placed 1 widget
+placed 2 widget" "$(grep placed <<< "$bt")"
+fi
 
 # only the probe traced is enabled
 trace one -c './prog prog.out' -e 'usdt:./prog:stock:low { @n = count(); }'

@@ -1,15 +1,15 @@
 #!/bin/bash
 # examples/usdt builds with its Makefile (sonde dtrace -h and -G, cc)
-# and its trace.bt sees every request, the guarded cache-stats probe
+# and its trace.bt sees every request, the guarded cache__stats probe
 # and the statuses.
 . "$SONDE_ROOT/tests/usdt/lib.sh"
 command -v make > /dev/null || { echo "no make"; exit 77; }
 cp "$SONDE_ROOT"/examples/usdt/* .
 make -s SONDE="$SONDE" > make.out 2>&1 || { echo "FAIL: make:"; cat make.out; exit 1; }
 same "untraced" "served 5 requests, 1 errors" "$(./program 5 1)"
-same "list" "usdt:./program:myapp:cache-stats
-usdt:./program:myapp:request-done
-usdt:./program:myapp:request-start" "$(make -s SONDE="$SONDE" list | grep '^usdt:')"
+same "list" "usdt:./program:myapp:cache__stats
+usdt:./program:myapp:request__done
+usdt:./program:myapp:request__start" "$(make -s SONDE="$SONDE" list | grep '^usdt:')"
 trace trace.bt -c './program 5 1' trace.bt
 same "trace.bt" "request 0: /index.html
     cache: 0 hits, 1 misses

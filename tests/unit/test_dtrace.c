@@ -129,8 +129,8 @@ static void header(void)
 	      "macro MY_APP_REQUEST_START(arg0, arg1)");
 	check(strstr(text, "#define MY_APP_REQUEST_START_ENABLED() SONDE_ENABLED(my_app, request__start)") != NULL,
 	      "MY_APP_REQUEST_START_ENABLED()");
-	check(strstr(text, "\"my_app\", \"request-start\"") != NULL,
-	      "note name request-start");
+	check(strstr(text, "\"my_app\", \"request__start\"") != NULL,
+	      "note name request__start, as written (SystemTap's dtrace)");
 	check(strstr(text, "const char *_sonde_t1 = (arg1);") != NULL,
 	      "typed local");
 	check(strstr(text, "#define MY_APP_TICK() ") != NULL, "MY_APP_TICK()");
