@@ -45,8 +45,9 @@ static void usage(FILE *f)
 "  -B line|full|none output buffering: flushed per line, only when the\n"
 "                    buffer fills, or unbuffered (default: after each\n"
 "                    batch of events)\n"
-"  -k                count the memory reads (str(), args, struct members)\n"
-"                    that fail, and say at exit where and how often\n"
+"  -k                report each failed helper call (map update or delete,\n"
+"                    signal(), stacks) with its place in the script\n"
+"  -kk               also the memory reads that fail (str(), args, ...)\n"
 "  -I DIR            search DIR for #include files (after the including\n"
 "                    file's directory for #include \"FILE\")\n"
 "      --include FILE  read FILE before the script, as #include \"FILE\"\n"
@@ -74,7 +75,8 @@ static void usage(FILE *f)
 /* The command line, parsed. */
 struct options {
 	const char *prog_text, *file, *outpath, *dump, *flamepath, *command;
-	bool quiet, verbose, dry_run, list, unsafe, check_reads;
+	bool quiet, verbose, dry_run, list, unsafe;
+	int check_helpers;
 	enum out_format format;
 	int buffering;		/* -B: a setvbuf mode, or -1 for sonde's own */
 	int target_pid;
@@ -164,7 +166,7 @@ static int option(struct options *o, int opt, const char *arg)
 	case 'c': o->command = arg; return 0;
 	case 'o': o->outpath = arg; return 0;
 	case 'q': o->quiet = true; return 0;
-	case 'k': o->check_reads = true; return 0;
+	case 'k': o->check_helpers++; return 0;
 	case 'v': o->verbose = true; return 0;
 	case 'd': o->dump = "bpf"; return 0;
 	case OPT_DRY_RUN: o->dry_run = true; return 0;
@@ -294,7 +296,7 @@ static int setup_compiler(struct compiler *c, const struct options *o,
 	c->target_pid = o->target_pid;
 	c->has_command = o->command != NULL;
 	c->unsafe = o->unsafe;
-	c->check_reads = o->check_reads;
+	c->check_helpers = o->check_helpers;
 	c->params = o->params;
 	c->nparams = o->nparams;
 	c->incdirs = o->incdirs;

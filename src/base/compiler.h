@@ -62,6 +62,10 @@ enum ev_kind {
  * a process it saw first (cg_note_pid); script events count from 0.
  * It fits a sign-extended 32-bit immediate. */
 #define EVID_USYM_PID ((uint64_t)-2)
+/* -k: the record {id, u64 site, s64 error} by which BPF reports a
+ * checked helper call that failed (cg_check_helper); the site is an
+ * index in compiler.helper_sites. */
+#define EVID_HELPER_ERROR ((uint64_t)-3)
 
 struct ev_arg {
 	struct type *ty;
@@ -85,14 +89,12 @@ struct event_spec {
 #define STATS_LOST 0
 #define STATS_MAP_DROPS 1
 #define STATS_STACKS(c) (STATS_MAP_DROPS + (c)->nmaps)
-/* then, with -k, two slots per read site: the reads that failed, and
- * the last one's error */
-#define STATS_READS(c) (STATS_STACKS(c) + ((c)->nstack_maps ? 1 : 0))
 
-/* -k: a helper call that reads memory, whose failures are counted. */
-struct read_site {
+/* -k: a helper call whose failures are reported, by its place in the
+ * script and its helper (the probes of a wildcard share one). */
+struct helper_site {
 	struct loc loc;
-	const char *helper;	/* "probe_read_user_str", ... */
+	const char *helper;	/* "probe_read_user_str", "map_update_elem" */
 };
 
 struct program;		/* lang/ast.h */
@@ -119,7 +121,8 @@ struct compiler {
 	int target_pid;		/* -p: only this process's events */
 	bool has_command;	/* -c: cpid is defined */
 	bool unsafe;		/* --unsafe: system(), signal(), override() */
-	bool check_reads;	/* -k: count failed memory reads */
+	int check_helpers;	/* -k: 1 reports failed helper calls but
+				 * memory reads, -kk: 2 those too */
 	bool kprobe_multi;	/* the kernel attaches kprobe_multi programs
 				 * (probes.c checks when a kprobe wildcard
 				 * expands) */
@@ -178,8 +181,8 @@ struct compiler {
 	int nprogs, progs_cap;
 	int scratch_size;	/* bytes of the per-CPU scratch value */
 	int nstats;		/* slots in the stats map */
-	struct read_site *read_sites;	/* -k */
-	int nread_sites, read_sites_cap;
+	struct helper_site *helper_sites;	/* -k */
+	int nhelper_sites, helper_sites_cap;
 };
 
 void compiler_init(struct compiler *c, const char *file, const char *src,

@@ -20,6 +20,30 @@
 #include "out/json.h"
 #include "out/usyms.h"
 
+/* -k: a checked helper call failed, at the site the record names; in
+ * bpftrace's words and JSON fields (without the end column), but the
+ * text goes to stderr with the other warnings, not into the output. */
+static void helper_error(struct tracer *t, const uint8_t *rec)
+{
+	struct compiler *c = t->c;
+	uint64_t site;
+	int64_t err;
+	struct helper_site *h;
+
+	memcpy(&site, rec + 8, 8);
+	memcpy(&err, rec + 16, 8);
+	if (site >= (uint64_t)c->nhelper_sites)
+		return;
+	h = &c->helper_sites[site];
+	if (t->pr.format == OUT_JSON)
+		fprintf(t->pr.out, "{\"type\": \"helper_error\", \"helper\": \"%s\", \"retcode\": %lld, \"line\": %d, \"col\": %d}\n",
+			h->helper, (long long)err, h->loc.line, h->loc.col);
+	else
+		diag_warn(&c->diag, h->loc, "Failed to %s: %s (%lld)",
+			  h->helper, strerror(err < 0 ? (int)-err : (int)err),
+			  (long long)err);
+}
+
 /* One record of the ring buffer: an event of the script, or a process
  * BPF saw first (usyms.c reads its mappings).  In the event loop, a
  * stop signal ends the batch after this record: the kernel goes on
@@ -36,6 +60,10 @@ static int on_event(void *ctx, void *data, size_t size)
 	if (size < 8)
 		return 0;
 	memcpy(&id, data, 8);
+	if (id == EVID_HELPER_ERROR && size >= 24) {
+		helper_error(t, rec);
+		return 0;
+	}
 	if (id == EVID_USYM_PID && size >= 16) {
 		uint64_t pid;
 
@@ -105,24 +133,6 @@ static void check_drops(struct tracer *t, bool final)
 		if (lost)
 			fprintf(stderr, "stacks: %llu stacks lost (stack map full, or another stack in their hash bucket); they print as empty stacks\n",
 				(unsigned long long)lost);
-		for (int i = 0; i < c->nread_sites; i++) {
-			struct read_site *r = &c->read_sites[i];
-			uint64_t n = stat_sum(t, (uint32_t)(STATS_READS(c) + 2 * i));
-			int64_t err = (int64_t)stat_sum(t, (uint32_t)(STATS_READS(c) + 2 * i + 1));
-
-			if (!n)
-				continue;
-			if (t->pr.format == OUT_JSON)
-				fprintf(t->pr.out, "{\"type\": \"helper_error\", \"helper\": \"%s\", \"retcode\": %lld, \"line\": %d, \"col\": %d, \"count\": %llu}\n",
-					r->helper, (long long)err, r->loc.line,
-					r->loc.col, (unsigned long long)n);
-			else
-				diag_warn(&c->diag, r->loc,
-					  "bpf_%s() failed %llu time%s (last: %s); what it read is empty or zero",
-					  r->helper, (unsigned long long)n,
-					  n == 1 ? "" : "s",
-					  strerror(err < 0 ? (int)-err : (int)err));
-		}
 	}
 }
 

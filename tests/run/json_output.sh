@@ -36,8 +36,8 @@ if have_bpftrace; then
 fi
 
 # The message types that need events: time, join (on -c's execve),
-# syscall (system(), with --unsafe), helper_error (-k), and the rest.
-"$SONDE" -f json -k --unsafe -c '/bin/echo one two' -e '
+# syscall (system(), with --unsafe), helper_error (-kk), and the rest.
+"$SONDE" -f json -kk --unsafe -c '/bin/echo one two' -e '
 tracepoint:syscalls:sys_enter_execve /pid == cpid && comm == "sh"/ { join(args->argv); }
 BEGIN { time("%Y\n"); system("echo from %s", "system"); @[str(8)] = count(); printf("\xff latin\n"); }' \
 	> "$work/ev.json" 2> "$work/err" || die "sonde failed: $(cat "$work/err")"
@@ -45,7 +45,7 @@ grep -vx 'one two' "$work/ev.json" > "$work/ev2.json"	# echo's own output
 valid "$work/ev2.json" > "$work/types2" || die "$(cat "$work/types2")"
 for want in '{"type": "join", "data": "/bin/echo one two"}' \
 	    '{"type": "syscall", "data": "from system\n"}' \
-	    '{"type": "helper_error", "helper": "probe_read_str", "retcode": -14, "line": 3, "col": 59, "count": 1}' \
+	    '{"type": "helper_error", "helper": "probe_read_str", "retcode": -14, "line": 3, "col": 59}' \
 	    '{"type": "printf", "data": "\u00ff latin\n"}' \
 	    '{"type": "map", "data": {"@": {"": 1}}}'; do
 	grep -qxF "$want" "$work/ev2.json" || { echo "missing: $want"; cat "$work/ev2.json"; fail=1; }
