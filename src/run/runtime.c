@@ -46,7 +46,7 @@ static void helper_error(struct tracer *t, const uint8_t *rec)
 
 /* One record of the ring buffer: an event of the script, or a process
  * BPF saw first (usyms.c reads its mappings).  In the event loop, a
- * stop signal ends the batch after this record: the kernel goes on
+ * stop signal (or SIGUSR1) ends the batch after this record: the kernel goes on
  * filling the ring while sonde reads, and a probe that system() feeds
  * (sched_switch) would never let a batch end. */
 static int on_event(void *ctx, void *data, size_t size)
@@ -82,7 +82,8 @@ static int on_event(void *ctx, void *data, size_t size)
 		t->exiting = true;
 	else
 		pr_event(&t->pr, e, rec);
-	return t->polling && rt_stop_signal() ? -EINTR : 0;
+	return t->polling && (rt_stop_signal() || rt_print_requested()) ?
+	       -EINTR : 0;
 }
 
 void rt_ringbuf_start(struct tracer *t, bool timer_only)
@@ -221,6 +222,8 @@ static void event_loop(struct tracer *t)
 			break;
 		}
 		rc = poll_events(t, 100);
+		if (rt_take_print_request())	/* SIGUSR1 */
+			pr_maps(&t->pr);
 		flush(t);
 		if (rc < 0 && rc != -EINTR) {
 			rt_warn(t, "reading events: %s", strerror(-rc));

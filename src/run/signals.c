@@ -1,14 +1,15 @@
 /* signals.c - the signals sonde answers, under the rest of run/:
  * SIGINT and SIGTERM end the run (END, the maps) and a second one
- * exits at once.  The flag the handler sets is the program's only
- * global. */
+ * exits at once; SIGUSR1 prints every map, as in bpftrace, and the run
+ * goes on.  The flags the handlers set are the program's only
+ * globals. */
 #include "run/tracer.h"
 
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>
 
-static volatile sig_atomic_t stop_signal;
+static volatile sig_atomic_t stop_signal, print_request;
 
 static void on_stop(int sig)
 {
@@ -19,8 +20,14 @@ static void on_stop(int sig)
 	stop_signal = sig;
 }
 
+static void on_usr1(int sig)
+{
+	(void)sig;
+	print_request = 1;
+}
+
 /* No SA_RESTART: a signal interrupts the event loop's wait (and
- * system()'s), which then looks at the flag. */
+ * system()'s), which then looks at the flags. */
 void rt_install_signals(void)
 {
 	struct sigaction sa;
@@ -30,6 +37,21 @@ void rt_install_signals(void)
 	sa.sa_handler = on_stop;
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	sa.sa_handler = on_usr1;
+	sigaction(SIGUSR1, &sa, NULL);
+}
+
+bool rt_print_requested(void)
+{
+	return print_request;
+}
+
+bool rt_take_print_request(void)
+{
+	if (!print_request)
+		return false;
+	print_request = 0;
+	return true;
 }
 
 int rt_stop_signal(void)
@@ -44,6 +66,7 @@ void rt_child_signals(const sigset_t *mask)
 {
 	signal(SIGINT, SIG_DFL);
 	signal(SIGTERM, SIG_DFL);
+	signal(SIGUSR1, SIG_DFL);
 	if (mask)
 		sigprocmask(SIG_SETMASK, mask, NULL);
 }

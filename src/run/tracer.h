@@ -94,8 +94,12 @@ void rt_ringbuf_start(struct tracer *t, bool timer_only);
  * command or -p process, END, the maps. */
 int rt_run(struct tracer *t);
 
-/* signals.c: SIGINT and SIGTERM stop the run. */
+/* signals.c: SIGINT and SIGTERM stop the run, SIGUSR1 asks for the
+ * maps. */
 void rt_install_signals(void);
+/* Whether SIGUSR1 came since the last call (take: and forget it). */
+bool rt_print_requested(void);
+bool rt_take_print_request(void);
 /* The signal that asked the run to stop, or 0. */
 int rt_stop_signal(void);
 /* In a child before exec: default actions, and MASK (if not NULL) as
