@@ -61,6 +61,9 @@ static void usage(FILE *f)
 "      --usdt-file-activation  accepted, as bpftrace's: a usdt probe's\n"
 "                    semaphore is set wherever the probe is attached (every\n"
 "                    process running the file, or -p's or -c's)\n"
+"      --ringbuf-size SIZE  the ring buffer's size (bytes, or with K, M, G;\n"
+"                    rounded up to a power of two; default 16M, or 512K\n"
+"                    per CPU, for kernel events; 256K for timers only)\n"
 "      --unsafe      allow system(), signal() and override(), which change\n"
 "                    the system being traced\n"
 "  -h, --help        this help\n"
@@ -77,6 +80,8 @@ struct options {
 	const char *prog_text, *file, *outpath, *dump, *flamepath, *command;
 	bool quiet, verbose, dry_run, list, unsafe;
 	int check_helpers;
+	long rb_bytes;		/* --ringbuf-size, or 0 */
+	int rb_pages;		/* BPFTRACE_PERF_RB_PAGES, or 0 */
 	enum out_format format;
 	int buffering;		/* -B: a setvbuf mode, or -1 for sonde's own */
 	int target_pid;
@@ -88,7 +93,7 @@ struct options {
 };
 
 enum { OPT_DUMP = 256, OPT_INFO, OPT_DRY_RUN, OPT_UNSAFE, OPT_FLAMEGRAPH,
-       OPT_INCLUDE, OPT_USDT_FILE, OPT_BTF };
+       OPT_INCLUDE, OPT_USDT_FILE, OPT_BTF, OPT_RINGBUF };
 
 static const struct option longopts[] = {
 	{ "dump", required_argument, NULL, OPT_DUMP },
@@ -99,6 +104,7 @@ static const struct option longopts[] = {
 	{ "include", required_argument, NULL, OPT_INCLUDE },
 	{ "usdt-file-activation", no_argument, NULL, OPT_USDT_FILE },
 	{ "btf", no_argument, NULL, OPT_BTF },
+	{ "ringbuf-size", required_argument, NULL, OPT_RINGBUF },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -134,6 +140,28 @@ static int choose(const char *opt, const char *value, const char *const *words,
 			return i;
 	fprintf(stderr, "sonde: %s takes %s, not '%s'\n", opt, expect, value);
 	return -1;
+}
+
+/* --ringbuf-size: bytes, with an optional K, M or G (powers of 1024). */
+static int opt_size(const char *arg, long *bytes)
+{
+	static const char units[] = "kmg";
+	const char *u;
+	char *end;
+	int shift = 0;
+	long v;
+
+	errno = 0;
+	v = strtol(arg, &end, 10);
+	if (*end && (u = strchr(units, *end | 0x20)) != NULL)
+		shift = 10 * (int)(u - units + 1), end++;
+	if (errno || end == arg || *end || v <= 0 || v > RB_SIZE_MAX >> shift) {
+		fprintf(stderr, "sonde: --ringbuf-size takes a size from 1 to 1G (bytes, or with K, M or G), not '%s'\n",
+			arg);
+		return -1;
+	}
+	*bytes = v << shift;
+	return 0;
 }
 
 static int opt_pid(const char *arg, int *pid)
@@ -174,6 +202,7 @@ static int option(struct options *o, int opt, const char *arg)
 	case OPT_FLAMEGRAPH: o->flamepath = arg; return 0;
 	case OPT_USDT_FILE: return 0;	/* see the usage */
 	case OPT_BTF: return 0;		/* BTF is always used where there is one */
+	case OPT_RINGBUF: return opt_size(arg, &o->rb_bytes);
 	case 'I': o->incdirs[o->nincdirs++] = arg; return 0;
 	case OPT_INCLUDE: o->includes[o->nincludes++] = arg; return 0;
 	case 'f':
@@ -256,6 +285,10 @@ static int parse_args(int argc, char **argv, struct options *o)
 		optind++;
 	o->params = argv + optind;
 	o->nparams = argc - optind;
+	/* bpftrace's pages of perf buffer per CPU; sonde's one ring
+	 * buffer gets as many pages times the CPUs */
+	if (env_int("BPFTRACE_PERF_RB_PAGES", 0, 1, 1 << 18, &o->rb_pages))
+		return 2;
 	return 0;
 }
 
@@ -452,7 +485,8 @@ int main(int argc, char **argv)
 	 * compiles: that is most of its start. */
 	if (!o.list && !o.dump) {
 		tracer_init(&t, &c, stdout);
-		rt_ringbuf_start(&t, probe_timer_only(c.ast));
+		rt_ringbuf_start(&t, probe_timer_only(c.ast), o.rb_bytes,
+				 o.rb_pages);
 		tracing = true;
 	}
 	if (compile(&c, COMPILE_CHECK))

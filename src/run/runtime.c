@@ -86,12 +86,13 @@ static int on_event(void *ctx, void *data, size_t size)
 	       -EINTR : 0;
 }
 
-void rt_ringbuf_start(struct tracer *t, bool timer_only)
+void rt_ringbuf_start(struct tracer *t, bool timer_only, long bytes,
+		      long pages)
 {
 	int ncpus = libbpf_num_possible_cpus();
 
-	rb_start(&t->rb, rb_size(timer_only, ncpus > 0 ? ncpus : 1), on_event,
-		 t);
+	rb_start(&t->rb, rb_size(timer_only, ncpus > 0 ? ncpus : 1, bytes,
+				 pages), on_event, t);
 }
 
 static uint64_t stat_sum(struct tracer *t, uint32_t slot)
@@ -236,7 +237,7 @@ static void event_loop(struct tracer *t)
 		 * that polls at once doubled the cost of a busy printf
 		 * probe.  Events come at most 1 ms later, and a
 		 * millisecond of the fastest stream measured here (1.4
-		 * million events a second) is 50 KiB of a 1 MiB ring. */
+		 * million events a second) is 50 KiB of a 16 MiB ring. */
 		if (rc > 0 && !t->exiting && !rt_stop_signal()) {
 			struct timespec nap = { 0, 1000000 };
 			nanosleep(&nap, NULL);

@@ -87,9 +87,11 @@ void rt_system(struct tracer *t, const struct event_spec *e,
 
 /* runtime.c */
 /* Start making the ring buffer, sized for a script whose probes are
- * all timers (TIMER_ONLY: probe_timer_only) or not: as soon as it is
+ * all timers (TIMER_ONLY: probe_timer_only) or not, or as BYTES or
+ * PAGES per CPU ask (0: not asked; rb_size): as soon as it is
  * parsed. */
-void rt_ringbuf_start(struct tracer *t, bool timer_only);
+void rt_ringbuf_start(struct tracer *t, bool timer_only, long bytes,
+		      long pages);
 /* BEGIN, the events until exit(), a signal or the end of the -c
  * command or -p process, END, the maps. */
 int rt_run(struct tracer *t);

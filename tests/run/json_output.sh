@@ -53,10 +53,11 @@ done
 grep -qE '^\{"type": "time", "data": "20[0-9][0-9]\\n"\}$' "$work/ev2.json" ||
 	{ echo "no time message"; cat "$work/ev2.json"; fail=1; }
 
-# lost_events: a stopped sonde, a full ring buffer
+# lost_events: a stopped sonde, a full ring buffer (1 MiB: the default
+# holds the 200000 events)
 trigger_start syscalls getppid 200000
 : > "$work/out"
-"$SONDE" -f json -e '
+"$SONDE" -f json --ringbuf-size 1M -e '
 BEGIN { printf("ready\n"); }
 tracepoint:syscalls:sys_enter_getppid /pid == $1/ { printf("%s %s\n", comm, "0123456789012345678901234567890123456789"); }' "$TRIG" \
 	> "$work/out" 2> "$work/err" &
