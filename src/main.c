@@ -52,6 +52,7 @@ static void usage(FILE *f)
 "                    file's directory for #include \"FILE\")\n"
 "      --include FILE  read FILE before the script, as #include \"FILE\"\n"
 "  -v                verbose: say what is loaded and attached\n"
+"      --no-warnings don't print warnings\n"
 "  -d, --dump=bpf    print the BPF of each probe with its source lines; do not run\n"
 "      --dump=ast    print the syntax tree with types; do not run\n"
 "      --dry-run     load every program into the kernel (the verifier checks\n"
@@ -78,7 +79,7 @@ static void usage(FILE *f)
 /* The command line, parsed. */
 struct options {
 	const char *prog_text, *file, *outpath, *dump, *flamepath, *command;
-	bool quiet, verbose, dry_run, list, unsafe;
+	bool quiet, verbose, dry_run, list, unsafe, no_warnings;
 	int check_helpers;
 	long rb_bytes;		/* --ringbuf-size, or 0 */
 	int rb_pages;		/* BPFTRACE_PERF_RB_PAGES, or 0 */
@@ -93,7 +94,7 @@ struct options {
 };
 
 enum { OPT_DUMP = 256, OPT_INFO, OPT_DRY_RUN, OPT_UNSAFE, OPT_FLAMEGRAPH,
-       OPT_INCLUDE, OPT_USDT_FILE, OPT_BTF, OPT_RINGBUF };
+       OPT_INCLUDE, OPT_USDT_FILE, OPT_BTF, OPT_RINGBUF, OPT_NO_WARNINGS };
 
 static const struct option longopts[] = {
 	{ "dump", required_argument, NULL, OPT_DUMP },
@@ -105,6 +106,7 @@ static const struct option longopts[] = {
 	{ "usdt-file-activation", no_argument, NULL, OPT_USDT_FILE },
 	{ "btf", no_argument, NULL, OPT_BTF },
 	{ "ringbuf-size", required_argument, NULL, OPT_RINGBUF },
+	{ "no-warnings", no_argument, NULL, OPT_NO_WARNINGS },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -203,6 +205,7 @@ static int option(struct options *o, int opt, const char *arg)
 	case OPT_USDT_FILE: return 0;	/* see the usage */
 	case OPT_BTF: return 0;		/* BTF is always used where there is one */
 	case OPT_RINGBUF: return opt_size(arg, &o->rb_bytes);
+	case OPT_NO_WARNINGS: o->no_warnings = true; return 0;
 	case 'I': o->incdirs[o->nincdirs++] = arg; return 0;
 	case OPT_INCLUDE: o->includes[o->nincludes++] = arg; return 0;
 	case 'f':
@@ -330,6 +333,7 @@ static int setup_compiler(struct compiler *c, const struct options *o,
 	c->has_command = o->command != NULL;
 	c->unsafe = o->unsafe;
 	c->check_helpers = o->check_helpers;
+	c->diag.no_warnings = o->no_warnings;
 	c->params = o->params;
 	c->nparams = o->nparams;
 	c->incdirs = o->incdirs;
@@ -360,7 +364,7 @@ static int check_foldable(const struct options *o, const struct compiler *c)
 		      stderr);
 		return -1;
 	}
-	if (!n)
+	if (!n && !o->no_warnings)
 		fputs("sonde: warning: -f folded: no map is keyed by a stack (kstack, ustack) with count(), sum() or integer values; maps print as text on stderr\n",
 		      stderr);
 	return 0;
@@ -404,8 +408,12 @@ static FILE *open_out(const char *path)
  * loaded), -f, -B and the rest the tracer needs. */
 static int setup_tracer(const struct options *o, struct tracer *t)
 {
-	FILE *out = o->outpath ? open_out(o->outpath) : stdout;
+	FILE *out;
 
+	if (env_int("BPFTRACE_MAX_PROBES", 512, 1, 1 << 30, &t->max_probes) ||
+	    env_int("BPFTRACE_MAX_BPF_PROGS", 512, 1, 1 << 30, &t->max_progs))
+		return -1;
+	out = o->outpath ? open_out(o->outpath) : stdout;
 	if (!out)
 		return -1;
 	if (o->flamepath && !o->dry_run && !(t->flame = open_out(o->flamepath))) {
@@ -423,6 +431,7 @@ static int setup_tracer(const struct options *o, struct tracer *t)
 	t->buffered = o->buffering >= 0;
 	t->quiet = o->quiet;
 	t->verbose = o->verbose;
+	t->no_warnings = o->no_warnings;
 	t->target_pid = o->target_pid;
 	return 0;
 }
@@ -438,7 +447,8 @@ static int trace(const struct options *o, struct tracer *t)
 	}
 	if (!o->command || !rt_spawn(t, o->command)) {
 		rt_install_signals();
-		if (ld_load(t) == 0 && (o->dry_run || rt_run(t) == 0))
+		if (at_check_limits(t) == 0 && ld_load(t) == 0 &&
+		    (o->dry_run || rt_run(t) == 0))
 			rc = 0;
 	}
 	if (t->err)	/* before the slow close of the perf events */

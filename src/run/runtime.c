@@ -116,7 +116,7 @@ static void check_drops(struct tracer *t, bool final)
 	for (int i = 0; i < c->nmaps; i++) {
 		uint64_t d = stat_sum(t, (uint32_t)(STATS_MAP_DROPS + i));
 
-		if (d && !t->drops_seen[i] && !final)
+		if (d && !t->drops_seen[i] && !final && !t->no_warnings)
 			fprintf(stderr, "sonde: warning: map %s is full (%d keys); new keys are dropped (raise BPFTRACE_MAP_KEYS_MAX)\n",
 				c->maps[i]->name, c->maps[i]->max_entries);
 		if (final && d)

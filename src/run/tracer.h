@@ -25,6 +25,9 @@ struct tracer {
 	struct printer pr;	/* where and how the output goes */
 	bool buffered;		/* -B: stdio flushes the output, not sonde */
 	bool verbose, quiet;
+	bool no_warnings;	/* --no-warnings: rt_warning says nothing */
+	int max_probes;		/* BPFTRACE_MAX_PROBES */
+	int max_progs;		/* BPFTRACE_MAX_BPF_PROGS */
 	int scratch_fd, stats_fd;
 	struct ringbuf rb;
 	struct probe_env env;	/* what attach opened: links, perf events */
@@ -64,6 +67,9 @@ const char *ld_explain(int err);
 /* How many probes the programs are (a kprobe_multi program counts each
  * function): "Attaching N probes...". */
 int at_count(const struct tracer *t);
+/* 0, or -E2BIG when the probes or programs are more than
+ * BPFTRACE_MAX_PROBES or BPFTRACE_MAX_BPF_PROGS allow. */
+int at_check_limits(struct tracer *t);
 /* Attach the programs that wait for events (STAGE_ATTACH); a
  * wildcard's probe the kernel refuses is skipped with a warning, and
  * it fails only if all NPROBES were. */
