@@ -341,6 +341,9 @@ static int setup_compiler(struct compiler *c, const struct options *o,
 	c->includes = o->includes;
 	c->nincludes = o->nincludes;
 	c->kernel_src = getenv("BPFTRACE_KERNEL_SOURCE");
+	c->btf_path = getenv("BPFTRACE_BTF");
+	if (c->btf_path && !*c->btf_path)
+		c->btf_path = NULL;
 	/* #include "FILE" looks beside the script first */
 	if (o->file && strcmp(o->file, "-") && strrchr(o->file, '/'))
 		c->srcdir = arena_strndup(&c->arena, o->file,
@@ -409,10 +412,13 @@ static FILE *open_out(const char *path)
 static int setup_tracer(const struct options *o, struct tracer *t)
 {
 	FILE *out;
+	int no_demangle;
 
 	if (env_int("BPFTRACE_MAX_PROBES", 512, 1, 1 << 30, &t->max_probes) ||
-	    env_int("BPFTRACE_MAX_BPF_PROGS", 512, 1, 1 << 30, &t->max_progs))
+	    env_int("BPFTRACE_MAX_BPF_PROGS", 512, 1, 1 << 30, &t->max_progs) ||
+	    env_int("BPFTRACE_NO_CPP_DEMANGLE", 0, 0, 1, &no_demangle))
 		return -1;
+	t->no_demangle = no_demangle;
 	out = o->outpath ? open_out(o->outpath) : stdout;
 	if (!out)
 		return -1;

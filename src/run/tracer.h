@@ -25,7 +25,8 @@ struct tracer {
 	struct printer pr;	/* where and how the output goes */
 	bool buffered;		/* -B: stdio flushes the output, not sonde */
 	bool verbose, quiet;
-	bool no_warnings;	/* --no-warnings: rt_warning says nothing */
+	bool no_warnings;	/* --no-warnings: no warnings on stderr */
+	bool no_demangle;	/* BPFTRACE_NO_CPP_DEMANGLE */
 	int max_probes;		/* BPFTRACE_MAX_PROBES */
 	int max_progs;		/* BPFTRACE_MAX_BPF_PROGS */
 	int scratch_fd, stats_fd;
