@@ -132,6 +132,25 @@ static int env_int(const char *name, int def, int lo, int hi, int *out)
 	return 0;
 }
 
+/* BPFTRACE_STACK_MODE: the mode of kstack and ustack without one. */
+static int env_stack_mode(int *mode)
+{
+	static const char *const modes[] = { "bpftrace", "perf", "raw", NULL };
+	const char *v = getenv("BPFTRACE_STACK_MODE");
+
+	*mode = SM_BPFTRACE;
+	if (!v || !*v)
+		return 0;
+	for (int i = 0; modes[i]; i++)
+		if (!strcmp(v, modes[i])) {
+			*mode = i;
+			return 0;
+		}
+	fprintf(stderr, "sonde: BPFTRACE_STACK_MODE=%s is not one of bpftrace, perf, raw\n",
+		v);
+	return -1;
+}
+
 /* VALUE as one of WORDS (NULL-terminated): its index, or -1 after a
  * message naming OPT. */
 static int choose(const char *opt, const char *value, const char *const *words,
@@ -341,6 +360,8 @@ static int setup_compiler(struct compiler *c, const struct options *o,
 	c->includes = o->includes;
 	c->nincludes = o->nincludes;
 	c->kernel_src = getenv("BPFTRACE_KERNEL_SOURCE");
+	if (env_stack_mode(&c->stack_mode))
+		return -1;
 	c->btf_path = getenv("BPFTRACE_BTF");
 	if (c->btf_path && !*c->btf_path)
 		c->btf_path = NULL;

@@ -141,6 +141,8 @@ struct compiler {
 	const char *const *includes;	/* --include */
 	int nincludes;
 	const char *kernel_src;	/* BPFTRACE_KERNEL_SOURCE: kernel headers */
+	int stack_mode;		/* BPFTRACE_STACK_MODE: enum stack_mode of
+				 * kstack and ustack without one */
 	const char *btf_path;	/* BPFTRACE_BTF: the kernel's BTF from this
 				 * file, not /sys/kernel/btf/vmlinux */
 	const char *include_root;	/* read no file outside it (the fuzz
