@@ -73,6 +73,11 @@ static void usage(FILE *f)
 "environment: BPFTRACE_STRLEN (string size, default 64),\n"
 "             BPFTRACE_MAP_KEYS_MAX (keys per map, default 4096),\n"
 "             BPFTRACE_CAT_BYTES_MAX (cat()'s bytes of a file, default 10240),\n"
+"             BPFTRACE_MAX_PROBES, BPFTRACE_MAX_BPF_PROGS (default 512 each),\n"
+"             BPFTRACE_PERF_RB_PAGES (ring buffer pages per CPU),\n"
+"             BPFTRACE_STACK_MODE (bpftrace, perf or raw),\n"
+"             BPFTRACE_NO_CPP_DEMANGLE (1: C++ names as in the symbol table),\n"
+"             BPFTRACE_BTF (a file of kernel BTF),\n"
 "             BPFTRACE_KERNEL_SOURCE (kernel headers, for their constants)\n", f);
 }
 
