@@ -13,6 +13,7 @@
 #   ATTACH_RUNS=3   runs of the sys_enter_* attach (each also detaches:
 #                   about 15 s for sonde, 35 s for bpftrace)
 #   RSS_SECS=60     length of the long-run memory row
+#   BURST_RUNS=5    runs of the million-event printf burst
 #   RT=1            run the tools of the start-time rows (BEGIN, first
 #                   event, attach) at real-time priority (chrt -f 10),
 #                   so that other jobs on a shared machine disturb them
@@ -26,6 +27,7 @@ fi
 RUNS=${RUNS:-7}
 ATTACH_RUNS=${ATTACH_RUNS:-3}
 RSS_SECS=${RSS_SECS:-60}
+BURST_RUNS=${BURST_RUNS:-5}
 rt=()
 [[ ${RT:-0} == 1 ]] && rt=(chrt -f 10)
 # The load generator runs on the last CPU: here the vCPUs differ (a
@@ -110,6 +112,29 @@ stream "$SONDE" s
 [[ -n $BPFTRACE ]] && stream "$BPFTRACE" b
 row "printf stream, one line per getppid (lines/s)" "$(cat "$out/lps.s")" "$(cat "$out/lps.b" 2>/dev/null || echo -)"
 row "  of 200000 lines, lost" "$(cat "$out/lost.s")" "$(cat "$out/lost.b" 2>/dev/null || echo -)"
+
+# A burst: a million getppid() calls as fast as one core makes them,
+# unpinned (the load and the reader go where the scheduler puts them),
+# each traced by a printf to a file, at each tool's default ring buffer
+# (perf buffer for bpftrace) size; the most lines lost in BURST_RUNS
+# runs, and the median peak RSS, which holds the buffer (sonde's ring
+# buffer pages are mapped twice, so count twice).
+burst() {	# tool tag
+	local n=1000000 i got kib
+	for i in $(seq "$BURST_RUNS"); do
+		kib=$(/usr/bin/time -f '%M' "$1" -q -o "$out/burst.$2" -c "$out/load $n 300" \
+			-e 'tracepoint:syscalls:sys_enter_getppid /comm == "load"/ { printf("%d %d\n", pid, nsecs); }' \
+			2>&1 >/dev/null | tail -1)
+		got=$(grep -c '^[0-9]' "$out/burst.$2")
+		echo "$((n - got)) $kib"
+	done > "$out/bursts.$2"
+	sort -n "$out/bursts.$2" | tail -1 | awk '{ print $1 }' > "$out/blost.$2"
+	awk '{ print $2 }' "$out/bursts.$2" | median > "$out/brss.$2"
+}
+burst "$SONDE" s
+[[ -n $BPFTRACE ]] && burst "$BPFTRACE" b
+row "printf burst of 1000000, unpinned: most lost of $BURST_RUNS" "$(cat "$out/blost.s")" "$(cat "$out/blost.b" 2>/dev/null || echo -)"
+row "  peak RSS during the burst, median (KiB)" "$(cat "$out/brss.s")" "$(cat "$out/brss.b" 2>/dev/null || echo -)"
 
 percall() {	# tool or "none": ns per getppid call under @[comm] = count()
 	local n=1000000

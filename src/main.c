@@ -45,12 +45,14 @@ static void usage(FILE *f)
 "  -B line|full|none output buffering: flushed per line, only when the\n"
 "                    buffer fills, or unbuffered (default: after each\n"
 "                    batch of events)\n"
-"  -k                count the memory reads (str(), args, struct members)\n"
-"                    that fail, and say at exit where and how often\n"
+"  -k                report each failed helper call (map update or delete,\n"
+"                    signal(), stacks) with its place in the script\n"
+"  -kk               also the memory reads that fail (str(), args, ...)\n"
 "  -I DIR            search DIR for #include files (after the including\n"
 "                    file's directory for #include \"FILE\")\n"
 "      --include FILE  read FILE before the script, as #include \"FILE\"\n"
 "  -v                verbose: say what is loaded and attached\n"
+"      --no-warnings don't print warnings\n"
 "  -d, --dump=bpf    print the BPF of each probe with its source lines; do not run\n"
 "      --dump=ast    print the syntax tree with types; do not run\n"
 "      --dry-run     load every program into the kernel (the verifier checks\n"
@@ -60,6 +62,9 @@ static void usage(FILE *f)
 "      --usdt-file-activation  accepted, as bpftrace's: a usdt probe's\n"
 "                    semaphore is set wherever the probe is attached (every\n"
 "                    process running the file, or -p's or -c's)\n"
+"      --ringbuf-size SIZE  the ring buffer's size (bytes, or with K, M, G;\n"
+"                    rounded up to a power of two; default 16M, or 512K\n"
+"                    per CPU, for kernel events; 256K for timers only)\n"
 "      --unsafe      allow system(), signal() and override(), which change\n"
 "                    the system being traced\n"
 "  -h, --help        this help\n"
@@ -68,13 +73,21 @@ static void usage(FILE *f)
 "environment: BPFTRACE_STRLEN (string size, default 64),\n"
 "             BPFTRACE_MAP_KEYS_MAX (keys per map, default 4096),\n"
 "             BPFTRACE_CAT_BYTES_MAX (cat()'s bytes of a file, default 10240),\n"
+"             BPFTRACE_MAX_PROBES, BPFTRACE_MAX_BPF_PROGS (default 512 each),\n"
+"             BPFTRACE_PERF_RB_PAGES (ring buffer pages per CPU),\n"
+"             BPFTRACE_STACK_MODE (bpftrace, perf or raw),\n"
+"             BPFTRACE_NO_CPP_DEMANGLE (1: C++ names as in the symbol table),\n"
+"             BPFTRACE_BTF (a file of kernel BTF),\n"
 "             BPFTRACE_KERNEL_SOURCE (kernel headers, for their constants)\n", f);
 }
 
 /* The command line, parsed. */
 struct options {
 	const char *prog_text, *file, *outpath, *dump, *flamepath, *command;
-	bool quiet, verbose, dry_run, list, unsafe, check_reads;
+	bool quiet, verbose, dry_run, list, unsafe, no_warnings;
+	int check_helpers;
+	long rb_bytes;		/* --ringbuf-size, or 0 */
+	int rb_pages;		/* BPFTRACE_PERF_RB_PAGES, or 0 */
 	enum out_format format;
 	int buffering;		/* -B: a setvbuf mode, or -1 for sonde's own */
 	int target_pid;
@@ -86,7 +99,7 @@ struct options {
 };
 
 enum { OPT_DUMP = 256, OPT_INFO, OPT_DRY_RUN, OPT_UNSAFE, OPT_FLAMEGRAPH,
-       OPT_INCLUDE, OPT_USDT_FILE, OPT_BTF };
+       OPT_INCLUDE, OPT_USDT_FILE, OPT_BTF, OPT_RINGBUF, OPT_NO_WARNINGS };
 
 static const struct option longopts[] = {
 	{ "dump", required_argument, NULL, OPT_DUMP },
@@ -97,6 +110,8 @@ static const struct option longopts[] = {
 	{ "include", required_argument, NULL, OPT_INCLUDE },
 	{ "usdt-file-activation", no_argument, NULL, OPT_USDT_FILE },
 	{ "btf", no_argument, NULL, OPT_BTF },
+	{ "ringbuf-size", required_argument, NULL, OPT_RINGBUF },
+	{ "no-warnings", no_argument, NULL, OPT_NO_WARNINGS },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -122,6 +137,25 @@ static int env_int(const char *name, int def, int lo, int hi, int *out)
 	return 0;
 }
 
+/* BPFTRACE_STACK_MODE: the mode of kstack and ustack without one. */
+static int env_stack_mode(int *mode)
+{
+	static const char *const modes[] = { "bpftrace", "perf", "raw", NULL };
+	const char *v = getenv("BPFTRACE_STACK_MODE");
+
+	*mode = SM_BPFTRACE;
+	if (!v || !*v)
+		return 0;
+	for (int i = 0; modes[i]; i++)
+		if (!strcmp(v, modes[i])) {
+			*mode = i;
+			return 0;
+		}
+	fprintf(stderr, "sonde: BPFTRACE_STACK_MODE=%s is not one of bpftrace, perf, raw\n",
+		v);
+	return -1;
+}
+
 /* VALUE as one of WORDS (NULL-terminated): its index, or -1 after a
  * message naming OPT. */
 static int choose(const char *opt, const char *value, const char *const *words,
@@ -132,6 +166,28 @@ static int choose(const char *opt, const char *value, const char *const *words,
 			return i;
 	fprintf(stderr, "sonde: %s takes %s, not '%s'\n", opt, expect, value);
 	return -1;
+}
+
+/* --ringbuf-size: bytes, with an optional K, M or G (powers of 1024). */
+static int opt_size(const char *arg, long *bytes)
+{
+	static const char units[] = "kmg";
+	const char *u;
+	char *end;
+	int shift = 0;
+	long v;
+
+	errno = 0;
+	v = strtol(arg, &end, 10);
+	if (*end && (u = strchr(units, *end | 0x20)) != NULL)
+		shift = 10 * (int)(u - units + 1), end++;
+	if (errno || end == arg || *end || v <= 0 || v > RB_SIZE_MAX >> shift) {
+		fprintf(stderr, "sonde: --ringbuf-size takes a size from 1 to 1G (bytes, or with K, M or G), not '%s'\n",
+			arg);
+		return -1;
+	}
+	*bytes = v << shift;
+	return 0;
 }
 
 static int opt_pid(const char *arg, int *pid)
@@ -164,7 +220,7 @@ static int option(struct options *o, int opt, const char *arg)
 	case 'c': o->command = arg; return 0;
 	case 'o': o->outpath = arg; return 0;
 	case 'q': o->quiet = true; return 0;
-	case 'k': o->check_reads = true; return 0;
+	case 'k': o->check_helpers++; return 0;
 	case 'v': o->verbose = true; return 0;
 	case 'd': o->dump = "bpf"; return 0;
 	case OPT_DRY_RUN: o->dry_run = true; return 0;
@@ -172,6 +228,8 @@ static int option(struct options *o, int opt, const char *arg)
 	case OPT_FLAMEGRAPH: o->flamepath = arg; return 0;
 	case OPT_USDT_FILE: return 0;	/* see the usage */
 	case OPT_BTF: return 0;		/* BTF is always used where there is one */
+	case OPT_RINGBUF: return opt_size(arg, &o->rb_bytes);
+	case OPT_NO_WARNINGS: o->no_warnings = true; return 0;
 	case 'I': o->incdirs[o->nincdirs++] = arg; return 0;
 	case OPT_INCLUDE: o->includes[o->nincludes++] = arg; return 0;
 	case 'f':
@@ -254,6 +312,10 @@ static int parse_args(int argc, char **argv, struct options *o)
 		optind++;
 	o->params = argv + optind;
 	o->nparams = argc - optind;
+	/* bpftrace's pages of perf buffer per CPU; sonde's one ring
+	 * buffer gets as many pages times the CPUs */
+	if (env_int("BPFTRACE_PERF_RB_PAGES", 0, 1, 1 << 18, &o->rb_pages))
+		return 2;
 	return 0;
 }
 
@@ -295,7 +357,8 @@ static int setup_compiler(struct compiler *c, const struct options *o,
 	c->has_command = o->command != NULL;
 	c->command = o->command;
 	c->unsafe = o->unsafe;
-	c->check_reads = o->check_reads;
+	c->check_helpers = o->check_helpers;
+	c->diag.no_warnings = o->no_warnings;
 	c->params = o->params;
 	c->nparams = o->nparams;
 	c->incdirs = o->incdirs;
@@ -303,6 +366,11 @@ static int setup_compiler(struct compiler *c, const struct options *o,
 	c->includes = o->includes;
 	c->nincludes = o->nincludes;
 	c->kernel_src = getenv("BPFTRACE_KERNEL_SOURCE");
+	if (env_stack_mode(&c->stack_mode))
+		return -1;
+	c->btf_path = getenv("BPFTRACE_BTF");
+	if (c->btf_path && !*c->btf_path)
+		c->btf_path = NULL;
 	/* #include "FILE" looks beside the script first */
 	if (o->file && strcmp(o->file, "-") && strrchr(o->file, '/'))
 		c->srcdir = arena_strndup(&c->arena, o->file,
@@ -326,7 +394,7 @@ static int check_foldable(const struct options *o, const struct compiler *c)
 		      stderr);
 		return -1;
 	}
-	if (!n)
+	if (!n && !o->no_warnings)
 		fputs("sonde: warning: -f folded: no map is keyed by a stack (kstack, ustack) with count(), sum() or integer values; maps print as text on stderr\n",
 		      stderr);
 	return 0;
@@ -370,8 +438,15 @@ static FILE *open_out(const char *path)
  * loaded), -f, -B and the rest the tracer needs. */
 static int setup_tracer(const struct options *o, struct tracer *t)
 {
-	FILE *out = o->outpath ? open_out(o->outpath) : stdout;
+	FILE *out;
+	int no_demangle;
 
+	if (env_int("BPFTRACE_MAX_PROBES", 512, 1, 1 << 30, &t->max_probes) ||
+	    env_int("BPFTRACE_MAX_BPF_PROGS", 512, 1, 1 << 30, &t->max_progs) ||
+	    env_int("BPFTRACE_NO_CPP_DEMANGLE", 0, 0, 1, &no_demangle))
+		return -1;
+	t->no_demangle = no_demangle;
+	out = o->outpath ? open_out(o->outpath) : stdout;
 	if (!out)
 		return -1;
 	if (o->flamepath && !o->dry_run && !(t->flame = open_out(o->flamepath))) {
@@ -389,6 +464,7 @@ static int setup_tracer(const struct options *o, struct tracer *t)
 	t->buffered = o->buffering >= 0;
 	t->quiet = o->quiet;
 	t->verbose = o->verbose;
+	t->no_warnings = o->no_warnings;
 	t->target_pid = o->target_pid;
 	return 0;
 }
@@ -404,7 +480,8 @@ static int trace(const struct options *o, struct tracer *t)
 	}
 	if (!o->command || !rt_spawn(t, o->command)) {
 		rt_install_signals();
-		if (ld_load(t) == 0 && (o->dry_run || rt_run(t) == 0))
+		if (at_check_limits(t) == 0 && ld_load(t) == 0 &&
+		    (o->dry_run || rt_run(t) == 0))
 			rc = 0;
 	}
 	if (t->err)	/* before the slow close of the perf events */
@@ -451,7 +528,8 @@ int main(int argc, char **argv)
 	 * compiles: that is most of its start. */
 	if (!o.list && !o.dump) {
 		tracer_init(&t, &c, stdout);
-		rt_ringbuf_start(&t, probe_timer_only(c.ast));
+		rt_ringbuf_start(&t, probe_timer_only(c.ast), o.rb_bytes,
+				 o.rb_pages);
 		tracing = true;
 	}
 	if (compile(&c, COMPILE_CHECK))

@@ -40,8 +40,8 @@ void compiler_free(struct compiler *c)
 	free(c->maps);
 	free(c->events);
 	free(c->progs);
-	free(c->read_sites);
-	c->read_sites = NULL;
+	free(c->helper_sites);
+	c->helper_sites = NULL;
 	arena_free(&c->arena);
 	c->maps = NULL;
 	c->events = NULL;

@@ -68,6 +68,10 @@ enum ev_kind {
  * program PROG (an index in compiler.progs), then to SIGCONT the
  * stopped process TGID unless the watchpoint is async. */
 #define EVID_WATCH ((uint64_t)-3)
+/* -k: the record {id, u64 site, s64 error} by which BPF reports a
+ * checked helper call that failed (cg_check_helper); the site is an
+ * index in compiler.helper_sites. */
+#define EVID_HELPER_ERROR ((uint64_t)-4)
 
 struct ev_arg {
 	struct type *ty;
@@ -91,14 +95,12 @@ struct event_spec {
 #define STATS_LOST 0
 #define STATS_MAP_DROPS 1
 #define STATS_STACKS(c) (STATS_MAP_DROPS + (c)->nmaps)
-/* then, with -k, two slots per read site: the reads that failed, and
- * the last one's error */
-#define STATS_READS(c) (STATS_STACKS(c) + ((c)->nstack_maps ? 1 : 0))
 
-/* -k: a helper call that reads memory, whose failures are counted. */
-struct read_site {
+/* -k: a helper call whose failures are reported, by its place in the
+ * script and its helper (the probes of a wildcard share one). */
+struct helper_site {
 	struct loc loc;
-	const char *helper;	/* "probe_read_user_str", ... */
+	const char *helper;	/* "probe_read_user_str", "map_update_elem" */
 };
 
 struct program;		/* lang/ast.h */
@@ -127,7 +129,8 @@ struct compiler {
 	bool has_command;	/* -c: cpid is defined */
 	const char *command;	/* -c's command (NULL in the fuzz target) */
 	bool unsafe;		/* --unsafe: system(), signal(), override() */
-	bool check_reads;	/* -k: count failed memory reads */
+	int check_helpers;	/* -k: 1 reports failed helper calls but
+				 * memory reads, -kk: 2 those too */
 	bool kprobe_multi;	/* the kernel attaches kprobe_multi programs
 				 * (probes.c checks when a kprobe wildcard
 				 * expands) */
@@ -148,6 +151,10 @@ struct compiler {
 	const char *const *includes;	/* --include */
 	int nincludes;
 	const char *kernel_src;	/* BPFTRACE_KERNEL_SOURCE: kernel headers */
+	int stack_mode;		/* BPFTRACE_STACK_MODE: enum stack_mode of
+				 * kstack and ustack without one */
+	const char *btf_path;	/* BPFTRACE_BTF: the kernel's BTF from this
+				 * file, not /sys/kernel/btf/vmlinux */
 	const char *include_root;	/* read no file outside it (the fuzz
 					 * target's tree) */
 
@@ -193,8 +200,8 @@ struct compiler {
 	int nprogs, progs_cap;
 	int scratch_size;	/* bytes of the per-CPU scratch value */
 	int nstats;		/* slots in the stats map */
-	struct read_site *read_sites;	/* -k */
-	int nread_sites, read_sites_cap;
+	struct helper_site *helper_sites;	/* -k */
+	int nhelper_sites, helper_sites_cap;
 };
 
 void compiler_init(struct compiler *c, const char *file, const char *src,

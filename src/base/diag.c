@@ -222,6 +222,8 @@ void diag_warn(struct diag *d, struct loc loc, const char *fmt, ...)
 {
 	va_list ap;
 
+	if (d->no_warnings)
+		return;
 	va_start(ap, fmt);
 	vreport(d, loc, "warning", DIAG_NTAGS, fmt, ap);
 	va_end(ap);

@@ -2,6 +2,7 @@
 #ifndef SONDE_DIAG_H
 #define SONDE_DIAG_H
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -43,6 +44,7 @@ struct diag {
 	int nfiles;
 	int nerrors;
 	int max_errors;		/* stop after this many (sema) */
+	bool no_warnings;	/* --no-warnings: diag_warn says nothing */
 	FILE *out;
 	jmp_buf *fatal;		/* parser errors longjmp here */
 };

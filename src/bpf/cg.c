@@ -413,6 +413,6 @@ int cg_program(struct compiler *c)
 			if (gen_prog(c, p, &pi->specs[i]))
 				rc = -1;
 	}
-	c->nstats = STATS_READS(c) + 2 * c->nread_sites;
+	c->nstats = STATS_STACKS(c) + (c->nstack_maps ? 1 : 0);
 	return rc;
 }

@@ -107,6 +107,7 @@ void cg_call_stmt(struct cg *g, struct node *n)
 		cg_int(g, n->args[0]);
 		cg_emit(g, MOV_REG(R1, R0));
 		cg_call(g, BPF_FUNC_send_signal);
+		cg_check_helper(g, BPF_FUNC_send_signal, n);
 		break;
 	case F_OVERRIDE:
 		g->uses_ctx = true;

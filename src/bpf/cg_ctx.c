@@ -488,6 +488,7 @@ void cg_kstack(struct cg *g, struct node *n)
 		  sema_stack_map(g->c, n->ty->sdepth));
 	cg_emit(g, MOV_IMM(R3, user ? BPF_F_USER_STACK : 0));
 	cg_call(g, BPF_FUNC_get_stackid);
+	cg_check_helper(g, BPF_FUNC_get_stackid, n);
 	cg_jump(g, JMP_IMM(BPF_JSGE, R0, 0), ok);
 	cg_jump(g, JMP_IMM(BPF_JEQ, R0, -EFAULT), none);
 	cg_count_stat(g, STATS_STACKS(g->c));

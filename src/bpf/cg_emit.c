@@ -179,45 +179,84 @@ static const char *helper_name(int helper)
 	case BPF_FUNC_probe_read_user_str: return "probe_read_user_str";
 	case BPF_FUNC_probe_read_kernel: return "probe_read_kernel";
 	case BPF_FUNC_probe_read_kernel_str: return "probe_read_kernel_str";
+	case BPF_FUNC_map_update_elem: return "map_update_elem";
+	case BPF_FUNC_map_delete_elem: return "map_delete_elem";
+	case BPF_FUNC_get_stackid: return "get_stackid";
+	case BPF_FUNC_send_signal: return "send_signal";
 	default: return "helper";
 	}
 }
 
-/* Call HELPER, a memory read for the expression AT; with -k, count its
- * failures (a negative return) in the stats slot of its site, and keep
- * the last error in the next slot.  A site
- * is its place in the script and its helper, so the probes of a
- * wildcard share one, and a recompiled probe finds its own again. */
-void cg_read_call(struct cg *g, int helper, struct node *at)
+/* The site of HELPER at L, added if new: a site is its place in the
+ * script and its helper, so the probes of a wildcard share one, and a
+ * recompiled probe finds its own again. */
+static int helper_site(struct compiler *c, int helper, struct loc l)
+{
+	const char *name = helper_name(helper);
+	int site;
+
+	for (site = 0; site < c->nhelper_sites; site++)
+		if (c->helper_sites[site].loc.off == l.off &&
+		    c->helper_sites[site].loc.len == l.len &&
+		    c->helper_sites[site].loc.file == l.file &&
+		    c->helper_sites[site].helper == name)
+			return site;
+	if (c->nhelper_sites == c->helper_sites_cap) {
+		c->helper_sites_cap = c->helper_sites_cap ?
+				      c->helper_sites_cap * 2 : 8;
+		c->helper_sites = xrealloc(c->helper_sites,
+					   sizeof(*c->helper_sites) *
+					   (size_t)c->helper_sites_cap);
+	}
+	c->helper_sites[site].loc = l;
+	c->helper_sites[site].helper = name;
+	c->nhelper_sites++;
+	return site;
+}
+
+/* -k: after a call of HELPER for the expression AT, when r0 < 0, send
+ * the record {EVID_HELPER_ERROR, site, r0} on the ring buffer (a full
+ * one counts as a lost event), as bpftrace does.  Memory reads are
+ * checked with -kk only: their failure already reads as zero or an
+ * empty string.  r0 is kept; r1-r5 are clobbered (as by the call). */
+void cg_check_helper(struct cg *g, int helper, struct node *at)
 {
 	struct compiler *c = g->c;
-	const char *name = helper_name(helper);
-	struct loc l = at ? at->loc : g->ps->loc;
-	int site, ok;
+	bool read = helper == BPF_FUNC_probe_read ||
+		    helper == BPF_FUNC_probe_read_str ||
+		    (helper >= BPF_FUNC_probe_read_user &&
+		     helper <= BPF_FUNC_probe_read_kernel_str);
+	int saved = g->scratch, saved_stack = g->stack, ok, sent;
+	struct mem rec;
 
-	cg_call(g, helper);
-	if (!c->check_reads)
+	if (c->check_helpers < (read ? 2 : 1))
 		return;
-	for (site = 0; site < c->nread_sites; site++)
-		if (c->read_sites[site].loc.off == l.off &&
-		    c->read_sites[site].loc.len == l.len &&
-		    c->read_sites[site].helper == name)
-			break;
-	if (site == c->nread_sites) {
-		if (c->nread_sites == c->read_sites_cap) {
-			c->read_sites_cap = c->read_sites_cap ?
-					    c->read_sites_cap * 2 : 8;
-			c->read_sites = xrealloc(c->read_sites,
-						 sizeof(*c->read_sites) *
-						 (size_t)c->read_sites_cap);
-		}
-		c->read_sites[site].loc = l;
-		c->read_sites[site].helper = name;
-		c->nread_sites++;
-	}
 	ok = cg_label(g);
+	sent = cg_label(g);
 	cg_jump(g, JMP_IMM(BPF_JSGE, R0, 0), ok);
-	cg_count_stat(g, STATS_READS(c) + 2 * site);
-	cg_emit(g, STX(BPF_DW, R1, 8, R0));	/* r1: the counter's address */
+	rec = cg_tmp_alloc(g, 24, at);
+	cg_emit(g, ST_IMM(BPF_DW, rec.base, (int16_t)rec.off,
+			  (int32_t)EVID_HELPER_ERROR));
+	cg_emit(g, ST_IMM(BPF_DW, rec.base, (int16_t)(rec.off + 8),
+			  helper_site(c, helper, at ? at->loc : g->ps->loc)));
+	cg_emit(g, STX(BPF_DW, rec.base, (int16_t)(rec.off + 16), R0));
+	cg_ld_map(g, R1, RELOC_RINGBUF_FD, 0);
+	cg_addr_of(g, R2, rec);
+	cg_emit(g, MOV_IMM(R3, 24));
+	cg_emit(g, MOV_IMM(R4, 0));
+	cg_call(g, BPF_FUNC_ringbuf_output);
+	cg_jump(g, JMP_IMM(BPF_JEQ, R0, 0), sent);
+	cg_count_stat(g, STATS_LOST);
+	cg_bind(g, sent);
+	cg_emit(g, LDX(BPF_DW, R0, rec.base, (int16_t)(rec.off + 16)));
 	cg_bind(g, ok);
+	g->scratch = saved;
+	g->stack = saved_stack;
+}
+
+/* Call HELPER, a memory read for the expression AT, checked with -kk. */
+void cg_read_call(struct cg *g, int helper, struct node *at)
+{
+	cg_call(g, helper);
+	cg_check_helper(g, helper, at);
 }

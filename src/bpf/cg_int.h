@@ -88,6 +88,8 @@ int cg_size_code(int size);
 void cg_move(struct cg *g, struct mem dst, struct mem src, int n);
 void cg_count_stat(struct cg *g, int slot);
 void cg_read_call(struct cg *g, int helper, struct node *at);
+/* -k: report HELPER's failure (r0 < 0) for the expression AT. */
+void cg_check_helper(struct cg *g, int helper, struct node *at);
 
 /* cg.c */
 void cg_block(struct cg *g, struct node *b);

@@ -44,10 +44,10 @@ static void lookup(struct cg *g, struct mapinfo *m, struct mem key)
 	cg_call(g, BPF_FUNC_map_lookup_elem);
 }
 
-/* r0 = bpf_map_update_elem(m, key, val, flags); count a drop when the
- * map is full. */
+/* r0 = bpf_map_update_elem(m, key, val, flags) for AT; count a drop
+ * when the map is full. */
 static void update(struct cg *g, struct mapinfo *m, struct mem key,
-		   struct mem val, int flags)
+		   struct mem val, int flags, struct node *at)
 {
 	int ok = cg_label(g);
 
@@ -56,6 +56,7 @@ static void update(struct cg *g, struct mapinfo *m, struct mem key,
 	cg_addr_of(g, R3, val);
 	cg_emit(g, MOV_IMM(R4, flags));
 	cg_call(g, BPF_FUNC_map_update_elem);
+	cg_check_helper(g, BPF_FUNC_map_update_elem, at);
 	cg_jump(g, JMP_IMM(BPF_JNE, R0, -E2BIG), ok);
 	cg_count_stat(g, STATS_MAP_DROPS + m->id);
 	cg_bind(g, ok);
@@ -143,7 +144,7 @@ void cg_map_assign(struct cg *g, struct node *n)
 		cg_emit(g, STX(BPF_DW, val.base, (int16_t)val.off, R0));
 	}
 	key = cg_map_key(g, n->a);
-	update(g, m, key, val, BPF_ANY);
+	update(g, m, key, val, BPF_ANY, n);
 	g->scratch = saved;
 	g->stack = saved_stack;
 }
@@ -177,7 +178,7 @@ void cg_map_incdec(struct cg *g, struct node *n)
 		cg_jump(g, JA(), done);
 		cg_bind(g, store);
 		cg_emit(g, STX(BPF_DW, val.base, (int16_t)val.off, R2));
-		update(g, m, key, val, BPF_ANY);
+		update(g, m, key, val, BPF_ANY, n);
 		cg_bind(g, done);
 	}
 	cg_emit(g, LDX(BPF_DW, R0, RFP, (int16_t)result));
@@ -206,6 +207,8 @@ void cg_map_delete(struct cg *g, struct node *n)
 	cg_ld_map(g, R1, RELOC_MAP_FD, m->id);
 	cg_addr_of(g, R2, key);
 	cg_call(g, BPF_FUNC_map_delete_elem);
+	if (!hist)	/* -k: not the buckets a histogram never had */
+		cg_check_helper(g, BPF_FUNC_map_delete_elem, n);
 	if (hist) {
 		int nb = m->agg == AGG_HIST ? 66 :
 			 (int)((m->lh_max - m->lh_min) / m->lh_step + 2);
@@ -396,7 +399,7 @@ void cg_agg(struct cg *g, struct node *n)
 	lookup(g, m, key);
 	cg_jump(g, JMP_IMM(BPF_JNE, R0, 0), have);
 	agg_initial(g, m, val, v);
-	update(g, m, key, val, BPF_ANY);
+	update(g, m, key, val, BPF_ANY, n);
 	cg_jump(g, JA(), done);
 	cg_bind(g, have);
 	agg_in_place(g, m, v, m->val->is_signed);

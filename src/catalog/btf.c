@@ -14,17 +14,24 @@
 #include <string.h>
 #include <unistd.h>
 
+/* The kernel's BTF: /sys/kernel/btf/vmlinux, or the file
+ * BPFTRACE_BTF names (c->btf_path), as bpftrace reads it; it must
+ * describe the running kernel, since fentry, tp_btf and iter probes
+ * attach by its type ids. */
 struct btf *btf_kernel(struct compiler *c, const char **why)
 {
 	if (!c->btf && !c->btf_failed) {
-		c->btf = btf__load_vmlinux_btf();
+		c->btf = c->btf_path ? btf__parse(c->btf_path, NULL) :
+				       btf__load_vmlinux_btf();
 		if (!c->btf) {
 			c->btf_failed = true;
 			c->btf = NULL;
 		}
 	}
 	if (!c->btf && why)
-		*why = "this kernel has no BTF (/sys/kernel/btf/vmlinux), so kernel types are unknown";
+		*why = c->btf_path ?
+		       "BPFTRACE_BTF names no BTF file that can be read, so kernel types are unknown" :
+		       "this kernel has no BTF (/sys/kernel/btf/vmlinux), so kernel types are unknown";
 	return c->btf;
 }
 
@@ -32,7 +39,9 @@ bool btf_available(struct compiler *c)
 {
 	if (c->btf)
 		return true;
-	return !c->btf_failed && access("/sys/kernel/btf/vmlinux", R_OK) == 0;
+	return !c->btf_failed &&
+	       access(c->btf_path ? c->btf_path : "/sys/kernel/btf/vmlinux",
+		      R_OK) == 0;
 }
 
 /* Every enumerator of the kernel into c->btf_enums, the value in the

@@ -14,14 +14,13 @@
  *                                             avg maps: {"@a": 3}
  *   {"type": "lost_events", "data": {"events": 12}}
  *   {"type": "helper_error", "helper": "probe_read_str", "retcode": -14,
- *    "line": 2, "col": 9, "count": 5}        -k, at exit, per read site
+ *    "line": 2, "col": 9}                    -k, per failed helper call
  *
  * Where sonde differs, it is to stay valid JSON: no blank lines between
  * messages (bpftrace prints its text mode's two at exit), pointers are
  * strings ("0x...", bpftrace writes a bare 0x...), so are the texts of
  * strftime(), strerror() and cgroup_path() values (bpftrace writes them
- * bare), bytes that are not UTF-8 are escaped as \u00XX, and
- * helper_error carries the count.
+ * bare), and bytes that are not UTF-8 are escaped as \u00XX.
  * Everything that is not output (compile errors, warnings) stays text
  * on stderr.
  */

@@ -1025,14 +1025,19 @@ static struct mapinfo **sorted_maps(const struct compiler *c)
 
 void pr_all_maps(struct printer *pr)
 {
-	struct compiler *c = pr->c;
-	struct mapinfo **sorted;
-
 	/* bpftrace 0.17 always opens the exit output with two newlines
 	 * (in JSON too, where sonde leaves them out, and in folded
 	 * output, which must hold nothing but stacks) */
 	if (pr->format == OUT_TEXT)
 		fputs("\n\n", pr->out);
+	pr_maps(pr);
+}
+
+void pr_maps(struct printer *pr)
+{
+	struct compiler *c = pr->c;
+	struct mapinfo **sorted;
+
 	if (!c->nmaps)
 		return;
 	sorted = sorted_maps(c);

@@ -46,7 +46,10 @@ void pr_free(struct printer *pr);
 
 /* print.c */
 void pr_map(struct printer *pr, struct mapinfo *m, uint64_t top, uint64_t div);
+/* Every map, at exit: in text after two newlines, as bpftrace. */
 void pr_all_maps(struct printer *pr);
+/* Every map, sorted by name (SIGUSR1 prints them so). */
+void pr_maps(struct printer *pr);
 void pr_value(struct printer *pr, const struct type *ty, const void *data);
 /* A strftime() value at P ({ns since boot, format index}) as the text
  * of its format, into BUF (CAP bytes); returns its length. */

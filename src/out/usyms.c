@@ -720,6 +720,11 @@ static int load_vdso(struct elf_symtab *st)
 	return rc;
 }
 
+void us_no_demangle(struct usyms *u)
+{
+	u->cxx_tried = true;	/* and u->demangle stays NULL */
+}
+
 static const char *demangled(struct usyms *u, struct ufile *f,
 			     const struct elf_sym *s)
 {

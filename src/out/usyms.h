@@ -19,6 +19,9 @@ struct usym_frame {
  * the tables of processes that exit unnoted; -1 keeps them all. */
 struct usyms *us_new(bool verbose, int seen_fd);
 void us_free(struct usyms *u);
+/* BPFTRACE_NO_CPP_DEMANGLE: print C++ names as the symbol tables hold
+ * them (_ZN2ns1K1fEi), not demangled. */
+void us_no_demangle(struct usyms *u);
 
 /* Follow every process's executable mappings, forks and execs from now
  * on (perf side-band records on each of NCPUS CPUs).  Returns 0 or

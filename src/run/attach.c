@@ -14,7 +14,10 @@
  * set skipped), said at once. */
 static void warn(void *arg, const char *msg)
 {
-	rt_warn(arg, "%s", msg);
+	struct tracer *t = arg;
+
+	if (!t->no_warnings)
+		rt_warn(t, "%s", msg);
 }
 
 /* Attach PS; on failure t->err names the probe and why. */
@@ -42,6 +45,21 @@ int at_count(const struct tracer *t)
 			n += c->progs[i].probe.nmulti ?
 			     c->progs[i].probe.nmulti : 1;
 	return n;
+}
+
+/* BPFTRACE_MAX_PROBES and BPFTRACE_MAX_BPF_PROGS, before anything is
+ * loaded, in bpftrace's words. */
+int at_check_limits(struct tracer *t)
+{
+	int nprobes = at_count(t);
+
+	if (nprobes > t->max_probes)
+		return rt_fail(t, E2BIG, "Can't attach to %d probes because it exceeds the current limit of %d probes.\nYou can increase the limit through the BPFTRACE_MAX_PROBES environment variable, but BE CAREFUL since a high number of probes attached can cause your system to crash.",
+			       nprobes, t->max_probes);
+	if (t->c->nprogs > t->max_progs)
+		return rt_fail(t, E2BIG, "Your program is trying to generate %d BPF programs, which exceeds the current limit of %d.\nYou can increase the limit through the BPFTRACE_MAX_BPF_PROGS environment variable.",
+			       t->c->nprogs, t->max_progs);
+	return 0;
 }
 
 int at_attach_all(struct tracer *t, int nprobes)
@@ -73,10 +91,12 @@ int at_attach_all(struct tracer *t, int nprobes)
 			continue;
 		/* one probe of a wildcard the kernel refuses is skipped,
 		 * as bpftrace does; the script runs on the others */
-		rt_warn(t, "%s", t->err);
+		if (!t->no_warnings) {
+			rt_warn(t, "%s", t->err);
+			rt_warn(t, "warning: skipping %s", ps->probe.name);
+		}
 		free(t->err);
 		t->err = NULL;
-		rt_warn(t, "warning: skipping %s", ps->probe.name);
 		nskipped += ps->probe.nmulti ? ps->probe.nmulti : 1;
 	}
 	if (nskipped && nskipped == nprobes)

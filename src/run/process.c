@@ -5,10 +5,13 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "out/json.h"
@@ -38,8 +41,7 @@ int rt_spawn(struct tracer *t, const char *cmd)
 		 * means sonde gave up. */
 		if (read(pipefd[0], &go, 1) != 1)
 			_exit(127);
-		signal(SIGINT, SIG_DFL);
-		signal(SIGTERM, SIG_DFL);
+		rt_child_signals(NULL);
 		/* A simple command replaces the shell, so cpid is its pid. */
 		if (!strpbrk(cmd, ";&|<>()`$\n")) {
 			char *ex = xmalloc(strlen(cmd) + 6);
@@ -102,17 +104,78 @@ bool rt_target_gone(struct tracer *t)
 	return false;
 }
 
+/* Wait for system()'s shell PID, reading its output from RFD (JSON,
+ * else -1) into a "syscall" message, with SIGINT and SIGTERM blocked
+ * but for the wait itself (ppoll with MASK: a stop signal cannot slip
+ * in between the check and the wait).  Ctrl-C reaches the command
+ * itself (it shares sonde's process group); a stop signal sent to
+ * sonde alone is passed on to the shell, which gets a second more to
+ * end (a shell waiting for its command survives SIGINT until the
+ * command ends): one that does not is left running, not waited for. */
+static void wait_command(struct tracer *t, pid_t pid, int rfd,
+			 const sigset_t *mask)
+{
+	int pfd = (int)syscall(SYS_pidfd_open, pid, 0);
+	struct timespec grace = { 1, 0 };
+	bool exited = pfd < 0, passed = false;
+	char *got = NULL;
+	size_t glen = 0;
+	FILE *m = rfd >= 0 ? open_memstream(&got, &glen) : NULL;
+
+	/* without pidfds (before Linux 5.3) only the pipe is watched */
+	while (!exited || rfd >= 0) {
+		struct pollfd p[2] = { { pfd, POLLIN, 0 }, { rfd, POLLIN, 0 } };
+		int n;
+
+		if (rt_stop_signal() && !passed) {
+			kill(pid, rt_stop_signal());
+			passed = true;
+		}
+		n = ppoll(p, 2, passed ? &grace : NULL, mask);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		if (p[1].revents) {
+			char buf[4096];
+			ssize_t r = read(rfd, buf, sizeof(buf));
+
+			if (r > 0 && m)
+				fwrite(buf, 1, (size_t)r, m);
+			else if (r == 0 || (r < 0 && errno != EINTR))
+				rfd = -1;
+		}
+		if (p[0].revents)
+			exited = true;
+	}
+	if (m) {
+		fclose(m);
+		js_text(t->pr.out, "syscall", got ? got : "", glen);
+	}
+	free(got);
+	if (pfd >= 0)
+		close(pfd);
+	if (exited) {
+		sigprocmask(SIG_SETMASK, mask, NULL);
+		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+			;
+	}
+}
+
 /* system(): the formatted command runs by /bin/sh, its output going
- * where sonde's goes, and sonde waits for it (as bpftrace does).  In
- * JSON its output becomes a "syscall" message, as in bpftrace. */
+ * where sonde's goes, and sonde waits for it (as bpftrace does), but
+ * not past a stop (wait_command).  In JSON its output becomes a
+ * "syscall" message, as in bpftrace.  Once the run is stopping, the
+ * commands of the records still to read are not run. */
 void rt_system(struct tracer *t, const struct event_spec *e,
 	       const uint8_t *rec)
 {
-	char *cmd = NULL, *got = NULL;
-	size_t len = 0, glen = 0;
+	char *cmd = NULL;
+	size_t len = 0;
 	FILE *f = open_memstream(&cmd, &len);
 	int pipefd[2] = { -1, -1 };
-	pid_t pid;
+	sigset_t stops, old;
+	pid_t pid = -1;
 
 	if (!f)
 		return;
@@ -123,45 +186,29 @@ void rt_system(struct tracer *t, const struct event_spec *e,
 		free(cmd);
 		return;
 	}
-	pid = fork();
+	sigemptyset(&stops);
+	sigaddset(&stops, SIGINT);
+	sigaddset(&stops, SIGTERM);
+	sigprocmask(SIG_BLOCK, &stops, &old);
+	if (!rt_stop_signal())
+		pid = fork();
 	if (pid == 0) {
 		int to = pipefd[1] >= 0 ? pipefd[1] : fileno(t->pr.out);
 
 		if (to != STDOUT_FILENO)
 			dup2(to, STDOUT_FILENO);
-		signal(SIGINT, SIG_DFL);
-		signal(SIGTERM, SIG_DFL);
+		rt_child_signals(&old);
 		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
 		_exit(127);
 	}
 	if (pipefd[1] >= 0)
 		close(pipefd[1]);
-	if (pid < 0) {
+	if (pid < 0 && !rt_stop_signal())
 		rt_warn(t, "system(\"%s\"): cannot fork: %s", cmd,
 			strerror(errno));
-	} else {
-		if (pipefd[0] >= 0) {
-			FILE *m = open_memstream(&got, &glen);
-			char buf[4096];
-			ssize_t n;
-
-			while ((n = read(pipefd[0], buf, sizeof(buf))) != 0) {
-				if (n < 0 && errno == EINTR)
-					continue;
-				if (n < 0)
-					break;
-				if (m)
-					fwrite(buf, 1, (size_t)n, m);
-			}
-			if (m) {
-				fclose(m);
-				js_text(t->pr.out, "syscall", got ? got : "", glen);
-			}
-			free(got);
-		}
-		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
-			;
-	}
+	else if (pid > 0)
+		wait_command(t, pid, pipefd[0], &old);
+	sigprocmask(SIG_SETMASK, &old, NULL);
 	if (pipefd[0] >= 0)
 		close(pipefd[0]);
 	free(cmd);

@@ -1,14 +1,17 @@
 /* ringbuf.c - the ring buffer and the thread that makes it.
  *
  * Its pages are mapped (and count as resident) twice, and making and
- * mapping them is most of a script's start (4 MiB took 0.9 of 2.9 ms
- * to the first event here), so its size follows need.  Scripts driven
+ * mapping them is most of a script's start (8 MiB: 3.3 ms to make,
+ * 1.4 ms to map here), so its size follows need.  Scripts driven
  * only by BEGIN, END, interval and iter get a small one; scripts on
  * kernel events 512 KiB per CPU, as many CPUs fill it at once
- * (bpftrace gives each CPU 256 KiB of perf buffer), at least 1 MiB and
- * at most 16 MiB, a power of two as the kernel wants.  sonde drains
- * millions of records a second, and what a stalled reader loses is
- * counted and reported.
+ * (bpftrace gives each CPU 256 KiB of perf buffer), at least 16 MiB
+ * and at most 64 MiB, a power of two as the kernel wants.  16 MiB is
+ * what a burst of a million printf events from one busy core needs
+ * for none to be lost while the reader shares two busy CPUs with
+ * other work (8 MiB lost some in half the runs, docs/performance.md).  What a stalled reader
+ * loses is counted and reported.  --ringbuf-size and
+ * BPFTRACE_PERF_RB_PAGES choose another size.
  *
  * It is made, then mapped (ring_buffer__new), by a second thread
  * started as soon as the script is parsed: making it overlaps the
@@ -27,14 +30,29 @@
 
 #define RINGBUF_SMALL (1 << 18)
 #define RINGBUF_PER_CPU (1 << 19)
-#define RINGBUF_MIN (1 << 20)
-#define RINGBUF_MAX (1 << 24)
+#define RINGBUF_MIN (1 << 24)
+#define RINGBUF_MAX (1 << 26)
 
-int rb_size(bool timer_only, int ncpus)
+/* WANT bytes rounded up to a power of two, at least a page and at most
+ * RB_SIZE_MAX. */
+static int round_size(long want)
+{
+	long page = sysconf(_SC_PAGESIZE), n = page > 0 ? page : 4096;
+
+	while (n < want && n < RB_SIZE_MAX)
+		n *= 2;
+	return (int)n;
+}
+
+int rb_size(bool timer_only, int ncpus, long bytes, long pages)
 {
 	long want = (long)ncpus * RINGBUF_PER_CPU;
 	int n = RINGBUF_MIN;
 
+	if (bytes > 0)
+		return round_size(bytes);
+	if (pages > 0)
+		return round_size(pages * sysconf(_SC_PAGESIZE) * ncpus);
 	if (timer_only)
 		return RINGBUF_SMALL;
 	while (n < want && n < RINGBUF_MAX)

@@ -12,7 +12,6 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 #include <errno.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -21,32 +20,36 @@
 #include "out/json.h"
 #include "out/usyms.h"
 
-/* The only global: set by SIGINT/SIGTERM. */
-static volatile sig_atomic_t stop_signal;
-
-static void on_signal(int sig)
+/* -k: a checked helper call failed, at the site the record names; in
+ * bpftrace's words and JSON fields (without the end column), but the
+ * text goes to stderr with the other warnings, not into the output. */
+static void helper_error(struct tracer *t, const uint8_t *rec)
 {
-	if (stop_signal) {
-		/* A second Ctrl-C: leave now.  Probes go with our fds. */
-		_exit(128 + sig);
-	}
-	stop_signal = sig;
-}
+	struct compiler *c = t->c;
+	uint64_t site;
+	int64_t err;
+	struct helper_site *h;
 
-void rt_install_signals(void)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
+	memcpy(&site, rec + 8, 8);
+	memcpy(&err, rec + 16, 8);
+	if (site >= (uint64_t)c->nhelper_sites)
+		return;
+	h = &c->helper_sites[site];
+	if (t->pr.format == OUT_JSON)
+		fprintf(t->pr.out, "{\"type\": \"helper_error\", \"helper\": \"%s\", \"retcode\": %lld, \"line\": %d, \"col\": %d}\n",
+			h->helper, (long long)err, h->loc.line, h->loc.col);
+	else
+		diag_warn(&c->diag, h->loc, "Failed to %s: %s (%lld)",
+			  h->helper, strerror(err < 0 ? (int)-err : (int)err),
+			  (long long)err);
 }
 
 /* One record of the ring buffer: an event of the script, a process
  * BPF saw first (usyms.c reads its mappings), or an address to watch
- * (watch.c). */
+ * (watch.c).  In the event loop, a stop signal (or SIGUSR1) ends the
+ * batch after this record: the kernel goes on filling the ring while
+ * sonde reads, and a probe that system() feeds (sched_switch) would
+ * never let a batch end. */
 static int on_event(void *ctx, void *data, size_t size)
 {
 	struct tracer *t = ctx;
@@ -58,6 +61,10 @@ static int on_event(void *ctx, void *data, size_t size)
 	if (size < 8)
 		return 0;
 	memcpy(&id, data, 8);
+	if (id == EVID_HELPER_ERROR && size >= 24) {
+		helper_error(t, rec);
+		return 0;
+	}
 	if (id == EVID_USYM_PID && size >= 16) {
 		uint64_t pid;
 
@@ -86,15 +93,17 @@ static int on_event(void *ctx, void *data, size_t size)
 	}
 	else
 		pr_event(&t->pr, e, rec);
-	return 0;
+	return t->polling && (rt_stop_signal() || rt_print_requested()) ?
+	       -EINTR : 0;
 }
 
-void rt_ringbuf_start(struct tracer *t, bool timer_only)
+void rt_ringbuf_start(struct tracer *t, bool timer_only, long bytes,
+		      long pages)
 {
 	int ncpus = libbpf_num_possible_cpus();
 
-	rb_start(&t->rb, rb_size(timer_only, ncpus > 0 ? ncpus : 1), on_event,
-		 t);
+	rb_start(&t->rb, rb_size(timer_only, ncpus > 0 ? ncpus : 1, bytes,
+				 pages), on_event, t);
 }
 
 static uint64_t stat_sum(struct tracer *t, uint32_t slot)
@@ -118,7 +127,7 @@ static void check_drops(struct tracer *t, bool final)
 	for (int i = 0; i < c->nmaps; i++) {
 		uint64_t d = stat_sum(t, (uint32_t)(STATS_MAP_DROPS + i));
 
-		if (d && !t->drops_seen[i] && !final)
+		if (d && !t->drops_seen[i] && !final && !t->no_warnings)
 			fprintf(stderr, "sonde: warning: map %s is full (%d keys); new keys are dropped (raise BPFTRACE_MAP_KEYS_MAX)\n",
 				c->maps[i]->name, c->maps[i]->max_entries);
 		if (final && d)
@@ -137,30 +146,9 @@ static void check_drops(struct tracer *t, bool final)
 		if (lost)
 			fprintf(stderr, "stacks: %llu stacks lost (stack map full, or another stack in their hash bucket); they print as empty stacks\n",
 				(unsigned long long)lost);
-		for (int i = 0; i < c->nread_sites; i++) {
-			struct read_site *r = &c->read_sites[i];
-			uint64_t n = stat_sum(t, (uint32_t)(STATS_READS(c) + 2 * i));
-			int64_t err = (int64_t)stat_sum(t, (uint32_t)(STATS_READS(c) + 2 * i + 1));
-
-			if (!n)
-				continue;
-			if (t->pr.format == OUT_JSON)
-				fprintf(t->pr.out, "{\"type\": \"helper_error\", \"helper\": \"%s\", \"retcode\": %lld, \"line\": %d, \"col\": %d, \"count\": %llu}\n",
-					r->helper, (long long)err, r->loc.line,
-					r->loc.col, (unsigned long long)n);
-			else
-				diag_warn(&c->diag, r->loc,
-					  "bpf_%s() failed %llu time%s (last: %s); what it read is empty or zero",
-					  r->helper, (unsigned long long)n,
-					  n == 1 ? "" : "s",
-					  strerror(err < 0 ? (int)-err : (int)err));
-		}
 	}
 }
 
-/* Wait for and handle ring buffer events; with user symbols, also the
- * kernel's records of mappings (usyms.c), applied before the events
- * that may print stacks of those mappings. */
 /* Wait for and handle ring buffer events; with user symbols, also the
  * kernel's records of mappings (usyms.c), applied before the events
  * that may print stacks of those mappings. */
@@ -239,12 +227,15 @@ static void event_loop(struct tracer *t)
 	int rc;
 
 	clock_gettime(CLOCK_MONOTONIC, &last);
-	while (!t->exiting && !stop_signal) {
+	t->polling = true;
+	while (!t->exiting && !rt_stop_signal()) {
 		if (rt_target_gone(t)) {
 			ring_buffer__consume(t->rb.rb);
 			break;
 		}
 		rc = poll_events(t, 100);
+		if (rt_take_print_request())	/* SIGUSR1 */
+			pr_maps(&t->pr);
 		flush(t);
 		if (rc < 0 && rc != -EINTR) {
 			rt_warn(t, "reading events: %s", strerror(-rc));
@@ -257,8 +248,8 @@ static void event_loop(struct tracer *t)
 		 * that polls at once doubled the cost of a busy printf
 		 * probe.  Events come at most 1 ms later, and a
 		 * millisecond of the fastest stream measured here (1.4
-		 * million events a second) is 50 KiB of a 1 MiB ring. */
-		if (rc > 0 && !t->exiting && !stop_signal) {
+		 * million events a second) is 50 KiB of a 16 MiB ring. */
+		if (rc > 0 && !t->exiting && !rt_stop_signal()) {
 			struct timespec nap = { 0, 1000000 };
 			nanosleep(&nap, NULL);
 		}
@@ -268,6 +259,7 @@ static void event_loop(struct tracer *t)
 			last = now;
 		}
 	}
+	t->polling = false;
 }
 
 /* After the events: END, the maps, the flame graph, the losses. */

@@ -11,6 +11,7 @@
 #ifndef SONDE_TRACER_H
 #define SONDE_TRACER_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -26,12 +27,17 @@ struct tracer {
 	struct printer pr;	/* where and how the output goes */
 	bool buffered;		/* -B: stdio flushes the output, not sonde */
 	bool verbose, quiet;
+	bool no_warnings;	/* --no-warnings: no warnings on stderr */
+	bool no_demangle;	/* BPFTRACE_NO_CPP_DEMANGLE */
+	int max_probes;		/* BPFTRACE_MAX_PROBES */
+	int max_progs;		/* BPFTRACE_MAX_BPF_PROGS */
 	int scratch_fd, stats_fd;
 	struct ringbuf rb;
 	struct probe_env env;	/* what attach opened: links, perf events */
 	int ncpus_online;
 	uint64_t start_ns;	/* CLOCK_MONOTONIC at start */
 	bool exiting;
+	bool polling;		/* in the event loop: a signal ends a batch */
 	int target_pid;		/* -p: exit when it exits */
 	int child_pid;		/* -c: the command, held until attached */
 	int child_go;		/* -c: write end of the pipe that releases it */
@@ -66,6 +72,9 @@ const char *ld_explain(int err);
 /* How many probes the programs are (a kprobe_multi program counts each
  * function): "Attaching N probes...". */
 int at_count(const struct tracer *t);
+/* 0, or -E2BIG when the probes or programs are more than
+ * BPFTRACE_MAX_PROBES or BPFTRACE_MAX_BPF_PROGS allow. */
+int at_check_limits(struct tracer *t);
 /* Attach the programs that wait for events (STAGE_ATTACH); a
  * wildcard's probe the kernel refuses is skipped with a warning, and
  * it fails only if all NPROBES were. */
@@ -100,12 +109,25 @@ void rt_watch_close(struct tracer *t);
 
 /* runtime.c */
 /* Start making the ring buffer, sized for a script whose probes are
- * all timers (TIMER_ONLY: probe_timer_only) or not: as soon as it is
+ * all timers (TIMER_ONLY: probe_timer_only) or not, or as BYTES or
+ * PAGES per CPU ask (0: not asked; rb_size): as soon as it is
  * parsed. */
-void rt_ringbuf_start(struct tracer *t, bool timer_only);
+void rt_ringbuf_start(struct tracer *t, bool timer_only, long bytes,
+		      long pages);
 /* BEGIN, the events until exit(), a signal or the end of the -c
  * command or -p process, END, the maps. */
 int rt_run(struct tracer *t);
+
+/* signals.c: SIGINT and SIGTERM stop the run, SIGUSR1 asks for the
+ * maps. */
 void rt_install_signals(void);
+/* Whether SIGUSR1 came since the last call (take: and forget it). */
+bool rt_print_requested(void);
+bool rt_take_print_request(void);
+/* The signal that asked the run to stop, or 0. */
+int rt_stop_signal(void);
+/* In a child before exec: default actions, and MASK (if not NULL) as
+ * the signal mask. */
+void rt_child_signals(const sigset_t *mask);
 
 #endif

@@ -610,7 +610,7 @@ static int stack_mode_word(const struct node *a)
  * refuses them. */
 struct type *sema_stack(struct sema *s, struct node *n, bool user)
 {
-	enum stack_mode mode = SM_BPFTRACE;
+	enum stack_mode mode = (enum stack_mode)s->c->stack_mode;
 	int64_t depth = KSTACK_MAX_DEPTH;
 	int k = 0, nargs = n->kind == N_CALL ? n->nargs : 0;
 	const char *what = user ? "ustack" : "kstack";

@@ -38,4 +38,20 @@ want="@v: "$'\n'$(head -n 2 <<< "$b")
 [[ $(grep -A2 '^@t: ($' <<< "$out") == "@t: ("$'\n'"$(head -n 1 <<< "$p")"$'\n'", 7)" ]] ||
 	bad "@t: $(grep -A2 '^@t' <<< "$out")"
 (( fail )) && printf '%s\n' "$out"
+
+# BPFTRACE_STACK_MODE: the mode of a kstack without one (both kstack
+# and kstack(3) below print raw, then perf); an explicit mode wins
+s='tracepoint:sched:sched_process_exec { printf("A%s\nB%s\nC%s\nE\n", kstack, kstack(3), kstack(bpftrace, 3)); exit(); }'
+for m in raw perf; do
+	out=$(BPFTRACE_STACK_MODE=$m "$SONDE" -q -e "$s" 2>&1) || bad "BPFTRACE_STACK_MODE=$m: $out"
+	a=$(awk '/^A/ { on = 1; next } /^B/ { exit } on && NF' <<< "$out")
+	b=$(awk '/^B/ { on = 1; next } /^C/ { exit } on && NF' <<< "$out")
+	c=$(awk '/^C/ { on = 1; next } /^E$/ { exit } on && NF' <<< "$out")
+	if [[ $m == raw ]]; then re='^[0-9a-f]{8,16}$'; else re=$'^\t[0-9a-f]+ [A-Za-z0-9_.]+\\+[0-9]+$'; fi
+	[[ -n $a ]] && ! grep -qvE "$re" <<< "$a" || bad "$m: kstack: [$a]"
+	[[ $(wc -l <<< "$b") == 3 ]] && ! grep -qvE "$re" <<< "$b" || bad "$m: kstack(3): [$b]"
+	grep -qvE '^        [A-Za-z0-9_.]+\+[0-9]+$' <<< "$c" && bad "$m: kstack(bpftrace, 3): [$c]"
+done
+out=$(BPFTRACE_STACK_MODE=fancy "$SONDE" -e 'BEGIN { exit(); }' 2>&1)
+[[ $out == 'sonde: BPFTRACE_STACK_MODE=fancy is not one of bpftrace, perf, raw' ]] || bad "fancy: $out"
 exit $fail

@@ -3,7 +3,8 @@
 # process that took it, after that process exited: the function pointer
 # call_fn receives (first_fn), in a map key, a tuple, a variable, a map
 # value and printf; an address nothing maps prints as hex.  C++ names
-# are demangled, in usym and ustack, as bpftrace 0.17 prints them.
+# are demangled, in usym and ustack, as bpftrace 0.17 prints them, unless
+# BPFTRACE_NO_CPP_DEMANGLE=1.
 set -u
 . "$SONDE_ROOT/tests/lib/ustack.sh"
 dir=$(mktemp -d)
@@ -47,6 +48,20 @@ C
 \]: 1
 @s\[ns::K::f\(int\)\]: 1'
 	[[ $out =~ ^$want$ ]] || bad "C++: got:
+$out
+want (regex):
+$want"
+	# BPFTRACE_NO_CPP_DEMANGLE=1: the names as the symbol table has them
+	out=$(BPFTRACE_NO_CPP_DEMANGLE=1 "$SONDE" -q -c "$dir/k" -e "uprobe:$dir/k:_ZN2ns1K1fEi+4 {
+		@[ustack(2)] = count(); @s[usym(reg(\"ip\"))] = count(); }" 2>&1)
+	want='
+
+@\[
+    _ZN2ns1K1fEi\+4
+    _Z2tfIlEiT_\+[0-9]+
+\]: 1
+@s\[_ZN2ns1K1fEi\]: 1'
+	[[ $out =~ ^$want$ ]] || bad "C++, BPFTRACE_NO_CPP_DEMANGLE=1: got:
 $out
 want (regex):
 $want"
