@@ -528,8 +528,8 @@ int main(int argc, char **argv)
 	 * compiles: that is most of its start. */
 	if (!o.list && !o.dump) {
 		tracer_init(&t, &c, stdout);
-		rt_ringbuf_start(&t, probe_timer_only(c.ast), o.rb_bytes,
-				 o.rb_pages);
+		rt_ringbuf_start(&t, probe_quiet(c.ast) && !o.check_helpers,
+				 o.rb_bytes, o.rb_pages);
 		tracing = true;
 	}
 	if (compile(&c, COMPILE_CHECK))

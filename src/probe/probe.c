@@ -206,9 +206,33 @@ struct probe_spec *probe_merge(struct compiler *c, struct probe_spec *v,
 	return v[0].ops->merge(c, v, n, text);
 }
 
-bool probe_timer_only(const struct program *ast)
+/* Does N call a function that sends a record each time it runs? */
+static bool sends(const struct node *n)
+{
+	static const char *const calls[] = {
+		"printf", "print", "time", "join", "system", "cat", "clear",
+		"zero",
+	};
+
+	if (!n)
+		return false;
+	if (n->kind == N_CALL)
+		for (size_t i = 0; i < ARRAY_SIZE(calls); i++)
+			if (!strcmp(n->name, calls[i]))
+				return true;
+	if (sends(n->a) || sends(n->b) || sends(n->c))
+		return true;
+	for (int i = 0; i < n->nargs; i++)
+		if (sends(n->args[i]))
+			return true;
+	return false;
+}
+
+bool probe_quiet(const struct program *ast)
 {
 	for (struct node *p = ast->probes; p; p = p->next) {
+		if (!sends(p->a) && !sends(p->b))
+			continue;
 		for (int i = 0; i < p->nargs; i++) {
 			const char *s = p->args[i]->name;
 			const struct probe_ops *o = bare_word(s);

@@ -260,10 +260,13 @@ int probe_expand(struct compiler *c, struct node *ap,
  * spec for all of them, or NULL for one program each. */
 struct probe_spec *probe_merge(struct compiler *c, struct probe_spec *v,
 			       int n, bool per_site, const char *text);
-/* Are all the probes written in AST BEGIN, END, interval or iter (read
- * from the attach points' text as probe_expand() reads it)?  So that
- * the ring buffer can be sized before the script is compiled. */
-bool probe_timer_only(const struct program *ast);
+/* Do the probes written in AST send few events: all BEGIN, END,
+ * interval or iter (read from the attach points' text as
+ * probe_expand() reads it), or with blocks that call no function
+ * sending a record per event (printf, print, time, ...: an aggregating
+ * one-liner)?  So that the ring buffer can be sized before the script
+ * is compiled: a large one costs start-up time. */
+bool probe_quiet(const struct program *ast);
 /* Why attaching PS failed with ERR, in one sentence. */
 const char *probe_explain(const struct probe_spec *ps, int err);
 

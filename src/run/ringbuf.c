@@ -44,7 +44,7 @@ static int round_size(long want)
 	return (int)n;
 }
 
-int rb_size(bool timer_only, int ncpus, long bytes, long pages)
+int rb_size(bool quiet, int ncpus, long bytes, long pages)
 {
 	long want = (long)ncpus * RINGBUF_PER_CPU;
 	int n = RINGBUF_MIN;
@@ -53,7 +53,7 @@ int rb_size(bool timer_only, int ncpus, long bytes, long pages)
 		return round_size(bytes);
 	if (pages > 0)
 		return round_size(pages * sysconf(_SC_PAGESIZE) * ncpus);
-	if (timer_only)
+	if (quiet)
 		return RINGBUF_SMALL;
 	while (n < want && n < RINGBUF_MAX)
 		n *= 2;

@@ -34,9 +34,9 @@ struct ringbuf {
 
 /* The size for a script: BYTES (--ringbuf-size) or else PAGES per CPU
  * (BPFTRACE_PERF_RB_PAGES), rounded up to a power of two, when given
- * (> 0); else small when its probes are only BEGIN, END, interval and
- * iter (TIMER_ONLY), else enough for NCPUS busy CPUs. */
-int rb_size(bool timer_only, int ncpus, long bytes, long pages);
+ * (> 0); else small when its probes send few events (QUIET: timers, or
+ * blocks that only aggregate), else enough for NCPUS busy CPUs. */
+int rb_size(bool quiet, int ncpus, long bytes, long pages);
 /* Start making and mapping a ring buffer of SIZE bytes whose records
  * go to FN(CTX); a second call does nothing. */
 void rb_start(struct ringbuf *r, int size, rb_sample_fn fn, void *ctx);

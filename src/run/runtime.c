@@ -97,12 +97,12 @@ static int on_event(void *ctx, void *data, size_t size)
 	       -EINTR : 0;
 }
 
-void rt_ringbuf_start(struct tracer *t, bool timer_only, long bytes,
+void rt_ringbuf_start(struct tracer *t, bool quiet, long bytes,
 		      long pages)
 {
 	int ncpus = libbpf_num_possible_cpus();
 
-	rb_start(&t->rb, rb_size(timer_only, ncpus > 0 ? ncpus : 1, bytes,
+	rb_start(&t->rb, rb_size(quiet, ncpus > 0 ? ncpus : 1, bytes,
 				 pages), on_event, t);
 }
 

@@ -108,11 +108,11 @@ void rt_watch_detach(struct tracer *t);
 void rt_watch_close(struct tracer *t);
 
 /* runtime.c */
-/* Start making the ring buffer, sized for a script whose probes are
- * all timers (TIMER_ONLY: probe_timer_only) or not, or as BYTES or
+/* Start making the ring buffer, sized for a script whose probes send
+ * few events (QUIET: probe_quiet) or not, or as BYTES or
  * PAGES per CPU ask (0: not asked; rb_size): as soon as it is
  * parsed. */
-void rt_ringbuf_start(struct tracer *t, bool timer_only, long bytes,
+void rt_ringbuf_start(struct tracer *t, bool quiet, long bytes,
 		      long pages);
 /* BEGIN, the events until exit(), a signal or the end of the -c
  * command or -p process, END, the maps. */

@@ -1,7 +1,7 @@
 #!/bin/bash
 # The ring buffer's size: by default 16 MiB for a script on kernel
 # events (512 KiB per possible CPU past 32 CPUs, at most 64 MiB) and
-# 256 KiB for one of timers only; --ringbuf-size and
+# 256 KiB for one of timers only, or whose kernel probes only aggregate; --ringbuf-size and
 # BPFTRACE_PERF_RB_PAGES (pages per CPU, as bpftrace's perf buffer)
 # choose another, rounded up to a power of two; the option wins; bad
 # values are refused.  -v --dry-run says the size the map was made with.
@@ -24,6 +24,11 @@ tp='tracepoint:syscalls:sys_enter_getppid { printf("x\n"); }'
 def=$(( ncpus * 512 * 1024 )); (( def < 16 << 20 )) && def=$((16 << 20)); (( def > 64 << 20 )) && def=$((64 << 20))
 size "$(pow2 $def)" -- -e "$tp"
 size $((256 << 10)) -- -e 'interval:ms:10 { exit(); }'
+# kernel probes that only aggregate send no records: a small ring
+size $((256 << 10)) -- -e 'tracepoint:syscalls:sys_enter_getppid { @[comm] = count(); @h = hist(pid); } interval:s:1 { print(@); exit(); }'
+# one printf, however deep, is enough for the large one
+size "$(pow2 $def)" -- -e 'tracepoint:syscalls:sys_enter_getppid { if (pid > 1) { @n++; if (@n > 5) { printf("x\n"); } } }'
+size "$(pow2 $def)" -- -e 'tracepoint:syscalls:sys_enter_getppid /comm == "x"/ { time("%H\n"); }'
 size $((4 << 20)) -- --ringbuf-size 3M -e "$tp"
 size $((1 << 20)) -- --ringbuf-size 1m -e 'BEGIN { exit(); }'
 size $((64 << 10)) -- --ringbuf-size 40000 -e "$tp"
