@@ -257,3 +257,6 @@ for s in 'tracepoint:syscalls:sys_enter_getppid { @[comm] = count(); }' \
 	row "insns: ${s:0:38}" "$(total "$out/progs.s")" "$(total "$out/progs.b")"
 	printf '      sonde: %s; bpftrace: %s\n' "$(each "$out/progs.s")" "$(each "$out/progs.b")"
 done
+
+# Long probe bodies, 100 to 5,000 statements (bench/large.sh)
+SONDE=$SONDE bench/large.sh

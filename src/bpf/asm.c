@@ -50,6 +50,9 @@ static void drop_unreachable(struct ir *ir)
 			next[nn++] = i + 1;
 			next[nn++] = x->target >= 0 ? ir->label_at[x->target]
 						    : i + 1 + x->in.off;
+		} else if (cls == BPF_JMP && x->target >= 0) {	/* bpf2bpf */
+			next[nn++] = i + 1;
+			next[nn++] = ir->label_at[x->target];
 		} else {
 			next[nn++] = i + 1;
 		}
@@ -232,6 +235,11 @@ int asm_resolve(struct compiler *c, struct ir *ir, struct prog_spec *ps)
 					   x->target);
 				return -1;
 			}
+			if (BPF_OP(x->in.code) == BPF_CALL &&
+			    BPF_CLASS(x->in.code) == BPF_JMP) {
+				ps->insns[i].imm = (int32_t)off;
+				off = 0;
+			}
 			if (off < SHRT_MIN || off > SHRT_MAX) {
 				diag_error(&c->diag, ps->probe.loc, E_LIMIT,
 					   "probe %s: a jump spans %ld instructions (limit %d); split the block",
@@ -249,6 +257,12 @@ int asm_resolve(struct compiler *c, struct ir *ir, struct prog_spec *ps)
 		}
 	}
 	ps->ninsns = ir->n;
+	ps->nfuncs = ir->nfuncs;
+	ps->nglobal = ir->nglobal;
+	ps->funcs = arena_alloc(&c->arena, sizeof(int) *
+				(size_t)(ir->nfuncs ? ir->nfuncs : 1));
+	for (int f = 0; f < ir->nfuncs; f++)
+		ps->funcs[f] = ir->label_at[ir->funcs[f]];
 	return 0;
 }
 

@@ -162,45 +162,81 @@ static void stmt(struct cg *g, struct node *n)
 	g->scratch = saved_scratch;
 }
 
-/* Slots for the probe's variables, fixed for the whole program.
- * Variables go on the stack, where the verifier tracks integers' values
- * (loops need that), while STACK_VARS has room; the rest go to
+/* A program longer than SPLIT_INSNS instructions is compiled again as
+ * pieces of about PIECE_INSNS, each a global subprogram the verifier
+ * checks on its own (docs/internals.md, "Long bodies"). */
+#define SPLIT_INSNS 4096
+#define PIECE_INSNS 1024
+#define MAX_PIECES 200
+
+/* Where a long body is cut: piece K holds the top-level statements
+ * [cut[K], cut[K + 1]); cut[n] is the number of statements. */
+struct split {
+	int *cut;
+	int n;
+};
+
+/* One variable's slot: on the stack while STACK_VARS has room (the
+ * verifier tracks integers' values there, which loops need), else in
  * scratch. */
-static void place_vars(struct cg *g)
+static void place_var(struct cg *g, struct var *v)
+{
+	int size = ty_slot_size(v->ty);
+
+	if (g->stack + size <= STACK_VARS) {
+		v->in_scratch = false;
+		g->stack += size;
+		if (g->stack > g->stack_max)
+			g->stack_max = g->stack;
+		v->slot = -(STACK_RESERVED + g->stack);
+	} else {
+		struct mem m = cg_scratch_alloc(g, size, NULL);
+
+		v->in_scratch = true;
+		v->slot = m.off;
+	}
+}
+
+/* Slots for the probe's variables, fixed for the whole program; in a
+ * split one, those of piece PIECE (-1: the ones pieces share, always in
+ * scratch, the main program's). */
+static void place_vars(struct cg *g, const struct split *sp, int piece)
 {
 	for (struct var *v = g->pi->vars; v; v = v->next) {
-		int size = ty_slot_size(v->ty);
-
-		if (g->stack + size <= STACK_VARS) {
-			v->in_scratch = false;
-			g->stack += size;
-			if (g->stack > g->stack_max)
-				g->stack_max = g->stack;
-			v->slot = -(STACK_RESERVED + g->stack);
-		} else {
-			struct mem m = cg_scratch_alloc(g, size, NULL);
+		if (sp && v->piece != piece)
+			continue;
+		if (sp && piece < 0) {
+			struct mem m = cg_scratch_alloc(g, ty_slot_size(v->ty),
+							NULL);
 
 			v->in_scratch = true;
 			v->slot = m.off;
+		} else {
+			place_var(g, v);
 		}
 	}
 }
 
 /* Variables start at zero: a variable assigned on one branch only is
  * still initialised when the verifier follows the other. */
-static void init_vars(struct cg *g, struct ir *pro)
+static void init_vars(struct cg *g, struct ir *pro, const struct split *sp,
+		      int piece)
 {
 	for (struct var *v = g->pi->vars; v; v = v->next) {
 		int size = ty_slot_size(v->ty);
 
+		if (sp && v->piece != piece)
+			continue;
 		for (int i = 0; i < size; i += 8)
 			ir_emit(pro, ST_IMM(BPF_DW, v->in_scratch ? RSCR : RFP,
 					    (int16_t)(v->slot + i), 0));
 	}
 }
 
-/* Prepend PRO to the body in g->ir, shifting every bound label. */
-static void prepend(struct cg *g, struct ir *pro)
+/* Insert PRO at instruction AT of the body in g->ir, shifting every
+ * label bound there or later but KEEP (-1: none), which stays on the
+ * inserted code. */
+static void insert(struct cg *g, int at, struct ir *pro, int keep)
 {
 	struct ir *ir = &g->ir;
 	int k = pro->n;
@@ -211,12 +247,216 @@ static void prepend(struct cg *g, struct ir *pro)
 		ir->cap = ir->cap ? ir->cap * 2 : 256;
 		ir->v = xrealloc(ir->v, sizeof(*ir->v) * (size_t)ir->cap);
 	}
-	memmove(ir->v + k, ir->v, sizeof(*ir->v) * (size_t)ir->n);
-	memcpy(ir->v, pro->v, sizeof(*ir->v) * (size_t)k);
+	memmove(ir->v + at + k, ir->v + at,
+		sizeof(*ir->v) * (size_t)(ir->n - at));
+	memcpy(ir->v + at, pro->v, sizeof(*ir->v) * (size_t)k);
 	ir->n += k;
 	for (int i = 0; i < ir->nlabels; i++)
-		if (ir->label_at[i] >= 0)
+		if (ir->label_at[i] >= at && i != keep)
 			ir->label_at[i] += k;
+}
+
+/* Whether instructions [FROM, g->ir.n) name register R. */
+static bool names_reg(struct cg *g, int from, int r)
+{
+	for (int i = from; i < g->ir.n; i++) {
+		const struct bpf_insn *in = &g->ir.v[i].in;
+
+		if (in->code == (BPF_LD | BPF_DW | BPF_IMM)) {
+			i++;
+			continue;
+		}
+		if (in->dst_reg == r || in->src_reg == r)
+			return true;
+	}
+	return false;
+}
+
+/* The scratch buffer into r9: a lookup of the per-CPU array's element
+ * 0, to FAIL if it is missing (it never is). */
+static void scratch_lookup(struct ir *pro, int fail)
+{
+	ir_emit(pro, ST_IMM(BPF_W, RFP, -4, 0));
+	ir_ld64(pro, R1, 0, RELOC_SCRATCH_FD, 0);
+	ir_emit(pro, MOV_REG(R2, RFP));
+	ir_emit(pro, ALU64_IMM(BPF_ADD, R2, -4));
+	ir_emit(pro, CALL(BPF_FUNC_map_lookup_elem));
+	ir_jump(pro, JMP_IMM(BPF_JEQ, R0, 0), fail);
+	ir_emit(pro, MOV_REG(RSCR, R0));
+}
+
+/* The variables' piece numbers: -1 for those of the predicate, of
+ * several pieces or of none. */
+static void mark_vars(struct node *n, int piece)
+{
+	if (!n)
+		return;
+	if (n->kind == N_VAR && n->var) {
+		struct var *v = n->var;
+
+		v->piece = v->piece == -2 || v->piece == piece ? piece : -1;
+	}
+	mark_vars(n->a, piece);
+	mark_vars(n->b, piece);
+	mark_vars(n->c, piece);
+	for (int i = 0; i < n->nargs; i++)
+		mark_vars(n->args[i], piece);
+}
+
+static void piece_vars(struct node *p, const struct split *sp)
+{
+	struct probe_info *pi = p->extra;
+
+	for (struct var *v = pi->vars; v; v = v->next)
+		v->piece = -2;
+	mark_vars(p->a, -1);
+	for (int k = 0; k < sp->n; k++)
+		for (int i = sp->cut[k]; i < sp->cut[k + 1]; i++)
+			mark_vars(p->b->args[i], k);
+	for (struct var *v = pi->vars; v; v = v->next)
+		if (v->piece == -2)
+			v->piece = -1;
+}
+
+/* Piece K of a long body, at the end of g->ir, entered at ENTRY: its
+ * statements, then its prologue inserted before them.  It returns 0,
+ * or 1 where exit() or return end the probe. */
+static void gen_piece(struct cg *g, struct node *b, const struct split *sp,
+		      int k, int entry)
+{
+	int at = g->ir.n, ret0 = cg_label(g);
+	struct ir pro;
+
+	ir_init(&pro);
+	g->exit_label = cg_label(g);
+	g->uses_ctx = false;
+	g->stack = g->stack_max = 0;
+	cg_bind(g, entry);
+	place_vars(g, sp, k);
+	for (int i = sp->cut[k]; i < sp->cut[k + 1] && !g->ir.overflow; i++)
+		stmt(g, b->args[i]);
+	g->ir.line = 0;
+	cg_bind(g, ret0);
+	cg_emit(g, MOV_IMM(R0, 0));
+	cg_emit(g, EXIT());
+	cg_bind(g, g->exit_label);
+	cg_emit(g, MOV_IMM(R0, 1));
+	cg_emit(g, EXIT());
+
+	pro.line = g->ir.v[at].line;
+	if (g->uses_ctx)
+		ir_emit(&pro, MOV_REG(RCTX, R1));
+	if (names_reg(g, at, RSCR))
+		scratch_lookup(&pro, ret0);
+	init_vars(g, &pro, sp, k);
+	insert(g, at, &pro, entry);
+	ir_free(&pro);
+}
+
+/* The body of a split program: the main program calls each piece in
+ * turn, and ends when one returns 1; then the pieces.  The pieces' stack
+ * is what the main program's leaves of the 512 bytes a chain of calls
+ * may use, in the verifier's 32-byte steps. */
+static void gen_split(struct cg *g, struct node *p, const struct split *sp)
+{
+	int *entry = xmalloc(sizeof(int) * (size_t)sp->n);
+	int main_exit = g->exit_label;
+
+	for (int k = 0; k < sp->n; k++) {
+		entry[k] = cg_label(g);
+		ir_func(&g->ir, entry[k]);
+		g->ir.nglobal++;
+		g->ir.line = script_line(p->b->args[sp->cut[k]]->loc);
+		cg_emit(g, MOV_REG(R1, RCTX));
+		ir_call(&g->ir, entry[k]);
+		cg_jump(g, JMP_IMM(BPF_JNE, R0, 0), main_exit);
+	}
+	g->ir.line = 0;
+	cg_bind(g, main_exit);
+	cg_emit(g, MOV_IMM(R0, 0));
+	cg_emit(g, EXIT());
+	g->stack_limit = STACK_LIMIT - 32 -	/* 32: the lookup's frame */
+		ALIGN_UP(STACK_RESERVED + g->stack_max, 32);
+	g->lookup_label = cg_label(g);
+	ir_func(&g->ir, g->lookup_label);
+	for (int k = 0; k < sp->n && !g->ir.overflow; k++)
+		gen_piece(g, p->b, sp, k, entry[k]);
+	cg_bind(g, g->lookup_label);
+	cg_emit(g, CALL(BPF_FUNC_map_lookup_elem));
+	cg_emit(g, EXIT());
+	g->exit_label = main_exit;
+	g->uses_ctx = true;	/* the calls pass it */
+	free(entry);
+}
+
+/* The predicate and the body; SIZES, when given, gets the number of
+ * instructions after each top-level statement. */
+static void gen_body(struct cg *g, struct node *p, const struct split *sp,
+		     int *sizes)
+{
+	g->ir.line = script_line(p->loc);
+	if (p->a) {
+		g->ir.line = script_line(p->a->loc);
+		cg_branch(g, p->a, g->exit_label, false);
+	}
+	if (sp) {
+		gen_split(g, p, sp);
+		return;
+	}
+	for (int i = 0; i < p->b->nargs && !g->ir.overflow; i++) {
+		stmt(g, p->b->args[i]);
+		if (sizes)
+			sizes[i] = g->ir.n;
+	}
+	g->ir.line = 0;
+	cg_bind(g, g->exit_label);
+	cg_emit(g, MOV_IMM(R0, 0));
+	cg_emit(g, EXIT());
+}
+
+/* The prologue, now that the body said what it needs, put before it. */
+static void gen_prologue(struct cg *g, struct node *p, const struct split *sp)
+{
+	struct compiler *c = g->c;
+	struct probe_spec *ps = g->ps;
+	int main_end = sp ? g->ir.label_at[g->ir.funcs[0]] : g->ir.n;
+	bool scratch = false;
+	struct ir pro;
+
+	ir_init(&pro);
+	pro.line = script_line(p->loc);
+	/* -p PID: events of other processes end here (timers and
+	 * BEGIN/END are not the process's events) */
+	if (c->target_pid && probe_has(ps, PF_TASK)) {
+		if (g->uses_ctx)
+			ir_emit(&pro, MOV_REG(RCTX, R1));
+		ir_emit(&pro, CALL(BPF_FUNC_get_current_pid_tgid));
+		ir_emit(&pro, ALU64_IMM(BPF_RSH, R0, 32));
+		ir_jump(&pro, JMP_IMM(BPF_JNE, R0, c->target_pid), g->exit_label);
+		g->uses_ctx = false;	/* saved already */
+	}
+	if (g->uses_ctx)
+		ir_emit(&pro, MOV_REG(RCTX, R1));
+	/* An iterator's last call has no element (ctx->task, the second
+	 * field of every bpf_iter__task* context, is NULL): skip it. */
+	if (ps->ops->ctx == CTX_ITER) {
+		ir_emit(&pro, LDX(BPF_DW, R0, R1, 8));
+		ir_jump(&pro, JMP_IMM(BPF_JEQ, R0, 0), g->exit_label);
+	}
+	if (!sp) {
+		scratch = g->scratch_max;
+	} else {
+		for (struct var *v = g->pi->vars; v; v = v->next)
+			scratch |= v->piece < 0;
+		for (int i = 0; i < main_end && !scratch; i++)
+			scratch = g->ir.v[i].in.dst_reg == RSCR ||
+				  g->ir.v[i].in.src_reg == RSCR;
+	}
+	if (scratch)
+		scratch_lookup(&pro, g->exit_label);
+	init_vars(g, &pro, sp, -1);
+	insert(g, 0, &pro, -1);
+	ir_free(&pro);
 }
 
 /* Assemble IR as the next program, for probe PS; 0 or -1. */
@@ -245,13 +485,13 @@ static int add_prog(struct compiler *c, struct ir *ir,
 
 /* One attempt; with TMP_ON_STACK, sets *RETRY when the stack ran out
  * because temporaries took it; with MAY_SLEEP, sets *ATOMIC when the
- * program must not sleep after all (it uses stacks). */
+ * program must not sleep after all (it uses stacks).  SP: the pieces of
+ * a long body, or NULL; SIZES as gen_body's. */
 static int gen_once(struct compiler *c, struct node *p, struct probe_spec *ps,
 		    bool tmp_on_stack, bool may_sleep, bool *retry,
-		    bool *atomic)
+		    bool *atomic, const struct split *sp, int *sizes)
 {
 	struct cg g;
-	struct ir pro;
 	int rc;
 
 	memset(&g, 0, sizeof(g));
@@ -261,53 +501,14 @@ static int gen_once(struct compiler *c, struct node *p, struct probe_spec *ps,
 	g.brk = g.cont = -1;
 	g.tmp_on_stack = tmp_on_stack;
 	g.may_sleep = may_sleep;
+	g.stack_limit = STACK_LIMIT;
 	ir_init(&g.ir);
-	ir_init(&pro);
 	g.exit_label = cg_label(&g);
-	place_vars(&g);
-
-	g.ir.line = script_line(p->loc);
-	if (p->a) {
-		g.ir.line = script_line(p->a->loc);
-		cg_branch(&g, p->a, g.exit_label, false);
-	}
-	cg_block(&g, p->b);
-	g.ir.line = 0;
-	cg_bind(&g, g.exit_label);
-	cg_emit(&g, MOV_IMM(R0, 0));
-	cg_emit(&g, EXIT());
-
-	/* Prologue, now that we know what the body needs. */
-	pro.line = script_line(p->loc);
-	/* -p PID: events of other processes end here (timers and
-	 * BEGIN/END are not the process's events) */
-	if (c->target_pid && probe_has(ps, PF_TASK)) {
-		if (g.uses_ctx)
-			ir_emit(&pro, MOV_REG(RCTX, R1));
-		ir_emit(&pro, CALL(BPF_FUNC_get_current_pid_tgid));
-		ir_emit(&pro, ALU64_IMM(BPF_RSH, R0, 32));
-		ir_jump(&pro, JMP_IMM(BPF_JNE, R0, c->target_pid), g.exit_label);
-		g.uses_ctx = false;	/* saved already */
-	}
-	if (g.uses_ctx)
-		ir_emit(&pro, MOV_REG(RCTX, R1));
-	/* An iterator's last call has no element (ctx->task, the second
-	 * field of every bpf_iter__task* context, is NULL): skip it. */
-	if (ps->ops->ctx == CTX_ITER) {
-		ir_emit(&pro, LDX(BPF_DW, R0, R1, 8));
-		ir_jump(&pro, JMP_IMM(BPF_JEQ, R0, 0), g.exit_label);
-	}
-	if (g.scratch_max) {
-		ir_emit(&pro, ST_IMM(BPF_W, RFP, -4, 0));
-		ir_ld64(&pro, R1, 0, RELOC_SCRATCH_FD, 0);
-		ir_emit(&pro, MOV_REG(R2, RFP));
-		ir_emit(&pro, ALU64_IMM(BPF_ADD, R2, -4));
-		ir_emit(&pro, CALL(BPF_FUNC_map_lookup_elem));
-		ir_jump(&pro, JMP_IMM(BPF_JEQ, R0, 0), g.exit_label);
-		ir_emit(&pro, MOV_REG(RSCR, R0));
-	}
-	init_vars(&g, &pro);
-	prepend(&g, &pro);
+	if (sp)
+		piece_vars(p, sp);
+	place_vars(&g, sp, -1);
+	gen_body(&g, p, sp, sizes);
+	gen_prologue(&g, p, sp);
 
 	if (!g.failed && g.scratch_max > c->scratch_size)
 		c->scratch_size = g.scratch_max;
@@ -315,8 +516,43 @@ static int gen_once(struct compiler *c, struct node *p, struct probe_spec *ps,
 	rc = g.failed || *atomic ? -1 : add_prog(c, &g.ir, ps, g.sleeps);
 	*retry = g.retry;
 	ir_free(&g.ir);
-	ir_free(&pro);
 	return rc;
+}
+
+/* Whether a global function may take this program's context as a
+ * `void *` argument tagged arg:ctx (Linux 6.8). */
+static bool can_split(const struct prog_spec *ps)
+{
+	switch (ps->load.type) {
+	case BPF_PROG_TYPE_RAW_TRACEPOINT:
+	case BPF_PROG_TYPE_TRACEPOINT:
+	case BPF_PROG_TYPE_KPROBE:
+	case BPF_PROG_TYPE_PERF_EVENT:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* Cut a body whose top-level statements end at SIZES[i] instructions
+ * into pieces of about PIECE_INSNS, or larger ones where that would make
+ * more than MAX_PIECES (the kernel takes 256 functions a program). */
+static void cut_body(const int *sizes, int n, struct split *sp)
+{
+	int start = 0, piece = sizes[n - 1] / MAX_PIECES + 1;
+
+	if (piece < PIECE_INSNS)
+		piece = PIECE_INSNS;
+	sp->cut = xmalloc(sizeof(int) * ((size_t)n + 1));
+	sp->n = 0;
+	sp->cut[sp->n++] = 0;
+	for (int i = 1; i < n; i++) {
+		if (sizes[i - 1] - start >= piece) {
+			sp->cut[sp->n++] = i;
+			start = sizes[i - 1];
+		}
+	}
+	sp->cut[sp->n] = n;
 }
 
 /* The uprobe of a FUNC+argN watchpoint whose block is program BODY:
@@ -377,16 +613,33 @@ static bool can_sleep(struct compiler *c, const struct probe_spec *ps)
 	return c->sleepable_uprobe;
 }
 
+/* One program for PS, or a program in pieces when its body is long;
+ * then, for a FUNC+argN watchpoint, its uprobe. */
 static int gen_prog(struct compiler *c, struct node *p, struct probe_spec *ps)
 {
 	bool retry = false, atomic = false, sleep = can_sleep(c, ps);
-	int body = c->nprogs;
-	int rc = gen_once(c, p, ps, true, sleep, &retry, &atomic);
+	int n = p->b->nargs, rc, body = c->nprogs;
+	int *sizes = xmalloc(sizeof(int) * (size_t)(n ? n : 1));
+	struct split sp = { NULL, 0 };
 
+	rc = gen_once(c, p, ps, true, sleep, &retry, &atomic, NULL, sizes);
 	if (rc && atomic)
-		rc = gen_once(c, p, ps, true, sleep = false, &retry, &atomic);
+		rc = gen_once(c, p, ps, true, sleep = false, &retry, &atomic,
+			      NULL, sizes);
 	if (rc && retry)
-		rc = gen_once(c, p, ps, false, sleep, &retry, &atomic);
+		rc = gen_once(c, p, ps, false, sleep, &retry, &atomic, NULL,
+			      sizes);
+	if (!rc && n > 1 && c->progs[c->nprogs - 1].ninsns > SPLIT_INSNS &&
+	    can_split(&c->progs[c->nprogs - 1])) {
+		c->nprogs--;
+		cut_body(sizes, n, &sp);
+		rc = gen_once(c, p, ps, true, sleep, &retry, &atomic, &sp, NULL);
+		if (rc && retry)
+			rc = gen_once(c, p, ps, false, sleep, &retry, &atomic,
+				      &sp, NULL);
+		free(sp.cut);
+	}
+	free(sizes);
 	/* a FUNC+argN watchpoint: its uprobe follows its block */
 	if (!rc && ps->ops->stage == STAGE_WATCH)
 		rc = gen_watch_setup(c, ps, body);

@@ -40,22 +40,28 @@ void cg_ld_map(struct cg *g, int reg, enum reloc_kind k, int arg)
 	ir_ld64(&g->ir, reg, 0, k, arg);
 }
 
+/* In a long body, map lookups call one subprogram that calls the helper:
+ * a helper call the verifier sees with one map it replaces by inline
+ * code, and each such patch moves the whole program (quadratic). */
 void cg_call(struct cg *g, int helper)
 {
-	cg_emit(g, CALL(helper));
+	if (helper == BPF_FUNC_map_lookup_elem && g->lookup_label > 0)
+		ir_call(&g->ir, g->lookup_label);
+	else
+		cg_emit(g, CALL(helper));
 }
 
 /* An 8-byte stack slot; callers give slots back by restoring g->stack. */
 int cg_stack_alloc(struct cg *g, struct node *at)
 {
 	g->stack += 8;
-	if (g->stack > STACK_LIMIT - STACK_RESERVED) {
+	if (g->stack > g->stack_limit - STACK_RESERVED) {
 		if (g->tmp_on_stack)	/* temporaries took it: retry */
 			g->retry = true;
 		else if (!g->failed)
 			diag_error(&g->c->diag, at ? at->loc : g->ps->loc, E_STACK,
 				   "probe %s needs more than %d bytes of BPF stack for its integer variables and temporaries",
-				   g->ps->name, STACK_LIMIT);
+				   g->ps->name, g->stack_limit);
 		g->failed = true;
 		g->stack = 8;
 	}
@@ -75,7 +81,7 @@ struct mem cg_tmp_alloc(struct cg *g, int size, struct node *at)
 	int sz = ALIGN_UP(size, 8);
 	struct mem m;
 
-	if (!g->tmp_on_stack || g->stack + sz > STACK_LIMIT - STACK_RESERVED)
+	if (!g->tmp_on_stack || g->stack + sz > g->stack_limit - STACK_RESERVED)
 		return cg_scratch_alloc(g, size, at);
 	g->stack += sz;
 	if (g->stack > g->stack_max)

@@ -102,7 +102,22 @@ static void divmod(struct cg *g, bool is_mod, bool is_signed,
 		cg_jump(g, JA(), done);
 	}
 	cg_bind(g, nz);
-	if (!is_signed) {
+	/* An immediate divisor spares the kernel patching in a zero test:
+	 * each patch moves the whole program (quadratic in long bodies). */
+	if (positive && b->cval <= INT32_MAX) {
+		int op = is_mod ? BPF_MOD : BPF_DIV;
+
+		if (is_signed)
+			absval(g, R0, R2);
+		cg_emit(g, ALU64_IMM(op, R0, (int32_t)b->cval));
+		if (is_signed) {
+			int keep = cg_label(g);
+
+			cg_jump(g, JMP_IMM(BPF_JEQ, R2, 0), keep);
+			cg_emit(g, bpf_i(BPF_ALU64 | BPF_NEG, R0, 0, 0, 0));
+			cg_bind(g, keep);
+		}
+	} else if (!is_signed) {
 		cg_emit(g, ALU64_REG(is_mod ? BPF_MOD : BPF_DIV, R0, R1));
 	} else {
 		int keep = cg_label(g);

@@ -57,7 +57,9 @@ struct cg {
 	struct probe_spec *ps;
 	struct probe_info *pi;
 	int exit_label;
+	int lookup_label;		/* > 0: map lookups call it */
 	int stack, stack_max;		/* bytes below r10 in use */
+	int stack_limit;		/* STACK_LIMIT, less in a piece */
 	int scratch, scratch_max;	/* bytes of scratch in use */
 	int brk, cont;			/* labels of the innermost loop */
 	bool uses_ctx;

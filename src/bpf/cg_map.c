@@ -282,11 +282,40 @@ static void lin_bucket(struct cg *g, struct mapinfo *m)
 		cg_imm(g, R2, m->lh_min);
 		cg_emit(g, ALU64_REG(BPF_SUB, HV, R2));
 	}
-	cg_imm(g, R2, m->lh_step);
-	cg_emit(g, ALU64_REG(BPF_DIV, HV, R2));
+	if (m->lh_step <= INT32_MAX) {	/* no zero test for the kernel */
+		cg_emit(g, ALU64_IMM(BPF_DIV, HV, (int32_t)m->lh_step));
+	} else {
+		cg_imm(g, R2, m->lh_step);
+		cg_emit(g, ALU64_REG(BPF_DIV, HV, R2));
+	}
 	cg_emit(g, MOV_REG(HB, HV));
 	cg_emit(g, ALU64_IMM(BPF_ADD, HB, 1));
 	cg_bind(g, done);
+}
+
+/* The bucket of a constant value V, as log2_bucket() and lin_bucket()
+ * compute it: code the verifier would find half dead, and removing dead
+ * code moves the whole program each time (quadratic in long bodies). */
+static int64_t const_bucket(const struct mapinfo *m, int64_t v, bool sgn)
+{
+	uint64_t u = (uint64_t)v;
+	int k = 0;
+
+	if (m->agg == AGG_LHIST) {
+		if (v < m->lh_min)
+			return 0;
+		if (v >= m->lh_max)
+			return (m->lh_max - m->lh_min) / m->lh_step + 1;
+		return (int64_t)((uint64_t)(v - m->lh_min) /
+				 (uint64_t)m->lh_step) + 1;
+	}
+	if (sgn && v < 0)
+		return 0;
+	if (!u)
+		return 1;
+	while (u >>= 1)
+		k++;
+	return k + 2;
 }
 
 /* Fold the value in the stack slot V into the per-CPU value at r0. */
@@ -382,11 +411,17 @@ void cg_agg(struct cg *g, struct node *n)
 	key = cg_tmp_alloc(g, m->key_size, n);
 	if (m->agg == AGG_HIST || m->agg == AGG_LHIST) {
 		/* the value only picks the bucket, the key's last word */
-		cg_int(g, call->args[0]);
-		if (m->agg == AGG_HIST)
-			log2_bucket(g, sgn);
-		else
-			lin_bucket(g, m);
+		struct node *a = call->args[0];
+
+		if (a->is_const) {
+			cg_imm(g, HB, const_bucket(m, a->cval, sgn));
+		} else {
+			cg_int(g, a);
+			if (m->agg == AGG_HIST)
+				log2_bucket(g, sgn);
+			else
+				lin_bucket(g, m);
+		}
 		cg_emit(g, STX(BPF_DW, key.base,
 			       (int16_t)(key.off + m->key_size - 8), HB));
 	} else if (m->agg != AGG_COUNT) {

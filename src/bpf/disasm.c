@@ -143,7 +143,10 @@ int disasm_insn(char *buf, size_t cap, const struct bpf_insn *in, int idx,
 		snprintf(buf, cap, "(ld 0x%02x)", in->code);
 		return 1;
 	case BPF_JMP: case BPF_JMP32:
-		if (op == BPF_CALL) {
+		if (op == BPF_CALL && in->src_reg == BPF_PSEUDO_CALL) {
+			snprintf(buf, cap, "call pc%+d <%d>", in->imm,
+				 idx + 1 + in->imm);
+		} else if (op == BPF_CALL) {
 			const char *name = in->imm > 0 &&
 				(size_t)in->imm < ARRAY_SIZE(helper_names) ?
 				helper_names[in->imm] : NULL;

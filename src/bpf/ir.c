@@ -14,6 +14,7 @@ void ir_free(struct ir *ir)
 {
 	free(ir->v);
 	free(ir->label_at);
+	free(ir->funcs);
 	memset(ir, 0, sizeof(*ir));
 }
 
@@ -87,4 +88,19 @@ void ir_ld64(struct ir *ir, int dst, uint64_t imm, enum reloc_kind reloc,
 		x->in.src_reg = BPF_PSEUDO_MAP_VALUE;
 	x = slot(ir);
 	x->in = bpf_i(0, 0, 0, 0, (int32_t)(uint32_t)(imm >> 32));
+}
+
+void ir_call(struct ir *ir, int label)
+{
+	ir_jump(ir, bpf_i(BPF_JMP | BPF_CALL, 0, BPF_PSEUDO_CALL, 0, 0), label);
+}
+
+void ir_func(struct ir *ir, int label)
+{
+	if (ir->nfuncs == ir->funcs_cap) {
+		ir->funcs_cap = ir->funcs_cap ? ir->funcs_cap * 2 : 16;
+		ir->funcs = xrealloc(ir->funcs, sizeof(int) *
+				     (size_t)ir->funcs_cap);
+	}
+	ir->funcs[ir->nfuncs++] = label;
 }

@@ -25,6 +25,9 @@ struct ir {
 	int *label_at;		/* label -> insn index, -1 while unbound */
 	int nlabels, labels_cap;
 	int line;		/* current source line for new insns */
+	int *funcs;		/* labels of the subprograms' entries */
+	int nfuncs, funcs_cap;
+	int nglobal;		/* the first ones are global functions */
 	bool overflow;		/* more than the kernel's limit emitted */
 };
 
@@ -35,6 +38,10 @@ void ir_bind(struct ir *ir, int label);
 void ir_emit(struct ir *ir, struct bpf_insn in);
 /* A jump (BPF_JA or conditional) to LABEL. */
 void ir_jump(struct ir *ir, struct bpf_insn in, int label);
+/* A BPF-to-BPF call of the subprogram at LABEL. */
+void ir_call(struct ir *ir, int label);
+/* LABEL starts a subprogram (bound where its code begins). */
+void ir_func(struct ir *ir, int label);
 /* 64-bit immediate load into DST, optionally relocated. */
 void ir_ld64(struct ir *ir, int dst, uint64_t imm, enum reloc_kind reloc,
 	     int arg);

@@ -35,7 +35,13 @@ struct prog_spec {
 	int *line;		/* per insn: source line, 0 if none */
 	struct bpf_reloc *relocs;
 	int nrelocs;
+	int *funcs;		/* where each subprogram starts (a long
+				 * body's pieces: cg.c), in order */
+	int nfuncs;
+	int nglobal;		/* the first nglobal are global functions
+				 * taking the context, the rest static */
 	int fd;			/* set by the loader */
+	double load_ms;		/* the loader's: its last bpf_prog_load() */
 };
 
 #endif

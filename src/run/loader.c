@@ -8,9 +8,11 @@
 
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
+#include <linux/btf.h>
 #include <errno.h>
 #include <pthread.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -259,27 +261,168 @@ static void prog_name(const struct prog_spec *ps, char name[16])
 			*q = '_';
 }
 
-static void prog_opts(const struct prog_spec *ps,
-		      struct bpf_prog_load_opts *opts)
+/* What the verifier needs to know of a program's subprograms (the
+ * pieces of a long body: docs/internals.md, "Long bodies"): a BTF
+ * object with a FUNC per function, main included, each global and
+ * `int f(void *ctx)`, the pieces' argument tagged "arg:ctx" (the
+ * context, Linux 6.8), and where each function starts. */
+struct funcs {
+	int btf_fd;
+	struct bpf_func_info *info;
+};
+
+static void put_u32(char **p, uint32_t v)
 {
+	memcpy(*p, &v, 4);
+	*p += 4;
+}
+
+static void put_type(char **p, uint32_t name, uint32_t kind, uint32_t vlen,
+		     uint32_t type)
+{
+	put_u32(p, name);
+	put_u32(p, kind << 24 | vlen);
+	put_u32(p, type);
+}
+
+/* 0, or -errno. */
+static int load_btf(const struct prog_spec *ps, struct funcs *f)
+{
+	static const char fixed[] = "\0int\0ctx\0arg:ctx\0main";
+	enum { S_INT = 1, S_CTX = 5, S_TAG = 9, S_MAIN = 17, S_PIECE = 22 };
+	int n = ps->nfuncs;
+	size_t strs = sizeof(fixed) + (size_t)n * 16;
+	size_t types = 16 + 12 + 20 + 12 + (size_t)n * (12 + 16);
+	struct btf_header *h;
+	char *blob = xcalloc(1, sizeof(*h) + types + strs), *p, *q;
+	int err = 0;
+
+	h = (struct btf_header *)blob;
+	p = blob + sizeof(*h);
+	put_type(&p, S_INT, BTF_KIND_INT, 0, 4);		/* 1: int */
+	put_u32(&p, BTF_INT_SIGNED << 24 | 32);
+	put_type(&p, 0, BTF_KIND_PTR, 0, 0);			/* 2: void * */
+	put_type(&p, 0, BTF_KIND_FUNC_PROTO, 1, 1);		/* 3: int (void *) */
+	put_u32(&p, S_CTX);
+	put_u32(&p, 2);
+	put_type(&p, S_MAIN, BTF_KIND_FUNC, BTF_FUNC_GLOBAL, 3);	/* 4 */
+	q = xcalloc(1, strs);
+	memcpy(q, fixed, sizeof(fixed));
+	for (int k = 0; k < n; k++) {
+		size_t off = sizeof(fixed) + (size_t)k * 16;
+
+		snprintf(q + off, 16, k < ps->nglobal ? "piece%d" : "func%d",
+			 k + 1);
+		put_type(&p, (uint32_t)off, BTF_KIND_FUNC, k < ps->nglobal ?
+			 BTF_FUNC_GLOBAL : BTF_FUNC_STATIC, 3);
+	}
+	for (int k = 0; k < ps->nglobal; k++) {	/* the argument: the context */
+		put_type(&p, S_TAG, BTF_KIND_DECL_TAG, 0, (uint32_t)(5 + k));
+		put_u32(&p, 0);
+	}
+	h->magic = BTF_MAGIC;
+	h->version = BTF_VERSION;
+	h->hdr_len = sizeof(*h);
+	h->type_off = 0;
+	h->type_len = (uint32_t)(p - (blob + sizeof(*h)));
+	h->str_off = h->type_len;
+	h->str_len = (uint32_t)strs;
+	memcpy(p, q, strs);
+	free(q);
+	f->btf_fd = bpf_btf_load(blob, sizeof(*h) + h->type_len + strs, NULL);
+	if (f->btf_fd < 0)
+		err = -errno;
+	free(blob);
+	if (err)
+		return err;
+	f->info = xmalloc(sizeof(*f->info) * ((size_t)n + 1));
+	f->info[0].insn_off = 0;
+	f->info[0].type_id = 4;
+	for (int k = 0; k < n; k++) {
+		f->info[k + 1].insn_off = (uint32_t)ps->funcs[k];
+		f->info[k + 1].type_id = (uint32_t)(5 + k);
+	}
+	return 0;
+}
+
+static void funcs_free(struct funcs *f)
+{
+	if (f->btf_fd >= 0)
+		close(f->btf_fd);
+	free(f->info);
+}
+
+/* 0, or -errno when the subprograms' BTF does not load. */
+static int prog_opts(const struct prog_spec *ps,
+		     struct bpf_prog_load_opts *opts, struct funcs *f)
+{
+	int err;
+
+	f->btf_fd = -1;
+	f->info = NULL;
 	opts->expected_attach_type = ps->load.expected_attach_type;
 	opts->attach_btf_id = ps->load.attach_btf_id;
 	if (ps->load.sleepable)
 		opts->prog_flags |= BPF_F_SLEEPABLE;
+	if (!ps->nfuncs)
+		return 0;
+	err = load_btf(ps, f);
+	if (err)
+		return err;
+	opts->prog_btf_fd = (uint32_t)f->btf_fd;
+	opts->func_info = f->info;
+	opts->func_info_cnt = (uint32_t)ps->nfuncs + 1;
+	opts->func_info_rec_size = sizeof(*f->info);
+	return 0;
 }
 
-/* The fast path: a load without a verifier log.  A fd, or -errno. */
+static double ms_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+/* The fast path: a load without a verifier log.  A fd, or -errno; the
+ * time it took (nearly all of it the verifier's) in ps->load_ms. */
 static int try_load(struct prog_spec *ps)
 {
 	LIBBPF_OPTS(bpf_prog_load_opts, opts);
+	struct funcs f;
 	char name[16];
-	int fd;
+	double t0 = ms_now();
+	int fd, err;
 
-	prog_opts(ps, &opts);
+	err = prog_opts(ps, &opts, &f);
+	if (err)
+		return err;
 	prog_name(ps, name);
 	fd = bpf_prog_load(ps->load.type, name, "GPL", ps->insns,
 			   (size_t)ps->ninsns, &opts);
-	return fd >= 0 ? fd : -errno;
+	err = errno;
+	ps->load_ms = ms_now() - t0;
+	funcs_free(&f);
+	return fd >= 0 ? fd : -err;
+}
+
+/* -v: what loading PS cost the kernel.  The verifier's count of the
+ * instructions it walked (bpf_prog_info.verified_insns, Linux 5.16) is
+ * what its limit of a million applies to. */
+static void say_loaded(struct tracer *t, const struct prog_spec *ps)
+{
+	struct bpf_prog_info info;
+	uint32_t len = sizeof(info);
+
+	memset(&info, 0, sizeof(info));
+	if (bpf_obj_get_info_by_fd(ps->fd, &info, &len) == 0 &&
+	    info.verified_insns)
+		rt_warn(t, "loaded %s: %d instructions, %u verified, in %.1f ms",
+			ps->probe.name, ps->ninsns, info.verified_insns,
+			ps->load_ms);
+	else
+		rt_warn(t, "loaded %s: %d instructions, in %.1f ms",
+			ps->probe.name, ps->ninsns, ps->load_ms);
 }
 
 /* Again with a log, growing it until the verifier's whole story fits:
@@ -288,13 +431,17 @@ static int load_logged(struct tracer *t, struct prog_spec *ps)
 {
 	LIBBPF_OPTS(bpf_prog_load_opts, opts);
 	size_t logsz = 1 << 20;
+	struct funcs f;
 	char name[16];
+	int err = prog_opts(ps, &opts, &f);
 
-	prog_opts(ps, &opts);
+	if (err)
+		return rt_fail(t, err, "probe %s: its subprograms' BTF failed to load: %s (long bodies need Linux 6.8)",
+			       ps->probe.name, strerror(-err));
 	prog_name(ps, name);
 	for (;;) {
 		char *log = xmalloc(logsz);
-		int err, fd;
+		int fd;
 
 		log[0] = 0;
 		opts.log_buf = log;
@@ -305,6 +452,7 @@ static int load_logged(struct tracer *t, struct prog_spec *ps)
 		err = errno;
 		if (fd >= 0) {	/* loads with a log but not without? */
 			free(log);
+			funcs_free(&f);
 			return fd;
 		}
 		if (err == ENOSPC && logsz < (1u << 28)) {
@@ -314,6 +462,7 @@ static int load_logged(struct tracer *t, struct prog_spec *ps)
 		}
 		fd = verifier_report(t, ps, log, err);
 		free(log);
+		funcs_free(&f);
 		return fd;
 	}
 }
@@ -520,8 +669,7 @@ int ld_load(struct tracer *t)
 			ps->fd = fd;
 		}
 		if (t->verbose)
-			rt_warn(t, "loaded %s: %d instructions", ps->probe.name,
-				ps->ninsns);
+			say_loaded(t, ps);
 	}
 	return 0;
 }

@@ -34,6 +34,8 @@ struct var {
 	bool defined;		/* assigned earlier in the current pass */
 	int slot;		/* cg: offset of its storage */
 	bool in_scratch;	/* cg: slot is in scratch, not on the stack */
+	int piece;		/* cg: the one piece of a long body using it
+				 * (cg.c), or -1 */
 	struct var *next;
 };
 
