@@ -149,11 +149,17 @@ static int kprobe_expand(struct probe_exp *x)
 			    kind, kind);
 		return -1;
 	}
+	fname = x->f[1];
 	if (access("/sys/bus/event_source/devices/kprobe/type", R_OK)) {
-		probe_error(x, "this kernel has no kprobe support (CONFIG_KPROBES is off); tracepoint and fentry probes may work instead");
+		/* a wildcard matches nothing here (the block is skipped,
+		 * as bpftrace 0.17 skips it); a function named is an error */
+		if (probe_wild(fname))
+			probe_missing(x, "%s: this kernel has no kprobe support (CONFIG_KPROBES is off), so %s matches nothing",
+				      kind, fname);
+		else
+			probe_error(x, "this kernel has no kprobe support (CONFIG_KPROBES is off); tracepoint and fentry probes may work instead");
 		return -1;
 	}
-	fname = x->f[1];
 	if (probe_func_offset(x, fname, &add))
 		return -1;
 	rc = kernel_functions(x, fname);

@@ -54,8 +54,9 @@ static bool names_files(const char *pattern)
 		return o->kind == PK_UPROBE || o->kind == PK_URETPROBE ||
 		       o->kind == PK_USDT;
 	file++;
+	/* '*:FILE:*', '*:*:*'; not '*ware:*', a pattern over names */
 	return memchr(pattern, '*', n) && (*file == '/' || *file == '.' ||
-					   *file == '*');
+					   (*file == '*' && strchr(file, ':')));
 }
 
 int probe_list(const char *pattern, bool verbose, int pid)

@@ -381,6 +381,40 @@ int sema_stack_map(struct compiler *c, int depth)
 	return c->nstack_maps++;
 }
 
+/* The blocks whose wildcards all matched nothing: warnings, the blocks
+ * skipped, when others attach; errors when nothing would. */
+static void skipped_blocks(struct compiler *c)
+{
+	int all = 0;
+
+	for (struct node *p = c->ast->probes; p; p = p->next)
+		all += ((struct probe_info *)p->extra)->nspecs;
+	for (struct node *p = c->ast->probes; p; p = p->next) {
+		struct probe_info *pi = p->extra;
+
+		for (int i = 0; pi->missing && i < p->nargs; i++) {
+			if (!pi->missing[i])
+				continue;
+			if (all)
+				diag_warn(&c->diag, p->args[i]->loc,
+					  "%s; the block is skipped",
+					  pi->missing[i]);
+			else
+				diag_error(&c->diag, p->args[i]->loc, E_PROBE,
+					   "%s", pi->missing[i]);
+		}
+	}
+}
+
+/* Are all the attach points of block P wildcards? */
+static bool all_wild(const struct node *p)
+{
+	for (int i = 0; i < p->nargs; i++)
+		if (!probe_wild(p->args[i]->name))
+			return false;
+	return true;
+}
+
 int sema_check(struct compiler *c)
 {
 	struct sema s;
@@ -411,8 +445,13 @@ int sema_check(struct compiler *c)
 		}
 		/* As bpftrace: of several attach points, one that names
 		 * nothing (a function a library lacks) is skipped, said as
-		 * a warning; the block needs one that attaches. */
-		for (int i = 0; i < p->nargs; i++) {
+		 * a warning; the block needs one that attaches, unless all
+		 * its attach points are wildcards, which may match nothing
+		 * here (kprobe:vfs_* on a kernel without kprobes): then
+		 * the block is checked but attaches nothing. */
+		if (!total && all_wild(p))
+			pi->missing = missing;	/* said below */
+		for (int i = 0; i < p->nargs && !pi->missing; i++) {
 			if (!missing[i])
 				continue;
 			if (total)
@@ -435,6 +474,7 @@ int sema_check(struct compiler *c)
 				pi->name_max = len;
 		}
 	}
+	skipped_blocks(c);
 	if (c->diag.nerrors > errors_before)
 		return -1;
 	/* passes: 0 learn, 1 learn guessing unknown maps are integers,

@@ -48,6 +48,8 @@ struct probe_info {
 	int name_max;		/* longest probe name + 1 */
 	bool per_site;		/* uses probe, func or uaddr: one program
 				 * per site */
+	const char **missing;	/* all its attach points wildcards that
+				 * matched nothing: why, per point */
 };
 
 const char *builtin_name(int b);
