@@ -77,6 +77,7 @@ static void usage(FILE *f)
 "             BPFTRACE_PERF_RB_PAGES (ring buffer pages per CPU),\n"
 "             BPFTRACE_STACK_MODE (bpftrace, perf or raw),\n"
 "             BPFTRACE_NO_CPP_DEMANGLE (1: C++ names as in the symbol table),\n"
+"             BPFTRACE_NO_USER_SYMBOLS (1: user addresses as numbers),\n"
 "             BPFTRACE_BTF (a file of kernel BTF),\n"
 "             BPFTRACE_KERNEL_SOURCE (kernel headers, for their constants)\n", f);
 }
@@ -439,13 +440,15 @@ static FILE *open_out(const char *path)
 static int setup_tracer(const struct options *o, struct tracer *t)
 {
 	FILE *out;
-	int no_demangle;
+	int no_demangle, no_usyms;
 
 	if (env_int("BPFTRACE_MAX_PROBES", 512, 1, 1 << 30, &t->max_probes) ||
 	    env_int("BPFTRACE_MAX_BPF_PROGS", 512, 1, 1 << 30, &t->max_progs) ||
-	    env_int("BPFTRACE_NO_CPP_DEMANGLE", 0, 0, 1, &no_demangle))
+	    env_int("BPFTRACE_NO_CPP_DEMANGLE", 0, 0, 1, &no_demangle) ||
+	    env_int("BPFTRACE_NO_USER_SYMBOLS", 0, 0, 1, &no_usyms))
 		return -1;
 	t->no_demangle = no_demangle;
+	t->no_usyms = no_usyms;
 	out = o->outpath ? open_out(o->outpath) : stdout;
 	if (!out)
 		return -1;

@@ -109,6 +109,7 @@ struct rec {
 
 struct usyms {
 	bool verbose;
+	bool no_symbols;	/* BPFTRACE_NO_USER_SYMBOLS: addresses only */
 	int seen_fd;		/* BPF's processes seen, or -1 */
 	struct uproc *procs[NBUCKETS];
 	struct ufile *files[NBUCKETS];
@@ -720,6 +721,11 @@ static int load_vdso(struct elf_symtab *st)
 	return rc;
 }
 
+void us_no_symbols(struct usyms *u)
+{
+	u->no_symbols = true;
+}
+
 void us_no_demangle(struct usyms *u)
 {
 	u->cxx_tried = true;	/* and u->demangle stays NULL */
@@ -765,6 +771,8 @@ bool us_resolve(struct usyms *u, int pid, uint64_t addr,
 	uint64_t vaddr;
 
 	memset(fr, 0, sizeof(*fr));
+	if (u->no_symbols)
+		return false;
 	us_drain(u);
 	p = proc_find(u, pid);
 	if (!p || (!p->complete && !p->snapped)) {

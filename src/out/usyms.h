@@ -22,6 +22,8 @@ void us_free(struct usyms *u);
 /* BPFTRACE_NO_CPP_DEMANGLE: print C++ names as the symbol tables hold
  * them (_ZN2ns1K1fEi), not demangled. */
 void us_no_demangle(struct usyms *u);
+/* BPFTRACE_NO_USER_SYMBOLS: user addresses print as numbers. */
+void us_no_symbols(struct usyms *u);
 
 /* Follow every process's executable mappings, forks and execs from now
  * on (perf side-band records on each of NCPUS CPUs).  Returns 0 or

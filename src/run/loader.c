@@ -558,6 +558,8 @@ static int usyms_start(struct tracer *t)
 	t->pr.usyms = us_new(t->verbose, fd);
 	if (t->no_demangle)
 		us_no_demangle(t->pr.usyms);
+	if (t->no_usyms)
+		us_no_symbols(t->pr.usyms);
 	us_follow(t->pr.usyms, t->pr.ncpus_possible);
 	if (t->target_pid > 0)
 		us_snapshot(t->pr.usyms, t->target_pid);

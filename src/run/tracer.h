@@ -29,6 +29,7 @@ struct tracer {
 	bool verbose, quiet;
 	bool no_warnings;	/* --no-warnings: no warnings on stderr */
 	bool no_demangle;	/* BPFTRACE_NO_CPP_DEMANGLE */
+	bool no_usyms;		/* BPFTRACE_NO_USER_SYMBOLS */
 	int max_probes;		/* BPFTRACE_MAX_PROBES */
 	int max_progs;		/* BPFTRACE_MAX_BPF_PROGS */
 	int scratch_fd, stats_fd;

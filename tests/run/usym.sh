@@ -4,7 +4,7 @@
 # call_fn receives (first_fn), in a map key, a tuple, a variable, a map
 # value and printf; an address nothing maps prints as hex.  C++ names
 # are demangled, in usym and ustack, as bpftrace 0.17 prints them, unless
-# BPFTRACE_NO_CPP_DEMANGLE=1.
+# BPFTRACE_NO_CPP_DEMANGLE=1; BPFTRACE_NO_USER_SYMBOLS=1 prints addresses.
 set -u
 . "$SONDE_ROOT/tests/lib/ustack.sh"
 dir=$(mktemp -d)
@@ -28,6 +28,19 @@ want='<first_fn> <first_fn>
 [[ $out == "$want" ]] || bad "got:
 $out
 want:
+$want"
+# BPFTRACE_NO_USER_SYMBOLS=1: addresses, in usym and ustack
+out=$(BPFTRACE_NO_USER_SYMBOLS=1 "$SONDE" -q -c "$dir/p 1" -e "uprobe:$dir/p:call_fn {
+	@[usym(arg0)] = count(); @s[ustack(1)] = count(); }" 2>&1)
+want='
+
+@\[0x[0-9a-f]+\]: 1
+@s\[
+    0x[0-9a-f]+
+\]: 1'
+[[ $out =~ ^$want$ ]] || bad "BPFTRACE_NO_USER_SYMBOLS=1: got:
+$out
+want (regex):
 $want"
 if command -v c++ > /dev/null; then
 	cat > "$dir/k.cc" <<'C'
