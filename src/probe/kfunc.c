@@ -145,7 +145,7 @@ static int kprobe_expand(struct probe_exp *x)
 	int rc;
 
 	if (x->nf != 2 || !*x->f[1]) {
-		probe_error(x, "%s probe needs a kernel function: %s:vfs_read",
+		probe_error(x, "%s probe type requires 1 argument, a kernel function: %s:vfs_read",
 			    kind, kind);
 		return -1;
 	}
@@ -271,7 +271,7 @@ static int fentry_expand(struct probe_exp *x)
 	int cnt;
 
 	if (x->nf != 2 || !*x->f[1]) {
-		probe_error(x, "%s probe needs a kernel function: %s:vfs_read",
+		probe_error(x, "%s probe type requires 1 argument, a kernel function: %s:vfs_read",
 			    kind, kind);
 		return -1;
 	}

@@ -107,9 +107,9 @@ static void no_match(struct probe_exp *x, const char *cat, const char *name)
 			    raw ? "raw tracepoint" : "tracepoint",
 			    raw ? "" : cat, raw ? "" : ":", name);
 	else if (raw)
-		probe_missing(x, "raw tracepoint %s not found", name);
+		probe_missing(x, "raw tracepoint not found: %s", name);
 	else
-		probe_missing(x, "tracepoint %s:%s not found", cat, name);
+		probe_missing(x, "tracepoint not found: %s:%s", cat, name);
 }
 
 /* tracepoint:CAT:NAME and rawtracepoint:[CAT:]NAME, wildcards expanded. */

@@ -12,7 +12,7 @@ uprobe:libc:no_such_function_here, uprobe:libc:syscall /pid == cpid && arg0 == 1
 	> "$work/out" 2> "$work/err" || die "sonde failed: $(cat "$work/err")"
 grep -qx 'hit tracepoint:syscalls:sys_enter_getppid' "$work/out" || die "no tracepoint hit: $(cat "$work/out")"
 grep -qx 'hit syscall' "$work/out" || die "no uprobe hit: $(cat "$work/out")"
-grep -q '^-e:2:31: warning: tracepoint syscalls:nonsense not found; skipped$' "$work/err" ||
+grep -q '^-e:2:31: warning: tracepoint not found: syscalls:nonsense; skipped$' "$work/err" ||
 	die "no warning for the tracepoint: $(cat "$work/err")"
 grep -q '^-e:3:1: warning: uprobe: function no_such_function_here not found in .*libc.so.6; skipped$' "$work/err" ||
 	die "no warning for the function: $(cat "$work/err")"
@@ -22,6 +22,6 @@ grep -q 'Attaching 2 probes' "$work/out" || die "not 2 probes: $(cat "$work/out"
 if "$SONDE" -e 't:syscalls:nonsense, uprobe:libc:no_such_function_here { }' > "$work/out" 2> "$work/err"; then
 	die "a block of missing probes ran"
 fi
-grep -q 'error\[E_PROBE\]: tracepoint syscalls:nonsense not found' "$work/err" || die "$(cat "$work/err")"
+grep -q 'error\[E_PROBE\]: tracepoint not found: syscalls:nonsense' "$work/err" || die "$(cat "$work/err")"
 grep -q 'error\[E_PROBE\]: uprobe: function no_such_function_here not found' "$work/err" || die "$(cat "$work/err")"
 exit 0
