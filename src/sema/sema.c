@@ -401,7 +401,8 @@ static void skipped_blocks(struct compiler *c)
 					  pi->missing[i]);
 			else
 				diag_error(&c->diag, p->args[i]->loc, E_PROBE,
-					   "%s", pi->missing[i]);
+					   "No probes to attach: %s",
+					   pi->missing[i]);
 		}
 	}
 }

@@ -13,7 +13,7 @@ done
 if "$SONDE" -e 'kprobe:rcu_* { @ = count(); }' > "$work/out" 2> "$work/err"; then
 	die "kprobe:rcu_* ran"
 fi
-grep -q 'error\[E_PROBE\]: kprobe: no kernel function matches rcu_\*' "$work/err" || die "rcu_*: $(cat "$work/err")"
+grep -q 'error\[E_PROBE\]: No probes to attach: kprobe: no kernel function matches rcu_\*' "$work/err" || die "rcu_*: $(cat "$work/err")"
 # with another probe in the block: a warning, and the other attaches
 "$SONDE" -e 'kprobe:rcu_*, kprobe:vfs_read { @ = count(); } interval:ms:100 { exit(); }' \
 	> "$work/out" 2> "$work/err" || die "mixed block failed: $(cat "$work/err")"

@@ -21,7 +21,7 @@ grep -q "^-e:1:1: warning: uprobe: no function of .* matches sonde_nosuch_fn\*; 
 if "$SONDE" -e 'uprobe:/bin/sh:sonde_nosuch_fn* { @ = count(); }' > "$work/out" 2> "$work/err"; then
 	die "a script with nothing to attach ran"
 fi
-grep -q "^-e:1:1: error\[E_PROBE\]: uprobe: no function of .* matches sonde_nosuch_fn\*$" "$work/err" ||
+grep -q "^-e:1:1: error\[E_PROBE\]: No probes to attach: uprobe: no function of .* matches sonde_nosuch_fn\*$" "$work/err" ||
 	die "no error: $(cat "$work/err")"
 # a function named exactly is an error even beside other blocks
 if "$SONDE" -e 'uprobe:/bin/sh:sonde_nosuch_fn { @ = count(); } BEGIN { exit(); }' > "$work/out" 2> "$work/err"; then
