@@ -76,7 +76,7 @@ err=$("$SONDE" -e 'uprobe:./bin/p3*:twice { }' 2>&1) && { echo "FAIL no-ELF glob
 err=$("$SONDE" -e 'uprobe:./bin/p*:0x1000 { }' 2>&1) && { echo "FAIL address ran"; exit 1; }
 [[ $err == *"error[E_PROBE]: uprobe: an address needs one file, not the files matching ./bin/p*"* ]] || { echo "FAIL address: $err"; exit 1; }
 err=$("$SONDE" -e 'uprobe:./bin/p*:nothing_here { }' 2>&1) && { echo "FAIL missing ran"; exit 1; }
-[[ $err == *"error[E_PROBE]: uprobe: function nothing_here not found in the files matching ./bin/p*"* ]] || { echo "FAIL missing: $err"; exit 1; }
+[[ $err == *"error[E_PROBE]: No probes to attach: uprobe: function nothing_here not found in the files matching ./bin/p*"* ]] || { echo "FAIL missing: $err"; exit 1; }
 
 # another mount namespace: the program is at a path only the process
 # sees; -p finds it under /proc/PID/root
