@@ -67,3 +67,10 @@ awk '/^[0-9]/ && !($1 == 14 && $4 == "0000000000000000000000000800") {
 	print "bad Ethernet record: " $0; bad = 1
 } END { exit bad }' "$work/eth" || { cat "$work/eth"; exit 1; }
 echo "$n packets"
+
+# A file sonde cannot create stops the script before anything attaches.
+timeout -s KILL 30 "$SONDE" -e 'fentry:__dev_queue_xmit { skboutput("/nonexistent/x.pcap", args.skb, 14, 0); }' \
+	> "$work/out" 2> "$work/err" < /dev/null && { show; die "sonde ran with a pcap file it cannot write"; }
+grep -qF "skboutput(): cannot write /nonexistent/x.pcap: No such file or directory" "$work/err" ||
+	{ show; die "no message for a pcap file sonde cannot write"; }
+lacks_line "Attaching 1 probe..."
