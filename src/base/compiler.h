@@ -187,6 +187,10 @@ struct compiler {
 	int ntfmts;
 	const char **cgfilters;
 	int ncgfilters;
+	/* skboutput()'s pcap files: a packet's record names its path by
+	 * the index here */
+	const char **skb_paths;
+	int nskb_paths;
 	/* Kernel stack maps (BPF_MAP_TYPE_STACK_TRACE): one per distinct
 	 * kstack depth, as a stack id only means something in its map. */
 	int *stack_depths;	/* arena, KSTACK_MAX_DEPTH slots */

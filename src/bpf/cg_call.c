@@ -139,6 +139,9 @@ void cg_call_stmt(struct cg *g, struct node *n)
 	case F_JOIN:
 		join(g, n, e);
 		break;
+	case F_SKBOUTPUT:
+		cg_skboutput(g, n);
+		break;
 	case F_TIME: case F_CLEAR: case F_ZERO:
 		send(g, n, e, NULL, 0, NULL);
 		break;
@@ -220,6 +223,48 @@ void cg_path(struct cg *g, struct node *n, struct mem dst,
 	cg_zero(g, dst, 0, ty_slot_size(dt));
 	cg_bind(g, skip);
 	cg_bind(g, done);
+}
+
+/* The header before each packet: {u64 path index, u64 offset, u64
+ * ktime ns, u64 length}; the kernel pads a sample to 8 bytes, so user
+ * space needs the length.  bpf_skb_output(skb, map, flags, header,
+ * size) copies the first LENGTH (flags' high half) bytes of the packet
+ * after it, on this CPU's perf buffer; it fails (-EFAULT) when the
+ * packet is shorter.  The skb comes straight from the context, moved by
+ * constant offsets only: the verifier must see a struct sk_buff of
+ * BTF, as for path(). */
+void cg_skboutput(struct cg *g, struct node *n)
+{
+	int saved = g->scratch, saved_stack = g->stack;
+	struct mem h = cg_tmp_alloc(g, 32, n);
+	int skip = cg_label(g), done = cg_label(g);
+
+	cg_int(g, n->args[2]);
+	cg_emit(g, ALU64_IMM(BPF_LSH, R0, 32));
+	cg_emit(g, ALU64_IMM(BPF_RSH, R0, 32));
+	cg_emit(g, STX(BPF_DW, h.base, (int16_t)(h.off + 24), R0));
+	cg_emit(g, ST_IMM(BPF_DW, h.base, (int16_t)h.off, (int32_t)n->cval));
+	cg_emit(g, ST_IMM(BPF_DW, h.base, (int16_t)(h.off + 8),
+			  (int32_t)n->args[3]->cval));
+	cg_call(g, BPF_FUNC_ktime_get_ns);
+	cg_emit(g, STX(BPF_DW, h.base, (int16_t)(h.off + 16), R0));
+	cg_int(g, n->args[1]);
+	cg_jump(g, JMP_IMM(BPF_JEQ, R0, 0), skip);
+	cg_emit(g, MOV_REG(R1, R0));
+	cg_ld_map(g, R2, RELOC_SKB_FD, 0);
+	cg_emit(g, LDX(BPF_DW, R3, h.base, (int16_t)(h.off + 24)));
+	cg_emit(g, ALU64_IMM(BPF_LSH, R3, 32));
+	cg_imm(g, R4, (int64_t)BPF_F_CURRENT_CPU);
+	cg_emit(g, ALU64_REG(BPF_OR, R3, R4));
+	cg_addr_of(g, R4, h);
+	cg_emit(g, MOV_IMM(R5, 32));
+	cg_call(g, BPF_FUNC_skb_output);
+	cg_jump(g, JA(), done);
+	cg_bind(g, skip);	/* no packet */
+	cg_emit(g, MOV_IMM(R0, -14));	/* -EFAULT */
+	cg_bind(g, done);
+	g->scratch = saved;
+	g->stack = saved_stack;
 }
 
 void cg_str_call(struct cg *g, struct node *n, struct mem dst,

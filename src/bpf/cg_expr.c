@@ -598,6 +598,9 @@ static void int_call(struct cg *g, struct node *n)
 	case F_STRCONTAINS:
 		cg_strcontains(g, n);
 		break;
+	case F_SKBOUTPUT:
+		cg_skboutput(g, n);
+		break;
 	case F_KSTACK: case F_USTACK:
 		cg_kstack(g, n);
 		break;

@@ -150,6 +150,9 @@ bool cg_in_target(const struct node *n);
  * path does not fit. */
 void cg_path(struct cg *g, struct node *n, struct mem dst,
 	     const struct type *dt);
+/* skboutput(): the packet of args[1] on the perf event array, after
+ * a header (skb_header in run/); r0 the helper's result. */
+void cg_skboutput(struct cg *g, struct node *n);
 /* a[i] (N_INDEX) into r0: an integer element, or the address of a
  * struct or array element in target memory. */
 void cg_index(struct cg *g, struct node *n);

@@ -14,7 +14,7 @@ static const char *const helper_names[] = {
 	[25] = "perf_event_output", [35] = "get_current_task",
 	[42] = "get_numa_node_id", [45] = "probe_read_str",
 	[67] = "get_stack", [80] = "get_current_cgroup_id",
-	[112] = "probe_read_user", [113] = "probe_read_kernel",
+	[111] = "skb_output", [112] = "probe_read_user", [113] = "probe_read_kernel",
 	[114] = "probe_read_user_str", [115] = "probe_read_kernel_str",
 	[118] = "jiffies64", [125] = "ktime_get_boot_ns",
 	[130] = "ringbuf_output", [131] = "ringbuf_reserve",
@@ -78,6 +78,7 @@ static const char *reloc_name(enum reloc_kind k)
 	case RELOC_NCPUS: return "ncpus";
 	case RELOC_CPID: return "cpid";
 	case RELOC_USEEN_FD: return "useen";
+	case RELOC_SKB_FD: return "skbout";
 	default: return "";
 	}
 }

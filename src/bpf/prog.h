@@ -18,6 +18,7 @@ enum reloc_kind {
 	RELOC_CPID,		/* the pid of -c's command */
 	RELOC_STACK_FD,		/* arg: stack map index */
 	RELOC_USEEN_FD,		/* the processes ustack/usym have seen */
+	RELOC_SKB_FD,		/* skboutput()'s perf event array */
 };
 
 struct bpf_reloc {

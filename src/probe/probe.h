@@ -90,6 +90,8 @@ enum {
 				 * uprobes), to fault in user pages */
 	PF_DPATH = 1 << 10,	/* may call bpf_d_path (fentry/fexit, on the
 				 * kernel's list of functions; iter): path() */
+	PF_SKBOUT = 1 << 12,	/* may call bpf_skb_output with a struct
+				 * sk_buff of BTF (fentry/fexit): skboutput() */
 	PF_LIFO = 1 << 8,	/* the kernel runs the programs attached to
 				 * one point newest first (uprobe consumers):
 				 * run/ attaches them last first */

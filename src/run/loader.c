@@ -133,6 +133,7 @@ static void patch(struct tracer *t, struct prog_spec *ps)
 		case RELOC_STATS: in->imm = t->stats_fd; continue;
 		case RELOC_STACK_FD: in->imm = t->stack_fds[r->arg]; continue;
 		case RELOC_USEEN_FD: in->imm = t->useen_fd; continue;
+		case RELOC_SKB_FD: in->imm = t->skb_fd; continue;
 		case RELOC_START_NS: v = t->start_ns; break;
 		case RELOC_NCPUS: v = (uint64_t)t->ncpus_online; break;
 		case RELOC_CPID: v = (uint64_t)t->child_pid; break;
@@ -609,6 +610,13 @@ static int make_maps(struct tracer *t)
 
 		if (rc)
 			return rc;
+	}
+	if (c->nskb_paths) {	/* skboutput(): one perf buffer per CPU */
+		fd = map_create(t, BPF_MAP_TYPE_PERF_EVENT_ARRAY, "sonde_skb", 4,
+				4, t->pr.ncpus_possible);
+		if (fd < 0)
+			return fd;
+		t->skb_fd = fd;
 	}
 	if (c->scratch_size) {
 		fd = map_create(t, BPF_MAP_TYPE_PERCPU_ARRAY, "sonde_scratch", 4,

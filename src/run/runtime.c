@@ -102,6 +102,7 @@ void rt_ringbuf_start(struct tracer *t, bool quiet, long bytes,
 {
 	int ncpus = libbpf_num_possible_cpus();
 
+	t->skb_pages = pages;
 	rb_start(&t->rb, rb_size(quiet, ncpus > 0 ? ncpus : 1, bytes,
 				 pages), on_event, t);
 }
@@ -231,9 +232,11 @@ static void event_loop(struct tracer *t)
 	while (!t->exiting && !rt_stop_signal()) {
 		if (rt_target_gone(t)) {
 			ring_buffer__consume(t->rb.rb);
+			rt_skb_consume(t);
 			break;
 		}
 		rc = poll_events(t, 100);
+		rt_skb_consume(t);
 		if (rt_take_print_request())	/* SIGUSR1 */
 			pr_maps(&t->pr);
 		flush(t);
@@ -270,6 +273,7 @@ static int finish(struct tracer *t)
 	/* No more events from attached probes, then END. */
 	at_detach_all(t);
 	ring_buffer__consume(t->rb.rb);
+	rt_skb_consume(t);
 	t->exiting = false;
 	rc = run_stage(t, STAGE_END);
 	t->exiting = true;
@@ -295,6 +299,9 @@ int rt_run(struct tracer *t)
 		return rt_fail(t, rc ? rc : -EINVAL,
 			       "cannot read the ring buffer: %s",
 			       strerror(rc ? -rc : EINVAL));
+	rc = rt_skb_start(t);
+	if (rc)
+		return rc;
 	nprobes = at_count(t);
 	attaching(t, nprobes);
 	rc = at_attach_all(t, nprobes);

@@ -19,6 +19,7 @@ void tracer_init(struct tracer *t, struct compiler *c, FILE *out)
 	t->scratch_fd = t->stats_fd = -1;
 	t->rb.fd = -1;
 	t->useen_fd = -1;
+	t->skb_fd = -1;
 	t->child_go = -1;
 }
 
@@ -56,6 +57,7 @@ void tracer_close(struct tracer *t)
 	at_close_events(t);
 	rt_watch_close(t);
 	rb_close(&t->rb);
+	rt_skb_close(t);
 	for (int i = 0; c && i < c->nprogs; i++)
 		close_fd(&c->progs[i].fd);
 	for (int i = 0; c && i < c->nmaps; i++)

@@ -21,6 +21,7 @@
 #include "run/ringbuf.h"
 
 struct watch;
+struct perf_buffer;
 
 struct tracer {
 	struct compiler *c;
@@ -47,6 +48,13 @@ struct tracer {
 	uint64_t *drops_seen;	/* per map, drops already reported */
 	int *stack_fds;		/* per kernel stack map (c->stack_depths) */
 	int useen_fd;		/* ustack/usym: processes BPF has seen */
+	/* skboutput(): the perf event array, its buffer, pages per CPU
+	 * (BPFTRACE_PERF_RB_PAGES), one pcap file per path */
+	int skb_fd;
+	struct perf_buffer *skb_pb;
+	long skb_pages;
+	FILE **pcaps;
+	uint64_t skb_lost, skb_failed;
 	FILE *flame;		/* --flamegraph: the SVG written at exit */
 	struct watch *watches;	/* FUNC+argN breakpoints set (watch.c) */
 	int nwatches, watches_cap;
@@ -118,6 +126,15 @@ void rt_ringbuf_start(struct tracer *t, bool quiet, long bytes,
 /* BEGIN, the events until exit(), a signal or the end of the -c
  * command or -p process, END, the maps. */
 int rt_run(struct tracer *t);
+
+/* skbout.c: skboutput()'s packets */
+/* Create its pcap files (truncated) and open the perf buffer on
+ * t->skb_fd, when the script calls skboutput(). */
+int rt_skb_start(struct tracer *t);
+/* Write the packets the perf buffer holds to their files. */
+void rt_skb_consume(struct tracer *t);
+/* Close the buffer, the files and the map; say what was lost. */
+void rt_skb_close(struct tracer *t);
 
 /* signals.c: SIGINT and SIGTERM stop the run, SIGUSR1 asks for the
  * maps. */

@@ -166,6 +166,58 @@ struct type *call_path(struct sema *s, struct node *n)
 	return set(n, str_type(s, s->c->strlen_));
 }
 
+/* skboutput(path, skb, length, offset): the first LENGTH bytes of the
+ * packet of SKB, a struct sk_buff of the kernel's (bpf_skb_output takes
+ * it as a BTF pointer), go to the pcap file PATH, OFFSET bytes skipped;
+ * 0, or the helper's negative error.  The path is a literal: user space
+ * opens each file at start, and a record names it by its index in
+ * c->skb_paths (in n->cval). */
+struct type *call_skboutput(struct sema *s, struct node *n)
+{
+	struct node **a = n->args;
+	struct type *t;
+
+	if (!sema_all_probes(s, n, PF_SKBOUT))
+		return set(n, &ty_error);
+	if (!sema_literal(s, a[0])) {
+		ERR(s, a[0]->loc, E_ARGS,
+		    "skboutput()'s path must be a string literal, as in \"out.pcap\"");
+		return set(n, &ty_error);
+	}
+	t = sema_expr(s, a[1]);
+	if (is_err(t))
+		return set(n, &ty_error);
+	if (t->kind != TY_PTR || !t->pointee ||
+	    t->pointee->kind != TY_STRUCT || !t->pointee->sname ||
+	    strcmp(t->pointee->sname, "struct sk_buff")) {
+		ERR(s, a[1]->loc, E_TYPE,
+		    "skboutput() takes a pointer to the kernel's struct sk_buff (as args.skb), not %s",
+		    type_name(t));
+		return set(n, &ty_error);
+	}
+	t = sema_expr(s, a[2]);
+	if (is_err(t))
+		return set(n, &ty_error);
+	if (!is_int(t)) {
+		ERR(s, a[2]->loc, E_TYPE,
+		    "skboutput()'s length is a number of bytes, not %s",
+		    type_name(t));
+		return set(n, &ty_error);
+	}
+	t = sema_expr(s, a[3]);
+	if (is_err(t))
+		return set(n, &ty_error);
+	if (!is_int(t) || !a[3]->is_const || a[3]->cval < 0 ||
+	    a[3]->cval > 65535) {
+		ERR(s, a[3]->loc, E_ARGS,
+		    "skboutput()'s offset must be a constant number of bytes (0..65535)");
+		return set(n, &ty_error);
+	}
+	n->cval = sema_intern(s->c, &s->c->skb_paths, &s->c->nskb_paths,
+			      a[0]->name);
+	return set(n, &ty_s64);
+}
+
 /* kptr(p), uptr(p): p, an address of kernel or of user memory, which
  * str(), buf(), '*' and '->' then read whatever the probe (uprobes read
  * user memory, most others the kernel's).  The mark stays with the

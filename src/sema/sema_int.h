@@ -114,6 +114,7 @@ int sema_intern(struct compiler *c, const char ***v, int *n, const char *s);
 /* The checkers funcs.def names (sema_call.c picks them from its table). */
 struct type *call_strerror(struct sema *s, struct node *n);
 struct type *call_path(struct sema *s, struct node *n);
+struct type *call_skboutput(struct sema *s, struct node *n);
 struct type *call_addrspace(struct sema *s, struct node *n);
 struct type *call_strcontains(struct sema *s, struct node *n);
 struct type *call_pton(struct sema *s, struct node *n);
