@@ -424,3 +424,26 @@ struct type *ty_by_name(const char *name)
 
 	return t ? t : c_words(name);
 }
+
+struct smember *ty_add_member(struct arena *a, struct type *st, int *cap,
+			      const char *name, struct type *t, int bit,
+			      int bits)
+{
+	struct smember *sm;
+
+	if (st->nmembers == *cap) {
+		struct smember *v;
+
+		*cap = *cap ? *cap * 2 : 8;
+		v = arena_alloc(a, sizeof(*v) * (size_t)*cap);
+		if (st->nmembers)
+			memcpy(v, st->members, sizeof(*v) * (size_t)st->nmembers);
+		st->members = v;
+	}
+	sm = &st->members[st->nmembers++];
+	sm->name = name;
+	sm->bitoff = bit;
+	sm->bitsize = bits;
+	sm->ty = t && t->kind != TY_VOID ? t : NULL;
+	return sm;
+}

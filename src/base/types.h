@@ -100,6 +100,12 @@ bool ty_elem_whole(const struct type *t, int i);
 struct type *ty_tstamp(struct arena *a, const char *fmt);
 /* A buffer of at most SIZE bytes (buf()). */
 struct type *ty_buf(struct arena *a, int size);
+/* Member NAME of type T (NULL or void: unreadable) at bit BIT, BITS
+ * wide for a bitfield (else 0), added to struct ST, whose member array
+ * has room for *CAP (doubled as needed, in A). */
+struct smember *ty_add_member(struct arena *a, struct type *st, int *cap,
+			      const char *name, struct type *t, int bit,
+			      int bits);
 struct type *ty_kstack(struct arena *a, enum stack_mode mode, int depth,
 		       bool user);
 /* OF[N], as C lays it out. */

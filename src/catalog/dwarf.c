@@ -445,26 +445,11 @@ static void read_defs(struct compiler *c, struct dfile *f)
 	}
 }
 
-/* Add member NAME to ST (cdecl.c's way: a doubling array). */
+/* Add member NAME to ST. */
 static void add_member(struct compiler *c, struct type *st, int *cap,
 		       const char *name, struct type *ty, int64_t bit, int bits)
 {
-	struct smember *m;
-
-	if (st->nmembers == *cap) {
-		struct smember *v;
-
-		*cap = *cap ? *cap * 2 : 8;
-		v = arena_alloc(&c->arena, sizeof(*v) * (size_t)*cap);
-		if (st->nmembers)
-			memcpy(v, st->members, sizeof(*v) * (size_t)st->nmembers);
-		st->members = v;
-	}
-	m = &st->members[st->nmembers++];
-	m->name = name;
-	m->bitoff = (int)bit;
-	m->bitsize = bits;
-	m->ty = ty && ty->kind != TY_VOID ? ty : NULL;
+	ty_add_member(&c->arena, st, cap, name, ty, (int)bit, bits);
 }
 
 static void struct_members(struct compiler *c, struct dfile *f,

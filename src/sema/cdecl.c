@@ -178,23 +178,7 @@ static struct smember *add_member(struct compiler *c, struct type *st,
 				  int *cap, const char *name, struct type *t,
 				  int bit, int bits)
 {
-	struct smember *sm;
-
-	if (st->nmembers == *cap) {
-		struct smember *v;
-
-		*cap = *cap ? *cap * 2 : 8;
-		v = arena_alloc(&c->arena, sizeof(*v) * (size_t)*cap);
-		if (st->nmembers)
-			memcpy(v, st->members, sizeof(*v) * (size_t)st->nmembers);
-		st->members = v;
-	}
-	sm = &st->members[st->nmembers++];
-	sm->name = name;
-	sm->bitoff = bit;
-	sm->bitsize = bits;
-	sm->ty = t->kind == TY_VOID ? NULL : t;
-	return sm;
+	return ty_add_member(&c->arena, st, cap, name, t, bit, bits);
 }
 
 struct layout {
