@@ -1,6 +1,8 @@
 /* compile.c - the phases of a compile, in order. */
 #include "compile.h"
 
+#include "config.h"
+
 #include "bpf/cg.h"
 #include "catalog/btf.h"
 #include "catalog/kconst.h"
@@ -56,7 +58,7 @@ int compile(struct compiler *c, enum compile_phase upto)
 {
 	if (c->phase < COMPILE_PARSE && upto >= COMPILE_PARSE) {
 		c->ast = parse(c);
-		if (!c->ast)
+		if (!c->ast || config_apply(c, c->ast->config))
 			return -1;
 		c->phase = COMPILE_PARSE;
 	}

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "compile.h"
+#include "config.h"
 #include "bpf/asm.h"
 #include "catalog/info.h"
 #include "dtrace/dtrace.h"
@@ -88,7 +89,6 @@ struct options {
 	bool quiet, verbose, dry_run, list, unsafe, no_warnings;
 	int check_helpers;
 	long rb_bytes;		/* --ringbuf-size, or 0 */
-	int rb_pages;		/* BPFTRACE_PERF_RB_PAGES, or 0 */
 	enum out_format format;
 	int buffering;		/* -B: a setvbuf mode, or -1 for sonde's own */
 	int target_pid;
@@ -136,25 +136,6 @@ static int env_int(const char *name, int def, int lo, int hi, int *out)
 	}
 	*out = (int)n;
 	return 0;
-}
-
-/* BPFTRACE_STACK_MODE: the mode of kstack and ustack without one. */
-static int env_stack_mode(int *mode)
-{
-	static const char *const modes[] = { "bpftrace", "perf", "raw", NULL };
-	const char *v = getenv("BPFTRACE_STACK_MODE");
-
-	*mode = SM_BPFTRACE;
-	if (!v || !*v)
-		return 0;
-	for (int i = 0; modes[i]; i++)
-		if (!strcmp(v, modes[i])) {
-			*mode = i;
-			return 0;
-		}
-	fprintf(stderr, "sonde: BPFTRACE_STACK_MODE=%s is not one of bpftrace, perf, raw\n",
-		v);
-	return -1;
 }
 
 /* VALUE as one of WORDS (NULL-terminated): its index, or -1 after a
@@ -313,10 +294,6 @@ static int parse_args(int argc, char **argv, struct options *o)
 		optind++;
 	o->params = argv + optind;
 	o->nparams = argc - optind;
-	/* bpftrace's pages of perf buffer per CPU; sonde's one ring
-	 * buffer gets as many pages times the CPUs */
-	if (env_int("BPFTRACE_PERF_RB_PAGES", 0, 1, 1 << 18, &o->rb_pages))
-		return 2;
 	return 0;
 }
 
@@ -348,10 +325,7 @@ static int setup_compiler(struct compiler *c, const struct options *o,
 			  const char *name, const char *src, size_t len)
 {
 	compiler_init(c, name, src, len);
-	if (env_int("BPFTRACE_STRLEN", 64, 1, 4096, &c->strlen_) ||
-	    env_int("BPFTRACE_MAP_KEYS_MAX", 4096, 1, 1 << 24, &c->map_keys_max) ||
-	    env_int("BPFTRACE_CAT_BYTES_MAX", 10240, 0, 1 << 30,
-		    &c->cat_bytes_max))
+	if (config_env(c))
 		return -1;
 	c->verbose = o->verbose;
 	c->target_pid = o->target_pid;
@@ -367,8 +341,6 @@ static int setup_compiler(struct compiler *c, const struct options *o,
 	c->includes = o->includes;
 	c->nincludes = o->nincludes;
 	c->kernel_src = getenv("BPFTRACE_KERNEL_SOURCE");
-	if (env_stack_mode(&c->stack_mode))
-		return -1;
 	c->btf_path = getenv("BPFTRACE_BTF");
 	if (c->btf_path && !*c->btf_path)
 		c->btf_path = NULL;
@@ -440,14 +412,13 @@ static FILE *open_out(const char *path)
 static int setup_tracer(const struct options *o, struct tracer *t)
 {
 	FILE *out;
-	int no_demangle, no_usyms;
+	int no_usyms;
 
-	if (env_int("BPFTRACE_MAX_PROBES", 512, 1, 1 << 30, &t->max_probes) ||
-	    env_int("BPFTRACE_MAX_BPF_PROGS", 512, 1, 1 << 30, &t->max_progs) ||
-	    env_int("BPFTRACE_NO_CPP_DEMANGLE", 0, 0, 1, &no_demangle) ||
-	    env_int("BPFTRACE_NO_USER_SYMBOLS", 0, 0, 1, &no_usyms))
+	if (env_int("BPFTRACE_NO_USER_SYMBOLS", 0, 0, 1, &no_usyms))
 		return -1;
-	t->no_demangle = no_demangle;
+	t->max_probes = t->c->max_probes;
+	t->max_progs = t->c->max_progs;
+	t->no_demangle = !t->c->cpp_demangle;
 	t->no_usyms = no_usyms;
 	out = o->outpath ? open_out(o->outpath) : stdout;
 	if (!out)
@@ -532,7 +503,7 @@ int main(int argc, char **argv)
 	if (!o.list && !o.dump) {
 		tracer_init(&t, &c, stdout);
 		rt_ringbuf_start(&t, probe_quiet(c.ast) && !o.check_helpers,
-				 o.rb_bytes, o.rb_pages);
+				 o.rb_bytes, c.rb_pages);
 		tracing = true;
 	}
 	if (compile(&c, COMPILE_CHECK))

@@ -19,6 +19,10 @@ void compiler_init(struct compiler *c, const char *file, const char *src,
 	c->sleepable_uprobe = -1;
 	c->map_keys_max = 4096;
 	c->cat_bytes_max = 10240;
+	c->max_probes = 512;
+	c->max_progs = 512;
+	c->cpp_demangle = 1;
+	c->print_maps = 1;
 }
 
 void compiler_free(struct compiler *c)

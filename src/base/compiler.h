@@ -153,6 +153,15 @@ struct compiler {
 	const char *kernel_src;	/* BPFTRACE_KERNEL_SOURCE: kernel headers */
 	int stack_mode;		/* BPFTRACE_STACK_MODE: enum stack_mode of
 				 * kstack and ustack without one */
+	/* more config variables (src/config.c) */
+	int max_probes;		/* BPFTRACE_MAX_PROBES, default 512 */
+	int max_progs;		/* BPFTRACE_MAX_BPF_PROGS, default 512 */
+	int rb_pages;		/* BPFTRACE_PERF_RB_PAGES, 0: not given */
+	int cpp_demangle;	/* BPFTRACE_CPP_DEMANGLE, default 1 */
+	int print_maps;		/* print_maps_on_exit, default 1 */
+	int missing_probes;	/* 0 error, 1 warn, 2 ignore (accepted) */
+	unsigned config_env;	/* bit per config variable the environment
+				 * set: the config block leaves those */
 	const char *btf_path;	/* BPFTRACE_BTF: the kernel's BTF from this
 				 * file, not /sys/kernel/btf/vmlinux */
 	const char *include_root;	/* read no file outside it (the fuzz

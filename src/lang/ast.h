@@ -50,7 +50,21 @@ struct node {
 	void *extra;		/* phase-private data (printf spec, ...) */
 };
 
+/* One "name = value" of the config block (docs/language.md, "Config
+ * block"); the compile applies it (src/config.c). */
+struct config_item {
+	struct config_item *next;
+	const char *name;
+	struct loc loc;		/* the name */
+	struct loc vloc;	/* the value */
+	int kind;		/* T_INT, T_IDENT (a bare word) or T_STRING */
+	const char *text;	/* T_IDENT, T_STRING */
+	uint64_t ival;		/* T_INT */
+};
+
 struct program {
+	struct config_item *config;	/* the config block, source order */
+	bool has_config;
 	struct node *probes;	/* N_PROBE list, source order */
 	int nprobes;
 	struct node *types;	/* N_STRUCTDEF / N_ENUMDEF / N_TYPEDEF list

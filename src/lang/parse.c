@@ -555,6 +555,49 @@ static struct node *probe(struct parser *p, struct token first)
 	return pr;
 }
 
+/* config = { name = value; ... }: the script's settings, after the
+ * C definitions and before the first probe.  The names and values are
+ * checked where they are applied (src/config.c). */
+static void config_block(struct parser *p, struct program *prog,
+			 struct token kw)
+{
+	struct config_item **tail = &prog->config;
+
+	if (prog->has_config)
+		diag_fatal(p->diag, kw.loc, E_CONFIG,
+			   "a second config block: a script has at most one");
+	if (prog->nprobes)
+		diag_fatal(p->diag, kw.loc, E_CONFIG,
+			   "the config block must come before the first probe");
+	prog->has_config = true;
+	take(p);
+	expect(p, T_LBRACE, "'{' expected after 'config ='");
+	while (!accept(p, T_RBRACE)) {
+		struct config_item *it = arena_alloc(p->arena, sizeof(*it));
+		struct token name = expect(p, T_IDENT,
+					   "config variable name expected");
+		struct token v;
+
+		it->name = name.text;
+		it->loc = name.loc;
+		expect(p, T_ASSIGN, "'=' expected after the config variable");
+		v = take(p);
+		if (v.kind != T_INT && v.kind != T_IDENT && v.kind != T_STRING) {
+			p->tok = v;
+			p->have_tok = 1;
+			unexpected(p, "config value (a number, a word or a string) expected");
+		}
+		it->kind = v.kind;
+		it->vloc = v.loc;
+		it->text = v.text;
+		it->ival = v.ival;
+		*tail = it;
+		tail = &it->next;
+		if (!accept(p, T_SEMI) && peek(p)->kind != T_RBRACE)
+			unexpected(p, "';' or '}' expected after the config value");
+	}
+}
+
 /* Just after the last character that is not blank (a comment, a
  * definition), where a probe would go; 1:1 in an empty script. */
 static struct loc text_end(const char *src, size_t len)
@@ -621,6 +664,11 @@ struct program *parse_program(const char *src, size_t len, struct arena *a,
 		lex_probe(&p.lx, &t);
 		if (t.kind == T_EOF)
 			break;
+		if (t.kind == T_PROBE && !strcmp(t.text, "config") &&
+		    peek(&p)->kind == T_ASSIGN) {
+			config_block(&p, prog, t);
+			continue;
+		}
 		if (t.kind == T_PROBE && parse_decl_start(t.text)) {
 			*ttail = parse_decl(&p, t);
 			while (*ttail)	/* a typedef may name several */

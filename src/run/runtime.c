@@ -278,7 +278,8 @@ static int finish(struct tracer *t)
 	rc = run_stage(t, STAGE_END);
 	t->exiting = true;
 	fflush(t->pr.out);
-	pr_all_maps(&t->pr);
+	if (t->c->print_maps)
+		pr_all_maps(&t->pr);
 	fflush(t->pr.out);
 	if (t->flame) {
 		int err = pr_flamegraph(&t->pr, t->flame);
