@@ -338,6 +338,57 @@ static struct type *args_value(struct sema *s, struct node *n)
 	return set(n, st);
 }
 
+/* The argument of pid(), tid() and nsecs(): a bare name, its index
+ * in NAMES plus one (n->ival of the builtin), or 0 after an error. */
+static int mode_arg(struct sema *s, struct node *n, const char *const *names,
+		    int nnames, const char *what)
+{
+	struct node *a = n->args[0];
+
+	if (a->kind == N_BUILTIN)
+		for (int i = 0; i < nnames; i++)
+			if (!strcmp(a->name, names[i]))
+				return i + 1;
+	ERR(s, a->loc, E_ARGS, "%s() takes %s", n->name, what);
+	return 0;
+}
+
+/* A builtin written as a call, comm() or pid(init): the builtin node
+ * itself, with the mode of its argument in ival (0: the default). */
+struct type *sema_call_builtin(struct sema *s, struct node *n)
+{
+	static const char *const ns[] = { "curr_ns", "init" };
+	static const char *const clocks[] = { "monotonic", "boot", "tai" };
+	int b = builtin_find(n->name), mode = 0;
+
+	if (n->nargs && (b == B_PID || b == B_TID)) {
+		if (n->nargs > 1) {
+			ERR(s, n->loc, E_ARGS, "%s() takes 0 or 1 arguments, %d given",
+			    n->name, n->nargs);
+			return set(n, &ty_error);
+		}
+		mode = mode_arg(s, n, ns, 2, "curr_ns or init");
+	} else if (n->nargs && b == B_NSECS) {
+		if (n->nargs > 1) {
+			ERR(s, n->loc, E_ARGS, "nsecs() takes 0 or 1 arguments, %d given",
+			    n->nargs);
+			return set(n, &ty_error);
+		}
+		mode = mode_arg(s, n, clocks, 3, "monotonic, boot or tai");
+	} else if (n->nargs) {
+		ERR(s, n->loc, E_ARGS, "%s() takes no arguments, %d given",
+		    n->name, n->nargs);
+		return set(n, &ty_error);
+	}
+	if (n->nargs && !mode)
+		return set(n, &ty_error);
+	n->kind = N_BUILTIN;
+	n->nargs = 0;
+	n->args = NULL;
+	n->ival = (uint64_t)mode;
+	return named(s, n, b);
+}
+
 struct type *sema_builtin(struct sema *s, struct node *n)
 {
 	static const char *const later[] = {
