@@ -440,6 +440,12 @@ static void builtin(struct cg *g, struct node *n)
 	case B_CPID:
 		ir_ld64(&g->ir, R0, 0, RELOC_CPID, 0);
 		break;
+	case B_USERMODE:	/* x86-64: the low bits of cs are the ring */
+		cg_reg(g, pt_regs_offset("cs"));
+		cg_emit(g, ALU64_IMM(BPF_AND, R0, 3));
+		cg_emit(g, ALU64_IMM(BPF_RSH, R0, 1));
+		cg_emit(g, ALU64_IMM(BPF_AND, R0, 1));
+		break;
 	case B_RETVAL:
 		cg_retval(g, n);
 		break;
@@ -833,6 +839,12 @@ void cg_store(struct cg *g, struct node *n, struct mem dst,
 			if (n->builtin == B_PROBE) {
 				cg_literal(g, dst, dt, g->ps->name,
 					   strlen(g->ps->name));
+				return;
+			}
+			if (n->builtin == B_PROBETYPE) {
+				const char *t = probe_type_name(g->ps);
+
+				cg_literal(g, dst, dt, t, strlen(t));
 				return;
 			}
 			if (n->builtin == B_FUNC) {

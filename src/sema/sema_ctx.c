@@ -107,6 +107,26 @@ static struct type *named(struct sema *s, struct node *n, int i)
 				len = l;
 		}
 		return set(n, str_type(s, len));
+	case B_PROBETYPE:
+		for (int k = 0; k < s->pi->nspecs; k++) {
+			int l = (int)strlen(probe_type_name(&s->pi->specs[k])) + 1;
+
+			if (l > len)
+				len = l;
+		}
+		return set(n, str_type(s, len));
+	case B_USERMODE:
+		for (int k = 0; k < s->pi->nspecs; k++) {
+			enum probe_ctx x = s->pi->specs[k].ops->ctx;
+
+			if (x != CTX_PERF && x != CTX_REGS && x != CTX_USDT) {
+				ERR(s, n->loc, E_CONTEXT,
+				    "'usermode' is not available in %s probes: it needs their registers",
+				    s->pi->specs[k].name);
+				return set(n, &ty_error);
+			}
+		}
+		return set(n, &ty_u8);
 	case B_PID: case B_TID: case B_UID: case B_GID: case B_CPU:
 	case B_RAND: case B_NUMAID:
 		return set(n, &ty_u32);
