@@ -457,6 +457,17 @@ static void builtin(struct cg *g, struct node *n)
 	}
 }
 
+/* probe, probetype and func: a literal per probe; NULL for others. */
+static const char *site_name(struct cg *g, struct node *n)
+{
+	switch (n->builtin) {
+	case B_PROBE: return g->ps->name;
+	case B_PROBETYPE: return probe_type_name(g->ps);
+	case B_FUNC: return g->ps->func;
+	default: return NULL;
+	}
+}
+
 static void int_var(struct cg *g, struct node *n)
 {
 	cg_emit(g, LDX(BPF_DW, R0, n->var->in_scratch ? RSCR : RFP,
@@ -836,20 +847,9 @@ void cg_store(struct cg *g, struct node *n, struct mem dst,
 			cg_literal(g, dst, dt, n->name, n->len);
 			return;
 		case N_BUILTIN:
-			if (n->builtin == B_PROBE) {
-				cg_literal(g, dst, dt, g->ps->name,
-					   strlen(g->ps->name));
-				return;
-			}
-			if (n->builtin == B_PROBETYPE) {
-				const char *t = probe_type_name(g->ps);
-
-				cg_literal(g, dst, dt, t, strlen(t));
-				return;
-			}
-			if (n->builtin == B_FUNC) {
-				cg_literal(g, dst, dt, g->ps->func,
-					   strlen(g->ps->func));
+			if (site_name(g, n)) {
+				cg_literal(g, dst, dt, site_name(g, n),
+					   strlen(site_name(g, n)));
 				return;
 			}
 			if (n->builtin == B_COMM && dt->size >= 16) {
