@@ -354,16 +354,49 @@ static void binop(struct cg *g, struct node *n)
 	cg_norm(g, R0, t);
 }
 
+/* pid(curr_ns), tid(curr_ns): r0 = tgid << 32 | pid as seen from
+ * sonde's pid namespace.  The loader sets the namespace's device and
+ * inode, or inode 0 when sonde runs in the initial namespace, where the
+ * plain helper gives the same numbers (the verifier drops the branch
+ * not taken).  A task outside that namespace reads as 0. */
+static void ns_pid(struct cg *g)
+{
+	int save = g->stack, off = cg_stack_alloc(g, NULL);
+	int plain = cg_label(g), done = cg_label(g);
+
+	ir_ld64(&g->ir, R3, 0, RELOC_PIDNS_INO, 0);
+	cg_jump(g, JMP_IMM(BPF_JEQ, R3, 0), plain);
+	ir_ld64(&g->ir, R1, 0, RELOC_PIDNS_DEV, 0);
+	cg_emit(g, MOV_REG(R2, R3));
+	cg_emit(g, MOV_REG(R3, RFP));
+	cg_emit(g, ALU64_IMM(BPF_ADD, R3, off));
+	cg_emit(g, MOV_IMM(R4, 8));
+	cg_emit(g, ST_IMM(BPF_DW, RFP, off, 0));
+	cg_call(g, BPF_FUNC_get_ns_current_pid_tgid);
+	/* struct bpf_pidns_info { u32 pid; u32 tgid; } */
+	cg_emit(g, LDX(BPF_W, R0, RFP, off + 4));
+	cg_emit(g, LDX(BPF_W, R1, RFP, off));
+	cg_emit(g, ALU64_IMM(BPF_LSH, R0, 32));
+	cg_emit(g, ALU64_REG(BPF_OR, R0, R1));
+	cg_jump(g, JA(), done);
+	cg_bind(g, plain);
+	cg_call(g, BPF_FUNC_get_current_pid_tgid);
+	cg_bind(g, done);
+	g->stack = save;
+}
+
 static void builtin(struct cg *g, struct node *n)
 {
 	switch (n->builtin) {
-	case B_PID:
-		cg_call(g, BPF_FUNC_get_current_pid_tgid);
-		cg_emit(g, ALU64_IMM(BPF_RSH, R0, 32));
-		break;
-	case B_TID:
-		cg_call(g, BPF_FUNC_get_current_pid_tgid);
-		cg_emit(g, ALU32_REG(BPF_MOV, R0, R0));
+	case B_PID: case B_TID:
+		if (n->ival == 1)
+			ns_pid(g);
+		else
+			cg_call(g, BPF_FUNC_get_current_pid_tgid);
+		if (n->builtin == B_PID)
+			cg_emit(g, ALU64_IMM(BPF_RSH, R0, 32));
+		else
+			cg_emit(g, ALU32_REG(BPF_MOV, R0, R0));
 		break;
 	case B_UID: case B_USERNAME:
 		cg_call(g, BPF_FUNC_get_current_uid_gid);
@@ -374,7 +407,9 @@ static void builtin(struct cg *g, struct node *n)
 		cg_emit(g, ALU64_IMM(BPF_RSH, R0, 32));
 		break;
 	case B_NSECS:
-		cg_call(g, BPF_FUNC_ktime_get_ns);
+		cg_call(g, n->ival == 2 ? BPF_FUNC_ktime_get_boot_ns :
+			   n->ival == 3 ? BPF_FUNC_ktime_get_tai_ns :
+			   BPF_FUNC_ktime_get_ns);
 		break;
 	case B_ELAPSED:
 		cg_call(g, BPF_FUNC_ktime_get_ns);
@@ -405,6 +440,12 @@ static void builtin(struct cg *g, struct node *n)
 	case B_CPID:
 		ir_ld64(&g->ir, R0, 0, RELOC_CPID, 0);
 		break;
+	case B_USERMODE:	/* x86-64: the low bits of cs are the ring */
+		cg_reg(g, pt_regs_offset("cs"));
+		cg_emit(g, ALU64_IMM(BPF_AND, R0, 3));
+		cg_emit(g, ALU64_IMM(BPF_RSH, R0, 1));
+		cg_emit(g, ALU64_IMM(BPF_AND, R0, 1));
+		break;
 	case B_RETVAL:
 		cg_retval(g, n);
 		break;
@@ -413,6 +454,17 @@ static void builtin(struct cg *g, struct node *n)
 		break;
 	default:
 		cg_emit(g, MOV_IMM(R0, 0));
+	}
+}
+
+/* probe, probetype and func: a literal per probe; NULL for others. */
+static const char *site_name(struct cg *g, struct node *n)
+{
+	switch (n->builtin) {
+	case B_PROBE: return g->ps->name;
+	case B_PROBETYPE: return probe_type_name(g->ps);
+	case B_FUNC: return g->ps->func;
+	default: return NULL;
 	}
 }
 
@@ -795,14 +847,9 @@ void cg_store(struct cg *g, struct node *n, struct mem dst,
 			cg_literal(g, dst, dt, n->name, n->len);
 			return;
 		case N_BUILTIN:
-			if (n->builtin == B_PROBE) {
-				cg_literal(g, dst, dt, g->ps->name,
-					   strlen(g->ps->name));
-				return;
-			}
-			if (n->builtin == B_FUNC) {
-				cg_literal(g, dst, dt, g->ps->func,
-					   strlen(g->ps->func));
+			if (site_name(g, n)) {
+				cg_literal(g, dst, dt, site_name(g, n),
+					   strlen(site_name(g, n)));
 				return;
 			}
 			if (n->builtin == B_COMM && dt->size >= 16) {

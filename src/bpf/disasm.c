@@ -77,6 +77,8 @@ static const char *reloc_name(enum reloc_kind k)
 	case RELOC_START_NS: return "start_ns";
 	case RELOC_NCPUS: return "ncpus";
 	case RELOC_CPID: return "cpid";
+	case RELOC_PIDNS_DEV: return "pidns_dev";
+	case RELOC_PIDNS_INO: return "pidns_ino";
 	case RELOC_USEEN_FD: return "useen";
 	case RELOC_SKB_FD: return "skbout";
 	default: return "";

@@ -16,6 +16,8 @@ enum reloc_kind {
 	RELOC_START_NS,		/* CLOCK_MONOTONIC ns at start, for elapsed */
 	RELOC_NCPUS,
 	RELOC_CPID,		/* the pid of -c's command */
+	RELOC_PIDNS_DEV,	/* sonde's pid namespace: st_dev */
+	RELOC_PIDNS_INO,	/* and st_ino, 0 in the initial one */
 	RELOC_STACK_FD,		/* arg: stack map index */
 	RELOC_USEEN_FD,		/* the processes ustack/usym have seen */
 	RELOC_SKB_FD,		/* skboutput()'s perf event array */

@@ -241,6 +241,14 @@ struct probe_ops {
 const struct probe_ops *probe_kind_ops(enum probe_kind k);
 /* The kind whose name or alias is TYPE (N bytes), or NULL. */
 const struct probe_ops *probe_ops_named(const char *type, size_t n);
+/* The probe's type as bpftrace 0.26's probetype names it: "special"
+ * for BEGIN and END, else the type as written, "kprobe". */
+static inline const char *probe_type_name(const struct probe_spec *ps)
+{
+	return ps->ops->kind == PK_BEGIN || ps->ops->kind == PK_END ?
+	       "special" : ps->ops->name;
+}
+
 static inline bool probe_has(const struct probe_spec *ps, unsigned flag)
 {
 	return (ps->ops->flags & flag) != 0;

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -137,6 +138,8 @@ static void patch(struct tracer *t, struct prog_spec *ps)
 		case RELOC_START_NS: v = t->start_ns; break;
 		case RELOC_NCPUS: v = (uint64_t)t->ncpus_online; break;
 		case RELOC_CPID: v = (uint64_t)t->child_pid; break;
+		case RELOC_PIDNS_DEV: v = t->pidns_dev; break;
+		case RELOC_PIDNS_INO: v = t->pidns_ino; break;
 		default: continue;
 		}
 		in[0].imm = (int32_t)(uint32_t)v;
@@ -628,6 +631,18 @@ static int make_maps(struct tracer *t)
 	return 0;
 }
 
+/* sonde's pid namespace, for pid(curr_ns): none (inode 0) when it is
+ * the initial one (the kernel's PROC_PID_INIT_INO), or unreadable. */
+static void pid_namespace(struct tracer *t)
+{
+	struct stat st;
+
+	if (stat("/proc/self/ns/pid", &st) || st.st_ino == 0xEFFFFFFCu)
+		return;
+	t->pidns_dev = (uint64_t)st.st_dev;
+	t->pidns_ino = (uint64_t)st.st_ino;
+}
+
 /* The clocks and CPUs the programs and the printer need. */
 static void clocks(struct tracer *t)
 {
@@ -637,6 +652,7 @@ static void clocks(struct tracer *t)
 	if (t->pr.ncpus_possible <= 0)
 		t->pr.ncpus_possible = 1;
 	t->ncpus_online = (int)sysconf(_SC_NPROCESSORS_ONLN);
+	pid_namespace(t);
 	clock_gettime(CLOCK_MONOTONIC, &mono);
 	clock_gettime(CLOCK_REALTIME, &real);
 	t->start_ns = (uint64_t)mono.tv_sec * 1000000000ULL + (uint64_t)mono.tv_nsec;

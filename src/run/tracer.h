@@ -37,6 +37,7 @@ struct tracer {
 	struct ringbuf rb;
 	struct probe_env env;	/* what attach opened: links, perf events */
 	int ncpus_online;
+	uint64_t pidns_dev, pidns_ino;	/* pid(curr_ns); 0: initial */
 	uint64_t start_ns;	/* CLOCK_MONOTONIC at start */
 	bool exiting;
 	bool polling;		/* in the event loop: a signal ends a batch */

@@ -1022,6 +1022,8 @@ struct type *sema_call(struct sema *s, struct node *n, bool assigned)
 {
 	int f = sema_func_lookup(n->name);
 
+	if (f < 0 && sema_is_builtin(n->name))
+		return sema_call_builtin(s, n);
 	if (f < 0)
 		return unknown(s, n);
 	n->builtin = f;

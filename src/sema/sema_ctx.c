@@ -107,6 +107,26 @@ static struct type *named(struct sema *s, struct node *n, int i)
 				len = l;
 		}
 		return set(n, str_type(s, len));
+	case B_PROBETYPE:
+		for (int k = 0; k < s->pi->nspecs; k++) {
+			int l = (int)strlen(probe_type_name(&s->pi->specs[k])) + 1;
+
+			if (l > len)
+				len = l;
+		}
+		return set(n, str_type(s, len));
+	case B_USERMODE:
+		for (int k = 0; k < s->pi->nspecs; k++) {
+			enum probe_ctx x = s->pi->specs[k].ops->ctx;
+
+			if (x != CTX_PERF && x != CTX_REGS && x != CTX_USDT) {
+				ERR(s, n->loc, E_CONTEXT,
+				    "'usermode' is not available in %s probes: it needs their registers",
+				    s->pi->specs[k].name);
+				return set(n, &ty_error);
+			}
+		}
+		return set(n, &ty_u8);
 	case B_PID: case B_TID: case B_UID: case B_GID: case B_CPU:
 	case B_RAND: case B_NUMAID:
 		return set(n, &ty_u32);
@@ -336,6 +356,57 @@ static struct type *args_value(struct sema *s, struct node *n)
 	s->pi->per_site = true;
 	n->builtin = B_ARGS;
 	return set(n, st);
+}
+
+/* The argument of pid(), tid() and nsecs(): a bare name, its index
+ * in NAMES plus one (n->ival of the builtin), or 0 after an error. */
+static int mode_arg(struct sema *s, struct node *n, const char *const *names,
+		    int nnames, const char *what)
+{
+	struct node *a = n->args[0];
+
+	if (a->kind == N_BUILTIN)
+		for (int i = 0; i < nnames; i++)
+			if (!strcmp(a->name, names[i]))
+				return i + 1;
+	ERR(s, a->loc, E_ARGS, "%s() takes %s", n->name, what);
+	return 0;
+}
+
+/* A builtin written as a call, comm() or pid(init): the builtin node
+ * itself, with the mode of its argument in ival (0: the default). */
+struct type *sema_call_builtin(struct sema *s, struct node *n)
+{
+	static const char *const ns[] = { "curr_ns", "init" };
+	static const char *const clocks[] = { "monotonic", "boot", "tai" };
+	int b = builtin_find(n->name), mode = 0;
+
+	if (n->nargs && (b == B_PID || b == B_TID)) {
+		if (n->nargs > 1) {
+			ERR(s, n->loc, E_ARGS, "%s() takes 0 or 1 arguments, %d given",
+			    n->name, n->nargs);
+			return set(n, &ty_error);
+		}
+		mode = mode_arg(s, n, ns, 2, "curr_ns or init");
+	} else if (n->nargs && b == B_NSECS) {
+		if (n->nargs > 1) {
+			ERR(s, n->loc, E_ARGS, "nsecs() takes 0 or 1 arguments, %d given",
+			    n->nargs);
+			return set(n, &ty_error);
+		}
+		mode = mode_arg(s, n, clocks, 3, "monotonic, boot or tai");
+	} else if (n->nargs) {
+		ERR(s, n->loc, E_ARGS, "%s() takes no arguments, %d given",
+		    n->name, n->nargs);
+		return set(n, &ty_error);
+	}
+	if (n->nargs && !mode)
+		return set(n, &ty_error);
+	n->kind = N_BUILTIN;
+	n->nargs = 0;
+	n->args = NULL;
+	n->ival = (uint64_t)mode;
+	return named(s, n, b);
 }
 
 struct type *sema_builtin(struct sema *s, struct node *n)
