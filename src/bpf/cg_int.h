@@ -117,6 +117,7 @@ void cg_map_assign(struct cg *g, struct node *assign);
 void cg_map_incdec(struct cg *g, struct node *n);
 void cg_agg(struct cg *g, struct node *assign);
 void cg_map_delete(struct cg *g, struct node *mapnode);
+void cg_map_has_key(struct cg *g, struct node *mapnode);
 /* T_ADD_ASSIGN -> T_PLUS and so on. */
 int cg_binop_of(int assign_op);
 

@@ -99,6 +99,21 @@ void cg_map_read_int(struct cg *g, struct node *n)
 	g->stack = saved_stack;
 }
 
+/* r0 = 1 if @m[k] is in the map, else 0 (has_key()). */
+void cg_map_has_key(struct cg *g, struct node *n)
+{
+	int saved = g->scratch, saved_stack = g->stack;
+	struct mem key = cg_map_key(g, n);
+	int done = cg_label(g);
+
+	lookup(g, n->map, key);
+	cg_jump(g, JMP_IMM(BPF_JEQ, R0, 0), done);
+	cg_emit(g, MOV_IMM(R0, 1));
+	cg_bind(g, done);
+	g->scratch = saved;
+	g->stack = saved_stack;
+}
+
 int cg_binop_of(int assign_op)
 {
 	switch (assign_op) {

@@ -277,6 +277,46 @@ struct type *call_strcontains(struct sema *s, struct node *n)
 	return set(n, &ty_u64);
 }
 
+/* has_key(@m, key), has_key(@m, (k1, k2)) or has_key(@m, k1, k2): 1
+ * when the map holds the key, else 0.  The call's first argument
+ * becomes @m[key], which cg looks up. */
+struct type *call_has_key(struct sema *s, struct node *n)
+{
+	struct node *a = n->args[0];
+	struct mapinfo *m;
+
+	bool tuple = n->nargs == 2 && n->args[1]->kind == N_TUPLE;
+	/* a second pass sees the keys it moved into @m */
+	bool moved = a->kind == N_MAP && a->nargs &&
+		     a->args == (tuple ? n->args[1]->args : &n->args[1]);
+
+	if (a->kind != N_MAP || (a->nargs && !moved)) {
+		ERR(s, a->loc, E_ARGS,
+		    "has_key() takes a map without keys, as in has_key(@m, key)");
+		for (int i = 1; i < n->nargs; i++)
+			sema_expr(s, n->args[i]);
+		return set(n, &ty_error);
+	}
+	if (tuple) {
+		a->args = n->args[1]->args;
+		a->nargs = n->args[1]->nargs;
+	} else {
+		a->args = &n->args[1];
+		a->nargs = n->nargs - 1;
+	}
+	m = sema_map_keys(s, a);
+	if (a->ty && is_err(a->ty))
+		return set(n, &ty_error);
+	a->ty = &ty_mapref;
+	if (m->agg == AGG_HIST || m->agg == AGG_LHIST) {
+		ERR(s, a->loc, E_TYPE,
+		    "has_key() cannot look in a histogram (%s is %s)", m->name,
+		    sema_agg_name(m->agg));
+		return set(n, &ty_error);
+	}
+	return set(n, &ty_u64);
+}
+
 /* pton("ADDR"): an IPv4 address as 4 bytes, an IPv6 one as 16, in
  * network order, a uint8 array as bpftrace 0.17 types it (ntop() takes
  * it back).  Converted now; the bytes wait in the node for cg.

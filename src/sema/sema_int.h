@@ -118,6 +118,7 @@ struct type *call_path(struct sema *s, struct node *n);
 struct type *call_skboutput(struct sema *s, struct node *n);
 struct type *call_addrspace(struct sema *s, struct node *n);
 struct type *call_strcontains(struct sema *s, struct node *n);
+struct type *call_has_key(struct sema *s, struct node *n);
 struct type *call_pton(struct sema *s, struct node *n);
 struct type *call_cgroup_path(struct sema *s, struct node *n);
 
