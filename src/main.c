@@ -456,7 +456,7 @@ static int trace(const struct options *o, struct tracer *t)
 		rt_install_signals();
 		if (at_check_limits(t) == 0 && ld_load(t) == 0 &&
 		    (o->dry_run || rt_run(t) == 0))
-			rc = 0;
+			rc = t->exit_code;
 	}
 	if (t->err)	/* before the slow close of the perf events */
 		fprintf(stderr, "sonde: %s\n", t->err);

@@ -146,7 +146,7 @@ void cg_call_stmt(struct cg *g, struct node *n)
 		send(g, n, e, NULL, 0, NULL);
 		break;
 	case F_EXIT:
-		send(g, n, e, NULL, 0, NULL);
+		send(g, n, e, n->args, n->nargs, NULL);
 		cg_jump(g, JA(), g->exit_label);
 		break;
 	case F_DELETE:

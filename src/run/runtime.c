@@ -83,8 +83,15 @@ static int on_event(void *ctx, void *data, size_t size)
 		return 0;
 	if (e->kind == EV_SYSTEM)
 		rt_system(t, e, rec);
-	else if (e->kind == EV_EXIT)
+	else if (e->kind == EV_EXIT) {
+		if (!t->exiting && e->nargs) {
+			int64_t code;
+
+			memcpy(&code, rec + e->args[0].off, 8);
+			t->exit_code = (int)(code & 0xff);
+		}
 		t->exiting = true;
+	}
 	else if (e->kind == EV_UNWATCH) {
 		uint64_t addr;
 

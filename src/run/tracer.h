@@ -40,6 +40,7 @@ struct tracer {
 	uint64_t pidns_dev, pidns_ino;	/* pid(curr_ns); 0: initial */
 	uint64_t start_ns;	/* CLOCK_MONOTONIC at start */
 	bool exiting;
+	int exit_code;		/* exit(code): the first one's */
 	bool polling;		/* in the event loop: a signal ends a batch */
 	int target_pid;		/* -p: exit when it exits */
 	int child_pid;		/* -c: the command, held until attached */

@@ -712,10 +712,22 @@ static struct type *call_unwatch(struct sema *s, struct node *n)
 	return set(n, &ty_void);
 }
 
+/* exit() or exit(code): sonde's exit status becomes code (its low 8
+ * bits, as the shell sees it). */
 static struct type *call_exit(struct sema *s, struct node *n)
 {
+	struct type *t = n->nargs ? sema_expr(s, n->args[0]) : NULL;
+
+	if (t && is_err(t))
+		return set(n, &ty_void);
+	if (t && !is_int(t)) {
+		ERR(s, n->args[0]->loc, E_TYPE,
+		    "exit() takes an integer exit code, not %s", type_name(t));
+		return set(n, &ty_void);
+	}
 	if (s->report)
-		sema_add_event(s, n, EV_EXIT);
+		sema_event_args(s, sema_add_event(s, n, EV_EXIT), n->args,
+				n->nargs);
 	return set(n, &ty_void);
 }
 
