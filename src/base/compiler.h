@@ -32,6 +32,7 @@ struct mapinfo {
 	struct type *val;	/* AGG_NONE: the value type; aggregations:
 				 * the type of the values fed in */
 	int64_t lh_min, lh_max, lh_step;	/* lhist */
+	int hist_bits;		/* hist(x, k): 2^k buckets per power of 2 */
 	bool written;		/* some probe stores into it */
 	bool read;		/* some probe reads it */
 	/* BPF layout, set by sema */

@@ -173,3 +173,33 @@ int name_index_find(struct name_index *ix, const char *name)
 	}
 	return -1;
 }
+
+int hist_bucket(uint64_t v, bool neg, int k)
+{
+	int l = 0, sh;
+
+	if (neg)
+		return 0;
+	if (v < (2ull << k))
+		return (int)v + 1;
+	for (uint64_t u = v; u >>= 1;)
+		l++;
+	sh = l - k;
+	return ((sh + 1) << k) + (int)((v >> sh) & ((1ull << k) - 1)) + 1;
+}
+
+int hist_nbuckets(int k)
+{
+	return ((64 - k) << k) + (1 << k) + 1;
+}
+
+bool hist_low(int i, int k, uint64_t *v)
+{
+	int p = (i >> k) - 1;
+	uint64_t n = 1ull << k, step = n + ((uint64_t)i & (n - 1));
+
+	if (p + k + 1 > 64)	/* step has k + 1 bits */
+		return false;
+	*v = step << p;
+	return true;
+}

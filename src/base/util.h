@@ -48,4 +48,14 @@ struct name_index {
 };
 int name_index_find(struct name_index *ix, const char *name); /* or -1 */
 
+/* hist(x, k), 2^k buckets per power of two (k 0..5): bucket 0 holds
+ * the negatives, 1 .. 2^(k+1) the values 0 .. 2^(k+1) - 1 one each,
+ * then each power of two [2^p, 2^(p+1)) splits into 2^k buckets of
+ * equal width.  hist_bucket(): the bucket of V (NEG: it is below 0);
+ * hist_nbuckets(): how many there are; hist_low(): the least value of
+ * bucket I + 1 (above the single-value ones), false for 2^64. */
+int hist_bucket(uint64_t v, bool neg, int k);
+int hist_nbuckets(int k);
+bool hist_low(int i, int k, uint64_t *v);
+
 #endif

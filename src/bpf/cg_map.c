@@ -225,7 +225,7 @@ void cg_map_delete(struct cg *g, struct node *n)
 	if (!hist)	/* -k: not the buckets a histogram never had */
 		cg_check_helper(g, BPF_FUNC_map_delete_elem, n);
 	if (hist) {
-		int nb = m->agg == AGG_HIST ? 66 :
+		int nb = m->agg == AGG_HIST ? hist_nbuckets(m->hist_bits) :
 			 (int)((m->lh_max - m->lh_min) / m->lh_step + 2);
 
 		cg_emit(g, ALU64_IMM(BPF_ADD, R7, 1));
@@ -268,6 +268,47 @@ static void log2_bucket(struct cg *g, bool is_signed)
 		cg_emit(g, ALU64_IMM(BPF_ADD, HB, k));
 		cg_bind(g, skip);
 	}
+	cg_bind(g, done);
+}
+
+/* hist(x, k) with k > 0, as hist_bucket() (base/util.c): the values
+ * below 2^(k+1) get one bucket each; above, with l the highest set bit,
+ * bucket ((l - k + 1) << k) + the k bits after it + 1.  r3, r4 scratch. */
+static void log2_bucket_k(struct cg *g, bool is_signed, int k)
+{
+	int done = cg_label(g), below = cg_label(g);
+
+	if (is_signed) {
+		cg_emit(g, MOV_IMM(HB, 0));
+		cg_jump(g, JMP_IMM(BPF_JSLT, HV, 0), done);
+	}
+	cg_emit(g, MOV_REG(HB, HV));
+	cg_emit(g, ALU64_IMM(BPF_ADD, HB, 1));
+	cg_jump(g, JMP_IMM(BPF_JLT, HV, 2 << k), done);
+	cg_emit(g, MOV_REG(R3, HV));
+	/* HB = l, the highest set bit of HV */
+	cg_emit(g, MOV_IMM(HB, 0));
+	cg_emit(g, MOV_REG(R2, HV));
+	cg_emit(g, ALU64_IMM(BPF_RSH, R2, 32));
+	cg_jump(g, JMP_IMM(BPF_JEQ, R2, 0), below);
+	cg_emit(g, MOV_IMM(HB, 32));
+	cg_emit(g, MOV_REG(HV, R2));
+	cg_bind(g, below);
+	for (int b = 16; b; b /= 2) {
+		int skip = cg_label(g);
+
+		cg_jump(g, JMP_IMM(BPF_JLT, HV, 1 << b), skip);
+		cg_emit(g, ALU64_IMM(BPF_RSH, HV, b));
+		cg_emit(g, ALU64_IMM(BPF_ADD, HB, b));
+		cg_bind(g, skip);
+	}
+	cg_emit(g, ALU64_IMM(BPF_SUB, HB, k));		/* l - k */
+	cg_emit(g, ALU64_REG(BPF_RSH, R3, HB));
+	cg_emit(g, ALU64_IMM(BPF_AND, R3, (1 << k) - 1));
+	cg_emit(g, ALU64_IMM(BPF_ADD, HB, 1));
+	cg_emit(g, ALU64_IMM(BPF_LSH, HB, k));
+	cg_emit(g, ALU64_REG(BPF_ADD, HB, R3));
+	cg_emit(g, ALU64_IMM(BPF_ADD, HB, 1));
 	cg_bind(g, done);
 }
 
@@ -314,7 +355,6 @@ static void lin_bucket(struct cg *g, struct mapinfo *m)
 static int64_t const_bucket(const struct mapinfo *m, int64_t v, bool sgn)
 {
 	uint64_t u = (uint64_t)v;
-	int k = 0;
 
 	if (m->agg == AGG_LHIST) {
 		if (v < m->lh_min)
@@ -324,13 +364,7 @@ static int64_t const_bucket(const struct mapinfo *m, int64_t v, bool sgn)
 		return (int64_t)((uint64_t)(v - m->lh_min) /
 				 (uint64_t)m->lh_step) + 1;
 	}
-	if (sgn && v < 0)
-		return 0;
-	if (!u)
-		return 1;
-	while (u >>= 1)
-		k++;
-	return k + 2;
+	return hist_bucket(u, sgn && v < 0, m->hist_bits);
 }
 
 /* Fold the value in the stack slot V into the per-CPU value at r0. */
@@ -432,7 +466,9 @@ void cg_agg(struct cg *g, struct node *n)
 			cg_imm(g, HB, const_bucket(m, a->cval, sgn));
 		} else {
 			cg_int(g, a);
-			if (m->agg == AGG_HIST)
+			if (m->agg == AGG_HIST && m->hist_bits)
+				log2_bucket_k(g, sgn, m->hist_bits);
+			else if (m->agg == AGG_HIST)
 				log2_bucket(g, sgn);
 			else
 				lin_bucket(g, m);

@@ -193,6 +193,7 @@
  *      fmt_time returns "" and "%f" for those.
  */
 #include "out/format.h"
+#include "base/util.h"
 
 #include <arpa/inet.h>
 #include <inttypes.h>
@@ -476,10 +477,61 @@ void fmt_hist(FILE *f, const uint64_t *bucket, int nb)
 void fmt_hist_div(FILE *f, const uint64_t *bucket, int nb, uint64_t div,
 		  bool color)
 {
+	fmt_hist_k(f, bucket, nb, div, color, 0);
+}
+
+/* The number V of a hist(x, k) label: VAL * 2^P with P's whole 1024s as
+ * K, M, G, T, P, E (bpftrace's labels: 2^k buckets of [16, 32) with k 2
+ * start at 16, 20, 24, 28); 16E for 2^64. */
+static int hist_num(char *buf, int i, int k)
+{
+	int p = (i >> k) - 1;
+	unsigned step = (1u << k) + ((unsigned)i & ((1u << k) - 1));
+
+	return sprintf(buf, "%llu%.1s",
+		       (unsigned long long)step << (p % 10),
+		       &"\0KMGTPE"[p / 10]);
+}
+
+/* Rows of hist(x, k): "(..., 0)", one value each up to 2^(k+1) - 1,
+ * then "[lo, hi)". */
+static void hist_rows_k(FILE *f, const uint64_t *bucket, int lo, int hi,
+			uint64_t div, uint64_t top, bool color, int k)
+{
+	char label[64];
+
+	for (int i = lo; i <= hi; i++) {
+		int n;
+
+		if (i == 0) {
+			strcpy(label, "(..., 0)");
+		} else if (i <= 2 << k) {
+			sprintf(label, "[%d]", i - 1);
+		} else {
+			n = sprintf(label, "[");
+			n += hist_num(label + n, i - 1, k);
+			n += sprintf(label + n, ", ");
+			n += hist_num(label + n, i, k);
+			strcpy(label + n, ")");
+		}
+		row(f, label, bucket[i], div, top, color);
+	}
+}
+
+void fmt_hist_k(FILE *f, const uint64_t *bucket, int nb, uint64_t div,
+		bool color, int bits)
+{
 	char label[48];
 	uint64_t top;
 	int lo, hi, k, n;
 
+	if (bits) {
+		if (nb > hist_nbuckets(bits))
+			nb = hist_nbuckets(bits);
+		if (span(bucket, nb, &lo, &hi, &top))
+			hist_rows_k(f, bucket, lo, hi, div, top, color, bits);
+		return;
+	}
 	if (nb > 66)
 		nb = 66;
 	if (!span(bucket, nb, &lo, &hi, &top))

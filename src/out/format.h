@@ -55,6 +55,9 @@ void fmt_hist(FILE *f, const uint64_t *bucket, int nb);
  * bpftrace 0.17 does.  fmt_hist(f, b, nb) == fmt_hist_div(f, b, nb, 1).
  * (lhist ignores div in bpftrace 0.17, so there is no fmt_lhist_div.)
  * COLOR draws the bars in colour (for a terminal). */
+/* hist(x, k) rows, 2^BITS buckets per power of two (0: fmt_hist_div). */
+void fmt_hist_k(FILE *f, const uint64_t *bucket, int nb, uint64_t div,
+		bool color, int bits);
 void fmt_hist_div(FILE *f, const uint64_t *bucket, int nb, uint64_t div,
 		  bool color);
 

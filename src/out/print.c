@@ -59,7 +59,7 @@ static int key_len(const struct mapinfo *m)
 static int nbuckets(const struct mapinfo *m)
 {
 	if (m->agg == AGG_HIST)
-		return 66;
+		return hist_nbuckets(m->hist_bits);
 	if (m->agg == AGG_LHIST)
 		return (int)((m->lh_max - m->lh_min) / m->lh_step + 2);
 	return 0;
@@ -696,15 +696,18 @@ static void json_hist(FILE *f, const struct mapinfo *m, const uint64_t *b,
 			fputs(", ", f);
 		fputc('{', f);
 		if (m->agg == AGG_HIST) {
+			int k = m->hist_bits;
+			uint64_t lo2, hi2;
+
 			if (i == 0)
 				fputs("\"max\": -1, ", f);
-			else if (i == 1)
-				fputs("\"min\": 0, \"max\": 0, ", f);
+			else if (i <= 2 << k)
+				fprintf(f, "\"min\": %d, \"max\": %d, ", i - 1,
+					i - 1);
 			else
 				fprintf(f, "\"min\": %" PRIu64 ", \"max\": %" PRIu64 ", ",
-					(uint64_t)1 << (i - 2),
-					i - 1 >= 64 ? UINT64_MAX
-						    : ((uint64_t)1 << (i - 1)) - 1);
+					hist_low(i - 1, k, &lo2) ? lo2 : 0,
+					hist_low(i, k, &hi2) ? hi2 - 1 : UINT64_MAX);
 			n /= div;
 		} else if (i == 0) {
 			fprintf(f, "\"max\": %" PRId64 ", ", m->lh_min - 1);
@@ -967,8 +970,8 @@ void pr_map(struct printer *pr, struct mapinfo *m, uint64_t top, uint64_t div)
 			fputs(": \n", f);
 			entry_buckets(&tb, e, b);
 			if (m->agg == AGG_HIST)
-				fmt_hist_div(f, b, tb.nb, div > 1 ? div : 1,
-					     pr->color);
+				fmt_hist_k(f, b, tb.nb, div > 1 ? div : 1,
+					   pr->color, m->hist_bits);
 			else
 				fmt_lhist(f, b, tb.nb, m->lh_min,
 					  m->lh_max, m->lh_step, pr->color);

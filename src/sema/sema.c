@@ -33,7 +33,7 @@ static void agg_assign(struct sema *s, struct node *n)
 	enum agg_kind agg;
 	struct type *vt = &ty_s64;
 	int f = sema_func_lookup(call->name);
-	int64_t lmin = 0, lmax = 0, lstep = 0;
+	int64_t lmin = 0, lmax = 0, lstep = 0, bits = 0;
 
 	sema_call(s, call, true);
 	if (target->kind != N_MAP) {
@@ -76,6 +76,16 @@ static void agg_assign(struct sema *s, struct node *n)
 		vt = ty_int(8, agg == AGG_SUM || agg == AGG_HIST ||
 			    agg == AGG_LHIST ? t->is_signed : true);
 	}
+	if (f == F_HIST && call->nargs > 1) {
+		if (!sema_const_int(s, call->args[1], &bits, "hist() precision"))
+			return;
+		if (bits < 0 || bits > 5) {
+			ERR(s, call->args[1]->loc, E_ARGS,
+			    "hist() precision %lld is not 0 to 5",
+			    (long long)bits);
+			return;
+		}
+	}
 	if (f == F_LHIST) {
 		if (!sema_const_int(s, call->args[1], &lmin, "lhist() min") ||
 		    !sema_const_int(s, call->args[2], &lmax, "lhist() max") ||
@@ -108,6 +118,7 @@ static void agg_assign(struct sema *s, struct node *n)
 		m->lh_min = lmin;
 		m->lh_max = lmax;
 		m->lh_step = lstep;
+		m->hist_bits = (int)bits;
 		return;
 	}
 	if (m->agg != agg) {
@@ -120,6 +131,12 @@ static void agg_assign(struct sema *s, struct node *n)
 				 m->lh_step != lstep)) {
 		ERR(s, call->loc, E_MAP, "%s is an lhist() with other bounds elsewhere",
 		    m->name);
+		return;
+	}
+	if (agg == AGG_HIST && m->hist_bits != bits) {
+		ERR(s, call->loc, E_MAP,
+		    "%s is a hist() of precision %d elsewhere, not %lld",
+		    m->name, m->hist_bits, (long long)bits);
 		return;
 	}
 	/* Values fed in from several places meet in their common C type

@@ -7,6 +7,7 @@
  * "N passed, N failed"; exits 1 if any check failed.
  */
 #include "out/format.h"
+#include "base/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -483,6 +484,43 @@ static void test_print(struct tally *t)
 }
 
 /* hist rows captured from bpftrace 0.17 (fx comments name the program). */
+/* hist(x, k): every value lies in its bucket's [low, next low), for
+ * values around each power of two and each k; k = 0 is log2 + 2. */
+static void test_hist_bits(struct tally *t)
+{
+	int bad = 0, k0 = 0;
+
+	for (int k = 0; k <= 5; k++) {
+		for (int p = 0; p < 64; p++) {
+			for (int d = -3; d <= 3; d++) {
+				uint64_t v = (1ull << p) + (uint64_t)d, lo, hi;
+				int i = hist_bucket(v, false, k);
+				bool top;
+
+				if (d < 0 && p < 2)
+					continue;
+				if (i < 1 || i >= hist_nbuckets(k)) {
+					bad++;
+				} else if (i <= 2 << k) {
+					bad += v != (uint64_t)i - 1;
+				} else {
+					top = !hist_low(i, k, &hi);
+					bad += !hist_low(i - 1, k, &lo) || v < lo ||
+					       (!top && v >= hi);
+				}
+				if (k == 0 && v && i != 2 + 63 - __builtin_clzll(v))
+					k0++;
+			}
+		}
+	}
+	ok(t, "hist_bucket in its bucket", !bad);
+	ok(t, "hist_bucket k 0 is log2 + 2", !k0);
+	ok(t, "hist_bucket of a negative", hist_bucket(5, true, 3) == 0);
+	ok(t, "hist_nbuckets", hist_nbuckets(0) == 66 && hist_nbuckets(5) == 1921);
+	ok(t, "hist_bucket of 2^64 - 1", hist_bucket(UINT64_MAX, false, 5) ==
+	   hist_nbuckets(5) - 1 && hist_bucket(UINT64_MAX, false, 0) == 65);
+}
+
 static void test_hist(struct tally *t)
 {
 	uint64_t b[66];
@@ -1138,6 +1176,7 @@ int main(void)
 	test_parse(&t);
 	test_print(&t);
 	test_hist(&t);
+	test_hist_bits(&t);
 	test_lhist(&t);
 	test_stats(&t);
 	test_time(&t);
