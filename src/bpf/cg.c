@@ -81,6 +81,48 @@ static void void_expr(struct cg *g, struct node *e)
 	cg_bind(g, lend);
 }
 
+/* for ($v : START..END): START and END once, then a counter on the
+ * stack, compared with FOR_MAX_ITER so that the verifier sees the loop
+ * end even when END is known only at run time; $v = START + counter
+ * while that is below END (signed). */
+static void for_range(struct cg *g, struct node *n)
+{
+	struct var *v = n->a->var;
+	int start = cg_stack_alloc(g, n), end = cg_stack_alloc(g, n);
+	int k = cg_stack_alloc(g, n);
+	int top = cg_label(g), next = cg_label(g), out = cg_label(g);
+	int obrk = g->brk, ocont = g->cont;
+
+	cg_int(g, n->b->a);
+	cg_norm(g, R0, ty_int(8, true));
+	cg_emit(g, STX(BPF_DW, RFP, (int16_t)start, R0));
+	cg_int(g, n->b->b);
+	cg_norm(g, R0, ty_int(8, true));
+	cg_emit(g, STX(BPF_DW, RFP, (int16_t)end, R0));
+	cg_emit(g, ST_IMM(BPF_DW, RFP, (int16_t)k, 0));
+	cg_bind(g, top);
+	g->ir.line = script_line(n->loc);
+	cg_emit(g, LDX(BPF_DW, R0, RFP, (int16_t)k));
+	cg_jump(g, JMP_IMM(BPF_JGE, R0, FOR_MAX_ITER), out);
+	cg_emit(g, LDX(BPF_DW, R1, RFP, (int16_t)start));
+	cg_emit(g, ALU64_REG(BPF_ADD, R0, R1));
+	cg_emit(g, LDX(BPF_DW, R1, RFP, (int16_t)end));
+	cg_jump(g, JMP_REG(BPF_JSGE, R0, R1), out);
+	cg_emit(g, STX(BPF_DW, v->in_scratch ? RSCR : RFP, (int16_t)v->slot,
+		       R0));
+	g->brk = out;
+	g->cont = next;
+	cg_block(g, n->c);
+	cg_bind(g, next);
+	cg_emit(g, LDX(BPF_DW, R0, RFP, (int16_t)k));
+	cg_emit(g, ALU64_IMM(BPF_ADD, R0, 1));
+	cg_emit(g, STX(BPF_DW, RFP, (int16_t)k, R0));
+	cg_jump(g, JA(), top);
+	cg_bind(g, out);
+	g->brk = obrk;
+	g->cont = ocont;
+}
+
 static void stmt(struct cg *g, struct node *n)
 {
 	int saved_stack = g->stack, saved_scratch = g->scratch;
@@ -139,6 +181,9 @@ static void stmt(struct cg *g, struct node *n)
 		g->cont = ocont;
 		break;
 	}
+	case N_FOR:
+		for_range(g, n);
+		break;
 	case N_UNROLL:
 		for (int64_t i = 0; i < n->a->cval && !g->ir.overflow; i++)
 			cg_block(g, n->b);

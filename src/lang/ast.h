@@ -30,6 +30,8 @@ struct node {
 	size_t len;		/* STR length (without terminator) */
 	struct node *a, *b, *c;	/* operands; IF: cond, then, else;
 				 * WHILE: cond, body; CAST: operand;
+				 * FOR: variable, RANGE or map, body;
+				 * RANGE: start, end;
 				 * ASSIGN: target, value; PROBE: pred, body */
 	struct node **args;	/* CALL arguments; MAP keys; TUPLE elements;
 				 * BLOCK statements; PROBE attach points */

@@ -31,7 +31,7 @@ static const struct {
 	const char *word;
 	enum tok kind;
 } keywords[] = {
-	{ "if", T_IF }, { "else", T_ELSE }, { "while", T_WHILE },
+	{ "if", T_IF }, { "else", T_ELSE }, { "while", T_WHILE }, { "for", T_FOR },
 	{ "unroll", T_UNROLL }, { "return", T_RETURN }, { "break", T_BREAK },
 	{ "continue", T_CONTINUE }, { "struct", T_STRUCT },
 	{ "union", T_UNION }, { "enum", T_ENUM }, { "sizeof", T_SIZEOF },
@@ -48,7 +48,7 @@ static const struct {
 	{ "&=", T_AND_ASSIGN }, { "|=", T_OR_ASSIGN }, { "^=", T_XOR_ASSIGN },
 	{ "++", T_INC }, { "--", T_DEC }, { "<<", T_SHL }, { ">>", T_SHR },
 	{ "<=", T_LE }, { ">=", T_GE }, { "==", T_EQ }, { "!=", T_NE },
-	{ "&&", T_LAND }, { "||", T_LOR },
+	{ "&&", T_LAND }, { "||", T_LOR }, { "..", T_DOTDOT },
 	{ "{", T_LBRACE }, { "}", T_RBRACE }, { "(", T_LPAREN },
 	{ ")", T_RPAREN }, { "[", T_LBRACKET }, { "]", T_RBRACKET },
 	{ ";", T_SEMI }, { ",", T_COMMA }, { ".", T_DOT }, { "?", T_QUESTION },

@@ -384,6 +384,30 @@ static struct node *if_stmt(struct parser *p, struct token kw)
 	return n;
 }
 
+/* for ($v : START..END) { ... } after the 'for' KW. */
+static struct node *for_stmt(struct parser *p, struct token kw)
+{
+	struct loc open = expect(p, T_LPAREN, "'(' expected after 'for'").loc;
+	struct token v = expect(p, T_VAR, "a $variable expected after 'for ('");
+	struct node *n = mk(p, N_FOR, kw.loc), *r;
+
+	n->a = mk(p, N_VAR, v.loc);
+	n->a->name = v.text;
+	expect(p, T_COLON, "':' expected after the loop variable");
+	r = expr(p);
+	if (peek(p)->kind != T_DOTDOT)
+		diag_fatal(p->diag, r->loc, E_SYNTAX,
+			   "'..' expected: 'for' takes a range START..END");
+	n->b = mk(p, N_RANGE, take(p).loc);
+	n->b->a = r;
+	n->b->b = expr(p);
+	expect_close(p, T_RPAREN, open);
+	p->loop_depth++;
+	n->c = block(p, "'for (...)'");
+	p->loop_depth--;
+	return n;
+}
+
 /* Returns the statement and whether it ended in a block (no ';' needed). */
 static struct node *stmt(struct parser *p, int *ends_block)
 {
@@ -409,6 +433,10 @@ static struct node *stmt(struct parser *p, int *ends_block)
 		*ends_block = 1;
 		break;
 	}
+	case T_FOR:
+		n = for_stmt(p, take(p));
+		*ends_block = 1;
+		break;
 	case T_UNROLL: {
 		struct token kw = take(p);
 		struct loc open = expect(p, T_LPAREN, "'(' expected after 'unroll'").loc;
@@ -428,7 +456,7 @@ static struct node *stmt(struct parser *p, int *ends_block)
 
 		if (!p->loop_depth)
 			diag_fatal(p->diag, kw.loc, E_SYNTAX,
-				   "'%s' outside a while loop",
+				   "'%s' outside a loop",
 				   tok_spelling(kw.kind));
 		n = mk(p, kw.kind == T_BREAK ? N_BREAK : N_CONTINUE, kw.loc);
 		break;

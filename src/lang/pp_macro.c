@@ -75,10 +75,15 @@ static void params(struct lexer *lx, struct pp_macro *m)
 
 	lex_scan(lx, &t);
 	while (t.kind != T_RPAREN || n) {
-		if (t.kind == T_DOT) {
-			for (int i = 0; i < 2; i++) {
+		if (t.kind == T_DOT || t.kind == T_DOTDOT) {
+			/* '...' lexes as '..' '.' */
+			int dots = t.kind == T_DOT ? 1 : 2;
+
+			while (dots < 3) {
 				lex_scan(lx, &t);
-				if (t.kind != T_DOT)
+				dots += t.kind == T_DOT ? 1 :
+					t.kind == T_DOTDOT ? 2 : 9;
+				if (dots > 3)
 					lex_fail(lx, t.loc, E_PREPROC,
 						 "%s: '...' expected", m->name);
 			}

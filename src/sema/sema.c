@@ -292,6 +292,48 @@ static void cond(struct sema *s, struct node *n)
 		    type_name(t));
 }
 
+/* for ($v : START..END): integer bounds, $v an int64 variable. */
+static void for_range(struct sema *s, struct node *n)
+{
+	struct node *r = n->b, *bound[2] = { r->a, r->b };
+	struct var *v = sema_var_find(s, n->a->name);
+	bool ok = true;
+
+	for (int i = 0; i < 2; i++) {
+		struct type *t = sema_expr(s, bound[i]);
+
+		if (is_err(t)) {
+			ok = false;
+		} else if (!is_int(t)) {
+			ERR(s, bound[i]->loc, E_TYPE,
+			    "a range's bounds must be integers, not %s",
+			    type_name(t));
+			ok = false;
+		}
+	}
+	if (ok && r->a->is_const && r->b->is_const &&
+	    r->b->cval > r->a->cval &&
+	    (uint64_t)r->b->cval - (uint64_t)r->a->cval > FOR_MAX_ITER)
+		ERR(s, r->loc, E_LIMIT,
+		    "a for loop runs at most %d times; this range has %llu values",
+		    FOR_MAX_ITER,
+		    (unsigned long long)((uint64_t)r->b->cval -
+					 (uint64_t)r->a->cval));
+	if (!v) {
+		v = sema_var_new(s, n->a, ty_int(8, true));
+	} else if (is_int(v->ty) || is_err(v->ty)) {
+		if (!is_err(v->ty))
+			v->ty = ty_int(8, true);
+	} else {
+		ERR(s, n->a->loc, E_TYPE,
+		    "%s holds %s (from %d:%d); a loop variable is an integer",
+		    v->name, type_name(v->ty), v->first.line, v->first.col);
+	}
+	v->defined = true;
+	n->a->var = v;
+	n->a->ty = v->ty;
+}
+
 static void stmt(struct sema *s, struct node *n)
 {
 	switch (n->kind) {
@@ -315,6 +357,10 @@ static void stmt(struct sema *s, struct node *n)
 	case N_WHILE:
 		cond(s, n->a);
 		block(s, n->b);
+		break;
+	case N_FOR:
+		for_range(s, n);
+		block(s, n->c);
 		break;
 	case N_UNROLL: {
 		int64_t k;

@@ -39,6 +39,11 @@ struct var {
 	struct var *next;
 };
 
+/* The most times one for loop over a range runs (docs/language.md,
+ * "for"): the verifier walks that many iterations when the range's end
+ * is known only at run time. */
+#define FOR_MAX_ITER 1024
+
 /* Per N_PROBE node (node->extra). */
 struct probe_info {
 	struct probe_spec *specs;
