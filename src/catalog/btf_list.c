@@ -18,6 +18,7 @@ struct text {
 	size_t n, cap;
 };
 
+__attribute__((format(printf, 2, 0)))
 static void put(void *ctx, const char *fmt, va_list ap)
 {
 	struct text *t = ctx;
@@ -37,6 +38,7 @@ static void put(void *ctx, const char *fmt, va_list ap)
 	t->n += (size_t)n;
 }
 
+__attribute__((format(printf, 2, 3)))
 static void put_text(struct text *t, const char *fmt, ...)
 {
 	va_list ap;
