@@ -205,6 +205,9 @@ case_probes() {
 	local fn=$BIN/manyfn
 	gen_start "$fn" wait "$CALLS" || { finish probes ""; return; }
 	t0=$(now)
+	# past bpftrace's default limits (512 probes and programs), as a
+	# user attaching this many must say
+	BPFTRACE_MAX_PROBES=4096 BPFTRACE_MAX_BPF_PROGS=4096 \
 	tracer_start 300 "$out" -e "BEGIN { printf(\"ready\\n\"); }
 	tracepoint:syscalls:sys_* /pid == $GEN/ { @sys[probe] = count(); }
 	uprobe:$fn:fn* /pid == $GEN/ { @fn[usym(reg(\"ip\"))] = count(); @calls = count(); }
