@@ -141,7 +141,8 @@ struct compiler {
 				 * expands) */
 	bool uprobe_multi_checked;
 	int sleepable_uprobe;	/* uprobes' programs may sleep (Linux 6.0):
-				 * -1 not yet asked (cg asks once) */
+				 * -1 not yet asked (probe.c asks once, when
+				 * a uprobe, uretprobe or usdt expands) */
 	char **params;		/* positional parameters $1.. */
 	int nparams;
 	/* the preprocessor (lang/pp.h) */

@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "base/arch.h"
-#include "catalog/info.h"
 #include "lang/lex.h"
 
 /* The script line an instruction comes from, for --dump=bpf and the
@@ -647,15 +646,11 @@ static int gen_watch_setup(struct compiler *c, const struct probe_spec *body,
 	return rc;
 }
 
-/* Whether programs of PS's kind can be made sleepable here: asked of
- * the kernel once, not in the fuzz targets (a fixed catalogue). */
-static bool can_sleep(struct compiler *c, const struct probe_spec *ps)
+/* Whether programs of PS's kind can be made sleepable here (probe.c
+ * asked the kernel when such a probe expanded). */
+static bool can_sleep(const struct compiler *c, const struct probe_spec *ps)
 {
-	if (!probe_has(ps, PF_SLEEP) || c->tracefs)
-		return false;
-	if (c->sleepable_uprobe < 0)
-		c->sleepable_uprobe = info_sleepable_uprobe();
-	return c->sleepable_uprobe;
+	return probe_has(ps, PF_SLEEP) && c->sleepable_uprobe > 0;
 }
 
 /* One program for PS, or a program in pieces when its body is long;

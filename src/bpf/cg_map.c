@@ -240,24 +240,18 @@ void cg_map_delete(struct cg *g, struct node *n)
 #define HV R0
 #define HB R1
 
-/* Bucket index of log2 histograms: 0 for negatives, 1 for 0, k + 2 for
- * [2^k, 2^(k+1)).  A binary search on the highest set bit; 2^32 does
- * not fit an immediate, so the first step shifts instead of comparing. */
-static void log2_bucket(struct cg *g, bool is_signed)
+/* HB = BASE + the highest set bit of HV (not 0): a binary search; 2^32
+ * does not fit an immediate, so the first step shifts instead of
+ * comparing.  HV and r2 are clobbered. */
+static void top_bit(struct cg *g, int base)
 {
-	int done = cg_label(g), below = cg_label(g);
+	int below = cg_label(g);
 
-	if (is_signed) {
-		cg_emit(g, MOV_IMM(HB, 0));
-		cg_jump(g, JMP_IMM(BPF_JSLT, HV, 0), done);
-	}
-	cg_emit(g, MOV_IMM(HB, 1));
-	cg_jump(g, JMP_IMM(BPF_JEQ, HV, 0), done);
-	cg_emit(g, MOV_IMM(HB, 2));
+	cg_emit(g, MOV_IMM(HB, base));
 	cg_emit(g, MOV_REG(R2, HV));
 	cg_emit(g, ALU64_IMM(BPF_RSH, R2, 32));
 	cg_jump(g, JMP_IMM(BPF_JEQ, R2, 0), below);
-	cg_emit(g, MOV_IMM(HB, 34));
+	cg_emit(g, MOV_IMM(HB, base + 32));
 	cg_emit(g, MOV_REG(HV, R2));
 	cg_bind(g, below);
 	for (int k = 16; k; k /= 2) {
@@ -268,6 +262,21 @@ static void log2_bucket(struct cg *g, bool is_signed)
 		cg_emit(g, ALU64_IMM(BPF_ADD, HB, k));
 		cg_bind(g, skip);
 	}
+}
+
+/* Bucket index of log2 histograms: 0 for negatives, 1 for 0, k + 2 for
+ * [2^k, 2^(k+1)): 2 + the highest set bit (top_bit). */
+static void log2_bucket(struct cg *g, bool is_signed)
+{
+	int done = cg_label(g);
+
+	if (is_signed) {
+		cg_emit(g, MOV_IMM(HB, 0));
+		cg_jump(g, JMP_IMM(BPF_JSLT, HV, 0), done);
+	}
+	cg_emit(g, MOV_IMM(HB, 1));
+	cg_jump(g, JMP_IMM(BPF_JEQ, HV, 0), done);
+	top_bit(g, 2);
 	cg_bind(g, done);
 }
 
@@ -276,7 +285,7 @@ static void log2_bucket(struct cg *g, bool is_signed)
  * bucket ((l - k + 1) << k) + the k bits after it + 1.  r3, r4 scratch. */
 static void log2_bucket_k(struct cg *g, bool is_signed, int k)
 {
-	int done = cg_label(g), below = cg_label(g);
+	int done = cg_label(g);
 
 	if (is_signed) {
 		cg_emit(g, MOV_IMM(HB, 0));
@@ -286,22 +295,7 @@ static void log2_bucket_k(struct cg *g, bool is_signed, int k)
 	cg_emit(g, ALU64_IMM(BPF_ADD, HB, 1));
 	cg_jump(g, JMP_IMM(BPF_JLT, HV, 2 << k), done);
 	cg_emit(g, MOV_REG(R3, HV));
-	/* HB = l, the highest set bit of HV */
-	cg_emit(g, MOV_IMM(HB, 0));
-	cg_emit(g, MOV_REG(R2, HV));
-	cg_emit(g, ALU64_IMM(BPF_RSH, R2, 32));
-	cg_jump(g, JMP_IMM(BPF_JEQ, R2, 0), below);
-	cg_emit(g, MOV_IMM(HB, 32));
-	cg_emit(g, MOV_REG(HV, R2));
-	cg_bind(g, below);
-	for (int b = 16; b; b /= 2) {
-		int skip = cg_label(g);
-
-		cg_jump(g, JMP_IMM(BPF_JLT, HV, 1 << b), skip);
-		cg_emit(g, ALU64_IMM(BPF_RSH, HV, b));
-		cg_emit(g, ALU64_IMM(BPF_ADD, HB, b));
-		cg_bind(g, skip);
-	}
+	top_bit(g, 0);		/* HB = l, the highest set bit of HV */
 	cg_emit(g, ALU64_IMM(BPF_SUB, HB, k));		/* l - k */
 	cg_emit(g, ALU64_REG(BPF_RSH, R3, HB));
 	cg_emit(g, ALU64_IMM(BPF_AND, R3, (1 << k) - 1));

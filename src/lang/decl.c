@@ -183,23 +183,6 @@ static int64_t const_primary(struct parser *p)
 	}
 }
 
-static int prec(enum tok k)
-{
-	switch (k) {
-	case T_LOR: return 1;
-	case T_LAND: return 2;
-	case T_PIPE: return 3;
-	case T_CARET: return 4;
-	case T_AMP: return 5;
-	case T_EQ: case T_NE: return 6;
-	case T_LT: case T_GT: case T_LE: case T_GE: return 7;
-	case T_SHL: case T_SHR: return 8;
-	case T_PLUS: case T_MINUS: return 9;
-	case T_STAR: case T_SLASH: case T_PERCENT: return 10;
-	default: return 0;
-	}
-}
-
 /* A op B over int64 as C evaluates an integer constant expression: an
  * overflow, a division by zero or a shift out of range is an error. */
 static int64_t const_op(struct parser *p, struct token op, int64_t a,
@@ -250,7 +233,7 @@ static int64_t const_expr(struct parser *p, int min_prec)
 	int64_t a = const_primary(p);
 
 	for (;;) {
-		int pr = prec(peek(p)->kind);
+		int pr = tok_binop_level(peek(p)->kind);
 		struct token op;
 		int64_t b;
 

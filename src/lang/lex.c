@@ -22,6 +22,23 @@ static const char *const spellings[] = {
 #undef X
 };
 
+int tok_binop_level(enum tok k)
+{
+	switch (k) {
+	case T_LOR: return 1;
+	case T_LAND: return 2;
+	case T_PIPE: return 3;
+	case T_CARET: return 4;
+	case T_AMP: return 5;
+	case T_EQ: case T_NE: return 6;
+	case T_LT: case T_GT: case T_LE: case T_GE: return 7;
+	case T_SHL: case T_SHR: return 8;
+	case T_PLUS: case T_MINUS: return 9;
+	case T_STAR: case T_SLASH: case T_PERCENT: return 10;
+	default: return 0;
+	}
+}
+
 const char *tok_spelling(enum tok t)
 {
 	return (unsigned)t < T_NTOKENS ? spellings[t] : "?";

@@ -17,6 +17,10 @@ enum tok {
 };
 
 const char *tok_spelling(enum tok t);
+/* A binary operator's precedence, C's (1: ||, up to 10: * / %), or 0
+ * for a token that is none: the parser, #if and C constant
+ * expressions share it. */
+int tok_binop_level(enum tok t);
 
 /* The longest name (identifier, $variable, @map, with its sigil), in
  * bytes; longer ones are E_LIMIT errors.  No real name comes close,

@@ -287,24 +287,6 @@ static struct node *unary(struct parser *p)
 	return n;
 }
 
-/* Binary operators by precedence level, lowest first. */
-static int binop_level(enum tok k)
-{
-	switch (k) {
-	case T_LOR: return 1;
-	case T_LAND: return 2;
-	case T_PIPE: return 3;
-	case T_CARET: return 4;
-	case T_AMP: return 5;
-	case T_EQ: case T_NE: return 6;
-	case T_LT: case T_GT: case T_LE: case T_GE: return 7;
-	case T_SHL: case T_SHR: return 8;
-	case T_PLUS: case T_MINUS: return 9;
-	case T_STAR: case T_SLASH: case T_PERCENT: return 10;
-	default: return 0;
-	}
-}
-
 static struct node *binary(struct parser *p, int min_level)
 {
 	struct node *lhs = unary(p);
@@ -312,7 +294,7 @@ static struct node *binary(struct parser *p, int min_level)
 
 	for (;;) {
 		enum tok k = peek(p)->kind;
-		int level = binop_level(k);
+		int level = tok_binop_level(k);
 		struct token op;
 		struct node *n, *rhs;
 

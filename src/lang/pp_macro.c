@@ -597,23 +597,6 @@ static struct val unary(struct eval *e)
 	return a;
 }
 
-static int level(enum tok k)
-{
-	switch (k) {
-	case T_LOR: return 1;
-	case T_LAND: return 2;
-	case T_PIPE: return 3;
-	case T_CARET: return 4;
-	case T_AMP: return 5;
-	case T_EQ: case T_NE: return 6;
-	case T_LT: case T_GT: case T_LE: case T_GE: return 7;
-	case T_SHL: case T_SHR: return 8;
-	case T_PLUS: case T_MINUS: return 9;
-	case T_STAR: case T_SLASH: case T_PERCENT: return 10;
-	default: return 0;
-	}
-}
-
 static bool less(struct val a, struct val b, bool uns)
 {
 	return uns ? a.v < b.v : (int64_t)a.v < (int64_t)b.v;
@@ -670,7 +653,7 @@ static struct val binary(struct eval *e, int min)
 
 	while (e->i < e->n && !e->err) {
 		const struct token *op = cur(e);
-		int l = level(op->kind);
+		int l = tok_binop_level(op->kind);
 		struct val b;
 
 		if (!l || l < min)

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "catalog/info.h"
 #include "lang/ast.h"
 
 /* The registry: one row per kind, indexed by enum probe_kind. */
@@ -189,6 +190,12 @@ int probe_expand(struct compiler *c, struct node *ap,
 			diag_error(&c->diag, x.loc, E_PROBE, "%s", x.missing);
 			return -1;
 		}
+		/* whether its programs may sleep (faulting reads) is a
+		 * feature of the catalogue, asked once; never in the fuzz
+		 * targets' fixed catalogue */
+		if ((x.ops->flags & PF_SLEEP) && c->sleepable_uprobe < 0)
+			c->sleepable_uprobe = !c->tracefs &&
+					      info_sleepable_uprobe();
 	}
 	*out = x.v;
 	*n = x.n;
