@@ -54,6 +54,9 @@ static void usage(FILE *f)
 "      --include FILE  read FILE before the script, as #include \"FILE\"\n"
 "  -v                verbose: say what is loaded and attached\n"
 "      --no-warnings don't print warnings\n"
+"      --dialect=0.17|0.26  where bpftrace 0.17 and today's bpftrace differ\n"
+"                    (docs/language.md), behave as this one (default 0.26;\n"
+"                    environment SONDE_DIALECT)\n"
 "  -d, --dump=bpf    print the BPF of each probe with its source lines; do not run\n"
 "      --dump=ast    print the syntax tree with types; do not run\n"
 "      --dry-run     load every program into the kernel (the verifier checks\n"
@@ -87,6 +90,7 @@ static void usage(FILE *f)
 struct options {
 	const char *prog_text, *file, *outpath, *dump, *flamepath, *command;
 	bool quiet, verbose, dry_run, list, unsafe, no_warnings;
+	const char *dialect;	/* --dialect, or NULL */
 	int check_helpers;
 	long rb_bytes;		/* --ringbuf-size, or 0 */
 	enum out_format format;
@@ -100,7 +104,8 @@ struct options {
 };
 
 enum { OPT_DUMP = 256, OPT_INFO, OPT_DRY_RUN, OPT_UNSAFE, OPT_FLAMEGRAPH,
-       OPT_INCLUDE, OPT_USDT_FILE, OPT_BTF, OPT_RINGBUF, OPT_NO_WARNINGS };
+       OPT_INCLUDE, OPT_USDT_FILE, OPT_BTF, OPT_RINGBUF, OPT_NO_WARNINGS,
+       OPT_DIALECT };
 
 static const struct option longopts[] = {
 	{ "dump", required_argument, NULL, OPT_DUMP },
@@ -113,6 +118,7 @@ static const struct option longopts[] = {
 	{ "btf", no_argument, NULL, OPT_BTF },
 	{ "ringbuf-size", required_argument, NULL, OPT_RINGBUF },
 	{ "no-warnings", no_argument, NULL, OPT_NO_WARNINGS },
+	{ "dialect", required_argument, NULL, OPT_DIALECT },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -212,6 +218,7 @@ static int option(struct options *o, int opt, const char *arg)
 	case OPT_BTF: return 0;		/* BTF is always used where there is one */
 	case OPT_RINGBUF: return opt_size(arg, &o->rb_bytes);
 	case OPT_NO_WARNINGS: o->no_warnings = true; return 0;
+	case OPT_DIALECT: o->dialect = arg; return 0;
 	case 'I': o->incdirs[o->nincdirs++] = arg; return 0;
 	case OPT_INCLUDE: o->includes[o->nincludes++] = arg; return 0;
 	case 'f':
@@ -321,6 +328,22 @@ static int read_script(const struct options *o, char **src, size_t *len,
 	return 0;
 }
 
+/* --dialect, else SONDE_DIALECT, else today's bpftrace. */
+static int set_dialect(struct compiler *c, const char *opt)
+{
+	const char *v = opt ? opt : getenv("SONDE_DIALECT");
+
+	if (!v || !*v || !strcmp(v, "0.26"))
+		return 0;
+	if (!strcmp(v, "0.17")) {
+		c->dialect_017 = true;
+		return 0;
+	}
+	fprintf(stderr, "sonde: %s%s: the dialects are 0.17 and 0.26\n",
+		opt ? "--dialect=" : "SONDE_DIALECT=", v);
+	return -1;
+}
+
 static int setup_compiler(struct compiler *c, const struct options *o,
 			  const char *name, const char *src, size_t len)
 {
@@ -332,6 +355,8 @@ static int setup_compiler(struct compiler *c, const struct options *o,
 	c->has_command = o->command != NULL;
 	c->command = o->command;
 	c->unsafe = o->unsafe;
+	if (set_dialect(c, o->dialect))
+		return -1;
 	c->check_helpers = o->check_helpers;
 	c->diag.no_warnings = o->no_warnings;
 	c->params = o->params;

@@ -130,6 +130,10 @@ struct compiler {
 	bool has_command;	/* -c: cpid is defined */
 	const char *command;	/* -c's command (NULL in the fuzz target) */
 	bool unsafe;		/* --unsafe: system(), signal(), override() */
+	bool dialect_017;	/* --dialect=0.17 (SONDE_DIALECT=0.17): keep
+				 * bpftrace 0.17's behaviour where 0.26's
+				 * differs (docs/language.md lists where);
+				 * each such place asks this field */
 	int check_helpers;	/* -k: 1 reports failed helper calls but
 				 * memory reads, -kk: 2 those too */
 	bool kprobe_multi;	/* the kernel attaches kprobe_multi programs
