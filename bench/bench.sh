@@ -24,6 +24,9 @@ if [[ -z ${SONDE:-} ]]; then
 	SONDE=./sonde
 	make -s build/sonde-static >/dev/null 2>&1 && SONDE=build/sonde-static
 fi
+# against bpftrace 0.17, in its dialect (its scripts of BEGIN alone
+# wait for a signal, as bpftrace's do)
+export SONDE_DIALECT=${SONDE_DIALECT:-0.17}
 RUNS=${RUNS:-7}
 ATTACH_RUNS=${ATTACH_RUNS:-3}
 RSS_SECS=${RSS_SECS:-60}

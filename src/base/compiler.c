@@ -23,6 +23,7 @@ void compiler_init(struct compiler *c, const char *file, const char *src,
 	c->max_progs = 512;
 	c->cpp_demangle = 1;
 	c->print_maps = 1;
+	c->missing_probes = -1;	/* not set: the dialect's default */
 }
 
 void compiler_free(struct compiler *c)

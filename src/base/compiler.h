@@ -165,7 +165,9 @@ struct compiler {
 	int rb_pages;		/* BPFTRACE_PERF_RB_PAGES, 0: not given */
 	int cpp_demangle;	/* BPFTRACE_CPP_DEMANGLE, default 1 */
 	int print_maps;		/* print_maps_on_exit, default 1 */
-	int missing_probes;	/* 0 error, 1 warn, 2 ignore (accepted) */
+	int missing_probes;	/* a probe of a wildcard that fails to
+				 * attach: 0 error, 1 warn, 2 ignore; -1 not
+				 * set: error (0.26), warn (0.17) */
 	unsigned config_env;	/* bit per config variable the environment
 				 * set: the config block leaves those */
 	const char *btf_path;	/* BPFTRACE_BTF: the kernel's BTF from this

@@ -389,7 +389,8 @@ static void builtin(struct cg *g, struct node *n)
 {
 	switch (n->builtin) {
 	case B_PID: case B_TID:
-		if (n->ival == 1)
+		/* today's bpftrace: bare pid is pid(curr_ns) */
+		if (n->ival == 1 || (!n->ival && !g->c->dialect_017))
 			ns_pid(g);
 		else
 			cg_call(g, BPF_FUNC_get_current_pid_tgid);
@@ -407,7 +408,9 @@ static void builtin(struct cg *g, struct node *n)
 		cg_emit(g, ALU64_IMM(BPF_RSH, R0, 32));
 		break;
 	case B_NSECS:
-		cg_call(g, n->ival == 2 ? BPF_FUNC_ktime_get_boot_ns :
+		/* today's bpftrace: bare nsecs is nsecs(boot) */
+		cg_call(g, n->ival == 2 || (!n->ival && !g->c->dialect_017) ?
+			   BPF_FUNC_ktime_get_boot_ns :
 			   n->ival == 3 ? BPF_FUNC_ktime_get_tai_ns :
 			   BPF_FUNC_ktime_get_ns);
 		break;

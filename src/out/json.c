@@ -72,10 +72,16 @@ void js_text(FILE *f, const char *type, const char *s, size_t n)
 	fputs("}\n", f);
 }
 
-void js_count(FILE *f, const char *type, const char *field, uint64_t v)
+void js_count(FILE *f, const char *type, const char *field, uint64_t v,
+	      bool with_count)
 {
-	fprintf(f, "{\"type\": \"%s\", \"data\": {\"%s\": %llu}}\n", type,
-		field, (unsigned long long)v);
+	if (with_count)	/* today's bpftrace says it twice */
+		fprintf(f, "{\"type\": \"%s\", \"count\": %llu, \"data\": {\"%s\": %llu}}\n",
+			type, (unsigned long long)v, field,
+			(unsigned long long)v);
+	else
+		fprintf(f, "{\"type\": \"%s\", \"data\": {\"%s\": %llu}}\n",
+			type, field, (unsigned long long)v);
 }
 
 /* Run WRITE(ARG, memstream) and send what it wrote as a TYPE message;

@@ -194,6 +194,11 @@ struct probe_env {
 	 * set skipped), or NULL */
 	void (*warn)(void *arg, const char *msg);
 	void *warn_arg;
+	/* a function of a multi set that does not attach: 0 fails the
+	 * probe (naming the function in *failed, static), 1 warns and
+	 * skips it, 2 skips it (missing_probes) */
+	int missing;
+	char failed[256];
 };
 
 struct probe_ops {

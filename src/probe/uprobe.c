@@ -368,10 +368,14 @@ static int uprobe_multi_attach(const struct probe_spec *ps, int fd,
 
 		if (!bad[i])
 			continue;
-		if (!nok) {	/* none attached: the first one's reason */
+		if (!nok || !env->missing) {	/* the first one's reason */
+			snprintf(env->failed, sizeof(env->failed), "%s:%s:%s",
+				 kind, ps->path, ps->multi[i]);
 			rc = -bad[i];
 			break;
 		}
+		if (env->missing == 2)
+			continue;
 		/* as run/ says it of a single probe */
 		snprintf(msg, sizeof(msg),
 			 "probe %s:%s:%s: attach failed: %s\nsonde: warning: skipping %s:%s:%s",

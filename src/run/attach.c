@@ -23,10 +23,13 @@ static void warn(void *arg, const char *msg)
 /* Attach PS; on failure t->err names the probe and why. */
 static int attach(struct tracer *t, struct prog_spec *ps)
 {
-	int rc = ps->probe.ops->attach(&ps->probe, ps->fd, &t->env);
+	int rc;
 
-	if (rc < 0)
+	t->env.failed[0] = 0;
+	rc = ps->probe.ops->attach(&ps->probe, ps->fd, &t->env);
+	if (rc < 0)	/* the function of a set that failed, or the probe */
 		return rt_fail(t, rc, "probe %s: attach failed: %s",
+			       t->env.failed[0] ? t->env.failed :
 			       ps->probe.name, probe_explain(&ps->probe, -rc));
 	if (t->verbose)
 		rt_warn(t, "attached %s", ps->probe.name);
@@ -65,13 +68,15 @@ int at_check_limits(struct tracer *t)
 int at_attach_all(struct tracer *t, int nprobes)
 {
 	struct compiler *c = t->c;
-	int nskipped = 0;
+	int nskipped = 0, missing = c->missing_probes < 0 ?
+				    (c->dialect_017 ? 1 : 0) : c->missing_probes;
 
 	t->env.pid = t->target_pid ? t->target_pid : t->child_pid;
 	t->env.ncpus = t->pr.ncpus_possible;
 	t->env.verbose = t->verbose;
 	t->env.warn = warn;
 	t->env.warn_arg = t;
+	t->env.missing = missing;
 	/* in the order written, but the kinds whose programs of one point
 	 * the kernel runs newest first last first: the block written
 	 * first fires first, as in bpftrace */
@@ -85,13 +90,14 @@ int at_attach_all(struct tracer *t, int nprobes)
 		    lifo != (k >= c->nprogs))
 			continue;	/* run by the runtime, or not yet */
 		rc = attach(t, ps);
-		if (rc && !ps->probe.wild)
+		if (rc && (!ps->probe.wild || !missing))
 			return rc;
 		if (!rc)
 			continue;
 		/* one probe of a wildcard the kernel refuses is skipped,
-		 * as bpftrace does; the script runs on the others */
-		if (!t->no_warnings) {
+		 * as bpftrace 0.17 does, or with missing_probes = "warn"
+		 * or "ignore"; the script runs on the others */
+		if (!t->no_warnings && missing == 1) {
 			rt_warn(t, "%s", t->err);
 			rt_warn(t, "warning: skipping %s", ps->probe.name);
 		}

@@ -147,7 +147,8 @@ static void check_drops(struct tracer *t, bool final)
 		uint64_t lost = stat_sum(t, STATS_LOST);
 
 		if (lost && t->pr.format == OUT_JSON)
-			js_count(t->pr.out, "lost_events", "events", lost);
+			js_count(t->pr.out, "lost_events", "events", lost,
+				 !t->c->dialect_017);
 		else if (lost)
 			fprintf(stderr, "Lost %llu events\n", (unsigned long long)lost);
 		lost = c->nstack_maps ? stat_sum(t, (uint32_t)STATS_STACKS(c)) : 0;
@@ -214,18 +215,41 @@ static void flush(struct tracer *t)
 		fflush(t->pr.out);
 }
 
-/* "Attaching N probes...", where the output format wants it. */
-static void attaching(struct tracer *t, int nprobes)
+/* bpftrace 0.17's "Attaching N probes..." on the output before it
+ * attaches, or today's "Attached N probes" on stderr once it has
+ * (AFTER), where the output format wants it. */
+static void attaching(struct tracer *t, int nprobes, bool after)
 {
-	if (t->quiet)
+	bool v017 = t->c->dialect_017;
+
+	if (t->quiet || after == v017)
 		;
 	else if (t->pr.format == OUT_JSON)
-		js_count(t->pr.out, "attached_probes", "probes", (uint64_t)nprobes);
+		js_count(t->pr.out, "attached_probes", "probes",
+			 (uint64_t)nprobes, !v017);
+	else if (!v017)
+		fprintf(stderr, "Attached %d probe%s\n", nprobes,
+			nprobes == 1 ? "" : "s");
 	else	/* folded output holds nothing but stacks */
 		fprintf(t->pr.format == OUT_FOLDED ? stderr : t->pr.out,
 			"Attaching %d probe%s...\n", nprobes,
 			nprobes == 1 ? "" : "s");
 	flush(t);
+}
+
+/* Today's bpftrace ends a script whose probes are only begin and end
+ * (and iterators, which end it anyway) once begin has run. */
+static bool nothing_to_wait_for(const struct tracer *t)
+{
+	const struct compiler *c = t->c;
+
+	if (c->dialect_017 || t->child_pid > 0 || t->target_pid)
+		return false;
+	for (int i = 0; i < c->nprogs; i++)
+		if (c->progs[i].probe.ops->stage == STAGE_ATTACH ||
+		    c->progs[i].probe.ops->stage == STAGE_WATCH)
+			return false;
+	return true;
 }
 
 /* The events, until exit(), a signal, or the end of the traced process. */
@@ -311,10 +335,11 @@ int rt_run(struct tracer *t)
 	if (rc)
 		return rc;
 	nprobes = at_count(t);
-	attaching(t, nprobes);
+	attaching(t, nprobes, false);
 	rc = at_attach_all(t, nprobes);
 	if (rc)
 		return rc;
+	attaching(t, nprobes, true);
 	rc = run_stage(t, STAGE_BEGIN);
 	flush(t);
 	if (rc)
@@ -326,6 +351,8 @@ int rt_run(struct tracer *t)
 	flush(t);
 	if (rc)
 		return rc;
+	if (nothing_to_wait_for(t))
+		t->exiting = true;
 	event_loop(t);
 	return finish(t);
 }

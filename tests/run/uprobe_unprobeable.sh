@@ -47,7 +47,7 @@ run() {
 	"$p" 2> "$work/perr" & TRIG=$!
 	wait_for "$work/perr" '^waiting$' || die "program did not start"
 	: > "$work/out"
-	"$SONDE" -q -p "$TRIG" -e "BEGIN { printf(\"ready\\n\"); } $1" > "$work/out" 2> "$work/err" & TRACER=$!
+	"$SONDE" -q -p "$TRIG" -e "${PRE-}BEGIN { printf(\"ready\\n\"); } $1" > "$work/out" 2> "$work/err" & TRACER=$!
 	while ! grep -q '^ready$' "$work/out"; do
 		if ! kill -0 "$TRACER" 2>/dev/null; then	# it gave up
 			kill "$TRIG"
@@ -84,4 +84,29 @@ expect "ready
 
 run "uprobe:$p:fn_locked { @n = count(); }" && die "fn_locked alone: exit 0"
 [[ $(cat "$work/err") == "${want_err%%$'\n'*}" ]] || die "fn_locked alone: stderr: $(cat "$work/err")"
+
+# Today's bpftrace fails on a probe of a wildcard that does not attach,
+# unless the config's missing_probes says "warn" or "ignore"; in 0.17's
+# dialect the config chooses too.
+export SONDE_DIALECT=0.26
+run "uprobe:$p:fn_* { @[probe] = count(); }" && die "0.26: exit 0"
+[[ $(cat "$work/err") == "${want_err%%$'\n'*}" ]] || die "0.26: stderr: $(cat "$work/err")"
+PRE='config = { missing_probes = "warn" } ' run "uprobe:$p:fn_* { @[probe] = count(); }" ||
+	die "0.26 warn: exit $?: $(cat "$work/err")"
+expect "ready
+
+
+@[uprobe:$p:fn_a]: 1
+@[uprobe:$p:fn_b]: 2"
+[[ $(cat "$work/err") == "$want_err" ]] || die "0.26 warn: stderr: $(cat "$work/err")"
+PRE='config = { missing_probes = "ignore" } ' run "uprobe:$p:fn_* { @n = count(); }" ||
+	die "0.26 ignore: exit $?: $(cat "$work/err")"
+expect "ready
+
+
+@n: 3"
+[[ ! -s $work/err ]] || die "0.26 ignore: stderr: $(cat "$work/err")"
+export SONDE_DIALECT=0.17
+PRE='config = { missing_probes = "error" } ' run "uprobe:$p:fn_* { @n = count(); }" && die "0.17 error: exit 0"
+[[ $(cat "$work/err") == "${want_err%%$'\n'*}" ]] || die "0.17 error: stderr: $(cat "$work/err")"
 exit 0

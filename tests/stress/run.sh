@@ -29,6 +29,8 @@ export LC_ALL=C
 
 root=$(pwd)
 SONDE=${SONDE:-$root/sonde}
+# its checks read 0.17's "Attaching N probes..." line
+export SONDE_DIALECT=${SONDE_DIALECT:-0.17}
 BIN=${STRESS_BIN:-$root/build/stress}
 PROGS=${SONDE_PROGS:-$root/build/progs}
 SECS=${STRESS_SECONDS:-60}
