@@ -3,11 +3,15 @@
  * statuses. */
 #include <errno.h>
 #include <getopt.h>
+#include <regex.h>
+#include <stdarg.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include <bpf/libbpf.h>
 
 #include "compile.h"
 #include "config.h"
@@ -54,13 +58,17 @@ static void usage(FILE *f)
 "      --include FILE  read FILE before the script, as #include \"FILE\"\n"
 "  -v                verbose: say what is loaded and attached\n"
 "      --no-warnings don't print warnings\n"
+"      --probe-filter REGEX  attach only the probes whose names match\n"
+"                    (and BEGIN, END)\n"
 "      --dialect=0.17|0.26  where bpftrace 0.17 and today's bpftrace differ\n"
 "                    (docs/language.md), behave as this one (default 0.26;\n"
 "                    environment SONDE_DIALECT)\n"
 "  -d, --dump=bpf    print the BPF of each probe with its source lines; do not run\n"
+"  -d STAGE[,STAGE]  print what a stage made, then run: ast, dis (also\n"
+"                    codegen, codegen-opt, bpf: the BPF), verifier, libbpf, all\n"
 "      --dump=ast    print the syntax tree with types; do not run\n"
-"      --dry-run     load every program into the kernel (the verifier checks\n"
-"                    them), then exit without attaching or running\n"
+"      --dry-run     load and attach every program, then exit without\n"
+"                    running (with --dialect=0.17: without attaching)\n"
 "      --info        print the kernel features sonde found\n"
 "      --btf         accepted, as bpftrace's: the kernel's BTF is always used\n"
 "      --usdt-file-activation  accepted, as bpftrace's: a usdt probe's\n"
@@ -86,11 +94,49 @@ static void usage(FILE *f)
 "             BPFTRACE_KERNEL_SOURCE (kernel headers, for their constants)\n", f);
 }
 
+/* bpftrace 0.26's -d STAGE: print what a stage made, then run. */
+enum { D_AST = 1, D_BPF = 2, D_VERIFIER = 4, D_LIBBPF = 8 };
+
+/* ARG as a comma-separated list of stages into *STAGES: 0, or -1 when
+ * it is not one (then -d is 0.17's, and ARG something else). */
+static int stage_list(const char *arg, unsigned *stages)
+{
+	static const struct { const char *name; unsigned bits; } names[] = {
+		{ "ast", D_AST }, { "codegen", D_BPF }, { "codegen-opt", D_BPF },
+		{ "dis", D_BPF }, { "bpf", D_BPF }, { "verifier", D_VERIFIER },
+		{ "libbpf", D_LIBBPF },
+		{ "all", D_AST | D_BPF | D_VERIFIER | D_LIBBPF },
+	};
+	unsigned bits = 0;
+	const char *p = arg;
+
+	while (*p) {
+		size_t n = strcspn(p, ",");
+		size_t i;
+
+		for (i = 0; i < ARRAY_SIZE(names); i++)
+			if (strlen(names[i].name) == n &&
+			    !strncmp(p, names[i].name, n))
+				break;
+		if (i == ARRAY_SIZE(names))
+			return -1;
+		bits |= names[i].bits;
+		p += n + (p[n] == ',');
+	}
+	if (!bits)
+		return -1;
+	*stages |= bits;
+	return 0;
+}
+
 /* The command line, parsed. */
 struct options {
 	const char *prog_text, *file, *outpath, *dump, *flamepath, *command;
 	bool quiet, verbose, dry_run, list, unsafe, no_warnings;
 	const char *dialect;	/* --dialect, or NULL */
+	unsigned stages;	/* -d STAGE,...: D_* */
+	const char *probe_filter;	/* --probe-filter REGEX, or NULL */
+	regex_t filter_re;
 	int check_helpers;
 	long rb_bytes;		/* --ringbuf-size, or 0 */
 	enum out_format format;
@@ -105,7 +151,7 @@ struct options {
 
 enum { OPT_DUMP = 256, OPT_INFO, OPT_DRY_RUN, OPT_UNSAFE, OPT_FLAMEGRAPH,
        OPT_INCLUDE, OPT_USDT_FILE, OPT_BTF, OPT_RINGBUF, OPT_NO_WARNINGS,
-       OPT_DIALECT };
+       OPT_DIALECT, OPT_PROBE_FILTER };
 
 static const struct option longopts[] = {
 	{ "dump", required_argument, NULL, OPT_DUMP },
@@ -119,6 +165,7 @@ static const struct option longopts[] = {
 	{ "ringbuf-size", required_argument, NULL, OPT_RINGBUF },
 	{ "no-warnings", no_argument, NULL, OPT_NO_WARNINGS },
 	{ "dialect", required_argument, NULL, OPT_DIALECT },
+	{ "probe-filter", required_argument, NULL, OPT_PROBE_FILTER },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -219,6 +266,24 @@ static int option(struct options *o, int opt, const char *arg)
 	case OPT_RINGBUF: return opt_size(arg, &o->rb_bytes);
 	case OPT_NO_WARNINGS: o->no_warnings = true; return 0;
 	case OPT_DIALECT: o->dialect = arg; return 0;
+	case OPT_PROBE_FILTER: {
+		regex_t re;
+		int rc = regcomp(&re, arg, REG_EXTENDED | REG_NOSUB);
+
+		if (rc) {
+			char msg[256];
+
+			regerror(rc, &re, msg, sizeof(msg));
+			fprintf(stderr, "sonde: --probe-filter '%s': %s\n", arg,
+				msg);
+			return -1;
+		}
+		if (o->probe_filter)
+			regfree(&o->filter_re);	/* the last one counts */
+		o->filter_re = re;
+		o->probe_filter = arg;
+		return 0;
+	}
 	case 'I': o->incdirs[o->nincdirs++] = arg; return 0;
 	case OPT_INCLUDE: o->includes[o->nincludes++] = arg; return 0;
 	case 'f':
@@ -261,7 +326,13 @@ static int parse_args(int argc, char **argv, struct options *o)
 		rc = option(o, opt, optarg);
 		if (rc)
 			return rc < 0 ? 2 : rc;
+		/* -d STAGE (0.26) prints and runs; -d alone (0.17) dumps */
+		if (opt == 'd' && optind < argc &&
+		    !stage_list(argv[optind], &o->stages))
+			optind++;
 	}
+	if (o->stages && o->dump && !strcmp(o->dump, "bpf"))
+		o->dump = NULL;
 	if (o->list && !o->prog_text && (optind >= argc || !is_script(argv[optind]))) {
 		const char *pattern = optind < argc ? argv[optind++] : NULL;
 
@@ -357,6 +428,8 @@ static int setup_compiler(struct compiler *c, const struct options *o,
 	c->unsafe = o->unsafe;
 	if (set_dialect(c, o->dialect))
 		return -1;
+	if (o->probe_filter)
+		c->probe_filter = &o->filter_re;
 	c->check_helpers = o->check_helpers;
 	c->diag.no_warnings = o->no_warnings;
 	c->params = o->params;
@@ -412,8 +485,13 @@ static int inspect(const struct options *o, struct compiler *c)
 		ast_dump(stdout, c->ast);
 		return 0;
 	}
+	if (o->stages & D_AST)
+		ast_dump(stdout, c->ast);
 	if (compile(c, COMPILE_CODE))
 		return 1;
+	if (o->stages & D_BPF)
+		for (int i = 0; i < c->nprogs; i++)
+			asm_dump(stdout, c, &c->progs[i]);
 	if (o->dump) {
 		for (int i = 0; i < c->nprogs; i++)
 			asm_dump(stdout, c, &c->progs[i]);
@@ -468,6 +546,14 @@ static int setup_tracer(const struct options *o, struct tracer *t)
 	return 0;
 }
 
+/* -d libbpf: everything libbpf says, debug messages too. */
+static int libbpf_say(enum libbpf_print_level level, const char *fmt,
+		      va_list ap)
+{
+	(void)level;
+	return vfprintf(stderr, fmt, ap);
+}
+
 /* Load, attach, run; the exit status. */
 static int trace(const struct options *o, struct tracer *t)
 {
@@ -479,8 +565,14 @@ static int trace(const struct options *o, struct tracer *t)
 	}
 	if (!o->command || !rt_spawn(t, o->command)) {
 		rt_install_signals();
+		/* --dry-run: bpftrace 0.26 attaches, sonde's 0.17 dialect
+		 * only loads (0.17 had no --dry-run) */
+		t->dry_run = o->dry_run;
+		t->debug_verifier = o->stages & D_VERIFIER;
+		if (o->stages & D_LIBBPF)
+			libbpf_set_print(libbpf_say);
 		if (at_check_limits(t) == 0 && ld_load(t) == 0 &&
-		    (o->dry_run || rt_run(t) == 0))
+		    ((o->dry_run && t->c->dialect_017) || rt_run(t) == 0))
 			rc = t->exit_code;
 	}
 	if (t->err)	/* before the slow close of the perf events */
@@ -518,6 +610,8 @@ int main(int argc, char **argv)
 	if (rc || read_script(&o, &src, &len, &name)) {
 		free(o.incdirs);
 		free(o.includes);
+		if (o.probe_filter)
+			regfree(&o.filter_re);
 		return rc ? rc - 1 : 1;
 	}
 	rc = 1;
@@ -545,5 +639,7 @@ out:
 	free(src);
 	free(o.incdirs);
 	free(o.includes);
+	if (o.probe_filter)
+		regfree(&o.filter_re);
 	return rc;
 }

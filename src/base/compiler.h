@@ -130,6 +130,10 @@ struct compiler {
 	bool has_command;	/* -c: cpid is defined */
 	const char *command;	/* -c's command (NULL in the fuzz target) */
 	bool unsafe;		/* --unsafe: system(), signal(), override() */
+	const void *probe_filter;	/* --probe-filter: a regex_t; the
+					 * probes (but BEGIN, END) whose
+					 * names it does not match are
+					 * dropped as they expand */
 	bool dialect_017;	/* --dialect=0.17 (SONDE_DIALECT=0.17): keep
 				 * bpftrace 0.17's behaviour where 0.26's
 				 * differs (docs/language.md lists where);

@@ -8,6 +8,7 @@
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <regex.h>
 #include <string.h>
 #include <strings.h>
 
@@ -157,6 +158,19 @@ static const struct probe_ops *kind_of(struct probe_exp *x, const char *text)
 	return o;
 }
 
+/* --probe-filter: keep the specs whose names match, and BEGIN, END. */
+static void filter(struct compiler *c, struct probe_exp *x)
+{
+	int k = 0;
+
+	for (int i = 0; i < x->n; i++)
+		if (x->v[i].ops->stage == STAGE_BEGIN ||
+		    x->v[i].ops->stage == STAGE_END ||
+		    !regexec(c->probe_filter, x->v[i].name, 0, NULL, 0))
+			x->v[k++] = x->v[i];
+	x->n = k;
+}
+
 int probe_expand(struct compiler *c, struct node *ap,
 		 struct probe_spec **out, int *n, const char **missing)
 {
@@ -197,6 +211,8 @@ int probe_expand(struct compiler *c, struct node *ap,
 			c->sleepable_uprobe = !c->tracefs &&
 					      info_sleepable_uprobe();
 	}
+	if (c->probe_filter)
+		filter(c, &x);
 	*out = x.v;
 	*n = x.n;
 	return 0;

@@ -454,7 +454,11 @@ static int load_logged(struct tracer *t, struct prog_spec *ps)
 		fd = bpf_prog_load(ps->load.type, name, "GPL", ps->insns,
 				   (size_t)ps->ninsns, &opts);
 		err = errno;
-		if (fd >= 0) {	/* loads with a log but not without? */
+		if (fd >= 0) {	/* -d verifier, or loads with a log but
+				 * not without? */
+			if (t->debug_verifier)
+				fprintf(stderr, "verifier log of %s:\n%s",
+					ps->probe.name, log);
 			free(log);
 			funcs_free(&f);
 			return fd;
@@ -474,8 +478,11 @@ static int load_logged(struct tracer *t, struct prog_spec *ps)
 static int load_prog(struct tracer *t, struct prog_spec *ps)
 {
 	const char *why;
-	int fd = try_load(ps);
+	int fd;
 
+	if (t->debug_verifier)
+		return load_logged(t, ps);
+	fd = try_load(ps);
 	if (fd >= 0)
 		return fd;
 	why = ps->probe.ops->load_explain ?
@@ -684,7 +691,8 @@ int ld_load(struct tracer *t)
 
 	for (int i = 0; i < c->nprogs; i++)
 		patch(t, &c->progs[i]);
-	load_parallel(t);
+	if (!t->debug_verifier)	/* each load logged, in order */
+		load_parallel(t);
 	for (int i = 0; i < c->nprogs; i++) {
 		struct prog_spec *ps = &c->progs[i];
 

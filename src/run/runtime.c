@@ -340,6 +340,8 @@ int rt_run(struct tracer *t)
 	if (rc)
 		return rc;
 	attaching(t, nprobes, true);
+	if (t->dry_run)
+		return 0;
 	rc = run_stage(t, STAGE_BEGIN);
 	flush(t);
 	if (rc)

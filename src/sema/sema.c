@@ -470,6 +470,26 @@ static void skipped_blocks(struct compiler *c)
 	}
 }
 
+/* --probe-filter left no probe but BEGIN and END: an error, as in
+ * bpftrace. */
+static void filtered_all(struct compiler *c)
+{
+	for (struct node *p = c->ast->probes; p; p = p->next) {
+		struct probe_info *pi = p->extra;
+
+		for (int i = 0; i < pi->nspecs; i++)
+			if (pi->specs[i].ops->stage != STAGE_BEGIN &&
+			    pi->specs[i].ops->stage != STAGE_END)
+				return;
+	}
+	for (struct node *p = c->ast->probes; p; p = p->next)
+		if (!((struct probe_info *)p->extra)->nspecs) {
+			diag_error(&c->diag, p->args[0]->loc, E_PROBE,
+				   "--probe-filter matches no probe of the script");
+			return;
+		}
+}
+
 /* Are all the attach points of block P wildcards? */
 static bool all_wild(const struct node *p)
 {
@@ -539,6 +559,8 @@ int sema_check(struct compiler *c)
 		}
 	}
 	skipped_blocks(c);
+	if (c->probe_filter)
+		filtered_all(c);
 	if (c->diag.nerrors > errors_before)
 		return -1;
 	/* passes: 0 learn, 1 learn guessing unknown maps are integers,

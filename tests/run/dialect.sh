@@ -59,6 +59,15 @@ grep -q ktime_get_boot_ns out || die "0.26 nsecs is not the boot clock: $(cat ou
 grep -q ktime_get_boot_ns out && die "0.17 nsecs is the boot clock"
 grep -q ktime_get_ns out || die "0.17 nsecs: $(cat out)"
 
+# --dry-run: today's attaches every probe, then leaves before BEGIN;
+# 0.17's (which bpftrace 0.17 lacked) only loads.
+"$SONDE" --dialect=0.26 --dry-run -e 'BEGIN { printf("b\n"); } tracepoint:syscalls:sys_enter_getpid { }' > out 2> err ||
+	die "dry run: $(cat err)"
+[[ ! -s out && $(cat err) == "Attached 2 probes" ]] || die "dry run said: $(cat out err)"
+"$SONDE" --dialect=0.17 --dry-run -e 'BEGIN { printf("b\n"); } tracepoint:syscalls:sys_enter_getpid { }' > out 2> err ||
+	die "dry run 0.17: $(cat err)"
+[[ ! -s out && ! -s err ]] || die "dry run 0.17 said: $(cat out err)"
+
 # A dialect sonde does not know
 "$SONDE" --dialect=0.5 -e 'BEGIN { }' > out 2> err && die "--dialect=0.5 accepted"
 [[ $(cat err) == "sonde: --dialect=0.5: the dialects are 0.17 and 0.26" ]] || die "bad dialect: $(cat err)"
