@@ -58,6 +58,8 @@ static void usage(FILE *f)
 "      --include FILE  read FILE before the script, as #include \"FILE\"\n"
 "  -v                verbose: say what is loaded and attached\n"
 "      --no-warnings don't print warnings\n"
+"      --no-feature kprobe_multi,uprobe_multi  attach those wildcards one\n"
+"                    probe at a time\n"
 "      --probe-filter REGEX  attach only the probes whose names match\n"
 "                    (and BEGIN, END)\n"
 "      --dialect=0.17|0.26  where bpftrace 0.17 and today's bpftrace differ\n"
@@ -129,12 +131,16 @@ static int stage_list(const char *arg, unsigned *stages)
 	return 0;
 }
 
+struct options;
+static int no_feature(struct options *o, const char *arg);
+
 /* The command line, parsed. */
 struct options {
 	const char *prog_text, *file, *outpath, *dump, *flamepath, *command;
 	bool quiet, verbose, dry_run, list, unsafe, no_warnings;
 	const char *dialect;	/* --dialect, or NULL */
 	unsigned stages;	/* -d STAGE,...: D_* */
+	bool no_kprobe_multi, no_uprobe_multi;	/* --no-feature */
 	const char *probe_filter;	/* --probe-filter REGEX, or NULL */
 	regex_t filter_re;
 	int check_helpers;
@@ -151,7 +157,7 @@ struct options {
 
 enum { OPT_DUMP = 256, OPT_INFO, OPT_DRY_RUN, OPT_UNSAFE, OPT_FLAMEGRAPH,
        OPT_INCLUDE, OPT_USDT_FILE, OPT_BTF, OPT_RINGBUF, OPT_NO_WARNINGS,
-       OPT_DIALECT, OPT_PROBE_FILTER };
+       OPT_DIALECT, OPT_PROBE_FILTER, OPT_NO_FEATURE };
 
 static const struct option longopts[] = {
 	{ "dump", required_argument, NULL, OPT_DUMP },
@@ -166,10 +172,36 @@ static const struct option longopts[] = {
 	{ "no-warnings", no_argument, NULL, OPT_NO_WARNINGS },
 	{ "dialect", required_argument, NULL, OPT_DIALECT },
 	{ "probe-filter", required_argument, NULL, OPT_PROBE_FILTER },
+	{ "no-feature", required_argument, NULL, OPT_NO_FEATURE },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
 };
+
+/* --no-feature F,F: bpftrace 0.26's way to keep sonde off the kernel
+ * features it would use; 0, or -1 after saying what is not one. */
+static int no_feature(struct options *o, const char *arg)
+{
+	const char *p = arg;
+
+	while (*p) {
+		size_t n = strcspn(p, ",");
+
+		if (n == 12 && !strncmp(p, "kprobe_multi", n))
+			o->no_kprobe_multi = true;
+		else if (n == 12 && !strncmp(p, "uprobe_multi", n))
+			o->no_uprobe_multi = true;
+		else if (n == 14 && !strncmp(p, "kprobe_session", n))
+			;	/* sonde does not use kprobe sessions yet */
+		else {
+			fprintf(stderr, "sonde: --no-feature: '%.*s' is not one of kprobe_multi, uprobe_multi, kprobe_session\n",
+				(int)n, p);
+			return -1;
+		}
+		p += n + (p[n] == ',');
+	}
+	return 0;
+}
 
 static int env_int(const char *name, int def, int lo, int hi, int *out)
 {
@@ -266,6 +298,7 @@ static int option(struct options *o, int opt, const char *arg)
 	case OPT_RINGBUF: return opt_size(arg, &o->rb_bytes);
 	case OPT_NO_WARNINGS: o->no_warnings = true; return 0;
 	case OPT_DIALECT: o->dialect = arg; return 0;
+	case OPT_NO_FEATURE: return no_feature(o, arg);
 	case OPT_PROBE_FILTER: {
 		regex_t re;
 		int rc = regcomp(&re, arg, REG_EXTENDED | REG_NOSUB);
@@ -430,6 +463,9 @@ static int setup_compiler(struct compiler *c, const struct options *o,
 		return -1;
 	if (o->probe_filter)
 		c->probe_filter = &o->filter_re;
+	/* as if the kernel had said no */
+	c->kprobe_multi_checked |= o->no_kprobe_multi;
+	c->uprobe_multi_checked |= o->no_uprobe_multi;
 	c->check_helpers = o->check_helpers;
 	c->diag.no_warnings = o->no_warnings;
 	c->params = o->params;
