@@ -437,8 +437,13 @@ static int set_dialect(struct compiler *c, const char *opt)
 {
 	const char *v = opt ? opt : getenv("SONDE_DIALECT");
 
-	if (!v || !*v || !strcmp(v, "0.26"))
+	if (!v || !*v || !strcmp(v, "0.26")) {
+		/* today's limits (0.17's are compiler_init's) */
+		c->strlen_ = 1024;
+		c->max_probes = 1024;
+		c->max_progs = 1024;
 		return 0;
+	}
 	if (!strcmp(v, "0.17")) {
 		c->dialect_017 = true;
 		return 0;
@@ -452,15 +457,14 @@ static int setup_compiler(struct compiler *c, const struct options *o,
 			  const char *name, const char *src, size_t len)
 {
 	compiler_init(c, name, src, len);
-	if (config_env(c))
+	/* the dialect's defaults first, then the environment's values */
+	if (set_dialect(c, o->dialect) || config_env(c))
 		return -1;
 	c->verbose = o->verbose;
 	c->target_pid = o->target_pid;
 	c->has_command = o->command != NULL;
 	c->command = o->command;
 	c->unsafe = o->unsafe;
-	if (set_dialect(c, o->dialect))
-		return -1;
 	if (o->probe_filter)
 		c->probe_filter = &o->filter_re;
 	/* as if the kernel had said no */

@@ -68,6 +68,22 @@ grep -q ktime_get_ns out || die "0.17 nsecs: $(cat out)"
 	die "dry run 0.17: $(cat err)"
 [[ ! -s out && ! -s err ]] || die "dry run 0.17 said: $(cat out err)"
 
+# Today's strings hold 1024 bytes, 0.17's 64; the environment wins.
+long=$(printf '%0100d' 7)
+"$SONDE" -q --dialect=0.26 -e "begin { printf(\"%s\\n\", str(\"$long\")); }" > out 2> err || die "strlen: $(cat err)"
+expect "$long
+
+"
+"$SONDE" -q --dialect=0.17 -e "BEGIN { printf(\"%s\\n\", str(\"$long\")); exit(); }" > out 2> err || die "strlen 0.17: $(cat err)"
+expect "${long:0:63}
+
+"
+BPFTRACE_MAX_STRLEN=10 "$SONDE" -q --dialect=0.26 -e "begin { printf(\"%s\\n\", str(\"$long\")); }" > out 2> err ||
+	die "strlen env: $(cat err)"
+expect "${long:0:9}
+
+"
+
 # A dialect sonde does not know
 "$SONDE" --dialect=0.5 -e 'BEGIN { }' > out 2> err && die "--dialect=0.5 accepted"
 [[ $(cat err) == "sonde: --dialect=0.5: the dialects are 0.17 and 0.26" ]] || die "bad dialect: $(cat err)"
