@@ -272,6 +272,30 @@ static int suffix(const char *p, const char *end)
 	return n;
 }
 
+/* Today's bpftrace's duration suffixes: 5ms is 5000000 (nanoseconds). */
+static void duration(struct lexer *lx, uint64_t *v, int *overflow)
+{
+	static const struct { const char *s; uint64_t ns; } units[] = {
+		{ "ns", 1 }, { "us", 1000 }, { "ms", 1000000 },
+		{ "s", 1000000000ULL }, { "m", 60000000000ULL },
+		{ "h", 3600000000000ULL }, { "d", 86400000000000ULL },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(units); i++) {
+		size_t n = strlen(units[i].s);
+
+		if ((size_t)(lx->end - lx->p) < n ||
+		    strncmp(lx->p, units[i].s, n) ||
+		    (lx->p + n < lx->end && is_ident((unsigned char)lx->p[n])))
+			continue;
+		if (*v > UINT64_MAX / units[i].ns)
+			*overflow = 1;
+		*v *= units[i].ns;
+		lx->p += n;
+		return;
+	}
+}
+
 static void lex_number(struct lexer *lx, struct token *t)
 {
 	const char *start = lx->p;
@@ -330,6 +354,8 @@ static void lex_number(struct lexer *lx, struct token *t)
 				v *= 10;
 			}
 		}
+		if (base == 10 || base == 8)
+			duration(lx, &v, &overflow);
 		lx->p += suffix(lx->p, lx->end);
 		if (lx->p < lx->end && is_ident((unsigned char)*lx->p)) {
 			const char *q = lx->p;

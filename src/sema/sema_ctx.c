@@ -72,6 +72,22 @@ static bool usdt_arg_ok(struct sema *s, struct node *n,
 }
 
 /* The builtin variable I (builtins.def) for every probe of the block. */
+/* curtask: a struct task_struct * where the kernel has BTF (as in
+ * bpftrace), else an integer. */
+static struct type *curtask_type(struct sema *s)
+{
+	struct type *st, *t;
+
+	if (!btf_available(s->c) ||
+	    !(st = btf_type_by_name(s->c, "struct task_struct")))
+		return &ty_u64;
+	t = arena_alloc(&s->c->arena, sizeof(*t));
+	t->kind = TY_PTR;
+	t->size = 8;
+	t->pointee = st;
+	return t;
+}
+
 static struct type *named(struct sema *s, struct node *n, int i)
 {
 	int len = 1;
@@ -132,6 +148,8 @@ static struct type *named(struct sema *s, struct node *n, int i)
 		return set(n, &ty_u32);
 	case B_USERNAME:
 		return set(n, &ty_username);
+	case B_CURTASK:
+		return set(n, curtask_type(s));
 	default:
 		return set(n, &ty_u64);
 	}
