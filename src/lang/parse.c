@@ -52,7 +52,8 @@ static struct node *paren(struct parser *p, struct loc open)
 	n = expr(p);
 	if (peek(p)->kind == T_COMMA) {
 		list_add(p, &l, n);
-		while (accept(p, T_COMMA))
+		/* (1,) is a tuple of one (today's bpftrace) */
+		while (accept(p, T_COMMA) && peek(p)->kind != T_RPAREN)
 			list_add(p, &l, expr(p));
 		n = mk(p, N_TUPLE, open);
 		n->args = l.v;

@@ -523,6 +523,27 @@ static struct type *elem_of(struct sema *s, const struct type *t,
 
 /* a[i]: an element of an array (a constant index must be inside it),
  * or p[i], *(p + i) of a pointer. */
+/* $t[K] of a tuple (today's bpftrace): $t.K, K a constant. */
+static struct type *tuple_index(struct sema *s, struct node *n,
+				struct type *t)
+{
+	if (!n->b->is_const) {
+		ERR(s, n->b->loc, E_TYPE, "a tuple's index must be a constant");
+		return set(n, &ty_error);
+	}
+	if (n->b->cval < 0 || n->b->cval >= t->nelem) {
+		ERR(s, n->b->loc, E_TYPE, "tuple index %lld is out of range (%d elements)",
+		    (long long)n->b->cval, t->nelem);
+		return set(n, &ty_error);
+	}
+	n->kind = N_FIELD;
+	n->op = T_DOT;
+	n->ival = (uint64_t)n->b->cval;
+	n->name = arena_printf(&s->c->arena, "%lld", (long long)n->b->cval);
+	n->b = NULL;
+	return set(n, t->elem[n->ival]);
+}
+
 static struct type *e_index(struct sema *s, struct node *n)
 {
 	struct type *t = sema_expr(s, n->a), *it = sema_expr(s, n->b);
@@ -546,6 +567,8 @@ static struct type *e_index(struct sema *s, struct node *n)
 	}
 	if (t->kind == TY_PTR && t->pointee && t->pointee->size)
 		return set(n, elem_of(s, t, t->pointee));
+	if (t->kind == TY_TUPLE)
+		return tuple_index(s, n, t);
 	ERR(s, n->loc, E_TYPE, "%s cannot be indexed", type_name(t));
 	return set(n, &ty_error);
 }
