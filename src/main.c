@@ -1,6 +1,7 @@
 /* main.c - the command line: options, then the compile (compile.c) and
  * the run (run/).  Only here do errors become messages and exit
  * statuses. */
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <regex.h>
@@ -345,9 +346,64 @@ static bool is_script(const char *arg)
 	return !strcmp(arg, "-") || access(arg, R_OK) == 0;
 }
 
+/* Option OPT (getopt's optarg) into O, and -d's STAGE (0.26: print
+ * and run) when one follows (-d alone is 0.17's dump); 0, or 1 + an
+ * exit status. */
+static int take_option(struct options *o, int opt, int argc, char **argv)
+{
+	int rc = option(o, opt, optarg);
+
+	if (rc)
+		return rc < 0 ? 2 : rc;
+	if (opt == 'd' && optind < argc && !stage_list(argv[optind], &o->stages))
+		optind++;
+	return 0;
+}
+
+/* A negative number, a positional parameter rather than an option. */
+static bool negative_number(const char *a)
+{
+	return a[0] == '-' && isdigit((unsigned char)a[1]);
+}
+
+/* What follows the script: positional parameters, and options too, as
+ * bpftrace takes them there (sonde FILE -c CMD ARG); "--" ends the
+ * options, and a negative number is a parameter. 0, or 1 + an exit
+ * status. */
+static int after_script(int argc, char **argv, struct options *o,
+			bool dashdash)
+{
+	int opt, rc;
+
+	o->params = xcalloc((size_t)argc + 1, sizeof(char *));
+	while (optind < argc) {
+		const char *a = argv[optind];
+
+		if (dashdash || !strcmp(a, "--")) {
+			optind += !dashdash;
+			while (optind < argc)
+				o->params[o->nparams++] = argv[optind++];
+			break;
+		}
+		if (a[0] != '-' || !a[1] || negative_number(a)) {
+			o->params[o->nparams++] = argv[optind++];
+			continue;
+		}
+		opt = getopt_long(argc, argv, "+e:o:qvdhVlkp:c:f:B:I:", longopts,
+				  NULL);
+		if (opt == -1)
+			break;
+		rc = take_option(o, opt, argc, argv);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
 /* argv into O: 0 to go on, or 1 + an exit status to leave with. */
 static int parse_args(int argc, char **argv, struct options *o)
 {
+	bool dashdash;
 	int opt, rc;
 
 	memset(o, 0, sizeof(*o));
@@ -356,14 +412,11 @@ static int parse_args(int argc, char **argv, struct options *o)
 	o->includes = xcalloc((size_t)argc, sizeof(char *));
 	while ((opt = getopt_long(argc, argv, "+e:o:qvdhVlkp:c:f:B:I:", longopts,
 				  NULL)) != -1) {
-		rc = option(o, opt, optarg);
+		rc = take_option(o, opt, argc, argv);
 		if (rc)
-			return rc < 0 ? 2 : rc;
-		/* -d STAGE (0.26) prints and runs; -d alone (0.17) dumps */
-		if (opt == 'd' && optind < argc &&
-		    !stage_list(argv[optind], &o->stages))
-			optind++;
+			return rc;
 	}
+	dashdash = optind > 1 && !strcmp(argv[optind - 1], "--");
 	if (o->stages && o->dump && !strcmp(o->dump, "bpf"))
 		o->dump = NULL;
 	if (o->list && !o->prog_text && (optind >= argc || !is_script(argv[optind]))) {
@@ -400,12 +453,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 		}
 		o->file = argv[optind++];
 	}
-	/* "sonde FILE -- -5 7": the -- only ends the options */
-	if (optind < argc && !strcmp(argv[optind], "--"))
-		optind++;
-	o->params = argv + optind;
-	o->nparams = argc - optind;
-	return 0;
+	return after_script(argc, argv, o, dashdash);
 }
 
 /* The script's text (malloc'd) and the name diagnostics give it. */
@@ -650,6 +698,7 @@ int main(int argc, char **argv)
 	if (rc || read_script(&o, &src, &len, &name)) {
 		free(o.incdirs);
 		free(o.includes);
+		free(o.params);
 		if (o.probe_filter)
 			regfree(&o.filter_re);
 		return rc ? rc - 1 : 1;
@@ -679,6 +728,7 @@ out:
 	free(src);
 	free(o.incdirs);
 	free(o.includes);
+	free(o.params);
 	if (o.probe_filter)
 		regfree(&o.filter_re);
 	return rc;
