@@ -61,13 +61,31 @@ bool probe_wild(const char *text)
 
 int probe_u64(const char *s, uint64_t *v)
 {
-	char *end;
+	uint64_t n = 0;
+	int digits = 0;
 
-	if (!*s || !isdigit((unsigned char)*s))
-		return -1;
-	errno = 0;
-	*v = strtoull(s, &end, 10);
-	return errno || *end ? -1 : 0;
+	/* 1000, 1_000, 1e3 */
+	for (; isdigit((unsigned char)*s) || (*s == '_' && digits); s++) {
+		if (*s == '_')
+			continue;
+		if (n > (UINT64_MAX - 9) / 10)
+			return -1;
+		n = n * 10 + (uint64_t)(*s - '0');
+		digits++;
+	}
+	if (digits && (*s == 'e' || *s == 'E') && isdigit((unsigned char)s[1])) {
+		int e = 0;
+
+		for (s++; isdigit((unsigned char)*s) && e < 30; s++)
+			e = e * 10 + (*s - '0');
+		while (e-- > 0) {
+			if (n > UINT64_MAX / 10)
+				return -1;
+			n *= 10;
+		}
+	}
+	*v = n;
+	return digits && !*s ? 0 : -1;
 }
 
 int probe_func_offset(struct probe_exp *x, char *fname, uint64_t *add)

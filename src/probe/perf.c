@@ -221,7 +221,10 @@ static int counter_expand(struct probe_exp *x)
 	ps->perf_type = hw ? PERF_TYPE_HARDWARE : PERF_TYPE_SOFTWARE;
 	ps->perf_config = e->config;
 	ps->sample = count;
-	ps->name = arena_printf(&x->c->arena, "%s:%s:%llu", what, e->name,
+	/* today's bpftrace names the event as written (cpu), 0.17 by
+	 * its full name (cpu-clock) */
+	ps->name = arena_printf(&x->c->arena, "%s:%s:%llu", what,
+				x->c->dialect_017 ? e->name : x->f[1],
 				(unsigned long long)count);
 	return 0;
 }

@@ -188,7 +188,9 @@ int probe_expand(struct compiler *c, struct node *ap,
 	if (x.ops) {
 		struct probe_spec *ps = probe_add(&x);
 
-		ps->name = x.ops->name;
+		/* today's bpftrace calls them begin and end */
+		ps->name = c->dialect_017 ? x.ops->name :
+			   x.ops->stage == STAGE_BEGIN ? "begin" : "end";
 	} else {
 		x.nf = split(c, x.text, f, 7);
 		x.ops = kind_of(&x, ap->name);

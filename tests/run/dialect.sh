@@ -84,6 +84,21 @@ expect "${long:0:9}
 
 "
 
+# Today's probe names: begin and end in lower case, a software event
+# as written; 0.17's: BEGIN, END, the event's full name.
+"$SONDE" -q --dialect=0.26 -e 'BEGIN { printf("%s-", probe); } end { printf("%s\n", probe); }' > out 2> err || die "names: $(cat err)"
+expect "begin-end
+
+"
+"$SONDE" -q --dialect=0.17 -e 'begin { printf("%s-", probe); exit(); } END { printf("%s\n", probe); }' > out 2> err || die "names 0.17: $(cat err)"
+expect "BEGIN-END
+
+"
+"$SONDE" -q --dialect=0.26 -e 'software:cpu:1e5 { printf("%s\n", probe); exit(); }' > out 2> err || die "software: $(cat err)"
+[[ $(head -1 out) == "software:cpu:100000" ]] || die "software: $(cat out)"
+"$SONDE" -q --dialect=0.17 -e 'software:cpu:100000 { printf("%s\n", probe); exit(); }' > out 2> err || die "software 0.17: $(cat err)"
+[[ $(head -1 out) == "software:cpu-clock:100000" ]] || die "software 0.17: $(cat out)"
+
 # A dialect sonde does not know
 "$SONDE" --dialect=0.5 -e 'BEGIN { }' > out 2> err && die "--dialect=0.5 accepted"
 [[ $(cat err) == "sonde: --dialect=0.5: the dialects are 0.17 and 0.26" ]] || die "bad dialect: $(cat err)"
