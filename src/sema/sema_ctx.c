@@ -72,14 +72,16 @@ static bool usdt_arg_ok(struct sema *s, struct node *n,
 }
 
 /* The builtin variable I (builtins.def) for every probe of the block. */
-/* curtask: a struct task_struct * where the kernel has BTF (as in
- * bpftrace), else an integer. */
+/* curtask: a struct task_struct * where the script defines one or the
+ * kernel has BTF (as in bpftrace), else an integer. */
 static struct type *curtask_type(struct sema *s)
 {
 	struct type *st, *t;
 
-	if (!btf_available(s->c) ||
-	    !(st = btf_type_by_name(s->c, "struct task_struct")))
+	/* the script's own struct task_struct first, as in bpftrace */
+	st = cdecl_lookup(s->c, "struct task_struct");
+	if (!st && (!btf_available(s->c) ||
+		    !(st = btf_type_by_name(s->c, "struct task_struct"))))
 		return &ty_u64;
 	t = arena_alloc(&s->c->arena, sizeof(*t));
 	t->kind = TY_PTR;
