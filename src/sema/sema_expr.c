@@ -356,6 +356,15 @@ static struct type *e_ternary(struct sema *s, struct node *n)
 		return set(n, ty_arith(a, b));
 	if (a->kind == TY_STR && b->kind == TY_STR)
 		return set(n, str_type(s, a->size > b->size ? a->size : b->size));
+	/* buffers of two sizes, tuples of wider elements: the type that
+	 * holds both (today's bpftrace) */
+	if ((a->kind == TY_BUF && b->kind == TY_BUF) ||
+	    (a->kind == TY_TUPLE && b->kind == TY_TUPLE)) {
+		struct type *u = sema_unify(s, a, b);
+
+		if (u)
+			return set(n, u);
+	}
 	/* $x ? printf("a") : exit(), a statement: as in bpftrace 0.17 */
 	if (a->kind == TY_VOID && b->kind == TY_VOID)
 		return set(n, &ty_void);
