@@ -706,7 +706,9 @@ void lex_probe(struct lexer *lx, struct token *t)
 		return;
 	}
 	c = (unsigned char)*lx->p;
-	if (!is_ident_start(c)) {
+	/* a positional parameter may be a whole attach point: $1 { } */
+	if (!is_ident_start(c) && !(c == '$' && lx->p + 1 < lx->end &&
+				    isdigit((unsigned char)lx->p[1]))) {
 		lex_next(lx, t);
 		return;
 	}

@@ -12,15 +12,24 @@
 #include "lang/lex.h"
 #include "sema/cdecl.h"
 
-static bool positional_int(const char *p, int64_t *v)
+/* P as an integer: 0 when it is not one, 1 an int64, 2 a uint64
+ * above INT64_MAX (0xffffffffffffffff). */
+static int positional_int(const char *p, int64_t *v)
 {
 	char *end;
 
 	if (!*p)
-		return false;
+		return 0;
 	errno = 0;
 	*v = strtoll(p, &end, 0);
-	return !errno && !*end;
+	if (!errno && !*end)
+		return 1;
+	if (errno == ERANGE && !*end && !strchr(p, '-')) {
+		errno = 0;
+		*v = (int64_t)strtoull(p, &end, 0);
+		return !errno && !*end ? 2 : 0;
+	}
+	return 0;
 }
 
 /* The pointer type of P + N (N + P when COMMUTES), or NULL when neither
@@ -223,6 +232,7 @@ static struct type *e_positional(struct sema *s, struct node *n)
 {
 	int64_t v = 0;
 	const char *p;
+	int k = 0;
 
 	if (n->ival == 0) {
 		ERR(s, n->loc, E_POSITIONAL,
@@ -230,10 +240,10 @@ static struct type *e_positional(struct sema *s, struct node *n)
 		return set(n, &ty_error);
 	}
 	p = (int)n->ival > s->c->nparams ? "" : s->c->params[n->ival - 1];
-	if (!n->extra && (!*p || positional_int(p, &v))) {
+	if (!n->extra && (!*p || (k = positional_int(p, &v)))) {
 		n->is_const = 1;
 		n->cval = *p ? v : 0;
-		return set(n, &ty_s64);
+		return set(n, k == 2 ? &ty_u64 : &ty_s64);
 	}
 	n->name = p;
 	n->len = strlen(p);
