@@ -134,6 +134,11 @@ static int stage_list(const char *arg, unsigned *stages)
 
 struct options;
 static int no_feature(struct options *o, const char *arg);
+static void version(const struct options *o);
+
+/* The name sonde runs as: installed or linked as bpftrace, it says the
+ * bpftrace version it speaks (scripts and tools test it). */
+static const char *progname = "sonde";
 
 /* The command line, parsed. */
 struct options {
@@ -202,6 +207,18 @@ static int no_feature(struct options *o, const char *arg)
 		p += n + (p[n] == ',');
 	}
 	return 0;
+}
+
+static void version(const struct options *o)
+{
+	const char *d = o->dialect ? o->dialect : getenv("SONDE_DIALECT");
+
+	if (strcmp(progname, "bpftrace"))
+		printf("sonde %s\n", SONDE_VERSION);
+	else
+		printf("bpftrace v%s (sonde %s)\n",
+		       d && !strcmp(d, "0.17") ? "0.17.0" : "0.26.1",
+		       SONDE_VERSION);
 }
 
 static int env_int(const char *name, int def, int lo, int hi, int *out)
@@ -334,7 +351,7 @@ static int option(struct options *o, int opt, const char *arg)
 		return k < 0 ? -1 : 0;
 	case OPT_INFO: return 1 + (info_print(stdout) ? 1 : 0);
 	case 'h': usage(stdout); return 1;
-	case 'V': printf("sonde %s\n", SONDE_VERSION); return 1;
+	case 'V': version(o); return 1;
 	default: usage(stderr); return -1;
 	}
 }
@@ -694,6 +711,7 @@ int main(int argc, char **argv)
 		return dtrace_main(argc - 1, argv + 1);
 	if (!strcmp(base, "dtrace"))
 		return dtrace_main(argc, argv);
+	progname = base;
 	rc = parse_args(argc, argv, &o);
 	if (rc || read_script(&o, &src, &len, &name)) {
 		free(o.incdirs);
