@@ -606,8 +606,9 @@ static int stack_mode_word(const struct node *a)
 
 /* kstack or ustack: bare, (N), (MODE), (MODE, N).  The stacks of
  * BEGIN, END and iter probes are only sonde's own (its bpf() running
- * the program, its read() of the iterator): bpftrace prints them, sonde
- * refuses them. */
+ * the program, its read() of the iterator): bpftrace 0.17 prints them,
+ * sonde's 0.17 dialect refuses them; today's prints them, as bpftrace
+ * does. */
 struct type *sema_stack(struct sema *s, struct node *n, bool user)
 {
 	enum stack_mode mode = (enum stack_mode)s->c->stack_mode;
@@ -659,7 +660,7 @@ struct type *sema_stack(struct sema *s, struct node *n, bool user)
 			return set(n, &ty_error);
 		}
 	}
-	for (int i = 0; i < s->pi->nspecs; i++) {
+	for (int i = 0; i < s->pi->nspecs && s->c->dialect_017; i++) {
 		if (probe_has(&s->pi->specs[i], PF_SONDE)) {
 			ERR(s, n->loc, E_CONTEXT,
 			    "'%s' is not available in %s probes: the %s stack there is sonde's own %s",

@@ -72,6 +72,19 @@ static bool usdt_arg_ok(struct sema *s, struct node *n,
 }
 
 /* The builtin variable I (builtins.def) for every probe of the block. */
+/* Today's bpftrace: is the block only BEGIN and END probes, which run
+ * for user space (in bpftrace 0.26, as uprobes on itself)? */
+static bool begin_end_only(struct sema *s)
+{
+	if (s->c->dialect_017 || !s->pi->nspecs)
+		return false;
+	for (int k = 0; k < s->pi->nspecs; k++)
+		if (s->pi->specs[k].ops->stage != STAGE_BEGIN &&
+		    s->pi->specs[k].ops->stage != STAGE_END)
+			return false;
+	return true;
+}
+
 /* curtask: a struct task_struct * where the script defines one or the
  * kernel has BTF (as in bpftrace), else an integer. */
 static struct type *curtask_type(struct sema *s)
@@ -134,6 +147,11 @@ static struct type *named(struct sema *s, struct node *n, int i)
 		}
 		return set(n, str_type(s, len));
 	case B_USERMODE:
+		if (begin_end_only(s)) {	/* 1: user space runs them */
+			n->is_const = 1;
+			n->cval = 1;
+			return set(n, &ty_u8);
+		}
 		for (int k = 0; k < s->pi->nspecs; k++) {
 			enum probe_ctx x = s->pi->specs[k].ops->ctx;
 
