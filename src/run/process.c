@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
@@ -16,10 +17,92 @@
 
 #include "out/json.h"
 
+/* CMD's words as a shell splits a simple command: blanks between them,
+ * '...' and "..." quoting, \ escaping; NULL-terminated. */
+static char **split_words(const char *cmd)
+{
+	size_t n = strlen(cmd);
+	char **argv = xcalloc(n / 2 + 2, sizeof(char *));
+	char *buf = xmalloc(n + 1), *w = buf;
+	int argc = 0;
+
+	for (const char *p = cmd; *p;) {
+		char q = 0;
+
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (!*p)
+			break;
+		argv[argc++] = w;
+		for (; *p && (q || (*p != ' ' && *p != '\t')); p++) {
+			if (!q && (*p == '\'' || *p == '"'))
+				q = *p;
+			else if (q && *p == q)
+				q = 0;
+			else if (*p == '\\' && q != '\'' && p[1])
+				*w++ = *++p;
+			else
+				*w++ = *p;
+		}
+		if (q) {	/* an open quote: leave it to the shell */
+			free(buf);
+			free(argv);
+			return NULL;
+		}
+		*w++ = 0;
+	}
+	argv[argc] = NULL;
+	if (!argc)	/* argv[0], when there is one, owns the words */
+		free(buf);
+	return argv;
+}
+
+/* Can execvp() run NAME (a path, or a name found in $PATH)? */
+static bool runnable(const char *name)
+{
+	const char *path = getenv("PATH");
+	char buf[4096];
+
+	if (strchr(name, '/'))
+		return access(name, X_OK) == 0;
+	for (const char *p = path ? path : "/usr/bin:/bin"; ; ) {
+		size_t n = strcspn(p, ":");
+
+		snprintf(buf, sizeof(buf), "%.*s/%s", (int)n, n ? p : ".", name);
+		if (access(buf, X_OK) == 0)
+			return true;
+		if (!p[n])
+			return false;
+		p += n + 1;
+	}
+}
+
+static bool simple_command(const char *cmd)
+{
+	return !strpbrk(cmd, ";&|<>()`$\n*?[~{}!#=");
+}
+
 int rt_spawn(struct tracer *t, const char *cmd)
 {
 	int pipefd[2];
 	pid_t pid;
+
+	if (simple_command(cmd)) {	/* say it now, not as its exit */
+		char **argv = split_words(cmd);
+		bool ok = !argv || !argv[0] || runnable(argv[0]);
+		char *name = argv && argv[0] ? xstrdup(argv[0]) : NULL;
+
+		if (argv)
+			free(argv[0]);
+		free(argv);
+		if (!ok) {
+			rt_fail(t, ENOENT, "cannot run '%s': %s", name,
+				strerror(ENOENT));
+			free(name);
+			return -ENOENT;
+		}
+		free(name);
+	}
 
 	if (pipe2(pipefd, O_CLOEXEC) < 0)
 		return rt_fail(t, errno, "cannot start '%s': %s", cmd,
@@ -42,16 +125,20 @@ int rt_spawn(struct tracer *t, const char *cmd)
 		if (read(pipefd[0], &go, 1) != 1)
 			_exit(127);
 		rt_child_signals(NULL);
-		/* A simple command replaces the shell, so cpid is its pid. */
-		if (!strpbrk(cmd, ";&|<>()`$\n")) {
-			char *ex = xmalloc(strlen(cmd) + 6);
+		/* A simple command runs itself, as bpftrace runs it: no
+		 * shell's execve for the probes to see, and cpid is its
+		 * pid; anything a shell must read, through /bin/sh. */
+		if (simple_command(cmd)) {
+			char **argv = split_words(cmd);
 
-			strcpy(ex, "exec ");
-			strcat(ex, cmd);
-			execl("/bin/sh", "sh", "-c", ex, (char *)NULL);
-		} else {
-			execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+			if (argv && argv[0]) {
+				execvp(argv[0], argv);
+				fprintf(stderr, "sonde: cannot run '%s': %s\n",
+					argv[0], strerror(errno));
+				_exit(127);
+			}
 		}
+		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
 		_exit(127);
 	}
 	close(pipefd[0]);
