@@ -179,7 +179,32 @@ static int counter_list(const struct probe_ops *ops, const char *pattern,
 	(void)verbose;
 	(void)pid;
 	for (size_t i = 0; i < n; i++) {
-		snprintf(buf, sizeof(buf), "%s:%s:", ops->name, tab[i].name);
+		/* the event's name, then its short name (software:cpu:,
+		 * as today's bpftrace lists it) */
+		for (int k = 0; k < 2; k++) {
+			const char *name = k ? tab[i].alias : tab[i].name;
+
+			if (!name)
+				continue;
+			snprintf(buf, sizeof(buf), "%s:%s:", ops->name, name);
+			if (!pattern || !fnmatch(pattern, buf, 0))
+				puts(buf);
+		}
+	}
+	return 0;
+}
+
+/* -l: interval and profile, by their units. */
+static int timer_list(const struct probe_ops *ops, const char *pattern,
+		      bool verbose, int pid)
+{
+	static const char *const units[] = { "hz", "us", "ms", "s" };
+	char buf[64];
+
+	(void)verbose;
+	(void)pid;
+	for (size_t i = 0; i < ARRAY_SIZE(units); i++) {
+		snprintf(buf, sizeof(buf), "%s:%s:", ops->name, units[i]);
 		if (!pattern || !fnmatch(pattern, buf, 0))
 			puts(buf);
 	}
@@ -306,6 +331,7 @@ const struct probe_ops probe_interval_ops = {
 	.flags = PF_TIMER,
 	.ctx = CTX_PERF,
 	.expand = interval_expand,
+	.list = timer_list,
 	.load = perf_load,
 	.attach = interval_attach,
 };
@@ -317,6 +343,7 @@ const struct probe_ops probe_profile_ops = {
 	.flags = PF_REGS | PF_TASK,
 	.ctx = CTX_PERF,
 	.expand = profile_expand,
+	.list = timer_list,
 	.load = perf_load,
 	.attach = percpu_attach,
 };

@@ -227,8 +227,8 @@ static void list_bare(void *arg, const char *name)
 	puts(full);
 }
 
-/* -l: tracefs's events; raw tracepoints only when the pattern asks for
- * them, as they repeat the list. */
+/* -l: tracefs's events; raw tracepoints in a full list and when the
+ * pattern's kind can be theirs (they repeat most of the list). */
 static int tp_list_probes(const struct probe_ops *ops, const char *pattern,
 			  bool verbose, int pid)
 {
@@ -237,8 +237,14 @@ static int tp_list_probes(const struct probe_ops *ops, const char *pattern,
 	bool raw = ops->kind == PK_RAWTP;
 
 	(void)pid;
-	if (raw && (!pattern || strncmp(pattern, "rawtracepoint:", 14)))
-		return 0;
+	if (raw && pattern && strncmp(pattern, "rawtracepoint:", 14)) {
+		char kind[64];
+
+		snprintf(kind, sizeof(kind), "%.*s",
+			 (int)strcspn(pattern, ":"), pattern);
+		if (fnmatch(kind, "rawtracepoint", 0))
+			return 0;
+	}
 	memset(&l, 0, sizeof(l));
 	l.pattern = pattern;
 	l.verbose = verbose;

@@ -1,7 +1,8 @@
 #!/bin/bash
 # -l: tracepoints by pattern, -lv their fields as declared, a bare word,
 # software events, raw tracepoints including bare ones known only to
-# BTF, and the probes of a script.
+# BTF, interval and profile units, the full list with every kind, and
+# the probes of a script.
 set -u
 fail() { echo "$*"; exit 1; }
 out=$("$SONDE" -l 'tracepoint:sched:sched_switch') || fail "exit $?"
@@ -25,4 +26,15 @@ out=$("$SONDE" -l 't:sched:sched_switch') || fail "exit $?"
 out=$("$SONDE" -l -e 'tracepoint:syscalls:sys_enter_getp* { } BEGIN { }')
 want=$(printf 'tracepoint:syscalls:sys_enter_getpeername\ntracepoint:syscalls:sys_enter_getpgid\ntracepoint:syscalls:sys_enter_getpgrp\ntracepoint:syscalls:sys_enter_getpid\ntracepoint:syscalls:sys_enter_getppid\ntracepoint:syscalls:sys_enter_getpriority\nBEGIN')
 [[ $out == "$want" ]] || fail "script's probes: $out"
+# the units of interval and profile; a software event by its short name
+# too (software:cpu:, as today's bpftrace lists it)
+[[ $("$SONDE" -l 'interval:*') == $'interval:hz:\ninterval:us:\ninterval:ms:\ninterval:s:' ]] ||
+	fail "interval: $("$SONDE" -l 'interval:*')"
+"$SONDE" -l 'profile:*' | grep -qx 'profile:hz:' || fail "profile units"
+"$SONDE" -l 'software:*' | grep -qx 'software:cpu:' || fail "software short names"
+"$SONDE" -l '*ware:*' | grep -qx 'hardware:cpu-cycles:' || fail "a wildcard over kinds"
+all=$("$SONDE" -l 2>/dev/null)
+for kind in tracepoint rawtracepoint software hardware interval profile; do
+	grep -q "^$kind:" <<<"$all" || fail "the full list has no $kind"
+done
 exit 0
