@@ -219,6 +219,35 @@ static void str_branch(struct cg *g, struct node *a, struct node *b,
 	g->stack = saved_stack;
 }
 
+/* A == B of two tuples: both stored as the type that holds both (sema
+ * left it in the node), then compared word by word (strings and
+ * padding are zero-filled where they end). */
+static void tuple_branch(struct cg *g, struct node *n, int label, bool when)
+{
+	int saved = g->scratch, saved_stack = g->stack;
+	const struct type *ut = n->extra;
+	int size = ty_slot_size(ut);
+	struct mem ma = cg_tmp_alloc(g, size, n), mb;
+	int ne = when ? cg_label(g) : label;
+
+	cg_zero(g, ma, 0, size);
+	cg_store(g, n->a, ma, ut);
+	mb = cg_tmp_alloc(g, size, n);
+	cg_zero(g, mb, 0, size);
+	cg_store(g, n->b, mb, ut);
+	for (int i = 0; i < size; i += 8) {
+		cg_emit(g, LDX(BPF_DW, R1, ma.base, (int16_t)(ma.off + i)));
+		cg_emit(g, LDX(BPF_DW, R2, mb.base, (int16_t)(mb.off + i)));
+		cg_jump(g, JMP_REG(BPF_JNE, R1, R2), ne);
+	}
+	if (when) {
+		cg_jump(g, JA(), label);
+		cg_bind(g, ne);
+	}
+	g->scratch = saved;
+	g->stack = saved_stack;
+}
+
 void cg_branch(struct cg *g, struct node *n, int label, bool when)
 {
 	if (n->is_const) {
@@ -254,6 +283,10 @@ void cg_branch(struct cg *g, struct node *n, int label, bool when)
 			break;
 		/* a buffer is {length, bytes}, zero-padded: equal buffers
 		 * have equal words as strings do */
+		if (n->a->ty->kind == TY_TUPLE) {
+			tuple_branch(g, n, label, (n->op == T_EQ) == when);
+			return;
+		}
 		if (n->a->ty->kind == TY_STR || n->a->ty->kind == TY_BUF ||
 		    n->a->ty->kind == TY_ARRAY) {
 			bool eq = n->op == T_EQ;

@@ -66,6 +66,16 @@ static struct type *binop(struct sema *s, struct node *n)
 		/* arrays of one type: all their elements */
 		if (a->kind == TY_ARRAY && ty_equal(a, b))
 			return set(n, &ty_s64);
+		/* tuples of one shape (today's bpftrace): element by
+		 * element, both held as the tuple type that holds both */
+		if (a->kind == TY_TUPLE && b->kind == TY_TUPLE) {
+			struct type *u = sema_unify(s, a, b);
+
+			if (u) {
+				n->extra = u;
+				return set(n, &ty_s64);
+			}
+		}
 	}
 	/* p + n, n + p, p - n: a pointer moved by n of what it points to,
 	 * as in C */
