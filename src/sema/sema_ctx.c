@@ -175,18 +175,29 @@ static struct type *named(struct sema *s, struct node *n, int i)
 	}
 }
 
-/* ctx: the iterator's context, a pointer to its BTF struct. */
+/* ctx: the iterator's context, a pointer to its BTF struct; in other
+ * probes, as in bpftrace, the context's address (the program's first
+ * argument: pt_regs, a perf event's data, a tracepoint's record), to
+ * cast to what the script knows it is. */
 static struct type *ctx_builtin(struct sema *s, struct node *n)
 {
 	struct type *ct = NULL;
+	int iters = 0;
 
+	for (int i = 0; i < s->pi->nspecs; i++)
+		iters += s->pi->specs[i].ops->ctx == CTX_ITER;
+	if (!iters) {
+		n->builtin = B_CTX;
+		return set(n, &ty_u64);
+	}
 	for (int i = 0; i < s->pi->nspecs; i++) {
 		struct probe_spec *ps = &s->pi->specs[i];
 		struct type *st;
 
 		if (ps->ops->ctx != CTX_ITER) {
 			ERR(s, n->loc, E_CONTEXT,
-			    "'ctx' is not available in %s probes", ps->name);
+			    "'ctx' is the iterator's context in iter probes and the context's address elsewhere: it cannot be both, in %s and %s",
+			    s->pi->specs[0].name, ps->name);
 			return set(n, &ty_error);
 		}
 		if (ct)
