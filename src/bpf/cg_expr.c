@@ -529,6 +529,25 @@ static void int_ternary(struct cg *g, struct node *n)
 	cg_norm(g, R0, n->ty);
 }
 
+/* a ?: b, a evaluated once. */
+static void int_elvis(struct cg *g, struct node *n)
+{
+	int end = cg_label(g);
+
+	cg_int(g, n->a);
+	cg_jump(g, JMP_IMM(BPF_JNE, R0, 0), end);
+	cg_int(g, n->b);
+	cg_bind(g, end);
+	cg_norm(g, R0, n->ty);
+}
+
+/* { statements; value } */
+static void int_block(struct cg *g, struct node *n)
+{
+	cg_block_stmts(g, n);
+	cg_int(g, n->args[n->nargs - 1]);
+}
+
 /* $x++ and friends: r0 is the value before (postfix) or after. */
 static void int_incdec(struct cg *g, struct node *n)
 {
@@ -679,6 +698,8 @@ static void (*const int_fns[N_NKINDS])(struct cg *, struct node *) = {
 	[N_FIELD] = int_field,
 	[N_CALL] = int_call,
 	[N_INDEX] = cg_index,
+	[N_ELVIS] = int_elvis,
+	[N_BLOCKEXPR] = int_block,
 };
 
 void cg_int(struct cg *g, struct node *n)
@@ -782,6 +803,11 @@ static bool store_value(struct cg *g, struct node *n, struct mem dst)
 void cg_store(struct cg *g, struct node *n, struct mem dst,
 	      const struct type *dt)
 {
+	if (n->kind == N_BLOCKEXPR) {
+		cg_block_stmts(g, n);
+		cg_store(g, n->args[n->nargs - 1], dst, dt);
+		return;
+	}
 	switch (dt->kind) {
 	case TY_INT: case TY_PTR: case TY_KSTACK: case TY_KSYM:
 	case TY_USERNAME: case TY_STRERROR:
@@ -953,6 +979,10 @@ struct mem cg_addr(struct cg *g, struct node *n)
 		m.base = n->var->in_scratch ? RSCR : RFP;
 		m.off = n->var->slot;
 		return m;
+	}
+	if (n->kind == N_BLOCKEXPR) {
+		cg_block_stmts(g, n);
+		return cg_addr(g, n->args[n->nargs - 1]);
 	}
 	if (n->kind == N_FIELD && n->builtin != B_ARGS_FIELD &&
 	    n->builtin != B_BTF_FIELD) {

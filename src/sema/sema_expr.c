@@ -255,9 +255,20 @@ static struct type *e_var(struct sema *s, struct node *n)
 	struct var *v = sema_var_find(s, n->name);
 
 	n->var = v;
+	if (!v && s->scoped) {
+		sema_undeclared(s, n);
+		return set(n, &ty_error);
+	}
 	if (!v || !v->defined) {
 		ERR(s, n->loc, E_UNDEF,
 		    "variable %s is used before it is assigned", n->name);
+		return set(n, &ty_error);
+	}
+	if (v->ty->kind == TY_VOID) {	/* let $x; never assigned */
+		if (s->report)
+			ERR(s, n->loc, E_TYPE,
+			    "the type of %s is unknown: declare it with one (let %s: int64) or assign it",
+			    n->name, n->name);
 		return set(n, &ty_error);
 	}
 	return set(n, v->ty);
@@ -363,6 +374,28 @@ static struct type *e_ternary(struct sema *s, struct node *n)
 	    "the branches of '?:' have different types: %s and %s",
 	    type_name(a), type_name(b));
 	return set(n, &ty_error);
+}
+
+/* a ?: b: a when it is not zero, else b; a is evaluated once. */
+static struct type *e_elvis(struct sema *s, struct node *n)
+{
+	struct type *a = sema_expr(s, n->a), *b = sema_expr(s, n->b);
+
+	if (is_err(a) || is_err(b))
+		return set(n, &ty_error);
+	if (!is_int(a) || !is_int(b)) {
+		ERR(s, n->loc, E_TYPE,
+		    "'?:' without a middle operand takes integers or pointers, not %s and %s",
+		    type_name(a), type_name(b));
+		return set(n, &ty_error);
+	}
+	if (n->a->is_const && (n->a->cval || n->b->is_const)) {
+		n->is_const = 1;
+		n->cval = n->a->cval ? n->a->cval : n->b->cval;
+	}
+	if (a->kind == TY_PTR && ty_equal(a, b))
+		return set(n, a);
+	return set(n, ty_arith(a, b));
 }
 
 /* ++ and -- of a variable or a map value. */
@@ -546,6 +579,8 @@ static struct type *e_index(struct sema *s, struct node *n)
 	}
 	if (t->kind == TY_PTR && t->pointee && t->pointee->size)
 		return set(n, elem_of(s, t, t->pointee));
+	if (t->kind == TY_STR)
+		return sema_str_index(s, n, t);
 	ERR(s, n->loc, E_TYPE, "%s cannot be indexed", type_name(t));
 	return set(n, &ty_error);
 }
@@ -631,6 +666,8 @@ static struct type *(*const expr_fns[N_NKINDS])(struct sema *, struct node *) = 
 	[N_INDEX] = e_index,
 	[N_TUPLE] = e_tuple,
 	[N_SIZEOF] = e_sizeof,
+	[N_ELVIS] = e_elvis,
+	[N_BLOCKEXPR] = sema_block_expr,
 };
 
 struct type *sema_expr(struct sema *s, struct node *n)
