@@ -549,7 +549,13 @@ static struct node *stmt(struct parser *p, int *ends_block)
 	default: {
 		struct node *e = expr(p);
 
-		if (is_assign_op(peek(p)->kind)) {
+		if (e->kind == N_BUILTIN && !strcmp(e->name, "_") &&
+		    peek(p)->kind == T_ASSIGN) {
+			/* _ = e: e's value dropped on purpose */
+			take(p);
+			n = mk(p, N_EXPRSTMT, e->loc);
+			n->a = expr(p);
+		} else if (is_assign_op(peek(p)->kind)) {
 			struct token op = take(p);
 
 			n = mk(p, N_ASSIGN, op.loc);

@@ -111,6 +111,11 @@ check elvis 'BEGIN {
 -3 4 6
 true'
 
+# _ = e: the value dropped, the side effects kept
+check discard 'BEGIN { $i = 1; _ = $i++; _ = { printf("in %d\n", $i); 5 }; exit(); }' \
+'Attaching 1 probe...
+in 2'
+
 # characters of strings: a variable, a map value, str() of a kernel
 # char[], comm, with constant and variable indexes; out of range: 0
 check str_index 'BEGIN {
