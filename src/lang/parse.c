@@ -490,6 +490,8 @@ static struct node *stmt(struct parser *p, int *ends_block)
 	struct node *n;
 
 	*ends_block = 0;
+	if (t->kind == T_IDENT && !strcmp(t->text, "let"))
+		return let_stmt(p, take(p));
 	switch (t->kind) {
 	case T_IF:
 		n = if_stmt(p, take(p));
@@ -540,12 +542,6 @@ static struct node *stmt(struct parser *p, int *ends_block)
 		n = block(p, "the block");
 		*ends_block = 1;
 		break;
-	case T_IDENT:
-		if (!strcmp(t->text, "let")) {
-			n = let_stmt(p, take(p));
-			break;
-		}
-		/* fall through */
 	default: {
 		struct node *e = expr(p);
 
