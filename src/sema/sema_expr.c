@@ -581,6 +581,8 @@ static struct type *e_index(struct sema *s, struct node *n)
 		return set(n, elem_of(s, t, t->pointee));
 	if (t->kind == TY_STR)
 		return sema_str_index(s, n, t);
+	if (t->kind == TY_TUPLE)
+		return sema_tuple_index(s, n) ? e_field(s, n) : set(n, &ty_error);
 	ERR(s, n->loc, E_TYPE, "%s cannot be indexed", type_name(t));
 	return set(n, &ty_error);
 }

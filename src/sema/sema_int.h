@@ -97,6 +97,9 @@ struct type *sema_block_expr(struct sema *s, struct node *n);
 void sema_undeclared(struct sema *s, struct node *n);
 /* $s[i] of a string T: a character, int8. */
 struct type *sema_str_index(struct sema *s, struct node *n, struct type *t);
+/* $t[N] of a tuple, N a constant: N becomes $t.N (an N_FIELD), true;
+ * false after an error. */
+bool sema_tuple_index(struct sema *s, struct node *n);
 /* One statement (sema.c). */
 void sema_stmt(struct sema *s, struct node *n);
 /* The map @x of N (created on first sight), and with its keys checked

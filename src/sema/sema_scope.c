@@ -18,6 +18,7 @@
 
 #include <string.h>
 
+#include "lang/lex.h"
 #include "sema/cdecl.h"
 
 void sema_var_live(struct sema *s, struct var *v)
@@ -103,7 +104,10 @@ static struct type *decl_type(struct sema *s, struct node *n)
 
 	if (!strcmp(n->tyname, "string") && !n->tyname_ptr)
 		return str_type(s, n->ival ? (int)n->ival : s->c->strlen_);
-	t = ty_by_name(n->tyname);
+	if (!strcmp(n->tyname, "void") && n->tyname_ptr)
+		t = &ty_void;
+	else
+		t = ty_by_name(n->tyname);
 	if (!t)
 		t = cdecl_type_by_name(s->c, n->tyname);
 	if (!t) {
@@ -115,7 +119,7 @@ static struct type *decl_type(struct sema *s, struct node *n)
 
 		p->kind = TY_PTR;
 		p->size = 8;
-		p->pointee = n->tyname_ptr == 1 ? t : NULL;
+		p->pointee = n->tyname_ptr == 1 && t->kind != TY_VOID ? t : NULL;
 		return p;
 	}
 	if (t->kind != TY_INT && t->kind != TY_STRUCT) {
@@ -186,9 +190,9 @@ bool sema_typed_assign(struct sema *s, struct node *n, struct var *v,
 
 			if (!fits(val->cval, uc, vt))
 				ERR(s, val->loc, E_TYPE,
-				    "%lld does not fit %s, the type of %s; cast it to say so",
-				    uc ? 0LL : (long long)val->cval,
-				    type_name(vt), v->name);
+				    uc ? "%llu does not fit %s, the type of %s; cast it to say so" :
+					 "%lld does not fit %s, the type of %s; cast it to say so",
+				    (long long)val->cval, type_name(vt), v->name);
 			return true;
 		}
 		/* a value of another width converts to it (as a cast);
@@ -263,4 +267,19 @@ struct type *sema_str_index(struct sema *s, struct node *n, struct type *t)
 		return set(n, &ty_error);
 	}
 	return set(n, &ty_s8);
+}
+
+bool sema_tuple_index(struct sema *s, struct node *n)
+{
+	if (!n->b->is_const) {
+		ERR(s, n->b->loc, E_TYPE,
+		    "a tuple's index must be a constant (its elements have types of their own)");
+		return false;
+	}
+	n->kind = N_FIELD;
+	n->op = T_DOT;
+	n->ival = (uint64_t)n->b->cval;
+	n->name = arena_printf(&s->c->arena, "%lld", (long long)n->b->cval);
+	n->b = NULL;
+	return true;
 }

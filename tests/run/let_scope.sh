@@ -111,6 +111,13 @@ check elvis 'BEGIN {
 -3 4 6
 true'
 
+# a tuple's elements by constant index
+check tuple_index 'BEGIN { $a = (1, "hello"); $b = (3, $a); print($a[1]); print($b[1][0] + $b[0]); print((7, "x")[2 - 2]); exit(); }' \
+'Attaching 1 probe...
+hello
+4
+7'
+
 # _ = e: the value dropped, the side effects kept
 check discard 'BEGIN { $i = 1; _ = $i++; _ = { printf("in %d\n", $i); 5 }; exit(); }' \
 'Attaching 1 probe...
