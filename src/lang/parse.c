@@ -469,8 +469,13 @@ static struct node *let_stmt(struct parser *p, struct token kw)
  * value, whose ';' must be left out. */
 static struct node *block_expr(struct parser *p)
 {
-	struct node *b = block(p, "the block");
-	struct node *last = b->nargs ? b->args[b->nargs - 1] : NULL;
+	int saved = p->in_pred;
+	struct node *b, *last;
+
+	p->in_pred = 0;	/* a '/' inside divides */
+	b = block(p, "the block");
+	p->in_pred = saved;
+	last = b->nargs ? b->args[b->nargs - 1] : NULL;
 
 	if (!last || !b->ival || last->kind != N_EXPRSTMT)
 		diag_fatal(p->diag, last && b->ival ? last->loc : b->loc,
