@@ -410,27 +410,29 @@ static void let_type(struct parser *p, struct node *n)
 {
 	struct token *t = peek(p);
 	struct node *tn;
+	bool str = t->kind == T_IDENT && !strcmp(t->text, "string");
 
-	if (t->kind == T_IDENT && !strcmp(t->text, "string")) {
+	if (str) {
 		n->tyname = take(p).text;
-		if (peek(p)->kind == T_LBRACKET) {
-			struct loc open = take(p).loc;
-			struct token sz = expect(p, T_INT, "a string size expected in string[N]");
-
-			if (!sz.ival || sz.ival > 65536)
-				diag_fatal(p->diag, sz.loc, E_LIMIT,
-					   "a string size must be 1 to 65536");
-			n->ival = sz.ival;
-			expect_close(p, T_RBRACKET, open);
-		}
-		return;
+	} else {
+		if (t->kind != T_IDENT && !parse_is_type(p, t))
+			unexpected(p, "a type expected after ':'");
+		tn = mk(p, N_CAST, t->loc);	/* its a would be N's */
+		parse_type_name(p, tn);
+		n->tyname = tn->tyname;
+		n->tyname_ptr = tn->tyname_ptr;
 	}
-	if (t->kind != T_IDENT && !parse_is_type(p, t))
-		unexpected(p, "a type expected after ':'");
-	tn = mk(p, N_CAST, t->loc);	/* its a would be N's */
-	parse_type_name(p, tn);
-	n->tyname = tn->tyname;
-	n->tyname_ptr = tn->tyname_ptr;
+	/* string[N]: its size; TYPE[N]: an array of N */
+	if (peek(p)->kind == T_LBRACKET) {
+		struct loc open = take(p).loc;
+		struct token sz = expect(p, T_INT, "a size expected in [N]");
+
+		if (!sz.ival || sz.ival > 65536)
+			diag_fatal(p->diag, sz.loc, E_LIMIT,
+				   "a string or array size must be 1 to 65536");
+		n->ival = sz.ival;
+		expect_close(p, T_RBRACKET, open);
+	}
 }
 
 /* let $x [: TYPE] [= EXPR], after the 'let' KW: a declaration of a

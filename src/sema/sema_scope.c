@@ -108,8 +108,17 @@ static struct type *decl_type(struct sema *s, struct node *n)
 		t = &ty_void;
 	else
 		t = ty_by_name(n->tyname);
-	if (!t)
+	if (!t) {
+		/* the script's or the kernel's: a struct, a typedef */
 		t = cdecl_type_by_name(s->c, n->tyname);
+		if (t && t->kind != TY_INT && t->kind != TY_STRUCT &&
+		    t->kind != TY_PTR && !n->tyname_ptr) {
+			ERR(s, n->loc, E_TYPE,
+			    "a variable cannot be declared of type '%s'",
+			    n->tyname);
+			return &ty_error;
+		}
+	}
 	if (!t) {
 		ERR(s, n->loc, E_TYPE, "unknown type '%s'", n->tyname);
 		return &ty_error;
@@ -120,13 +129,10 @@ static struct type *decl_type(struct sema *s, struct node *n)
 		p->kind = TY_PTR;
 		p->size = 8;
 		p->pointee = n->tyname_ptr == 1 && t->kind != TY_VOID ? t : NULL;
-		return p;
+		t = p;
 	}
-	if (t->kind != TY_INT && t->kind != TY_STRUCT) {
-		ERR(s, n->loc, E_TYPE, "a variable cannot be declared of type '%s'",
-		    n->tyname);
-		return &ty_error;
-	}
+	if (n->ival)	/* TYPE[N] */
+		t = ty_array(&s->c->arena, t, (int)n->ival);
 	return t;
 }
 

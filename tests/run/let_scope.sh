@@ -34,6 +34,12 @@ check declarations 'BEGIN {
 1 hello 300 abc 0 1
 0 2'
 
+# an array declared: zeros, its size
+check typed_array 'BEGIN { let $a: int32[4]; print($a); printf("%d %d\n", $a[1], sizeof($a)); exit(); }' \
+'Attaching 1 probe...
+[0,0,0,0]
+0 16'
+
 # a typed string keeps its size: a longer value is cut
 check typed_string 'BEGIN { let $s: string[4]; $s = comm; printf("[%s]\n", $s); exit(); }' \
 'Attaching 1 probe...
