@@ -808,6 +808,17 @@ void cg_store(struct cg *g, struct node *n, struct mem dst,
 		cg_store(g, n->args[n->nargs - 1], dst, dt);
 		return;
 	}
+	if (n->kind == N_TERNARY && !ty_is_word(dt)) {
+		int lelse = cg_label(g), lend = cg_label(g);
+
+		cg_branch(g, n->a, lelse, false);
+		cg_store(g, n->b, dst, dt);
+		cg_jump(g, JA(), lend);
+		cg_bind(g, lelse);
+		cg_store(g, n->c, dst, dt);
+		cg_bind(g, lend);
+		return;
+	}
 	switch (dt->kind) {
 	case TY_INT: case TY_PTR: case TY_KSTACK: case TY_KSYM:
 	case TY_USERNAME: case TY_STRERROR:
@@ -834,17 +845,6 @@ void cg_store(struct cg *g, struct node *n, struct mem dst,
 	case TY_ARRAY: case TY_STRUCT:
 		if (store_value(g, n, dst))
 			return;
-		if (n->kind == N_TERNARY) {
-			int lelse = cg_label(g), lend = cg_label(g);
-
-			cg_branch(g, n->a, lelse, false);
-			cg_store(g, n->b, dst, dt);
-			cg_jump(g, JA(), lend);
-			cg_bind(g, lelse);
-			cg_store(g, n->c, dst, dt);
-			cg_bind(g, lend);
-			return;
-		}
 		break;
 	case TY_USYM:
 		if (n->kind == N_CALL && n->builtin == F_USYM) {
@@ -914,17 +914,6 @@ void cg_store(struct cg *g, struct node *n, struct mem dst,
 				return;
 			}
 			break;
-		case N_TERNARY: {
-			int lelse = cg_label(g), lend = cg_label(g);
-
-			cg_branch(g, n->a, lelse, false);
-			cg_store(g, n->b, dst, dt);
-			cg_jump(g, JA(), lend);
-			cg_bind(g, lelse);
-			cg_store(g, n->c, dst, dt);
-			cg_bind(g, lend);
-			return;
-		}
 		default:
 			break;
 		}

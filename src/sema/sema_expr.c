@@ -367,6 +367,14 @@ static struct type *e_ternary(struct sema *s, struct node *n)
 		return set(n, ty_arith(a, b));
 	if (a->kind == TY_STR && b->kind == TY_STR)
 		return set(n, str_type(s, a->size > b->size ? a->size : b->size));
+	/* buffers, tuples, ...: the type both fit in */
+	if (a->kind == b->kind && a->kind != TY_VOID && a->kind != TY_MAPREF) {
+		struct type *u = sema_unify(s, sema_storage(s, a),
+					    sema_storage(s, b));
+
+		if (u)
+			return set(n, u);
+	}
 	/* $x ? printf("a") : exit(), a statement: as in bpftrace 0.17 */
 	if (a->kind == TY_VOID && b->kind == TY_VOID)
 		return set(n, &ty_void);
