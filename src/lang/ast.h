@@ -25,7 +25,7 @@ struct node {
 				 * INCDEC: 1 = prefix; FIELD: T_DOT/T_ARROW */
 	int prefix;		/* INCDEC */
 	uint64_t ival;		/* INT value; POSITIONAL number; UNROLL count;
-				 * LET: N of string[N] (0: none);
+				 * LET: N of string[N] or TYPE[N] (0: none);
 				 * BLOCK: 1 when its last statement has no
 				 * ';' (a block expression's value) */
 	const char *name;	/* VAR/MAP/BUILTIN/CALL/FIELD name; ATTACH spec;
