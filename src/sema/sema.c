@@ -181,6 +181,9 @@ static void assign(struct sema *s, struct node *n)
 	if (target->kind == N_VAR) {
 		struct var *v = sema_var_lookup(s, target);
 
+		if (v)
+			v->unset = false;
+
 		if (n->op != T_ASSIGN) {
 			struct type *old = sema_expr(s, target);
 
@@ -197,6 +200,8 @@ static void assign(struct sema *s, struct node *n)
 			 * cascade into "used before assigned" errors. */
 			if (!v)
 				v = sema_var_new(s, target, &ty_error);
+			else if (v->ty->kind == TY_VOID)	/* let $x; */
+				v->ty = &ty_error;
 			v->defined = true;
 			target->var = v;
 			return;
@@ -578,6 +583,7 @@ int sema_check(struct compiler *c)
 			if (p->a)
 				cond(&s, p->a);
 			block(&s, p->b);
+			sema_never_set(&s);
 		}
 		if (c->diag.nerrors > errors_before) {
 			if (c->diag.nerrors - errors_before > MAX_ERRORS)

@@ -36,6 +36,9 @@ struct var {
 	bool live;		/* 0.26: declared, and its block not left, at
 				 * this point of the pass */
 	bool typed;		/* let $x: TYPE: the type is fixed */
+	bool unset;		/* declared by `let $x;`, not assigned since
+				 * (this pass) */
+	bool in_init;		/* its let's value is being checked */
 	struct node *decl;	/* the N_VAR that declared it (a let, a for,
 				 * or its first assignment) */
 	struct node *scope;	/* 0.26: the block it belongs to */

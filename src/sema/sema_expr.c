@@ -271,6 +271,12 @@ static struct type *e_var(struct sema *s, struct node *n)
 			    n->name, n->name);
 		return set(n, &ty_error);
 	}
+	if (v->unset && s->report) {	/* said once */
+		diag_warn(&s->c->diag, n->loc,
+			  "variable %s is used before it is assigned (it holds zero)",
+			  n->name);
+		v->unset = false;
+	}
 	return set(n, v->ty);
 }
 
@@ -413,6 +419,10 @@ static struct type *e_incdec(struct sema *s, struct node *n)
 	struct type *t;
 
 	if (a->kind == N_VAR) {
+		struct var *v = sema_var_find(s, a->name);
+
+		if (v)	/* let $n; $n++ counts from zero */
+			v->unset = false;
 		t = sema_expr(s, a);
 	} else if (a->kind == N_MAP) {
 		struct mapinfo *m = sema_map_keys(s, a);

@@ -81,6 +81,9 @@ struct node *sema_scope_enter(struct sema *s, struct node *b);
 void sema_scope_leave(struct sema *s, struct node *outer);
 /* A new probe body: no variable is live. */
 void sema_scope_reset(struct sema *s);
+/* After a probe body's last pass: a warning for each `let $x;` never
+ * assigned. */
+void sema_never_set(struct sema *s);
 /* let $x [: TYPE] [= value]. */
 void sema_let(struct sema *s, struct node *n);
 /* $x = value of type T into variable V declared with a type: checked

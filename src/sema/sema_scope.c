@@ -16,6 +16,7 @@
  */
 #include "sema/sema_int.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "lang/lex.h"
@@ -39,8 +40,10 @@ void sema_var_live(struct sema *s, struct var *v)
 
 void sema_scope_reset(struct sema *s)
 {
-	for (struct var *v = s->pi->vars; v; v = v->next)
+	for (struct var *v = s->pi->vars; v; v = v->next) {
 		v->live = false;
+		v->unset = false;
+	}
 	s->nlive = 0;
 	s->scope = NULL;
 }
@@ -158,8 +161,40 @@ void sema_let(struct sema *s, struct node *n)
 	v->defined = true;
 	var->var = v;
 	var->ty = v->ty;
-	if (n->b)
-		sema_stmt(s, n->b);
+	if (!n->b) {
+		v->unset = true;
+		return;
+	}
+	/* its own value cannot read it: `let $x = $x` is undefined; the
+	 * assignment makes it live again */
+	if (s->scoped)
+		v->live = false;
+	v->in_init = true;
+	sema_stmt(s, n->b);
+	v->in_init = false;
+}
+
+void sema_never_set(struct sema *s)
+{
+	struct var **in_order;
+	int n = 0, i = 0;
+
+	if (!s->report || s->c->diag.nerrors)
+		return;
+	for (struct var *v = s->pi->vars; v; v = v->next)
+		n += v->unset;
+	if (!n)
+		return;
+	/* the list is newest first: say them in the script's order */
+	in_order = xmalloc(sizeof(*in_order) * (size_t)n);
+	for (struct var *v = s->pi->vars; v; v = v->next)
+		if (v->unset)
+			in_order[i++] = v;
+	while (i--)
+		diag_warn(&s->c->diag, in_order[i]->first,
+			  "variable %s is declared but never assigned",
+			  in_order[i]->name);
+	free(in_order);
 }
 
 /* Does constant C fit integer type T? */
@@ -255,7 +290,11 @@ void sema_undeclared(struct sema *s, struct node *n)
 {
 	struct var *v = strmap_get(&s->pi->var_names, n->name);
 
-	if (v && v->first.off < n->loc.off && v->first.file == n->loc.file)
+	if (v && v->in_init)
+		ERR(s, n->loc, E_UNDEF,
+		    "undefined or undeclared variable %s: the value of its own declaration cannot read it",
+		    n->name);
+	else if (v && v->first.off < n->loc.off && v->first.file == n->loc.file)
 		ERR(s, n->loc, E_UNDEF,
 		    "undefined or undeclared variable %s: the one at %d:%d belongs to a block that has ended; declare it before that block (let %s;)",
 		    n->name, v->first.line, v->first.col, n->name);

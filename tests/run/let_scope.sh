@@ -26,6 +26,7 @@ check declarations 'BEGIN {
 	let $n: int64;
 	let $f: bool = 1;
 	$b = "hello";
+	$n = 0;
 	printf("%d %s %d %s %d %d\n", $a, $b, $c, $s, $n, $f);
 	$c = 65535; $c++;
 	printf("%d %d\n", $c, sizeof($c));
@@ -35,10 +36,23 @@ check declarations 'BEGIN {
 0 2'
 
 # an array declared: zeros, its size
+# (read before any assignment: a warning, once)
 check typed_array 'BEGIN { let $a: int32[4]; print($a); printf("%d %d\n", $a[1], sizeof($a)); exit(); }' \
-'Attaching 1 probe...
+'-e:1:33: warning: variable $a is used before it is assigned (it holds zero)
+BEGIN { let $a: int32[4]; print($a); printf("%d %d\n", $a[1], sizeof($a)); exit(); }
+                                ^~
+Attaching 1 probe...
 [0,0,0,0]
 0 16'
+
+check never_assigned 'BEGIN { let $q; let $r: int8; exit(); }' \
+'-e:1:13: warning: variable $q is declared but never assigned
+BEGIN { let $q; let $r: int8; exit(); }
+            ^~
+-e:1:21: warning: variable $r is declared but never assigned
+BEGIN { let $q; let $r: int8; exit(); }
+                    ^~
+Attaching 1 probe...'
 
 # a typed string keeps its size: a longer value is cut
 check typed_string 'BEGIN { let $s: string[4]; $s = comm; printf("[%s]\n", $s); exit(); }' \
