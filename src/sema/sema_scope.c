@@ -172,6 +172,10 @@ void sema_let(struct sema *s, struct node *n)
 	v->in_init = true;
 	sema_stmt(s, n->b);
 	v->in_init = false;
+	if (s->scoped && !v->live)	/* the value was refused early */
+		sema_var_live(s, v);
+	if (v->ty->kind == TY_VOID)	/* it was: no more errors for it */
+		v->ty = &ty_error;
 }
 
 void sema_never_set(struct sema *s)
