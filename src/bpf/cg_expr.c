@@ -494,6 +494,13 @@ static void int_unop(struct cg *g, struct node *n)
 		cg_deref(g, n);
 		return;
 	}
+	if (n->op == T_AMP) {	/* &$x: its slot's address */
+		struct mem m = { n->a->var->in_scratch ? RSCR : RFP,
+				 n->a->var->slot };
+
+		cg_addr_of(g, R0, m);
+		return;
+	}
 	cg_int(g, n->a);
 	switch (n->op) {
 	case T_MINUS:

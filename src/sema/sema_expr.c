@@ -327,6 +327,8 @@ static struct type *e_unop(struct sema *s, struct node *n)
 		return set(n, &ty_error);
 	if (n->op == T_STAR)
 		return sema_deref(s, n, t);
+	if (n->op == T_AMP && !s->c->dialect_017 && n->a->kind == N_VAR)
+		return sema_var_addr(s, n, t);
 	if (n->op == T_AMP) {
 		ERR(s, n->loc, E_TYPE, "operator '&' is not supported on %s",
 		    type_name(t));

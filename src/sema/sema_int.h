@@ -98,6 +98,8 @@ struct type *sema_block_expr(struct sema *s, struct node *n);
 /* The error for a variable N used where none of its name is in scope
  * (0.26), saying where one ended if there was. */
 void sema_undeclared(struct sema *s, struct node *n);
+/* &$x (0.26): a pointer to the variable, whose value is of type T. */
+struct type *sema_var_addr(struct sema *s, struct node *n, struct type *t);
 /* $s[i] of a string T: a character, int8. */
 struct type *sema_str_index(struct sema *s, struct node *n, struct type *t);
 /* $t[N] of a tuple, N a constant: N becomes $t.N (an N_FIELD), true;

@@ -332,3 +332,17 @@ bool sema_tuple_index(struct sema *s, struct node *n)
 	n->b = NULL;
 	return true;
 }
+
+struct type *sema_var_addr(struct sema *s, struct node *n, struct type *t)
+{
+	struct type *p = arena_alloc(&s->c->arena, sizeof(*p));
+
+	/* the variable's slot is on BPF's stack or in the scratch buffer,
+	 * kernel memory; an integer is kept in 8 bytes, low byte first,
+	 * so that a pointer to its C type reads it right */
+	p->kind = TY_PTR;
+	p->size = 8;
+	p->pointee = t;
+	p->kernel = true;
+	return set(n, p);
+}

@@ -138,6 +138,11 @@ hello
 4
 7'
 
+# &$x: the variable's address, read through with * and str()
+check address_of 'BEGIN { $a = 5; $b = &$a; $a = 7; let $s = "text"; $p = &$s; $u = (uint8)200; $q = &$u; printf("%d %s %d %d\n", *$b, str($p), *$q, $b != 0); exit(); }' \
+'Attaching 1 probe...
+7 text 200 1'
+
 # _ = e: the value dropped, the side effects kept
 check discard 'BEGIN { $i = 1; _ = $i++; _ = { printf("in %d\n", $i); 5 }; exit(); }' \
 'Attaching 1 probe...
