@@ -241,8 +241,10 @@ bool sema_typed_assign(struct sema *s, struct node *n, struct var *v,
 			return true;
 		}
 		/* a value of another width converts to it (as a cast);
-		 * one of the other sign may change its meaning */
+		 * a variable's or map's of the other sign may change its
+		 * meaning (sonde's arithmetic is int64: no warning there) */
 		if (s->report && t->kind == TY_INT &&
+		    (val->kind == N_VAR || val->kind == N_MAP) &&
 			 t->is_signed != vt->is_signed)
 			diag_warn(&s->c->diag, val->loc,
 				  "%s assigned to %s %s: the sign may change",
