@@ -461,6 +461,8 @@ static struct type *cast_ptr(struct sema *s, struct node *n, struct type *t)
 	struct type *target = ty_by_name(n->tyname), *to;
 	const char *why = NULL;
 
+	if (!target && !strcmp(n->tyname, "void"))	/* (void *)p */
+		target = &ty_void;
 	if (!target)
 		target = cdecl_type_by_name(s->c, n->tyname);
 	if (!target && !btf_kernel(s->c, &why)) {
@@ -482,7 +484,8 @@ static struct type *cast_ptr(struct sema *s, struct node *n, struct type *t)
 	to = arena_alloc(&s->c->arena, sizeof(*to));
 	to->kind = TY_PTR;
 	to->size = 8;
-	to->pointee = n->tyname_ptr == 1 ? target : NULL;
+	to->pointee = n->tyname_ptr == 1 && target->kind != TY_VOID ?
+		      target : NULL;
 	to->user = t->user;	/* (struct foo *)uptr(arg0) */
 	to->kernel = t->kernel;
 	return set(n, to);

@@ -142,6 +142,9 @@ hello
 check address_of 'BEGIN { $a = 5; $b = &$a; $a = 7; let $s = "text"; $p = &$s; $u = (uint8)200; $q = &$u; printf("%d %s %d %d\n", *$b, str($p), *$q, $b != 0); exit(); }' \
 'Attaching 1 probe...
 7 text 200 1'
+check void_pointer 'BEGIN { $x = 65; $p = (void *)&$x; $q = (int8 *)&$x; printf("%d %d %d\n", $p != 0, *$q, *(int64 *)$p); exit(); }' \
+'Attaching 1 probe...
+1 65 65'
 
 # _ = e: the value dropped, the side effects kept
 check discard 'BEGIN { $i = 1; _ = $i++; _ = { printf("in %d\n", $i); 5 }; exit(); }' \
