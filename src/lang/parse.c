@@ -469,22 +469,34 @@ static struct node *let_stmt(struct parser *p, struct token kw)
 
 /* { statements; EXPR } read as an expression: the statements, then the
  * value, whose ';' must be left out. */
-static struct node *block_expr(struct parser *p)
+/* Block B read as a value: its last item, an expression (or a block
+ * of the same kind, { { 1 } }), becomes the value. */
+static struct node *block_value(struct parser *p, struct node *b)
 {
-	int saved = p->in_pred;
-	struct node *b, *last;
+	struct node *last = b->nargs ? b->args[b->nargs - 1] : NULL;
 
-	p->in_pred = 0;	/* a '/' inside divides */
-	b = block(p, "the block");
-	p->in_pred = saved;
-	last = b->nargs ? b->args[b->nargs - 1] : NULL;
-
-	if (!last || !b->ival || last->kind != N_EXPRSTMT)
+	if (last && b->ival && last->kind == N_BLOCK) {
+		last = block_value(p, last);
+	} else if (!last || !b->ival || last->kind != N_EXPRSTMT) {
 		diag_fatal(p->diag, last && b->ival ? last->loc : b->loc,
 			   E_SYNTAX,
 			   "a block used as a value must end in an expression without ';'");
+	} else {
+		last = last->a;
+	}
 	b->kind = N_BLOCKEXPR;
-	b->args[b->nargs - 1] = last->a;
+	b->args[b->nargs - 1] = last;
+	return b;
+}
+
+static struct node *block_expr(struct parser *p)
+{
+	int saved = p->in_pred;
+	struct node *b;
+
+	p->in_pred = 0;	/* a '/' inside divides */
+	b = block_value(p, block(p, "the block"));
+	p->in_pred = saved;
 	if (p->prev_end.line == b->loc.line)
 		b->loc.len = p->prev_end.off - b->loc.off;
 	return b;

@@ -107,11 +107,13 @@ check block_expr 'BEGIN {
 	if ({ let $c = 1; $c == 1 }) { printf("yes\n"); }
 	$t = (1, { "tup" });
 	print($t);
+	print(({ { let $x = 2; $x * 3 } }, { let $y = 1; { $y + 1 } }));
 	exit();
 }' 'Attaching 1 probe...
 3 in 9
 yes
 (1, tup)
+(6, 2)
 
 
 @m[5]: 7'
