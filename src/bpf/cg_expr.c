@@ -191,17 +191,11 @@ static bool is_cmp(int op)
  * whole words compare, up to the shorter slot: it holds the shorter
  * string's NUL.  A last partial word keeps its first bytes, the low
  * ones on a little-endian machine, by shifting out the rest. */
-static void str_branch(struct cg *g, struct node *a, struct node *b,
-		       int64_t limit, int label, bool when)
+static void words_branch(struct cg *g, struct mem ma, struct mem mb, int n,
+			 int label, bool when)
 {
-	int saved = g->scratch, saved_stack = g->stack;
-	struct mem ma = cg_addr(g, a), mb = cg_addr(g, b);
-	int n = ty_slot_size(a->ty) < ty_slot_size(b->ty) ?
-		ty_slot_size(a->ty) : ty_slot_size(b->ty);
 	int ne = when ? cg_label(g) : label;
 
-	if (limit >= 0 && limit < n)
-		n = (int)limit;
 	for (int i = 0; i < n; i += 8) {
 		cg_emit(g, LDX(BPF_DW, R1, ma.base, (int16_t)(ma.off + i)));
 		cg_emit(g, LDX(BPF_DW, R2, mb.base, (int16_t)(mb.off + i)));
@@ -215,6 +209,37 @@ static void str_branch(struct cg *g, struct node *a, struct node *b,
 		cg_jump(g, JA(), label);
 		cg_bind(g, ne);
 	}
+}
+
+static void str_branch(struct cg *g, struct node *a, struct node *b,
+		       int64_t limit, int label, bool when)
+{
+	int saved = g->scratch, saved_stack = g->stack;
+	struct mem ma = cg_addr(g, a), mb = cg_addr(g, b);
+	int n = ty_slot_size(a->ty) < ty_slot_size(b->ty) ?
+		ty_slot_size(a->ty) : ty_slot_size(b->ty);
+
+	if (limit >= 0 && limit < n)
+		n = (int)limit;
+	words_branch(g, ma, mb, n, label, when);
+	g->scratch = saved;
+	g->stack = saved_stack;
+}
+
+/* Tuples A == B: both stored as type T (zeroed, then each element
+ * converted), then their bytes compared. */
+static void tuple_branch(struct cg *g, struct node *a, struct node *b,
+			 const struct type *t, int label, bool when)
+{
+	int saved = g->scratch, saved_stack = g->stack, size = ty_slot_size(t);
+	struct mem ma = cg_tmp_alloc(g, size, a), mb;
+
+	cg_zero(g, ma, 0, size);
+	cg_store(g, a, ma, t);
+	mb = cg_tmp_alloc(g, size, b);
+	cg_zero(g, mb, 0, size);
+	cg_store(g, b, mb, t);
+	words_branch(g, ma, mb, size, label, when);
 	g->scratch = saved;
 	g->stack = saved_stack;
 }
@@ -259,6 +284,10 @@ void cg_branch(struct cg *g, struct node *n, int label, bool when)
 			bool eq = n->op == T_EQ;
 
 			str_branch(g, n->a, n->b, -1, label, eq == when);
+			return;
+		} else if (n->a->ty->kind == TY_TUPLE) {
+			tuple_branch(g, n->a, n->b, n->extra, label,
+				     (n->op == T_EQ) == when);
 			return;
 		} else {
 			struct type *ct = ty_arith(n->a->ty, n->b->ty);

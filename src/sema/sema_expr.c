@@ -57,6 +57,12 @@ static struct type *binop(struct sema *s, struct node *n)
 		/* arrays of one type: all their elements */
 		if (a->kind == TY_ARRAY && ty_equal(a, b))
 			return set(n, &ty_s64);
+		/* tuples (0.26): element by element, both as the type
+		 * they fit in (cg compares their bytes) */
+		if (a->kind == TY_TUPLE && b->kind == TY_TUPLE &&
+		    (n->extra = sema_unify(s, sema_storage(s, a),
+					   sema_storage(s, b))))
+			return set(n, &ty_s64);
 	}
 	/* p + n, n + p, p - n: a pointer moved by n of what it points to,
 	 * as in C */
