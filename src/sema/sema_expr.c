@@ -60,6 +60,7 @@ static struct type *binop(struct sema *s, struct node *n)
 		/* tuples (0.26): element by element, both as the type
 		 * they fit in (cg compares their bytes) */
 		if (a->kind == TY_TUPLE && b->kind == TY_TUPLE &&
+		    !s->c->dialect_017 &&
 		    (n->extra = sema_unify(s, sema_storage(s, a),
 					   sema_storage(s, b))))
 			return set(n, &ty_s64);
