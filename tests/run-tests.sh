@@ -203,7 +203,11 @@ for bt in tests/errors/*.bt; do
 		fail "$bt" "name must be NAME.E_TAG.bt (E_TAG like E_SYNTAX)"
 		continue
 	fi
-	run 5 tests/errors "$SONDE" --dump=bpf "$base.bt"
+	# a first line "// sonde-args: ARGS" adds ARGS (--dialect=0.26)
+	args=()
+	IFS= read -r first < "$bt"
+	[[ $first == "// sonde-args: "* ]] && read -ra args <<< "${first#// sonde-args: }"
+	run 5 tests/errors "$SONDE" ${args[@]+"${args[@]}"} --dump=bpf "$base.bt"
 	st=$?
 	if sanitizer_report; then
 		fail "$bt" "sanitizer report" "$err"

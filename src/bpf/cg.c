@@ -122,6 +122,24 @@ static void for_range(struct cg *g, struct node *n)
 	g->cont = ocont;
 }
 
+/* let $x = value, or let $x, which sets it to zero (again in a loop). */
+static void cg_let(struct cg *g, struct node *n)
+{
+	struct var *v = n->a->var;
+	struct mem m = { v->in_scratch ? RSCR : RFP, v->slot };
+
+	if (n->b)
+		assign_var(g, n->b);
+	else
+		cg_zero(g, m, 0, ty_slot_size(v->ty));
+}
+
+void cg_block_stmts(struct cg *g, struct node *n)
+{
+	for (int i = 0; i < n->nargs - 1 && !g->ir.overflow; i++)
+		stmt(g, n->args[i]);
+}
+
 static void stmt(struct cg *g, struct node *n)
 {
 	int saved_stack = g->stack, saved_scratch = g->scratch;
@@ -198,6 +216,9 @@ static void stmt(struct cg *g, struct node *n)
 		break;
 	case N_BLOCK:
 		cg_block(g, n);
+		break;
+	case N_LET:
+		cg_let(g, n);
 		break;
 	default:
 		break;

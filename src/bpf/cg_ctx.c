@@ -227,7 +227,9 @@ static void read_int(struct cg *g, struct node *n, int size)
 
 static bool aggregate(const struct type *t)
 {
-	return t->kind == TY_STRUCT || t->kind == TY_ARRAY;
+	/* a char[N] member is a string: its address too ($t->comm[0]) */
+	return t->kind == TY_STRUCT || t->kind == TY_ARRAY ||
+	       t->kind == TY_STR;
 }
 
 bool cg_in_target(const struct node *n)
@@ -368,7 +370,9 @@ static void value_elem(struct cg *g, struct node *n)
 		return;
 	}
 	cg_int(g, n->b);
-	cg_jump(g, JMP_IMM(BPF_JGE, R0, n->a->ty->nelem), out);
+	/* a string's characters: its size */
+	cg_jump(g, JMP_IMM(BPF_JGE, R0, n->a->ty->kind == TY_STR ?
+			   n->a->ty->size : n->a->ty->nelem), out);
 	cg_imm(g, R1, size);
 	cg_emit(g, ALU64_REG(BPF_MUL, R0, R1));
 	cg_addr_of(g, R1, m);

@@ -191,17 +191,11 @@ static bool is_cmp(int op)
  * whole words compare, up to the shorter slot: it holds the shorter
  * string's NUL.  A last partial word keeps its first bytes, the low
  * ones on a little-endian machine, by shifting out the rest. */
-static void str_branch(struct cg *g, struct node *a, struct node *b,
-		       int64_t limit, int label, bool when)
+static void words_branch(struct cg *g, struct mem ma, struct mem mb, int n,
+			 int label, bool when)
 {
-	int saved = g->scratch, saved_stack = g->stack;
-	struct mem ma = cg_addr(g, a), mb = cg_addr(g, b);
-	int n = ty_slot_size(a->ty) < ty_slot_size(b->ty) ?
-		ty_slot_size(a->ty) : ty_slot_size(b->ty);
 	int ne = when ? cg_label(g) : label;
 
-	if (limit >= 0 && limit < n)
-		n = (int)limit;
 	for (int i = 0; i < n; i += 8) {
 		cg_emit(g, LDX(BPF_DW, R1, ma.base, (int16_t)(ma.off + i)));
 		cg_emit(g, LDX(BPF_DW, R2, mb.base, (int16_t)(mb.off + i)));
@@ -215,35 +209,37 @@ static void str_branch(struct cg *g, struct node *a, struct node *b,
 		cg_jump(g, JA(), label);
 		cg_bind(g, ne);
 	}
+}
+
+static void str_branch(struct cg *g, struct node *a, struct node *b,
+		       int64_t limit, int label, bool when)
+{
+	int saved = g->scratch, saved_stack = g->stack;
+	struct mem ma = cg_addr(g, a), mb = cg_addr(g, b);
+	int n = ty_slot_size(a->ty) < ty_slot_size(b->ty) ?
+		ty_slot_size(a->ty) : ty_slot_size(b->ty);
+
+	if (limit >= 0 && limit < n)
+		n = (int)limit;
+	words_branch(g, ma, mb, n, label, when);
 	g->scratch = saved;
 	g->stack = saved_stack;
 }
 
-/* A == B of two tuples: both stored as the type that holds both (sema
- * left it in the node), then compared word by word (strings and
- * padding are zero-filled where they end). */
-static void tuple_branch(struct cg *g, struct node *n, int label, bool when)
+/* Tuples A == B: both stored as type T (zeroed, then each element
+ * converted), then their bytes compared. */
+static void tuple_branch(struct cg *g, struct node *a, struct node *b,
+			 const struct type *t, int label, bool when)
 {
-	int saved = g->scratch, saved_stack = g->stack;
-	const struct type *ut = n->extra;
-	int size = ty_slot_size(ut);
-	struct mem ma = cg_tmp_alloc(g, size, n), mb;
-	int ne = when ? cg_label(g) : label;
+	int saved = g->scratch, saved_stack = g->stack, size = ty_slot_size(t);
+	struct mem ma = cg_tmp_alloc(g, size, a), mb;
 
 	cg_zero(g, ma, 0, size);
-	cg_store(g, n->a, ma, ut);
-	mb = cg_tmp_alloc(g, size, n);
+	cg_store(g, a, ma, t);
+	mb = cg_tmp_alloc(g, size, b);
 	cg_zero(g, mb, 0, size);
-	cg_store(g, n->b, mb, ut);
-	for (int i = 0; i < size; i += 8) {
-		cg_emit(g, LDX(BPF_DW, R1, ma.base, (int16_t)(ma.off + i)));
-		cg_emit(g, LDX(BPF_DW, R2, mb.base, (int16_t)(mb.off + i)));
-		cg_jump(g, JMP_REG(BPF_JNE, R1, R2), ne);
-	}
-	if (when) {
-		cg_jump(g, JA(), label);
-		cg_bind(g, ne);
-	}
+	cg_store(g, b, mb, t);
+	words_branch(g, ma, mb, size, label, when);
 	g->scratch = saved;
 	g->stack = saved_stack;
 }
@@ -283,15 +279,15 @@ void cg_branch(struct cg *g, struct node *n, int label, bool when)
 			break;
 		/* a buffer is {length, bytes}, zero-padded: equal buffers
 		 * have equal words as strings do */
-		if (n->a->ty->kind == TY_TUPLE) {
-			tuple_branch(g, n, label, (n->op == T_EQ) == when);
-			return;
-		}
 		if (n->a->ty->kind == TY_STR || n->a->ty->kind == TY_BUF ||
 		    n->a->ty->kind == TY_ARRAY) {
 			bool eq = n->op == T_EQ;
 
 			str_branch(g, n->a, n->b, -1, label, eq == when);
+			return;
+		} else if (n->a->ty->kind == TY_TUPLE) {
+			tuple_branch(g, n->a, n->b, n->extra, label,
+				     (n->op == T_EQ) == when);
 			return;
 		} else {
 			struct type *ct = ty_arith(n->a->ty, n->b->ty);
@@ -530,6 +526,13 @@ static void int_unop(struct cg *g, struct node *n)
 		cg_deref(g, n);
 		return;
 	}
+	if (n->op == T_AMP) {	/* &$x: its slot's address */
+		struct mem m = { n->a->var->in_scratch ? RSCR : RFP,
+				 n->a->var->slot };
+
+		cg_addr_of(g, R0, m);
+		return;
+	}
 	cg_int(g, n->a);
 	switch (n->op) {
 	case T_MINUS:
@@ -563,6 +566,25 @@ static void int_ternary(struct cg *g, struct node *n)
 	cg_int(g, n->c);
 	cg_bind(g, lend);
 	cg_norm(g, R0, n->ty);
+}
+
+/* a ?: b, a evaluated once. */
+static void int_elvis(struct cg *g, struct node *n)
+{
+	int end = cg_label(g);
+
+	cg_int(g, n->a);
+	cg_jump(g, JMP_IMM(BPF_JNE, R0, 0), end);
+	cg_int(g, n->b);
+	cg_bind(g, end);
+	cg_norm(g, R0, n->ty);
+}
+
+/* { statements; value } */
+static void int_block(struct cg *g, struct node *n)
+{
+	cg_block_stmts(g, n);
+	cg_int(g, n->args[n->nargs - 1]);
 }
 
 /* $x++ and friends: r0 is the value before (postfix) or after. */
@@ -715,6 +737,8 @@ static void (*const int_fns[N_NKINDS])(struct cg *, struct node *) = {
 	[N_FIELD] = int_field,
 	[N_CALL] = int_call,
 	[N_INDEX] = cg_index,
+	[N_ELVIS] = int_elvis,
+	[N_BLOCKEXPR] = int_block,
 };
 
 void cg_int(struct cg *g, struct node *n)
@@ -818,6 +842,11 @@ static bool store_value(struct cg *g, struct node *n, struct mem dst)
 void cg_store(struct cg *g, struct node *n, struct mem dst,
 	      const struct type *dt)
 {
+	if (n->kind == N_BLOCKEXPR) {
+		cg_block_stmts(g, n);
+		cg_store(g, n->args[n->nargs - 1], dst, dt);
+		return;
+	}
 	/* a ?: of values in memory: each branch stored in its turn */
 	if (n->kind == N_TERNARY && !ty_is_word(dt)) {
 		int lelse = cg_label(g), lend = cg_label(g);
@@ -979,6 +1008,10 @@ struct mem cg_addr(struct cg *g, struct node *n)
 		m.base = n->var->in_scratch ? RSCR : RFP;
 		m.off = n->var->slot;
 		return m;
+	}
+	if (n->kind == N_BLOCKEXPR) {
+		cg_block_stmts(g, n);
+		return cg_addr(g, n->args[n->nargs - 1]);
 	}
 	if (n->kind == N_FIELD && n->builtin != B_ARGS_FIELD &&
 	    n->builtin != B_BTF_FIELD) {

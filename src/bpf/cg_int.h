@@ -95,6 +95,8 @@ void cg_check_helper(struct cg *g, int helper, struct node *at);
 
 /* cg.c */
 void cg_block(struct cg *g, struct node *b);
+/* The statements of block expression N, before its value. */
+void cg_block_stmts(struct cg *g, struct node *n);
 
 /* cg_expr.c */
 void cg_int(struct cg *g, struct node *n);

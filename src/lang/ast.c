@@ -72,6 +72,15 @@ static void dump(FILE *f, const struct node *n, int ind)
 	case N_UNROLL:
 		fputs("unroll", f);
 		break;
+	case N_LET:
+		fputs("let", f);
+		if (n->tyname)
+			fprintf(f, " %s", n->tyname);
+		for (int i = 0; i < n->tyname_ptr; i++)
+			fputc('*', f);
+		if (n->ival)
+			fprintf(f, "[%llu]", (unsigned long long)n->ival);
+		break;
 	default:
 		fputs(node_kind_name(n->kind), f);
 	}

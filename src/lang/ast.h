@@ -24,21 +24,29 @@ struct node {
 	int op;			/* BINOP/UNOP/ASSIGN/INCDEC: token kind;
 				 * INCDEC: 1 = prefix; FIELD: T_DOT/T_ARROW */
 	int prefix;		/* INCDEC */
-	uint64_t ival;		/* INT value; POSITIONAL number; UNROLL count */
+	uint64_t ival;		/* INT value; POSITIONAL number; UNROLL count;
+				 * LET: N of string[N] or TYPE[N] (0: none);
+				 * BLOCK: 1 when its last statement has no
+				 * ';' (a block expression's value) */
 	const char *name;	/* VAR/MAP/BUILTIN/CALL/FIELD name; ATTACH spec;
 				 * STR bytes */
 	size_t len;		/* STR length (without terminator) */
 	struct node *a, *b, *c;	/* operands; IF: cond, then, else;
+				 * ELVIS (a ?: b): a, b;
+				 * LET: the N_VAR, and the N_ASSIGN
+				 * of its value (or NULL);
 				 * WHILE: cond, body; CAST: operand;
 				 * FOR: variable, RANGE or map, body;
 				 * RANGE: start, end;
 				 * ASSIGN: target, value; PROBE: pred, body */
 	struct node **args;	/* CALL arguments; MAP keys; TUPLE elements;
-				 * BLOCK statements; PROBE attach points */
+				 * BLOCK statements; BLOCKEXPR statements,
+				 * then the value; PROBE attach points */
 	int nargs;
 	struct node *next;	/* next probe in the program */
-	const char *tyname;	/* CAST, SIZEOF: the type name written */
-	int tyname_ptr;		/* CAST: number of '*' */
+	const char *tyname;	/* CAST, SIZEOF, LET: the type name
+				 * written (LET: NULL when none) */
+	int tyname_ptr;		/* CAST, LET: number of '*' */
 
 	/* filled by sema */
 	struct type *ty;

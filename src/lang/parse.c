@@ -20,6 +20,7 @@
 
 static struct node *expr(struct parser *p);
 static struct node *block(struct parser *p, const char *after);
+static struct node *block_expr(struct parser *p);
 
 static struct node *call_args(struct parser *p, struct node *n)
 {
@@ -153,6 +154,10 @@ static struct node *primary(struct parser *p)
 	}
 	case T_LPAREN:
 		return paren(p, t.loc);
+	case T_LBRACE:
+		p->have_tok = 1;
+		p->tok = t;
+		return block_expr(p);
 	default:
 		p->have_tok = 1;
 		p->tok = t;
@@ -326,6 +331,15 @@ static struct node *expr(struct parser *p)
 	if (peek(p)->kind == T_QUESTION) {
 		struct node *n = mk(p, N_TERNARY, take(p).loc);
 
+		if (accept(p, T_COLON)) {	/* a ?: b */
+			n->kind = N_ELVIS;
+			n->a = c;
+			n->b = expr(p);
+			n->loc = span(c->loc, n->b->loc);
+			leave(p);
+			return n;
+		}
+
 		n->a = c;
 		n->b = expr(p);
 		expect(p, T_COLON, "':' expected in the conditional expression (a ? b : c)");
@@ -391,6 +405,104 @@ static struct node *for_stmt(struct parser *p, struct token kw)
 	return n;
 }
 
+/* The type of `let $x: TYPE`, into N: string or string[N] (N->ival),
+ * or a type name as a cast writes it (int32, struct task_struct *). */
+static void let_type(struct parser *p, struct node *n)
+{
+	struct token *t = peek(p);
+	struct node *tn;
+	bool str = t->kind == T_IDENT && !strcmp(t->text, "string");
+
+	if (str) {
+		n->tyname = take(p).text;
+	} else {
+		if (t->kind != T_IDENT && !parse_is_type(p, t))
+			unexpected(p, "a type expected after ':'");
+		tn = mk(p, N_CAST, t->loc);	/* its a would be N's */
+		parse_type_name(p, tn);
+		n->tyname = tn->tyname;
+		n->tyname_ptr = tn->tyname_ptr;
+	}
+	/* string[N]: its size; TYPE[N]: an array of N */
+	if (peek(p)->kind == T_LBRACKET) {
+		struct loc open = take(p).loc;
+		struct token sz = expect(p, T_INT, "a size expected in [N]");
+
+		if (!sz.ival || sz.ival > 65536)
+			diag_fatal(p->diag, sz.loc, E_LIMIT,
+				   "a string or array size must be 1 to 65536");
+		n->ival = sz.ival;
+		expect_close(p, T_RBRACKET, open);
+	}
+}
+
+/* let $x [: TYPE] [= EXPR], after the 'let' KW: a declaration of a
+ * variable in the enclosing block (docs/language.md, "Declarations
+ * and scope"). */
+static struct node *let_stmt(struct parser *p, struct token kw)
+{
+	struct token v = expect(p, T_VAR, "a $variable expected after 'let'");
+	struct node *n = mk(p, N_LET, kw.loc);
+
+	n->a = mk(p, N_VAR, v.loc);
+	n->a->name = v.text;
+	n->loc = span(kw.loc, v.loc);
+	if (accept(p, T_COLON)) {
+		struct loc at = peek(p)->loc;
+
+		let_type(p, n);
+		/* type errors point at the type */
+		n->loc = at;
+		if (p->prev_end.line == at.line)
+			n->loc.len = p->prev_end.off - at.off;
+	}
+	if (peek(p)->kind == T_ASSIGN) {
+		struct node *as = mk(p, N_ASSIGN, take(p).loc);
+
+		as->op = T_ASSIGN;
+		as->a = n->a;
+		as->b = expr(p);
+		as->loc = span(n->a->loc, as->b->loc);
+		n->b = as;
+	}
+	return n;
+}
+
+/* { statements; EXPR } read as an expression: the statements, then the
+ * value, whose ';' must be left out. */
+/* Block B read as a value: its last item, an expression (or a block
+ * of the same kind, { { 1 } }), becomes the value. */
+static struct node *block_value(struct parser *p, struct node *b)
+{
+	struct node *last = b->nargs ? b->args[b->nargs - 1] : NULL;
+
+	if (last && b->ival && last->kind == N_BLOCK) {
+		last = block_value(p, last);
+	} else if (!last || !b->ival || last->kind != N_EXPRSTMT) {
+		diag_fatal(p->diag, last && b->ival ? last->loc : b->loc,
+			   E_SYNTAX,
+			   "a block used as a value must end in an expression without ';'");
+	} else {
+		last = last->a;
+	}
+	b->kind = N_BLOCKEXPR;
+	b->args[b->nargs - 1] = last;
+	return b;
+}
+
+static struct node *block_expr(struct parser *p)
+{
+	int saved = p->in_pred;
+	struct node *b;
+
+	p->in_pred = 0;	/* a '/' inside divides */
+	b = block_value(p, block(p, "the block"));
+	p->in_pred = saved;
+	if (p->prev_end.line == b->loc.line)
+		b->loc.len = p->prev_end.off - b->loc.off;
+	return b;
+}
+
 /* Returns the statement and whether it ended in a block (no ';' needed). */
 static struct node *stmt(struct parser *p, int *ends_block)
 {
@@ -398,6 +510,8 @@ static struct node *stmt(struct parser *p, int *ends_block)
 	struct node *n;
 
 	*ends_block = 0;
+	if (t->kind == T_IDENT && !strcmp(t->text, "let"))
+		return let_stmt(p, take(p));
 	switch (t->kind) {
 	case T_IF:
 		n = if_stmt(p, take(p));
@@ -451,7 +565,13 @@ static struct node *stmt(struct parser *p, int *ends_block)
 	default: {
 		struct node *e = expr(p);
 
-		if (is_assign_op(peek(p)->kind)) {
+		if (e->kind == N_BUILTIN && !strcmp(e->name, "_") &&
+		    peek(p)->kind == T_ASSIGN) {
+			/* _ = e: e's value dropped on purpose */
+			take(p);
+			n = mk(p, N_EXPRSTMT, e->loc);
+			n->a = expr(p);
+		} else if (is_assign_op(peek(p)->kind)) {
 			struct token op = take(p);
 
 			n = mk(p, N_ASSIGN, op.loc);
@@ -491,14 +611,16 @@ static struct node *block(struct parser *p, const char *after)
 		int ends_block;
 
 		while (accept(p, T_SEMI))
-			;
+			b->ival = 0;
 		if (peek(p)->kind == T_RBRACE)
 			break;
 		if (peek(p)->kind == T_EOF)
 			expect_close(p, T_RBRACE, open.loc);
 		list_add(p, &l, stmt(p, &ends_block));
-		if (peek(p)->kind == T_RBRACE)
+		if (peek(p)->kind == T_RBRACE) {
+			b->ival = 1;	/* no ';': a block expression's value */
 			break;
+		}
 		if (peek(p)->kind == T_EOF)
 			expect_close(p, T_RBRACE, open.loc);
 		/* "BEGIN { ... <no '}'> END { ... }": the next probe's

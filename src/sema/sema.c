@@ -179,7 +179,10 @@ static void assign(struct sema *s, struct node *n)
 	}
 	t = sema_expr(s, n->b);
 	if (target->kind == N_VAR) {
-		struct var *v = sema_var_find(s, target->name);
+		struct var *v = sema_var_lookup(s, target);
+
+		if (v)
+			v->unset = false;
 
 		if (n->op != T_ASSIGN) {
 			struct type *old = sema_expr(s, target);
@@ -197,6 +200,8 @@ static void assign(struct sema *s, struct node *n)
 			 * cascade into "used before assigned" errors. */
 			if (!v)
 				v = sema_var_new(s, target, &ty_error);
+			else if (v->ty->kind == TY_VOID)	/* let $x; */
+				v->ty = &ty_error;
 			v->defined = true;
 			target->var = v;
 			return;
@@ -206,6 +211,11 @@ static void assign(struct sema *s, struct node *n)
 			    t->kind == TY_VOID ? "a call without a value" : "a whole map");
 			return;
 		}
+		if (v && sema_typed_assign(s, n, v, t))
+			return;
+		if (v && v->ty->kind == TY_VOID)	/* let $x; then $x = */
+			v->ty = t->kind == TY_INT ? int_var_type(s, t) :
+				sema_storage(s, t);
 		if (!v) {
 			/* An integer variable keeps its C type while every
 			 * assignment agrees on it: uint32 $c stays uint32. */
@@ -279,8 +289,16 @@ static void assign(struct sema *s, struct node *n)
 
 static void block(struct sema *s, struct node *b)
 {
+	struct node *outer = sema_scope_enter(s, b);
+
 	for (int i = 0; i < b->nargs; i++)
 		stmt(s, b->args[i]);
+	sema_scope_leave(s, outer);
+}
+
+void sema_stmt(struct sema *s, struct node *n)
+{
+	stmt(s, n);
 }
 
 static void cond(struct sema *s, struct node *n)
@@ -296,7 +314,7 @@ static void cond(struct sema *s, struct node *n)
 static void for_range(struct sema *s, struct node *n)
 {
 	struct node *r = n->b, *bound[2] = { r->a, r->b };
-	struct var *v = sema_var_find(s, n->a->name);
+	struct var *v;
 	bool ok = true;
 
 	for (int i = 0; i < 2; i++) {
@@ -319,6 +337,8 @@ static void for_range(struct sema *s, struct node *n)
 		    FOR_MAX_ITER,
 		    (unsigned long long)((uint64_t)r->b->cval -
 					 (uint64_t)r->a->cval));
+	sema_loop_var(s, n->a);
+	v = sema_var_lookup(s, n->a);
 	if (!v) {
 		v = sema_var_new(s, n->a, ty_int(8, true));
 	} else if (is_int(v->ty) || is_err(v->ty)) {
@@ -358,9 +378,16 @@ static void stmt(struct sema *s, struct node *n)
 		cond(s, n->a);
 		block(s, n->b);
 		break;
-	case N_FOR:
+	case N_FOR: {
+		struct node *outer = sema_scope_enter(s, n);
+
 		for_range(s, n);
 		block(s, n->c);
+		sema_scope_leave(s, outer);
+		break;
+	}
+	case N_LET:
+		sema_let(s, n);
 		break;
 	case N_UNROLL: {
 		int64_t k;
@@ -506,6 +533,7 @@ int sema_check(struct compiler *c)
 
 	memset(&s, 0, sizeof(s));
 	s.c = c;
+	s.scoped = !c->dialect_017;
 	if (cdecl_define(c))
 		return -1;
 	/* Probe specs first: `probe` needs the longest name. */
@@ -573,9 +601,11 @@ int sema_check(struct compiler *c)
 			s.pi = p->extra;
 			for (struct var *v = s.pi->vars; v; v = v->next)
 				v->defined = false;
+			sema_scope_reset(&s);
 			if (p->a)
 				cond(&s, p->a);
 			block(&s, p->b);
+			sema_never_set(&s);
 		}
 		if (c->diag.nerrors > errors_before) {
 			if (c->diag.nerrors - errors_before > MAX_ERRORS)

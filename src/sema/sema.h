@@ -26,12 +26,23 @@ enum func {
 	F_NFUNCS
 };
 
-/* A scratch variable ($x); scoped to its probe block. */
+/* A scratch variable ($x): scoped to its probe block (0.17), or to the
+ * block that declares it (0.26; sema_scope.c). */
 struct var {
 	const char *name;
-	struct type *ty;
+	struct type *ty;	/* TY_VOID: `let $x;` not yet assigned */
 	struct loc first;
 	bool defined;		/* assigned earlier in the current pass */
+	bool live;		/* 0.26: declared, and its block not left, at
+				 * this point of the pass */
+	bool typed;		/* let $x: TYPE: the type is fixed */
+	bool unset;		/* declared by `let $x;`, not assigned since
+				 * (this pass) */
+	bool in_init;		/* its let's value is being checked */
+	struct node *decl;	/* the N_VAR that declared it (a let, a for,
+				 * or its first assignment) */
+	struct node *scope;	/* 0.26: the block it belongs to */
+	struct var *same;	/* the older variable of the same name */
 	int slot;		/* cg: offset of its storage */
 	bool in_scratch;	/* cg: slot is in scratch, not on the stack */
 	int piece;		/* cg: the one piece of a long body using it

@@ -66,16 +66,12 @@ static struct type *binop(struct sema *s, struct node *n)
 		/* arrays of one type: all their elements */
 		if (a->kind == TY_ARRAY && ty_equal(a, b))
 			return set(n, &ty_s64);
-		/* tuples of one shape (today's bpftrace): element by
-		 * element, both held as the tuple type that holds both */
-		if (a->kind == TY_TUPLE && b->kind == TY_TUPLE) {
-			struct type *u = sema_unify(s, a, b);
-
-			if (u) {
-				n->extra = u;
-				return set(n, &ty_s64);
-			}
-		}
+		/* tuples (0.26): element by element, both as the type
+		 * they fit in (cg compares their bytes) */
+		if (a->kind == TY_TUPLE && b->kind == TY_TUPLE &&
+		    (n->extra = sema_unify(s, sema_storage(s, a),
+					   sema_storage(s, b))))
+			return set(n, &ty_s64);
 	}
 	/* p + n, n + p, p - n: a pointer moved by n of what it points to,
 	 * as in C */
@@ -275,10 +271,27 @@ static struct type *e_var(struct sema *s, struct node *n)
 	struct var *v = sema_var_find(s, n->name);
 
 	n->var = v;
+	if (!v && s->scoped) {
+		sema_undeclared(s, n);
+		return set(n, &ty_error);
+	}
 	if (!v || !v->defined) {
 		ERR(s, n->loc, E_UNDEF,
 		    "variable %s is used before it is assigned", n->name);
 		return set(n, &ty_error);
+	}
+	if (v->ty->kind == TY_VOID) {	/* let $x; never assigned */
+		if (s->report)
+			ERR(s, n->loc, E_TYPE,
+			    "the type of %s is unknown: declare it with one (let %s: int64) or assign it",
+			    n->name, n->name);
+		return set(n, &ty_error);
+	}
+	if (v->unset && s->report) {	/* said once */
+		diag_warn(&s->c->diag, n->loc,
+			  "variable %s is used before it is assigned (it holds zero)",
+			  n->name);
+		v->unset = false;
 	}
 	return set(n, v->ty);
 }
@@ -330,6 +343,8 @@ static struct type *e_unop(struct sema *s, struct node *n)
 		return set(n, &ty_error);
 	if (n->op == T_STAR)
 		return sema_deref(s, n, t);
+	if (n->op == T_AMP && !s->c->dialect_017 && n->a->kind == N_VAR)
+		return sema_var_addr(s, n, t);
 	if (n->op == T_AMP) {
 		ERR(s, n->loc, E_TYPE, "operator '&' is not supported on %s",
 		    type_name(t));
@@ -376,11 +391,10 @@ static struct type *e_ternary(struct sema *s, struct node *n)
 		return set(n, ty_arith(a, b));
 	if (a->kind == TY_STR && b->kind == TY_STR)
 		return set(n, str_type(s, a->size > b->size ? a->size : b->size));
-	/* buffers of two sizes, tuples of wider elements: the type that
-	 * holds both (today's bpftrace) */
-	if ((a->kind == TY_BUF && b->kind == TY_BUF) ||
-	    (a->kind == TY_TUPLE && b->kind == TY_TUPLE)) {
-		struct type *u = sema_unify(s, a, b);
+	/* buffers, tuples, ...: the type both fit in */
+	if (a->kind == b->kind && a->kind != TY_VOID && a->kind != TY_MAPREF) {
+		struct type *u = sema_unify(s, sema_storage(s, a),
+					    sema_storage(s, b));
 
 		if (u)
 			return set(n, u);
@@ -394,6 +408,28 @@ static struct type *e_ternary(struct sema *s, struct node *n)
 	return set(n, &ty_error);
 }
 
+/* a ?: b: a when it is not zero, else b; a is evaluated once. */
+static struct type *e_elvis(struct sema *s, struct node *n)
+{
+	struct type *a = sema_expr(s, n->a), *b = sema_expr(s, n->b);
+
+	if (is_err(a) || is_err(b))
+		return set(n, &ty_error);
+	if (!is_int(a) || !is_int(b)) {
+		ERR(s, n->loc, E_TYPE,
+		    "'?:' without a middle operand takes integers or pointers, not %s and %s",
+		    type_name(a), type_name(b));
+		return set(n, &ty_error);
+	}
+	if (n->a->is_const && (n->a->cval || n->b->is_const)) {
+		n->is_const = 1;
+		n->cval = n->a->cval ? n->a->cval : n->b->cval;
+	}
+	if (a->kind == TY_PTR && ty_equal(a, b))
+		return set(n, a);
+	return set(n, ty_arith(a, b));
+}
+
 /* ++ and -- of a variable or a map value. */
 static struct type *e_incdec(struct sema *s, struct node *n)
 {
@@ -401,6 +437,10 @@ static struct type *e_incdec(struct sema *s, struct node *n)
 	struct type *t;
 
 	if (a->kind == N_VAR) {
+		struct var *v = sema_var_find(s, a->name);
+
+		if (v)	/* let $n; $n++ counts from zero */
+			v->unset = false;
 		t = sema_expr(s, a);
 	} else if (a->kind == N_MAP) {
 		struct mapinfo *m = sema_map_keys(s, a);
@@ -437,6 +477,8 @@ static struct type *cast_ptr(struct sema *s, struct node *n, struct type *t)
 	struct type *target = ty_by_name(n->tyname), *to;
 	const char *why = NULL;
 
+	if (!target && !strcmp(n->tyname, "void"))	/* (void *)p */
+		target = &ty_void;
 	if (!target)
 		target = cdecl_type_by_name(s->c, n->tyname);
 	if (!target && !btf_kernel(s->c, &why)) {
@@ -458,7 +500,8 @@ static struct type *cast_ptr(struct sema *s, struct node *n, struct type *t)
 	to = arena_alloc(&s->c->arena, sizeof(*to));
 	to->kind = TY_PTR;
 	to->size = 8;
-	to->pointee = n->tyname_ptr == 1 ? target : NULL;
+	to->pointee = n->tyname_ptr == 1 && target->kind != TY_VOID ?
+		      target : NULL;
 	to->user = t->user;	/* (struct foo *)uptr(arg0) */
 	to->kernel = t->kernel;
 	return set(n, to);
@@ -552,27 +595,6 @@ static struct type *elem_of(struct sema *s, const struct type *t,
 
 /* a[i]: an element of an array (a constant index must be inside it),
  * or p[i], *(p + i) of a pointer. */
-/* $t[K] of a tuple (today's bpftrace): $t.K, K a constant. */
-static struct type *tuple_index(struct sema *s, struct node *n,
-				struct type *t)
-{
-	if (!n->b->is_const) {
-		ERR(s, n->b->loc, E_TYPE, "a tuple's index must be a constant");
-		return set(n, &ty_error);
-	}
-	if (n->b->cval < 0 || n->b->cval >= t->nelem) {
-		ERR(s, n->b->loc, E_TYPE, "tuple index %lld is out of range (%d elements)",
-		    (long long)n->b->cval, t->nelem);
-		return set(n, &ty_error);
-	}
-	n->kind = N_FIELD;
-	n->op = T_DOT;
-	n->ival = (uint64_t)n->b->cval;
-	n->name = arena_printf(&s->c->arena, "%lld", (long long)n->b->cval);
-	n->b = NULL;
-	return set(n, t->elem[n->ival]);
-}
-
 static struct type *e_index(struct sema *s, struct node *n)
 {
 	struct type *t = sema_expr(s, n->a), *it = sema_expr(s, n->b);
@@ -596,8 +618,10 @@ static struct type *e_index(struct sema *s, struct node *n)
 	}
 	if (t->kind == TY_PTR && t->pointee && t->pointee->size)
 		return set(n, elem_of(s, t, t->pointee));
+	if (t->kind == TY_STR)
+		return sema_str_index(s, n, t);
 	if (t->kind == TY_TUPLE)
-		return tuple_index(s, n, t);
+		return sema_tuple_index(s, n) ? e_field(s, n) : set(n, &ty_error);
 	ERR(s, n->loc, E_TYPE, "%s cannot be indexed", type_name(t));
 	return set(n, &ty_error);
 }
@@ -683,6 +707,8 @@ static struct type *(*const expr_fns[N_NKINDS])(struct sema *, struct node *) = 
 	[N_INDEX] = e_index,
 	[N_TUPLE] = e_tuple,
 	[N_SIZEOF] = e_sizeof,
+	[N_ELVIS] = e_elvis,
+	[N_BLOCKEXPR] = sema_block_expr,
 };
 
 struct type *sema_expr(struct sema *s, struct node *n)

@@ -16,6 +16,10 @@ struct sema {
 	struct node *probe;
 	struct probe_info *pi;
 	struct strmap map_names;	/* "@x" -> struct mapinfo */
+	bool scoped;		/* 0.26: variables live in their block */
+	struct node *scope;	/* the innermost block being checked */
+	struct var **live;	/* the live variables, innermost last */
+	int nlive, live_cap;
 };
 
 #define ERR(s, loc, tag, ...)                                          \
@@ -59,8 +63,50 @@ struct type *sema_unify(struct sema *s, struct type *old, struct type *new);
 /* The storage form of a value type: integers kept as 64-bit. */
 struct type *sema_storage(struct sema *s, struct type *t);
 const char *sema_agg_name(enum agg_kind a);	/* "count()" */
+/* The variable NAME where it is used (0.26: the one in scope). */
 struct var *sema_var_find(struct sema *s, const char *name);
 struct var *sema_var_new(struct sema *s, struct node *target, struct type *ty);
+
+/* sema_scope.c: declarations and block scope (docs/language.md,
+ * "Declarations and scope") */
+/* The variable the assignment or declaration TARGET (an N_VAR) writes:
+ * the one in scope, or the one TARGET declared in an earlier pass (made
+ * live again); NULL if it is new. */
+struct var *sema_var_lookup(struct sema *s, struct node *target);
+/* V comes into scope (0.26). */
+void sema_var_live(struct sema *s, struct var *v);
+/* Enter and leave block B (a statement block, a block expression, a
+ * for loop's head); leaving ends the variables declared in it. */
+struct node *sema_scope_enter(struct sema *s, struct node *b);
+void sema_scope_leave(struct sema *s, struct node *outer);
+/* A new probe body: no variable is live. */
+void sema_scope_reset(struct sema *s);
+/* After a probe body's last pass: a warning for each `let $x;` never
+ * assigned. */
+void sema_never_set(struct sema *s);
+/* let $x [: TYPE] [= value]. */
+void sema_let(struct sema *s, struct node *n);
+/* $x = value of type T into variable V declared with a type: checked
+ * against it (a constant must fit); true when V's type is fixed and
+ * the assignment was handled. */
+bool sema_typed_assign(struct sema *s, struct node *n, struct var *v,
+		       struct type *t);
+/* A loop variable's declaration (for): an error when it shadows one in
+ * scope (0.26). */
+void sema_loop_var(struct sema *s, struct node *var);
+struct type *sema_block_expr(struct sema *s, struct node *n);
+/* The error for a variable N used where none of its name is in scope
+ * (0.26), saying where one ended if there was. */
+void sema_undeclared(struct sema *s, struct node *n);
+/* &$x (0.26): a pointer to the variable, whose value is of type T. */
+struct type *sema_var_addr(struct sema *s, struct node *n, struct type *t);
+/* $s[i] of a string T: a character, int8. */
+struct type *sema_str_index(struct sema *s, struct node *n, struct type *t);
+/* $t[N] of a tuple, N a constant: N becomes $t.N (an N_FIELD), true;
+ * false after an error. */
+bool sema_tuple_index(struct sema *s, struct node *n);
+/* One statement (sema.c). */
+void sema_stmt(struct sema *s, struct node *n);
 /* The map @x of N (created on first sight), and with its keys checked
  * and merged into the map's key type. */
 struct mapinfo *sema_map_get(struct sema *s, struct node *n);

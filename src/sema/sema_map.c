@@ -213,7 +213,13 @@ const char *sema_agg_name(enum agg_kind a)
 
 struct var *sema_var_find(struct sema *s, const char *name)
 {
-	return strmap_get(&s->pi->var_names, name);
+	struct var *v = strmap_get(&s->pi->var_names, name);
+
+	if (!s->scoped)
+		return v;
+	while (v && !v->live)
+		v = v->same;
+	return v;
 }
 
 struct var *sema_var_new(struct sema *s, struct node *target,
@@ -224,6 +230,12 @@ struct var *sema_var_new(struct sema *s, struct node *target,
 	v->name = target->name;
 	v->first = target->loc;
 	v->ty = ty;
+	v->decl = target;
+	v->same = strmap_get(&s->pi->var_names, v->name);
+	if (s->scoped) {
+		v->scope = s->scope;
+		sema_var_live(s, v);
+	}
 	v->next = s->pi->vars;
 	s->pi->vars = v;
 	strmap_put(&s->pi->var_names, &s->c->arena, v->name, v);
