@@ -31,7 +31,7 @@ check declarations 'BEGIN {
 	$c = 65535; $c++;
 	printf("%d %d\n", $c, sizeof($c));
 	exit();
-}' 'Attaching 1 probe...
+}' 'Attached 1 probe
 1 hello 300 abc 0 1
 0 2'
 
@@ -41,7 +41,7 @@ check typed_array 'BEGIN { let $a: int32[4]; print($a); printf("%d %d\n", $a[1],
 '-e:1:33: warning: variable $a is used before it is assigned (it holds zero)
 BEGIN { let $a: int32[4]; print($a); printf("%d %d\n", $a[1], sizeof($a)); exit(); }
                                 ^~
-Attaching 1 probe...
+Attached 1 probe
 [0,0,0,0]
 0 16'
 
@@ -52,11 +52,11 @@ BEGIN { let $q; let $r: int8; exit(); }
 -e:1:21: warning: variable $r is declared but never assigned
 BEGIN { let $q; let $r: int8; exit(); }
                     ^~
-Attaching 1 probe...'
+Attached 1 probe'
 
 # a typed string keeps its size: a longer value is cut
 check typed_string 'BEGIN { let $s: string[4]; $s = comm; printf("[%s]\n", $s); exit(); }' \
-'Attaching 1 probe...
+'Attached 1 probe
 [son]'
 
 check sibling_blocks 'BEGIN {
@@ -64,7 +64,7 @@ check sibling_blocks 'BEGIN {
 	if (pid > 0) { $x = "str"; printf("x=%s\n", $x); }
 	{ let $x = (7, "seven"); print($x); }
 	exit();
-}' 'Attaching 1 probe...
+}' 'Attached 1 probe
 x=5
 x=str
 (7, seven)'
@@ -77,7 +77,7 @@ check declared_before 'BEGIN {
 	for ($i : 0..4) { $y += $i; }
 	print($y);
 	exit();
-}' 'Attaching 1 probe...
+}' 'Attached 1 probe
 bye
 6'
 
@@ -92,7 +92,7 @@ check let_in_loop 'BEGIN {
 	}
 	unroll(2) { let $u: int32; $u++; printf("u=%d\n", $u); }
 	exit();
-}' 'Attaching 1 probe...
+}' 'Attached 1 probe
 0 10
 1 11
 2 12
@@ -109,7 +109,7 @@ check block_expr 'BEGIN {
 	print($t);
 	print(({ { let $x = 2; $x * 3 } }, { let $y = 1; { $y + 1 } }));
 	exit();
-}' 'Attaching 1 probe...
+}' 'Attached 1 probe
 3 in 9
 yes
 (1, tup)
@@ -128,29 +128,29 @@ check elvis 'BEGIN {
 	if (0 ?: pid) { printf("true\n"); }
 	clear(@c);
 	exit();
-}' 'Attaching 1 probe...
+}' 'Attached 1 probe
 100 1 2
 -3 4 6
 true'
 
 # a tuple's elements by constant index
 check tuple_index 'BEGIN { $a = (1, "hello"); $b = (3, $a); print($a[1]); print($b[1][0] + $b[0]); print((7, "x")[2 - 2]); exit(); }' \
-'Attaching 1 probe...
+'Attached 1 probe
 hello
 4
 7'
 
 # &$x: the variable's address, read through with * and str()
 check address_of 'BEGIN { $a = 5; $b = &$a; $a = 7; let $s = "text"; $p = &$s; $u = (uint8)200; $q = &$u; printf("%d %s %d %d\n", *$b, str($p), *$q, $b != 0); exit(); }' \
-'Attaching 1 probe...
+'Attached 1 probe
 7 text 200 1'
 check void_pointer 'BEGIN { $x = 65; $p = (void *)&$x; $q = (int8 *)&$x; printf("%d %d %d\n", $p != 0, *$q, *(int64 *)$p); exit(); }' \
-'Attaching 1 probe...
+'Attached 1 probe
 1 65 65'
 
 # _ = e: the value dropped, the side effects kept
 check discard 'BEGIN { $i = 1; _ = $i++; _ = { printf("in %d\n", $i); 5 }; exit(); }' \
-'Attaching 1 probe...
+'Attached 1 probe
 in 2'
 
 # characters of strings: a variable, a map value, str() of a kernel
@@ -167,7 +167,7 @@ check str_index 'BEGIN {
 	printf("%d %d\n", $s[$i], $s[0] == 97);
 	delete(@m, 1);
 	exit();
-}' 'Attaching 1 probe...
+}' 'Attached 1 probe
 abc 0
 z so nd
 0 1'
