@@ -130,6 +130,21 @@ $(B)/sdt_h.inc: include/sonde/sdt.h
 $(B)/obj/dtrace/dtrace.o: $(B)/sdt_h.inc
 $(B)/obj/dtrace/dtrace.o: ALL_CFLAGS += -I$(B)
 
+# The standard library (src/stdlib/*.bt, lang/stdlib.c): each file
+# as { "NAME", "TEXT" }, its text a C string literal.
+STDLIB_SRCS := $(sort $(wildcard src/stdlib/*.bt))
+$(B)/stdlib.inc: $(STDLIB_SRCS) Makefile
+	@mkdir -p $(@D)
+	$(msg) GEN $@
+	$(Q)for f in $(STDLIB_SRCS); do \
+		printf '{ "%s",\n' "$${f##*/}"; \
+		sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $$f; \
+		printf '},\n'; \
+	done > $@.tmp && mv $@.tmp $@
+$(B)/obj/lang/stdlib.o: $(B)/stdlib.inc
+$(B)/obj/lang/stdlib.o: ALL_CFLAGS += -I$(B)
+$(B)/fuzz/obj/lang/stdlib.o: $(B)/stdlib.inc
+
 # The integer #defines of the kernel's UAPI headers (linux-libc-dev),
 # as a table in sonde (src/catalog/kconst.c, tools/gen-kconst); an
 # empty one without the headers or python3.

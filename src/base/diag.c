@@ -157,6 +157,8 @@ static void included_from(struct diag *d, int file)
 	for (int n = 0; file > 0 && file < d->nfiles && n < d->nfiles; n++) {
 		struct diag_file f = d->files[file];
 
+		if (f.from.line < 0)	/* the standard library */
+			break;
 		if (f.from.line > 0) {
 			fprintf(d->out, "%s:%d:%d: note: %s is included here\n",
 				diag_source(d, f.from.file).name, f.from.line,

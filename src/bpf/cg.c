@@ -25,6 +25,13 @@ void cg_block(struct cg *g, struct node *b)
 		stmt(g, b->args[i]);
 }
 
+/* The statements of a block expression, before its value. */
+void cg_blockexpr_stmts(struct cg *g, struct node *n)
+{
+	for (int i = 0; i < n->nargs - 1 && !g->ir.overflow; i++)
+		stmt(g, n->args[i]);
+}
+
 static void assign_var(struct cg *g, struct node *n)
 {
 	struct var *v = n->a->var;

@@ -683,7 +683,10 @@ static void (*const int_fns[N_NKINDS])(struct cg *, struct node *) = {
 
 void cg_int(struct cg *g, struct node *n)
 {
-	if (n->is_const)
+	if (n->kind == N_BLOCKEXPR) {
+		cg_blockexpr_stmts(g, n);
+		cg_int(g, BLOCKEXPR_VALUE(n));
+	} else if (n->is_const)
 		cg_imm(g, R0, n->cval);
 	else if ((unsigned)n->kind < N_NKINDS && int_fns[n->kind])
 		int_fns[n->kind](g, n);
@@ -782,6 +785,11 @@ static bool store_value(struct cg *g, struct node *n, struct mem dst)
 void cg_store(struct cg *g, struct node *n, struct mem dst,
 	      const struct type *dt)
 {
+	if (n->kind == N_BLOCKEXPR) {
+		cg_blockexpr_stmts(g, n);
+		cg_store(g, BLOCKEXPR_VALUE(n), dst, dt);
+		return;
+	}
 	switch (dt->kind) {
 	case TY_INT: case TY_PTR: case TY_KSTACK: case TY_KSYM:
 	case TY_USERNAME: case TY_STRERROR:
@@ -948,6 +956,11 @@ static struct mem index_copy(struct cg *g, struct node *n)
 struct mem cg_addr(struct cg *g, struct node *n)
 {
 	struct mem m;
+
+	if (n->kind == N_BLOCKEXPR) {
+		cg_blockexpr_stmts(g, n);
+		return cg_addr(g, BLOCKEXPR_VALUE(n));
+	}
 
 	if (n->kind == N_VAR) {
 		m.base = n->var->in_scratch ? RSCR : RFP;

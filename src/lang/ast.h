@@ -24,7 +24,9 @@ struct node {
 	int op;			/* BINOP/UNOP/ASSIGN/INCDEC: token kind;
 				 * INCDEC: 1 = prefix; FIELD: T_DOT/T_ARROW */
 	int prefix;		/* INCDEC */
-	uint64_t ival;		/* INT value; POSITIONAL number; UNROLL count */
+	uint64_t ival;		/* INT value; POSITIONAL number; UNROLL count;
+				 * BLOCK: 1 when its last statement has no
+				 * ';' (a block expression's value) */
 	const char *name;	/* VAR/MAP/BUILTIN/CALL/FIELD name; ATTACH spec;
 				 * STR bytes */
 	size_t len;		/* STR length (without terminator) */
@@ -34,9 +36,11 @@ struct node {
 				 * RANGE: start, end;
 				 * ASSIGN: target, value; PROBE: pred, body */
 	struct node **args;	/* CALL arguments; MAP keys; TUPLE elements;
-				 * BLOCK statements; PROBE attach points */
+				 * BLOCK statements; BLOCKEXPR statements,
+				 * then the value; PROBE attach points;
+				 * MACRO parameters (VAR, MAP or BUILTIN) */
 	int nargs;
-	struct node *next;	/* next probe in the program */
+	struct node *next;	/* next probe (macro) in the program */
 	const char *tyname;	/* CAST, SIZEOF: the type name written */
 	int tyname_ptr;		/* CAST: number of '*' */
 
@@ -69,6 +73,10 @@ struct program {
 	bool has_config;
 	struct node *probes;	/* N_PROBE list, source order */
 	int nprobes;
+	/* N_MACRO list, source order (lang/macro.c): name, args =
+	 * parameters, b = the body (an N_BLOCK), prefix = 1 for the
+	 * standard library's; expanded away before sema */
+	struct node *macros;
 	struct node *types;	/* N_STRUCTDEF / N_ENUMDEF / N_TYPEDEF list
 				 * (lang/decl.c): N_MEMBER: tyname,
 				 * tyname_ptr, args = array dimensions

@@ -490,14 +490,16 @@ static struct node *block(struct parser *p, const char *after)
 		int ends_block;
 
 		while (accept(p, T_SEMI))
-			;
+			b->ival = 0;
 		if (peek(p)->kind == T_RBRACE)
 			break;
 		if (peek(p)->kind == T_EOF)
 			expect_close(p, T_RBRACE, open.loc);
 		list_add(p, &l, stmt(p, &ends_block));
-		if (peek(p)->kind == T_RBRACE)
+		if (peek(p)->kind == T_RBRACE) {
+			b->ival = 1;	/* no ';': a block expression's value */
 			break;
+		}
 		if (peek(p)->kind == T_EOF)
 			expect_close(p, T_RBRACE, open.loc);
 		/* "BEGIN { ... <no '}'> END { ... }": the next probe's
@@ -523,6 +525,62 @@ static struct node *block(struct parser *p, const char *after)
 	b->args = l.v;
 	b->nargs = l.n;
 	return b;
+}
+
+/* macro NAME(PARAMS) { BODY } after the 'macro' KW: PARAMS are $x
+ * (a variable, by reference), @x (a map) and x (an expression);
+ * "macro NAME { }" takes none.  Expanded by lang/macro.c. */
+static struct node *parse_macro(struct parser *p, struct token kw)
+{
+	struct token name = take(p);
+	struct node *m = mk(p, N_MACRO, name.loc);
+	struct list l = { 0 };
+
+	m->name = name.text;
+	m->prefix = stdlib_file(p->diag, kw.loc.file);
+	if (peek(p)->kind == T_LPAREN) {
+		struct loc open = take(p).loc;
+
+		while (peek(p)->kind != T_RPAREN) {
+			struct token t = take(p);
+			struct node *a;
+
+			if (t.kind != T_VAR && t.kind != T_MAP && t.kind != T_IDENT) {
+				p->tok = t;
+				p->have_tok = 1;
+				unexpected(p, "a macro parameter ($var, @map or name) expected");
+			}
+			a = mk(p, t.kind == T_VAR ? N_VAR : t.kind == T_MAP ?
+			       N_MAP : N_BUILTIN, t.loc);
+			a->name = t.text;
+			for (int i = 0; i < l.n; i++)
+				if (!strcmp(l.v[i]->name, a->name))
+					diag_fatal(p->diag, t.loc, E_MACRO,
+						   "macro parameter %s named twice",
+						   a->name);
+			list_add(p, &l, a);
+			if (!accept(p, T_COMMA))
+				break;
+		}
+		expect_close(p, T_RPAREN, open);
+	}
+	m->args = l.v;
+	m->nargs = l.n;
+	m->b = block(p, "the macro");
+	return m;
+}
+
+/* import "PATH"; after the 'import' KW: the file or directory is read
+ * in place (lang/import.c). */
+static void parse_import(struct parser *p, struct token kw)
+{
+	struct token path = take(p);
+
+	(void)kw;
+	/* the ';' is taken without a look past it: the next token
+	 * comes from the imported file */
+	expect(p, T_SEMI, "';' expected after import \"PATH\"");
+	import_path(&p->lx, path.text, path.loc);
 }
 
 static struct node *probe(struct parser *p, struct token first)
@@ -652,6 +710,7 @@ struct program *parse_program(const char *src, size_t len, struct arena *a,
 	struct parser p;
 	struct program *prog = arena_alloc(a, sizeof(*prog));
 	struct node **tail = &prog->probes, **ttail = &prog->types;
+	struct node **mtail = &prog->macros;
 	jmp_buf env, *saved = d->fatal;
 
 	if (len > SCRIPT_MAX_SIZE) {
@@ -668,6 +727,8 @@ struct program *parse_program(const char *src, size_t len, struct arena *a,
 		return NULL;
 	}
 	pp_start(&p.lx, o ? o : &none);
+	if (o && o->stdlib)
+		stdlib_push(&p.lx);
 	for (;;) {
 		struct token t;
 
@@ -677,6 +738,17 @@ struct program *parse_program(const char *src, size_t len, struct arena *a,
 		if (t.kind == T_PROBE && !strcmp(t.text, "config") &&
 		    peek(&p)->kind == T_ASSIGN) {
 			config_block(&p, prog, t);
+			continue;
+		}
+		if (t.kind == T_PROBE && !strcmp(t.text, "macro") &&
+		    peek(&p)->kind == T_IDENT) {
+			*mtail = parse_macro(&p, t);
+			mtail = &(*mtail)->next;
+			continue;
+		}
+		if (t.kind == T_PROBE && !strcmp(t.text, "import") &&
+		    peek(&p)->kind == T_STRING) {
+			parse_import(&p, t);
 			continue;
 		}
 		if (t.kind == T_PROBE && parse_decl_start(t.text)) {

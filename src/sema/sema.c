@@ -385,6 +385,11 @@ static void stmt(struct sema *s, struct node *n)
 	}
 }
 
+void sema_stmt(struct sema *s, struct node *n)
+{
+	stmt(s, n);
+}
+
 static void finalize_maps(struct compiler *c)
 {
 	for (int i = 0; i < c->nmaps; i++) {

@@ -611,7 +611,17 @@ static struct type *e_sizeof(struct sema *s, struct node *n)
 }
 
 /* The expression kinds of ast.def, each with its checker. */
+/* { STATEMENTS; VALUE }: the statements, then the value's type (the
+ * expansion of a macro, lang/macro.c). */
+static struct type *e_blockexpr(struct sema *s, struct node *n)
+{
+	for (int i = 0; i < n->nargs - 1; i++)
+		sema_stmt(s, n->args[i]);
+	return set(n, sema_expr(s, n->args[n->nargs - 1]));
+}
+
 static struct type *(*const expr_fns[N_NKINDS])(struct sema *, struct node *) = {
+	[N_BLOCKEXPR] = e_blockexpr,
 	[N_INT] = e_int,
 	[N_STR] = e_str,
 	[N_VAR] = e_var,

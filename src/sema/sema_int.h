@@ -50,6 +50,8 @@ static inline struct type *str_type(struct sema *s, int size)
 
 /* sema_expr.c */
 struct type *sema_expr(struct sema *s, struct node *n);
+/* sema.c: one statement */
+void sema_stmt(struct sema *s, struct node *n);
 
 /* sema_map.c */
 /* Merge two types stored in the same place (a variable, a map key or
