@@ -630,6 +630,7 @@ static void int_call(struct cg *g, struct node *n)
 {
 	switch (n->builtin) {
 	case F_STRERROR: case F_KPTR: case F_UPTR:
+	case F_SIGNAL_NAME: case F_SYSCALL_NAME:
 		cg_int(g, n->args[0]);
 		break;
 	case F_UADDR:

@@ -60,6 +60,14 @@ static void import_file(struct lexer *lx, const char *path, struct loc at)
 	if (pp->nbufs >= PP_MAX_INCLUDE)
 		lex_fail(lx, at, E_IMPORT, "imports nested deeper than %d files",
 			 PP_MAX_INCLUDE);
+	{	/* one file, however the paths to it are written */
+		char *real = realpath(path, NULL);
+
+		if (real) {
+			path = arena_strdup(lx->arena, real);
+			free(real);
+		}
+	}
 	f = pp_open_file(lx, path, at);
 	if (!f)
 		lex_fail(lx, at, E_IMPORT, "import: cannot read %s", path);

@@ -348,12 +348,21 @@ static void stmt(struct sema *s, struct node *n)
 	case N_ASSIGN:
 		assign(s, n);
 		break;
-	case N_IF:
+	case N_IF: {
+		bool known, yes;
+
 		cond(s, n->a);
+		known = n->a->is_const;
+		yes = n->a->cval != 0;
+		s->dead += known && !yes;
 		block(s, n->b);
+		s->dead -= known && !yes;
+		s->dead += known && yes;
 		if (n->c)
 			block(s, n->c);
+		s->dead -= known && yes;
 		break;
+	}
 	case N_WHILE:
 		cond(s, n->a);
 		block(s, n->b);

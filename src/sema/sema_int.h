@@ -16,6 +16,9 @@ struct sema {
 	struct node *probe;
 	struct probe_info *pi;
 	struct strmap map_names;	/* "@x" -> struct mapinfo */
+	int dead;		/* inside an if whose condition is a false
+				 * constant (or an else of a true one):
+				 * fail() says nothing there */
 };
 
 #define ERR(s, loc, tag, ...)                                          \
@@ -123,5 +126,9 @@ struct type *call_strcontains(struct sema *s, struct node *n);
 struct type *call_has_key(struct sema *s, struct node *n);
 struct type *call_pton(struct sema *s, struct node *n);
 struct type *call_cgroup_path(struct sema *s, struct node *n);
+/* sema_lib.c */
+struct type *call_typepred(struct sema *s, struct node *n);
+struct type *call_fail(struct sema *s, struct node *n);
+struct type *call_static_assert(struct sema *s, struct node *n);
 
 #endif
