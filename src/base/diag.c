@@ -57,7 +57,7 @@ static void show_text(FILE *out, const char *from, const char *to,
 
 struct diag_file diag_source(const struct diag *d, int file)
 {
-	struct diag_file f = { d->file, d->src, d->srclen, { 0, 0, 0, 0, 0 } };
+	struct diag_file f = { d->file, d->src, d->srclen, { 0, 0, 0, 0, 0, NULL } };
 
 	if (file > 0 && file < d->nfiles && d->files)
 		f = d->files[file];
@@ -174,6 +174,18 @@ static void included_from(struct diag *d, int file)
 	}
 }
 
+/* The macros an expanded node came from, innermost first (the chain is
+ * as deep as the expansion was, which lang/macro.c bounds). */
+static void expanded_from(struct diag *d, const struct diag_exp *e)
+{
+	for (; e; e = e->up) {
+		fprintf(d->out, "%s:%d:%d: note: in macro %s\n",
+			diag_source(d, e->at.file).name, e->at.line, e->at.col,
+			e->macro);
+		diag_show(d, e->at);
+	}
+}
+
 static void __attribute__((format(printf, 5, 0)))
 vreport(struct diag *d, struct loc loc, const char *kind, enum diag_tag tag,
 	const char *fmt, va_list ap)
@@ -192,6 +204,7 @@ vreport(struct diag *d, struct loc loc, const char *kind, enum diag_tag tag,
 	if (loc.line > 0)
 		diag_show(d, loc);
 	included_from(d, loc.file);
+	expanded_from(d, loc.exp);
 }
 
 void diag_error(struct diag *d, struct loc loc, enum diag_tag tag,

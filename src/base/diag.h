@@ -19,10 +19,21 @@ const char *diag_tag_name(enum diag_tag t);
 /* A position in the script or a file it includes; len is the width to
  * underline.  FILE comes last so that { line, col, off, len } still
  * initialises a position in the script. */
+struct diag_exp;
 struct loc {
 	int line, col;		/* 1-based */
 	int off, len;		/* byte offset and width in the source */
 	int file;		/* 0: the script; else an index in diag.files */
+	/* A node a macro expansion made (lang/macro.c) is at the call;
+	 * this says where in the macro it comes from, for a note. */
+	const struct diag_exp *exp;
+};
+
+/* The part of a macro's body an expanded node was copied from. */
+struct diag_exp {
+	struct loc at;			/* in the macro's body */
+	const char *macro;
+	const struct diag_exp *up;	/* the expansion the call was in */
 };
 
 /* A source file diagnostics can show: the script, an included file. */

@@ -125,6 +125,19 @@ static int param_index(const struct inst *in, enum node_kind k,
 	return -1;
 }
 
+/* Where in macro IN->m a copied node comes from: AT, and, when the
+ * call was itself in a macro, that expansion. */
+static const struct diag_exp *expansion(struct mx *x, const struct inst *in,
+					struct loc at)
+{
+	struct diag_exp *e = arena_alloc(x->a, sizeof(*e));
+
+	e->at = at;
+	e->macro = in->m->name;
+	e->up = in->call.exp;
+	return e;
+}
+
 /* A plain deep copy of an argument, its locations kept. */
 static struct node *clone(struct mx *x, const struct node *n)
 {
@@ -170,6 +183,7 @@ static struct node *inst_copy(struct mx *x, const struct inst *in,
 	c = new_node(x, n->kind, in->call);
 	*c = *n;
 	c->loc = in->call;
+	c->loc.exp = expansion(x, in, n->loc);
 	if (n->kind == N_VAR) {
 		i = param_index(in, N_VAR, n->name);
 		c->name = i >= 0 ? in->argv[i]->name :
