@@ -9,7 +9,8 @@
 #   make vm-check     the guest tier alone (kprobes, fentry: qemu, docs/guest.md)
 #   make bench        sonde against bpftrace, as ratios (docs/performance.md)
 #   make install      sonde, its man pages, <sonde/sdt.h>, sonde.pc, bash
-#                     completion and examples under DESTDIR/PREFIX
+#                     completion, examples and the standard library
+#                     (share/sonde/stdlib, as built in) under DESTDIR/PREFIX
 #                     (PREFIX=/usr/local by default); make uninstall
 #   make man          docs/sonde-language.7 from docs/language.md
 #   make stress       sonde under load, as root, ~3 minutes (tests/stress/run.sh)
@@ -311,6 +312,7 @@ INCLUDEDIR ?= $(PREFIX)/include
 PCDIR      ?= $(PREFIX)/lib/pkgconfig
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 EXAMPLEDIR ?= $(PREFIX)/share/sonde/examples
+STDLIBDIR  ?= $(PREFIX)/share/sonde/stdlib
 VERSION    := $(shell sed -n 's/^\#define SONDE_VERSION "\(.*\)"/\1/p' src/catalog/info.h)
 INSTALLED  := $(BINDIR)/sonde $(MANDIR)/man8/sonde.8 \
 	      $(MANDIR)/man7/sonde-language.7 $(INCLUDEDIR)/sonde/sdt.h \
@@ -329,6 +331,8 @@ install: sonde
 	chmod 644 $(DESTDIR)$(PCDIR)/sonde.pc
 	install -m 644 contrib/sonde.bash-completion $(DESTDIR)$(BASHCOMPDIR)/sonde
 	cp -R examples/. $(DESTDIR)$(EXAMPLEDIR)/
+	install -d $(DESTDIR)$(STDLIBDIR)
+	install -m 644 $(STDLIB_SRCS) $(DESTDIR)$(STDLIBDIR)/
 
 # sonde-language(7) is docs/language.md as a man page, generated here
 # and committed (tests/run/install.sh checks that it is current).
@@ -338,7 +342,7 @@ docs/sonde-language.7: docs/language.md tools/md2man.awk src/catalog/info.h
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
-	rm -rf $(DESTDIR)$(EXAMPLEDIR)
+	rm -rf $(DESTDIR)$(EXAMPLEDIR) $(DESTDIR)$(STDLIBDIR)
 	-rmdir $(DESTDIR)$(INCLUDEDIR)/sonde $(DESTDIR)$(PREFIX)/share/sonde 2>/dev/null
 
 clean:
