@@ -44,6 +44,7 @@ struct mx {
 	long made;
 	int errors;
 	bool stopped;		/* a limit was hit: expand no further */
+	const struct node *all;	/* the definitions, in order */
 };
 
 /* One expansion: the macro, its arguments, where it is called. */
@@ -247,12 +248,35 @@ static bool is_call(struct mx *x, struct node *n, const struct node **m)
 	    !(any = lookup(x, n->name, -1)))
 		return false;
 	*m = lookup(x, n->name, nargs);
-	if (!*m)
+	if (!*m) {
+		char takes[128];
+		size_t len = 0;
+		int last = -1, count = 0;
+
+		/* "1", "0 or 1", "0, 1 or 2": every arity of the name */
+		takes[0] = 0;
+		for (const struct node *d = x->all; d; d = d->next) {
+			if (strcmp(d->name, n->name) || d->nargs == last)
+				continue;
+			count++;
+			last = d->nargs;
+		}
+		last = -1;
+		for (const struct node *d = x->all; d && len < 100; d = d->next) {
+			if (strcmp(d->name, n->name) || d->nargs == last)
+				continue;
+			last = d->nargs;
+			len += (size_t)snprintf(takes + len, sizeof(takes) - len,
+						"%s%d", !len ? "" : --count == 1 ?
+						" or " : ", ", d->nargs);
+		}
 		error(x, n->loc, E_MACRO,
 		      n->kind == N_CALL ?
-		      "macro %s takes %d argument%s, not %d" :
-		      "macro %s takes %d argument%s: call it with them",
-		      n->name, any->nargs, any->nargs == 1 ? "" : "s", nargs);
+		      "macro %s takes %s argument%s, not %d" :
+		      "macro %s takes %s argument%s: call it with them",
+		      n->name, takes, !strcmp(takes, "1") ? "" : "s", nargs);
+	}
+	(void)any;
 	return true;
 }
 
@@ -386,6 +410,7 @@ int macro_expand(struct program *prog, struct arena *a, struct diag *d)
 	memset(x, 0, sizeof(*x));
 	x->a = a;
 	x->d = d;
+	x->all = prog->macros;
 	for (struct node *m = prog->macros; m; m = m->next)
 		define(x, m);
 	for (struct node *p = prog->probes; p && !x->errors; p = p->next) {

@@ -130,6 +130,13 @@ static struct node *primary(struct parser *p)
 		}
 		return n;
 	case T_IDENT:
+		/* NAME!(...): a macro's call, as some bpftrace versions
+		 * write it (a name is never followed by '!' otherwise) */
+		if (peek(p)->kind == T_BANG) {
+			take(p);
+			if (peek(p)->kind != T_LPAREN)
+				unexpected(p, "'(' expected after NAME! (a macro call)");
+		}
 		if (peek(p)->kind == T_LPAREN) {
 			n = mk(p, N_CALL, t.loc);
 			n->name = t.text;
@@ -634,6 +641,9 @@ static void config_block(struct parser *p, struct program *prog,
 	if (prog->has_config)
 		diag_fatal(p->diag, kw.loc, E_CONFIG,
 			   "a second config block: a script has at most one");
+	if (kw.loc.file)
+		diag_fatal(p->diag, kw.loc, E_CONFIG,
+			   "a config block belongs to the script itself, not to a file it imports or includes");
 	if (prog->nprobes)
 		diag_fatal(p->diag, kw.loc, E_CONFIG,
 			   "the config block must come before the first probe");

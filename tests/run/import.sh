@@ -56,6 +56,11 @@ fails cyc.bt "import cycle: .*cyc1.bt imports itself"
 fails miss.bt 'import "nothere.bt": No such file or directory'
 fails bpfc.bt "is BPF C"
 fails open.bt "is writable by everyone"
-# the error's place is the import in the file that has it
 head -n 1 err | grep -q "^open.bt:1:8: error" || die "open.bt: $(cat err)"
+# a config block is the main script's only
+printf 'config = { max_strlen = 8 }\n' > conf.bt
+printf 'import "conf.bt";\nbegin { exit(); }\n' > useconf.bt
+"$SONDE" -q useconf.bt > out 2> err
+[[ $? == 1 ]] && grep -q 'error\[E_CONFIG\]: a config block belongs to the script itself' err ||
+	die "config in an import: $(cat err)"
 echo ok

@@ -65,6 +65,12 @@ begin /is_me(0)/ { if (1) { if (twice(2) == 4) { print(twice(21)); } } exit(); }
 expect "42
 
 "
+# NAME!(...) calls a macro too; "macro NAME { }" has no parameters
+run 'macro greet { printf("hello\n"); } begin { greet!(); print(ppid!() > 0); exit(); }'
+expect "hello
+1
+
+"
 # a script's macro replaces the standard library's of the same arity
 run 'macro ppid() { 12345 } begin { print(ppid); exit(); }'
 expect "12345
