@@ -382,7 +382,13 @@ static void walk(struct mx *x, struct node **np)
 
 	if (!n || x->stopped)
 		return;
-	if (is_call(x, n, &m)) {
+	/* __builtin_comm is comm, and so on: the builtin itself, which
+	 * bpftrace's library macros wrap (has_cpid's is sonde's own) */
+	if ((n->kind == N_BUILTIN || n->kind == N_CALL) &&
+	    !strncmp(n->name, "__builtin_", 10) && n->name[10] &&
+	    strcmp(n->name, "__builtin_has_cpid"))
+		n->name += 10;	/* never a macro */
+	else if (is_call(x, n, &m)) {
 		r = m ? expand(x, m, n, false) : NULL;
 		*np = r ? r : new_node(x, N_INT, n->loc);
 		return;
@@ -404,8 +410,6 @@ int macro_expand(struct program *prog, struct arena *a, struct diag *d)
 	struct mx *x;
 	int errors;
 
-	if (!prog->macros)
-		return 0;
 	x = xmalloc(sizeof(*x));
 	memset(x, 0, sizeof(*x));
 	x->a = a;

@@ -76,4 +76,13 @@ run 'macro ppid() { 12345 } begin { print(ppid); exit(); }'
 expect "12345
 
 "
+# __builtin_NAME is the builtin NAME, whatever macro is named NAME
+run 'macro comm() { "mine" } begin { printf("%s %s %d\n", comm, __builtin_comm, __builtin_pid == pid); exit(); }'
+expect "mine sonde 1
+
+"
+# exit() in a macro ends the probe there
+run 'macro early() { exit(); } begin { early(); print(1); }'
+expect "
+"
 echo ok
