@@ -3,7 +3,8 @@
  * Makefile) and read before every script, as bpftrace reads its own:
  * their macros (assert, ppid, is_err, ...) need no import.  A script's
  * macro of the same name and arity replaces the library's
- * (lang/macro.c).  Their diagnostics files are named <stdlib>/FILE. */
+ * (lang/macro.c).  Their diagnostics files are named stdlib/FILE, as
+ * bpftrace names its own (errorf() in them shows that place). */
 #include "lang/lex_int.h"
 #include "lang/parse_int.h"
 
@@ -16,7 +17,7 @@ static const struct {
 #include "stdlib.inc"
 };
 
-#define STDLIB_PREFIX "<stdlib>/"
+#define STDLIB_PREFIX "stdlib/"
 
 void stdlib_push(struct lexer *lx)
 {

@@ -43,7 +43,15 @@ rc=$?
 expect "a
 
 "
-[[ $(cat err) == 'stdin:1:48-80: ERROR: assert failed: pid is not 0' ]] || die "assert stderr: $(cat err)"
+# the place is the errorf in the library's assert, as bpftrace shows it
+[[ $(cat err) == 'stdlib/base.bt:5:5-37: ERROR: assert failed: pid is not 0' ]] || die "assert stderr: $(cat err)"
+S -e 'BEGIN { assert(false, "My error message"); }' > out 2> err
+[[ $? == 1 && $(cat err) == 'stdlib/base.bt:5:5-37: ERROR: assert failed: My error message' ]] ||
+	die "assert(false): $(cat err)"
+# errorf in a macro of the script: its place in the macro
+S -e 'macro check(x) { if (!x) { errorf("no %d", x); } }
+BEGIN { check(0); exit(); }' > out 2> err
+[[ $(cat err) == 'stdin:1:28-46: ERROR: no 0' ]] || die "errorf in a macro: $(cat err)"
 # errorf and warnf: printf to stderr after the place; --no-warnings
 # silences warnf
 S -e 'begin { errorf("bad %d, %s", 10, "arg2"); warnf("hmm %d", 1); printf("out\n"); exit(); }' > out 2> err
