@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "catalog/btf.h"
 #include "lang/lex.h"
 
 static struct type *const_bool(struct node *n, bool v)
@@ -38,6 +39,24 @@ static bool string_like(const struct type *t)
 		t->pointee->size == 1);
 }
 
+/* kfunc_exist("NAME"), kfunc_allowed("NAME"): whether the kernel's BTF
+ * has the function NAME; sonde does not call kfuncs, so it cannot tell
+ * the probes that may from those that may not: allowed is exists. */
+static struct type *kfunc(struct sema *s, struct node *n)
+{
+	const char **names;
+	struct type **types, *ret;
+	int id;
+
+	if (!sema_literal(s, n->args[0])) {
+		ERR(s, n->args[0]->loc, E_ARGS,
+		    "%s() takes the function's name as a string literal", n->name);
+		return set(n, &ty_error);
+	}
+	return const_bool(n, btf_func_args(s->c, n->args[0]->name, &names,
+					   &types, &ret, &id) >= 0);
+}
+
 /* is_integer(e), is_unsigned_integer(e), is_ptr(e), is_str(e),
  * is_array(e), is_literal(e): constants of the compile, of E's type;
  * assert_str(e): an error unless E is string-like;
@@ -45,10 +64,18 @@ static bool string_like(const struct type *t)
 struct type *call_typepred(struct sema *s, struct node *n)
 {
 	struct node *a = n->nargs ? n->args[0] : NULL;
-	struct type *t = a ? sema_expr(s, a) : NULL;
+	struct type *t;
 
 	if (n->builtin == F_HAS_CPID)
 		return const_bool(n, s->c->has_command);
+	if (n->builtin == F_DEFAULT_STRLEN) {
+		const_bool(n, false);
+		n->cval = s->c->strlen_;
+		return set(n, ty_int(8, false));
+	}
+	if (n->builtin == F_KFUNC_EXIST || n->builtin == F_KFUNC_ALLOWED)
+		return kfunc(s, n);
+	t = sema_expr(s, a);
 	if (is_err(t))
 		return set(n, &ty_error);
 	switch (n->builtin) {

@@ -73,6 +73,13 @@ expect "(1, 0, 1, 0, 1, 0, 1, 0, 1, 1, 0, 0)
 
 "
 stderr_clean
+# kfunc_exist/kfunc_allowed: the kernel's BTF has the function;
+# default_str_length: max_strlen, bare or called
+S -e 'config = { max_strlen = 100 } begin { print((kfunc_exist("bpf_task_from_pid"), kfunc_exist("no_such_fn_x"), kfunc_allowed("bpf_task_release"), default_str_length, default_str_length())); exit(); }' > out 2> err
+expect "(1, 0, 1, 100, 100)
+
+"
+stderr_clean
 # has_cpid: whether -c gives a child
 S -e 'begin { print(has_cpid); exit(); }' > out 2> err
 expect "0
