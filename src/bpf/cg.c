@@ -26,7 +26,7 @@ void cg_block(struct cg *g, struct node *b)
 }
 
 /* The statements of a block expression, before its value. */
-void cg_blockexpr_stmts(struct cg *g, struct node *n)
+void cg_block_stmts(struct cg *g, struct node *n)
 {
 	for (int i = 0; i < n->nargs - 1 && !g->ir.overflow; i++)
 		stmt(g, n->args[i]);

@@ -685,7 +685,7 @@ static void (*const int_fns[N_NKINDS])(struct cg *, struct node *) = {
 void cg_int(struct cg *g, struct node *n)
 {
 	if (n->kind == N_BLOCKEXPR) {
-		cg_blockexpr_stmts(g, n);
+		cg_block_stmts(g, n);
 		cg_int(g, BLOCKEXPR_VALUE(n));
 	} else if (n->is_const)
 		cg_imm(g, R0, n->cval);
@@ -787,7 +787,7 @@ void cg_store(struct cg *g, struct node *n, struct mem dst,
 	      const struct type *dt)
 {
 	if (n->kind == N_BLOCKEXPR) {
-		cg_blockexpr_stmts(g, n);
+		cg_block_stmts(g, n);
 		cg_store(g, BLOCKEXPR_VALUE(n), dst, dt);
 		return;
 	}
@@ -959,7 +959,7 @@ struct mem cg_addr(struct cg *g, struct node *n)
 	struct mem m;
 
 	if (n->kind == N_BLOCKEXPR) {
-		cg_blockexpr_stmts(g, n);
+		cg_block_stmts(g, n);
 		return cg_addr(g, BLOCKEXPR_VALUE(n));
 	}
 

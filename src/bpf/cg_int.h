@@ -95,7 +95,7 @@ void cg_check_helper(struct cg *g, int helper, struct node *at);
 
 /* cg.c */
 void cg_block(struct cg *g, struct node *b);
-void cg_blockexpr_stmts(struct cg *g, struct node *n);
+void cg_block_stmts(struct cg *g, struct node *n);
 /* N_BLOCKEXPR's value, its last element */
 #define BLOCKEXPR_VALUE(n) ((n)->args[(n)->nargs - 1])
 
