@@ -178,7 +178,14 @@ static void included_from(struct diag *d, int file)
  * as deep as the expansion was, which lang/macro.c bounds). */
 static void expanded_from(struct diag *d, const struct diag_exp *e)
 {
-	for (; e; e = e->up) {
+	int n = 0;
+
+	for (; e; e = e->up, n++) {
+		if (n == 8) {	/* the innermost are the telling ones */
+			while (e->up)
+				e = e->up, n++;
+			fprintf(d->out, "note: and %d more macros\n", n - 8);
+		}
 		fprintf(d->out, "%s:%d:%d: note: in macro %s\n",
 			diag_source(d, e->at.file).name, e->at.line, e->at.col,
 			e->macro);
