@@ -76,6 +76,14 @@ run 'macro ppid() { 12345 } begin { print(ppid); exit(); }'
 expect "12345
 
 "
+# a type predicate and fail(): the compile checks an argument's type
+run 'macro need_str(x) { if (!is_str(x)) { fail("need a string"); } x } begin { print(need_str("a")); exit(); }'
+expect "a
+
+"
+"$SONDE" -q --dialect=0.26 -e 'macro need_str(x) { if (!is_str(x)) { fail("need a string"); } x } begin { print(need_str(1)); }' > out 2> err
+[[ $? == 1 ]] && grep -q 'error\[E_FAIL\]: need a string' err && grep -q 'note: in macro need_str' err ||
+	die "need_str(1): $(cat err)"
 # __builtin_NAME is the builtin NAME, whatever macro is named NAME
 run 'macro comm() { "mine" } begin { printf("%s %s %d\n", comm, __builtin_comm, __builtin_pid == pid); exit(); }'
 expect "mine sonde 1
