@@ -10,7 +10,7 @@ S() { "$SONDE" -q --dialect=0.26 "$@"; }
 # a shell named "stdlib-parent" starts sonde: its pid is ppid, its name
 # pcomm; sonde's own pid is leader_tid and its name leader_comm
 cp "$(command -v bash)" stdlib-parent
-./stdlib-parent -c 'echo $$ > ppid; '"$SONDE"' -q --dialect=0.26 -e "begin { printf(\"%d %s %d %s %d\n\", ppid, pcomm, leader_tid, leader_comm, pid); exit(); }" > out 2> err'
+./stdlib-parent -c 'echo $$ > ppid; '"$SONDE"' -q --dialect=0.26 -e "begin { printf(\"%d %s %d %s %d\n\", ppid, pcomm, leader_tid, leader_comm, pid); exit(); }" > out 2> err; true'
 read -r pp pc lt lc p < out || die "no output: $(cat err)"
 [[ $pp == "$(cat ppid)" ]] || die "ppid $pp, the shell's pid is $(cat ppid)"
 [[ $pc == stdlib-parent ]] || die "pcomm $pc, not stdlib-parent"
