@@ -295,9 +295,13 @@ static bool recursive(struct mx *x, const struct node *m, struct loc at)
 		      MACRO_MAX_DEPTH);
 		return true;
 	}
-	for (; i < x->depth && len < sizeof(chain) - 80; i++)
+	/* names are at most LEX_MAX_NAME bytes: the last is cut, no more */
+	for (; i < x->depth && len < sizeof(chain) - 80; i++) {
 		len += (size_t)snprintf(chain + len, sizeof(chain) - len,
 					"%s > ", x->stack[i]->name);
+		if (len >= sizeof(chain))
+			len = sizeof(chain) - 1;
+	}
 	snprintf(chain + len, sizeof(chain) - len, "%s", m->name);
 	error(x, at, E_MACRO, "recursive macro call: %s", chain);
 	return true;
