@@ -97,6 +97,13 @@ expect "3
 S -e 'begin { if ($1 < 2) { fail("the first parameter must be 2 or more, not %d", $1); } print($1); exit(); }' 1 > out 2> err
 [[ $? == 1 ]] || die "fail() did not fail"
 grep -q 'error\[E_FAIL\]: the first parameter must be 2 or more, not 1' err || die "fail: $(cat err)"
+# && and || of known conditions are known
+S -e 'begin { if ($1 == 0 || $1 > 10) { fail("out of range: %d", $1); } print($1); exit(); }' 5 > out 2> err
+expect "5
+
+"
+S -e 'begin { if ($1 == 0 || $1 > 10) { fail("out of range: %d", $1); } print($1); exit(); }' 11 > out 2> err
+[[ $? == 1 ]] && grep -q 'error\[E_FAIL\]: out of range: 11' err || die "fail with ||: $(cat err)"
 S -e 'begin { static_assert(sizeof(int32) == 4, "int32"); print(1); exit(); }' > out 2> err
 expect "1
 
