@@ -57,7 +57,7 @@ static void show_text(FILE *out, const char *from, const char *to,
 
 struct diag_file diag_source(const struct diag *d, int file)
 {
-	struct diag_file f = { d->file, d->src, d->srclen, { 0, 0, 0, 0, 0, NULL } };
+	struct diag_file f = { d->file, d->src, d->srclen, { 0, 0, 0, 0, 0, 0 } };
 
 	if (file > 0 && file < d->nfiles && d->files)
 		f = d->files[file];
@@ -176,14 +176,21 @@ static void included_from(struct diag *d, int file)
 
 /* The macros an expanded node came from, innermost first (the chain is
  * as deep as the expansion was, which lang/macro.c bounds). */
-static void expanded_from(struct diag *d, const struct diag_exp *e)
+const struct diag_exp *diag_exp_of(const struct diag *d, int exp)
 {
+	return d->exps[exp - 1];
+}
+
+static void expanded_from(struct diag *d, int exp)
+{
+	const struct diag_exp *e;
 	int n = 0;
 
-	for (; e; e = e->up, n++) {
+	for (; exp > 0 && exp <= d->nexps; exp = e->up, n++) {
+		e = diag_exp_of(d, exp);
 		if (n == 8) {	/* the innermost are the telling ones */
 			while (e->up)
-				e = e->up, n++;
+				e = diag_exp_of(d, e->up), n++;
 			fprintf(d->out, "note: and %d more macros\n", n - 8);
 		}
 		fprintf(d->out, "%s:%d:%d: note: in macro %s\n",

@@ -128,15 +128,25 @@ static int param_index(const struct inst *in, enum node_kind k,
 
 /* Where in macro IN->m a copied node comes from: AT, and, when the
  * call was itself in a macro, that expansion. */
-static const struct diag_exp *expansion(struct mx *x, const struct inst *in,
-					struct loc at)
+static int expansion(struct mx *x, const struct inst *in, struct loc at)
 {
+	struct diag *d = x->d;
 	struct diag_exp *e = arena_alloc(x->a, sizeof(*e));
 
 	e->at = at;
 	e->macro = in->m->name;
 	e->up = in->call.exp;
-	return e;
+	/* the table doubles when its length is a power of two */
+	if (!(d->nexps & (d->nexps - 1))) {
+		const struct diag_exp **v = arena_alloc(x->a, sizeof(*v) *
+			(size_t)(d->nexps ? 2 * d->nexps : 1));
+
+		if (d->nexps)
+			memcpy(v, d->exps, sizeof(*v) * (size_t)d->nexps);
+		d->exps = v;
+	}
+	d->exps[d->nexps++] = e;
+	return d->nexps;
 }
 
 /* A plain deep copy of an argument, its locations kept. */

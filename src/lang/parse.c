@@ -681,7 +681,7 @@ static void config_block(struct parser *p, struct program *prog,
 static struct loc text_end(const char *src, size_t len)
 {
 	const char *end = src + len, *ls = src;
-	struct loc l = { 1, 1, 0, 1, 0, NULL };
+	struct loc l = { 1, 1, 0, 1, 0, 0 };
 
 	while (end > src && strchr(" \t\r\n\f\v", end[-1]))
 		end--;
@@ -701,7 +701,7 @@ static struct loc text_end(const char *src, size_t len)
 static void too_big(const char *src, struct diag *d)
 {
 	const char *at = src + SCRIPT_MAX_SIZE, *ls = src, *nl;
-	struct loc l = { 1, 1, SCRIPT_MAX_SIZE, 1, 0, NULL };
+	struct loc l = { 1, 1, SCRIPT_MAX_SIZE, 1, 0, 0 };
 
 	while ((nl = memchr(ls, '\n', (size_t)(at - ls)))) {
 		ls = nl + 1;

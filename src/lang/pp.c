@@ -775,7 +775,7 @@ bool pp_constant(const struct lexer *lx, const char *name, int64_t *value)
 void pp_start(struct lexer *lx, const struct pp_opts *o)
 {
 	struct pp *pp = arena_alloc(lx->arena, sizeof(*pp));
-	struct loc none = { 0, 0, 0, 0, 0, NULL };
+	struct loc none = { 0, 0, 0, 0, 0, 0 };
 
 	pp->o = o;
 	pp->dir = o->dir ? o->dir : ".";

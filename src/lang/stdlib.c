@@ -22,7 +22,7 @@ static const struct {
 void stdlib_push(struct lexer *lx)
 {
 	/* line -1: read by no one's request, so no "included here" note */
-	struct loc none = { -1, 0, 0, 0, 0, NULL };
+	struct loc none = { -1, 0, 0, 0, 0, 0 };
 
 	for (int i = (int)ARRAY_SIZE(files) - 1; i >= 0; i--) {
 		size_t len = strlen(files[i].text);

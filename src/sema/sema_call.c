@@ -693,7 +693,7 @@ static struct type *call_errorf(struct sema *s, struct node *n)
 		return n->ty;
 	e = &s->c->events[n->cval];
 	/* in a macro, the place in its body, as bpftrace shows it */
-	at = n->loc.exp ? n->loc.exp->at : n->loc;
+	at = n->loc.exp ? diag_exp_of(&s->c->diag, n->loc.exp)->at : n->loc;
 	name = diag_source(&s->c->diag, at.file).name;
 	e->level = n->builtin == F_ERRORF ? EV_LEVEL_ERROR :
 		   s->c->diag.no_warnings ? EV_LEVEL_SILENT : EV_LEVEL_WARN;
