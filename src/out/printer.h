@@ -54,7 +54,6 @@ void pr_value(struct printer *pr, const struct type *ty, const void *data);
 /* A strftime() value at P ({ns since boot, format index}) as the text
  * of its format, into BUF (CAP bytes); returns its length. */
 size_t pr_tstamp(struct printer *pr, char *buf, size_t cap, const void *p);
-
 int pr_clear(struct printer *pr, struct mapinfo *m);
 int pr_zero(struct printer *pr, struct mapinfo *m);
 /* A map that folds (-f folded, --flamegraph): keyed by a stack, alone
