@@ -9,7 +9,8 @@
 #   make vm-check     the guest tier alone (kprobes, fentry: qemu, docs/guest.md)
 #   make bench        sonde against bpftrace, as ratios (docs/performance.md)
 #   make install      sonde, its man pages, <sonde/sdt.h>, sonde.pc, bash
-#                     completion and examples under DESTDIR/PREFIX
+#                     completion, examples and the standard library
+#                     (share/sonde/stdlib, as built in) under DESTDIR/PREFIX
 #                     (PREFIX=/usr/local by default); make uninstall
 #   make man          docs/sonde-language.7 from docs/language.md
 #   make stress       sonde under load, as root, ~3 minutes (tests/stress/run.sh)
@@ -129,6 +130,21 @@ $(B)/sdt_h.inc: include/sonde/sdt.h
 	$(Q)sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@
 $(B)/obj/dtrace/dtrace.o: $(B)/sdt_h.inc
 $(B)/obj/dtrace/dtrace.o: ALL_CFLAGS += -I$(B)
+
+# The standard library (src/stdlib/*.bt, lang/stdlib.c): each file
+# as { "NAME", "TEXT" }, its text a C string literal.
+STDLIB_SRCS := $(sort $(wildcard src/stdlib/*.bt))
+$(B)/stdlib.inc: $(STDLIB_SRCS) Makefile
+	@mkdir -p $(@D)
+	$(msg) GEN $@
+	$(Q)for f in $(STDLIB_SRCS); do \
+		printf '{ "%s",\n' "$${f##*/}"; \
+		sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $$f; \
+		printf '},\n'; \
+	done > $@.tmp && mv $@.tmp $@
+$(B)/obj/lang/stdlib.o: $(B)/stdlib.inc
+$(B)/obj/lang/stdlib.o: ALL_CFLAGS += -I$(B)
+$(B)/fuzz/obj/lang/stdlib.o: $(B)/stdlib.inc
 
 # The integer #defines of the kernel's UAPI headers (linux-libc-dev),
 # as a table in sonde (src/catalog/kconst.c, tools/gen-kconst); an
@@ -296,6 +312,7 @@ INCLUDEDIR ?= $(PREFIX)/include
 PCDIR      ?= $(PREFIX)/lib/pkgconfig
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 EXAMPLEDIR ?= $(PREFIX)/share/sonde/examples
+STDLIBDIR  ?= $(PREFIX)/share/sonde/stdlib
 VERSION    := $(shell sed -n 's/^\#define SONDE_VERSION "\(.*\)"/\1/p' src/catalog/info.h)
 INSTALLED  := $(BINDIR)/sonde $(MANDIR)/man8/sonde.8 \
 	      $(MANDIR)/man7/sonde-language.7 $(INCLUDEDIR)/sonde/sdt.h \
@@ -314,6 +331,8 @@ install: sonde
 	chmod 644 $(DESTDIR)$(PCDIR)/sonde.pc
 	install -m 644 contrib/sonde.bash-completion $(DESTDIR)$(BASHCOMPDIR)/sonde
 	cp -R examples/. $(DESTDIR)$(EXAMPLEDIR)/
+	install -d $(DESTDIR)$(STDLIBDIR)
+	install -m 644 $(STDLIB_SRCS) $(DESTDIR)$(STDLIBDIR)/
 
 # sonde-language(7) is docs/language.md as a man page, generated here
 # and committed (tests/run/install.sh checks that it is current).
@@ -323,7 +342,7 @@ docs/sonde-language.7: docs/language.md tools/md2man.awk src/catalog/info.h
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
-	rm -rf $(DESTDIR)$(EXAMPLEDIR)
+	rm -rf $(DESTDIR)$(EXAMPLEDIR) $(DESTDIR)$(STDLIBDIR)
 	-rmdir $(DESTDIR)$(INCLUDEDIR)/sonde $(DESTDIR)$(PREFIX)/share/sonde 2>/dev/null
 
 clean:

@@ -33,6 +33,7 @@ static struct program *parse(struct compiler *c)
 		.predef = predef,
 		.root = c->include_root,
 		.verbose = c->verbose,
+		.stdlib = true,
 		.constant = constant,
 		.enumerator = enumerator,
 		.arg = c,
@@ -58,7 +59,8 @@ int compile(struct compiler *c, enum compile_phase upto)
 {
 	if (c->phase < COMPILE_PARSE && upto >= COMPILE_PARSE) {
 		c->ast = parse(c);
-		if (!c->ast || config_apply(c, c->ast->config))
+		if (!c->ast || config_apply(c, c->ast->config) ||
+		    macro_expand(c->ast, &c->arena, &c->diag))
 			return -1;
 		c->phase = COMPILE_PARSE;
 	}

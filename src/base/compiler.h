@@ -88,7 +88,13 @@ struct event_spec {
 	int size;		/* record size in bytes, id included */
 	struct mapinfo *map;	/* PRINT_MAP, CLEAR, ZERO */
 	struct loc loc;
+	int level;		/* PRINTF: EV_LEVEL_* (errorf, warnf) */
+	const char *where;	/* errorf, warnf: "FILE:L:C-E: ERROR: " */
 };
+
+/* printf's records go to stdout; errorf's and warnf's to stderr after
+ * their place (warnf's nowhere under --no-warnings). */
+enum { EV_LEVEL_PRINT, EV_LEVEL_WARN, EV_LEVEL_ERROR, EV_LEVEL_SILENT };
 
 /* Stats map slots: [0] lost events, [STATS_MAP_DROPS + map id] drops,
  * then, when the script records kernel stacks, [STATS_STACKS(c)] the

@@ -57,7 +57,7 @@ static void show_text(FILE *out, const char *from, const char *to,
 
 struct diag_file diag_source(const struct diag *d, int file)
 {
-	struct diag_file f = { d->file, d->src, d->srclen, { 0, 0, 0, 0, 0 } };
+	struct diag_file f = { d->file, d->src, d->srclen, { 0, 0, 0, 0, 0, 0 } };
 
 	if (file > 0 && file < d->nfiles && d->files)
 		f = d->files[file];
@@ -157,6 +157,8 @@ static void included_from(struct diag *d, int file)
 	for (int n = 0; file > 0 && file < d->nfiles && n < d->nfiles; n++) {
 		struct diag_file f = d->files[file];
 
+		if (f.from.line < 0)	/* the standard library */
+			break;
 		if (f.from.line > 0) {
 			fprintf(d->out, "%s:%d:%d: note: %s is included here\n",
 				diag_source(d, f.from.file).name, f.from.line,
@@ -169,6 +171,32 @@ static void included_from(struct diag *d, int file)
 		file = f.from.file;
 		if (f.from.line <= 0)
 			break;
+	}
+}
+
+/* The macros an expanded node came from, innermost first (the chain is
+ * as deep as the expansion was, which lang/macro.c bounds). */
+const struct diag_exp *diag_exp_of(const struct diag *d, int exp)
+{
+	return d->exps[exp - 1];
+}
+
+static void expanded_from(struct diag *d, int exp)
+{
+	const struct diag_exp *e;
+	int n = 0;
+
+	for (; exp > 0 && exp <= d->nexps; exp = e->up, n++) {
+		e = diag_exp_of(d, exp);
+		if (n == 8) {	/* the innermost are the telling ones */
+			while (e->up)
+				e = diag_exp_of(d, e->up), n++;
+			fprintf(d->out, "note: and %d more macros\n", n - 8);
+		}
+		fprintf(d->out, "%s:%d:%d: note: in macro %s\n",
+			diag_source(d, e->at.file).name, e->at.line, e->at.col,
+			e->macro);
+		diag_show(d, e->at);
 	}
 }
 
@@ -190,6 +218,7 @@ vreport(struct diag *d, struct loc loc, const char *kind, enum diag_tag tag,
 	if (loc.line > 0)
 		diag_show(d, loc);
 	included_from(d, loc.file);
+	expanded_from(d, loc.exp);
 }
 
 void diag_error(struct diag *d, struct loc loc, enum diag_tag tag,

@@ -23,6 +23,17 @@ struct loc {
 	int line, col;		/* 1-based */
 	int off, len;		/* byte offset and width in the source */
 	int file;		/* 0: the script; else an index in diag.files */
+	/* A node a macro expansion made (lang/macro.c) is at the call;
+	 * this says where in the macro it comes from, for a note: 0, or
+	 * 1 + its index in diag.exps (an int: every node has a loc). */
+	int exp;
+};
+
+/* The part of a macro's body an expanded node was copied from. */
+struct diag_exp {
+	struct loc at;		/* in the macro's body */
+	const char *macro;
+	int up;			/* the expansion the call was in (as loc.exp) */
 };
 
 /* A source file diagnostics can show: the script, an included file. */
@@ -47,6 +58,10 @@ struct diag {
 	bool no_warnings;	/* --no-warnings: diag_warn says nothing */
 	FILE *out;
 	jmp_buf *fatal;		/* parser errors longjmp here */
+	/* Macro expansions (lang/macro.c adds them, in the compile's
+	 * arena): loc.exp N is exps[N - 1]. */
+	const struct diag_exp **exps;
+	int nexps;
 };
 
 void diag_error(struct diag *d, struct loc loc, enum diag_tag tag,
@@ -63,6 +78,8 @@ _Noreturn void diag_fatal(struct diag *d, struct loc loc, enum diag_tag tag,
 	__attribute__((format(printf, 4, 5)));
 /* File FILE of a location: the script for 0 or an unknown index. */
 struct diag_file diag_source(const struct diag *d, int file);
+/* Expansion EXP of a location (its loc.exp, not 0). */
+const struct diag_exp *diag_exp_of(const struct diag *d, int exp);
 /* Print the source line of LOC with a caret under it. */
 void diag_show(struct diag *d, struct loc loc);
 

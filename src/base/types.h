@@ -26,10 +26,14 @@ enum ty_kind {
 	TY_BUF,		/* buf(): {u64 length, u8 data[size]}, size the most */
 	TY_ARRAY,	/* of[nelem], as laid out in memory (not char[N],
 			 * which is a string) */
-	TY_STRERROR,	/* strerror(errno): the number, printed as its text */
+	TY_STRERROR,	/* strerror(errno): the number, printed as its text;
+			 * nelem says which text (STRERROR_*) */
 	TY_CGPATH,	/* cgroup_path(): {u64 cgroup id, u64 filter index},
 			 * printed as the cgroup's paths */
 };
+
+/* TY_STRERROR's nelem: what the number names. */
+enum { STRERROR_ERRNO, STRERROR_SIGNAL, STRERROR_SYSCALL };
 
 /* How a stack prints (kstack(perf), ustack(raw), ...). */
 enum stack_mode {

@@ -25,6 +25,13 @@ void cg_block(struct cg *g, struct node *b)
 		stmt(g, b->args[i]);
 }
 
+/* The statements of a block expression, before its value. */
+void cg_block_stmts(struct cg *g, struct node *n)
+{
+	for (int i = 0; i < n->nargs - 1 && !g->ir.overflow; i++)
+		stmt(g, n->args[i]);
+}
+
 static void assign_var(struct cg *g, struct node *n)
 {
 	struct var *v = n->a->var;
@@ -132,12 +139,6 @@ static void cg_let(struct cg *g, struct node *n)
 		assign_var(g, n->b);
 	else
 		cg_zero(g, m, 0, ty_slot_size(v->ty));
-}
-
-void cg_block_stmts(struct cg *g, struct node *n)
-{
-	for (int i = 0; i < n->nargs - 1 && !g->ir.overflow; i++)
-		stmt(g, n->args[i]);
 }
 
 static void stmt(struct cg *g, struct node *n)

@@ -688,6 +688,7 @@ static void int_call(struct cg *g, struct node *n)
 {
 	switch (n->builtin) {
 	case F_STRERROR: case F_KPTR: case F_UPTR:
+	case F_SIGNAL_NAME: case F_SYSCALL_NAME:
 		cg_int(g, n->args[0]);
 		break;
 	case F_UADDR:
@@ -743,7 +744,10 @@ static void (*const int_fns[N_NKINDS])(struct cg *, struct node *) = {
 
 void cg_int(struct cg *g, struct node *n)
 {
-	if (n->is_const)
+	if (n->kind == N_BLOCKEXPR) {
+		cg_block_stmts(g, n);
+		cg_int(g, BLOCKEXPR_VALUE(n));
+	} else if (n->is_const)
 		cg_imm(g, R0, n->cval);
 	else if ((unsigned)n->kind < N_NKINDS && int_fns[n->kind])
 		int_fns[n->kind](g, n);
@@ -844,7 +848,7 @@ void cg_store(struct cg *g, struct node *n, struct mem dst,
 {
 	if (n->kind == N_BLOCKEXPR) {
 		cg_block_stmts(g, n);
-		cg_store(g, n->args[n->nargs - 1], dst, dt);
+		cg_store(g, BLOCKEXPR_VALUE(n), dst, dt);
 		return;
 	}
 	/* a ?: of values in memory: each branch stored in its turn */
@@ -1003,6 +1007,11 @@ static struct mem index_copy(struct cg *g, struct node *n)
 struct mem cg_addr(struct cg *g, struct node *n)
 {
 	struct mem m;
+
+	if (n->kind == N_BLOCKEXPR) {
+		cg_block_stmts(g, n);
+		return cg_addr(g, BLOCKEXPR_VALUE(n));
+	}
 
 	if (n->kind == N_VAR) {
 		m.base = n->var->in_scratch ? RSCR : RFP;

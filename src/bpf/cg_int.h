@@ -97,6 +97,8 @@ void cg_check_helper(struct cg *g, int helper, struct node *at);
 void cg_block(struct cg *g, struct node *b);
 /* The statements of block expression N, before its value. */
 void cg_block_stmts(struct cg *g, struct node *n);
+/* N_BLOCKEXPR's value, its last element */
+#define BLOCKEXPR_VALUE(n) ((n)->args[(n)->nargs - 1])
 
 /* cg_expr.c */
 void cg_int(struct cg *g, struct node *n);

@@ -261,3 +261,22 @@ int kconst_kernel_dirs(struct compiler *c, const char *src, const char ***dirs)
 			add_dir(c, dirs, &n, roots[i], subs[k]);
 	return n;
 }
+
+bool kconst_name(const char *prefix, int64_t value, char *buf, size_t cap)
+{
+	const unsigned char *p = kc_names;
+	size_t k = strlen(prefix);
+	char name[256 + 1];
+	int64_t v;
+
+	for (size_t i = 0; i < KC_COUNT; i++) {
+		if (!(i % KC_BLOCK))
+			p = kc_names + kc_blocks[i / KC_BLOCK];
+		p = entry(p, name, &v);
+		if (v == value && !strncmp(name, prefix, k)) {
+			snprintf(buf, cap, "%s", name + k);
+			return true;
+		}
+	}
+	return false;
+}

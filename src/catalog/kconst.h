@@ -23,4 +23,9 @@ bool kconst_sorted(void);
 int kconst_kernel_dirs(struct compiler *c, const char *src,
 		       const char ***dirs);
 
+/* The name of the UAPI constant of VALUE whose name starts with
+ * PREFIX ("__NR_": a system call of this architecture), the prefix
+ * left out, into BUF; false when none has it. */
+bool kconst_name(const char *prefix, int64_t value, char *buf, size_t cap);
+
 #endif

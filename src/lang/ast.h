@@ -41,9 +41,10 @@ struct node {
 				 * ASSIGN: target, value; PROBE: pred, body */
 	struct node **args;	/* CALL arguments; MAP keys; TUPLE elements;
 				 * BLOCK statements; BLOCKEXPR statements,
-				 * then the value; PROBE attach points */
+				 * then the value; PROBE attach points;
+				 * MACRO parameters (VAR, MAP or BUILTIN) */
 	int nargs;
-	struct node *next;	/* next probe in the program */
+	struct node *next;	/* next probe (macro) in the program */
 	const char *tyname;	/* CAST, SIZEOF, LET: the type name
 				 * written (LET: NULL when none) */
 	int tyname_ptr;		/* CAST, LET: number of '*' */
@@ -77,6 +78,10 @@ struct program {
 	bool has_config;
 	struct node *probes;	/* N_PROBE list, source order */
 	int nprobes;
+	/* N_MACRO list, source order (lang/macro.c): name, args =
+	 * parameters, b = the body (an N_BLOCK), prefix = 1 for the
+	 * standard library's; expanded away before sema */
+	struct node *macros;
 	struct node *types;	/* N_STRUCTDEF / N_ENUMDEF / N_TYPEDEF list
 				 * (lang/decl.c): N_MEMBER: tyname,
 				 * tyname_ptr, args = array dimensions

@@ -100,6 +100,19 @@ void pp_directive(struct lexer *lx);
 /* At the end of a buffer: back to the file that included it (true),
  * or at the end of the script (false; an #if left open is an error). */
 bool pp_pop(struct lexer *lx);
+/* Read the buffer TEXT (file FILE of the diagnostics, in DIR) now; the
+ * lexer comes back to the current one at its end. */
+void pp_push(struct lexer *lx, const char *text, size_t len, int file,
+	     const char *dir);
+/* One more file for the diagnostics, first read at FROM; its index. */
+int pp_add_file(struct lexer *lx, const char *name, const char *text,
+		size_t len, struct loc from);
+/* The regular file at PATH, read (once) and registered with the
+ * diagnostics; NULL if there is none.  AT: where it is asked for. */
+struct pp_file *pp_open_file(struct lexer *lx, const char *path,
+			     struct loc at);
+/* NAME relative to DIR (NAME itself when absolute). */
+const char *pp_join(struct lexer *lx, const char *dir, const char *name);
 
 /* pp_macro.c */
 /* #define and #undef, the directive's name read. */

@@ -132,6 +132,13 @@ static struct node *primary(struct parser *p)
 		}
 		return n;
 	case T_IDENT:
+		/* NAME!(...): a macro's call, as some bpftrace versions
+		 * write it (a name is never followed by '!' otherwise) */
+		if (peek(p)->kind == T_BANG) {
+			take(p);
+			if (peek(p)->kind != T_LPAREN)
+				unexpected(p, "'(' expected after NAME! (a macro call)");
+		}
 		if (peek(p)->kind == T_LPAREN) {
 			n = mk(p, N_CALL, t.loc);
 			n->name = t.text;
@@ -648,6 +655,62 @@ static struct node *block(struct parser *p, const char *after)
 	return b;
 }
 
+/* macro NAME(PARAMS) { BODY } after the 'macro' KW: PARAMS are $x
+ * (a variable, by reference), @x (a map) and x (an expression);
+ * "macro NAME { }" takes none.  Expanded by lang/macro.c. */
+static struct node *parse_macro(struct parser *p, struct token kw)
+{
+	struct token name = take(p);
+	struct node *m = mk(p, N_MACRO, name.loc);
+	struct list l = { 0 };
+
+	m->name = name.text;
+	m->prefix = stdlib_file(p->diag, kw.loc.file);
+	if (peek(p)->kind == T_LPAREN) {
+		struct loc open = take(p).loc;
+
+		while (peek(p)->kind != T_RPAREN) {
+			struct token t = take(p);
+			struct node *a;
+
+			if (t.kind != T_VAR && t.kind != T_MAP && t.kind != T_IDENT) {
+				p->tok = t;
+				p->have_tok = 1;
+				unexpected(p, "a macro parameter ($var, @map or name) expected");
+			}
+			a = mk(p, t.kind == T_VAR ? N_VAR : t.kind == T_MAP ?
+			       N_MAP : N_BUILTIN, t.loc);
+			a->name = t.text;
+			for (int i = 0; i < l.n; i++)
+				if (!strcmp(l.v[i]->name, a->name))
+					diag_fatal(p->diag, t.loc, E_MACRO,
+						   "macro parameter %s named twice",
+						   a->name);
+			list_add(p, &l, a);
+			if (!accept(p, T_COMMA))
+				break;
+		}
+		expect_close(p, T_RPAREN, open);
+	}
+	m->args = l.v;
+	m->nargs = l.n;
+	m->b = block(p, "the macro");
+	return m;
+}
+
+/* import "PATH"; after the 'import' KW: the file or directory is read
+ * in place (lang/import.c). */
+static void parse_import(struct parser *p, struct token kw)
+{
+	struct token path = take(p);
+
+	(void)kw;
+	/* the ';' is taken without a look past it: the next token
+	 * comes from the imported file */
+	expect(p, T_SEMI, "';' expected after import \"PATH\"");
+	import_path(&p->lx, path.text, path.loc);
+}
+
 static struct node *probe(struct parser *p, struct token first)
 {
 	struct node *pr = mk(p, N_PROBE, first.loc);
@@ -699,6 +762,9 @@ static void config_block(struct parser *p, struct program *prog,
 	if (prog->has_config)
 		diag_fatal(p->diag, kw.loc, E_CONFIG,
 			   "a second config block: a script has at most one");
+	if (kw.loc.file)
+		diag_fatal(p->diag, kw.loc, E_CONFIG,
+			   "a config block belongs to the script itself, not to a file it imports or includes");
 	if (prog->nprobes)
 		diag_fatal(p->diag, kw.loc, E_CONFIG,
 			   "the config block must come before the first probe");
@@ -736,7 +802,7 @@ static void config_block(struct parser *p, struct program *prog,
 static struct loc text_end(const char *src, size_t len)
 {
 	const char *end = src + len, *ls = src;
-	struct loc l = { 1, 1, 0, 1, 0 };
+	struct loc l = { 1, 1, 0, 1, 0, 0 };
 
 	while (end > src && strchr(" \t\r\n\f\v", end[-1]))
 		end--;
@@ -756,7 +822,7 @@ static struct loc text_end(const char *src, size_t len)
 static void too_big(const char *src, struct diag *d)
 {
 	const char *at = src + SCRIPT_MAX_SIZE, *ls = src, *nl;
-	struct loc l = { 1, 1, SCRIPT_MAX_SIZE, 1, 0 };
+	struct loc l = { 1, 1, SCRIPT_MAX_SIZE, 1, 0, 0 };
 
 	while ((nl = memchr(ls, '\n', (size_t)(at - ls)))) {
 		ls = nl + 1;
@@ -775,6 +841,7 @@ struct program *parse_program(const char *src, size_t len, struct arena *a,
 	struct parser p;
 	struct program *prog = arena_alloc(a, sizeof(*prog));
 	struct node **tail = &prog->probes, **ttail = &prog->types;
+	struct node **mtail = &prog->macros;
 	jmp_buf env, *saved = d->fatal;
 
 	if (len > SCRIPT_MAX_SIZE) {
@@ -791,6 +858,8 @@ struct program *parse_program(const char *src, size_t len, struct arena *a,
 		return NULL;
 	}
 	pp_start(&p.lx, o ? o : &none);
+	if (o && o->stdlib)
+		stdlib_push(&p.lx);
 	for (;;) {
 		struct token t;
 
@@ -800,6 +869,17 @@ struct program *parse_program(const char *src, size_t len, struct arena *a,
 		if (t.kind == T_PROBE && !strcmp(t.text, "config") &&
 		    peek(&p)->kind == T_ASSIGN) {
 			config_block(&p, prog, t);
+			continue;
+		}
+		if (t.kind == T_PROBE && !strcmp(t.text, "macro") &&
+		    peek(&p)->kind == T_IDENT) {
+			*mtail = parse_macro(&p, t);
+			mtail = &(*mtail)->next;
+			continue;
+		}
+		if (t.kind == T_PROBE && !strcmp(t.text, "import") &&
+		    peek(&p)->kind == T_STRING) {
+			parse_import(&p, t);
 			continue;
 		}
 		if (t.kind == T_PROBE && parse_decl_start(t.text)) {

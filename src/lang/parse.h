@@ -20,4 +20,8 @@
 struct program *parse_program(const char *src, size_t len, struct arena *a,
 			      struct diag *d, const struct pp_opts *o);
 
+/* Expand the program's macros (lang/macro.c) in its probes: after it,
+ * no call names a macro.  0, or -1 after reporting the errors. */
+int macro_expand(struct program *prog, struct arena *a, struct diag *d);
+
 #endif

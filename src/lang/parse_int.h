@@ -179,4 +179,15 @@ bool parse_is_type(struct parser *p, const struct token *t);
  * "struct foo", a typedef's name), then the '*'s in N->tyname_ptr. */
 void parse_type_name(struct parser *p, struct node *n);
 
+/* import.c */
+/* import "NAME" at AT: the file, or the .bt and .h files of the
+ * directory, read next, each once (docs/language.md, "Imports"). */
+void import_path(struct lexer *lx, const char *name, struct loc at);
+
+/* stdlib.c */
+/* The standard library's files, queued to be read before the script. */
+void stdlib_push(struct lexer *lx);
+/* Whether diagnostics file FILE is one of the standard library's. */
+bool stdlib_file(const struct diag *d, int file);
+
 #endif

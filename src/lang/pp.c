@@ -339,8 +339,8 @@ bool pp_pop(struct lexer *lx)
 
 /* Read the buffer TEXT (file FILE of the diagnostics, in DIR) now; the
  * lexer comes back to the current one at its end. */
-static void push(struct lexer *lx, const char *text, size_t len, int file,
-		 const char *dir)
+void pp_push(struct lexer *lx, const char *text, size_t len, int file,
+	     const char *dir)
 {
 	struct pp *pp = lx->pp;
 	struct pp_buf *b;
@@ -427,7 +427,7 @@ static const char *dir_of(struct lexer *lx, const char *path)
 	return arena_strndup(lx->arena, path, (size_t)(slash - path));
 }
 
-static const char *join(struct lexer *lx, const char *dir, const char *name)
+const char *pp_join(struct lexer *lx, const char *dir, const char *name)
 {
 	if (name[0] == '/' || !dir || !strcmp(dir, "."))
 		return arena_strdup(lx->arena, name);
@@ -437,8 +437,8 @@ static const char *join(struct lexer *lx, const char *dir, const char *name)
 
 /* One more file for the diagnostics (slot 0 is the script), first
  * included at FROM; its index. */
-static int add_file(struct lexer *lx, const char *name, const char *text,
-		    size_t len, struct loc from)
+int pp_add_file(struct lexer *lx, const char *name, const char *text,
+		size_t len, struct loc from)
 {
 	struct diag *d = lx->diag;
 
@@ -462,8 +462,8 @@ static int add_file(struct lexer *lx, const char *name, const char *text,
 
 /* The file at PATH, read (once) and registered with the diagnostics;
  * NULL if there is no regular file there.  AT: the #include. */
-static struct pp_file *open_file(struct lexer *lx, const char *path,
-				 struct loc at)
+struct pp_file *pp_open_file(struct lexer *lx, const char *path,
+			     struct loc at)
 {
 	struct pp *pp = lx->pp;
 	struct pp_file *f = strmap_get(&pp->files, path);
@@ -494,7 +494,7 @@ static struct pp_file *open_file(struct lexer *lx, const char *path,
 	f->dir = dir_of(lx, path);
 	free(text);
 	path = arena_strdup(lx->arena, path);
-	f->file = add_file(lx, path, f->text, len, at);
+	f->file = pp_add_file(lx, path, f->text, len, at);
 	strmap_put(&pp->files, lx->arena, path, f);
 	/* byfile doubles with the diagnostics' table */
 	if (!(f->file & (f->file - 1))) {
@@ -625,7 +625,7 @@ static void scan(struct lexer *lx, const char *path, const char *name,
 		return;
 	pp->kernel += len;
 	pp->nscanned = 0;
-	push(lx, text, len, lx->file, pp->dir);
+	pp_push(lx, text, len, lx->file, pp->dir);
 	lx->bol = true;
 	pp->scan = true;
 	run_directives(lx);
@@ -657,7 +657,7 @@ static void system_include(struct lexer *lx, const char *name, struct loc at)
 		return;
 	}
 	for (int i = 0; i < o->nkdirs; i++) {
-		const char *path = join(lx, o->kdirs[i], name);
+		const char *path = pp_join(lx, o->kdirs[i], name);
 		struct stat st;
 
 		if (!stat(path, &st) && S_ISREG(st.st_mode)) {
@@ -685,11 +685,11 @@ static void include_file(struct lexer *lx, const char *name, bool angle,
 		lex_fail(lx, at, E_PREPROC, "#include nested deeper than %d files",
 			 PP_MAX_INCLUDE);
 	if (name[0] == '/')
-		f = open_file(lx, name, at);
+		f = pp_open_file(lx, name, at);
 	else if (!angle)
-		f = open_file(lx, join(lx, dir, name), at);
+		f = pp_open_file(lx, pp_join(lx, dir, name), at);
 	for (int i = 0; !f && name[0] != '/' && i < o->nincdirs; i++)
-		f = open_file(lx, join(lx, o->incdirs[i], name), at);
+		f = pp_open_file(lx, pp_join(lx, o->incdirs[i], name), at);
 	if (f && f->once && f->read)
 		return;
 	if (f) {
@@ -699,7 +699,7 @@ static void include_file(struct lexer *lx, const char *name, bool angle,
 			lex_fail(lx, at, E_PREPROC,
 				 "the included files hold more than %d bytes",
 				 PP_MAX_INCLUDED);
-		push(lx, f->text, f->len, f->file, f->dir);
+		pp_push(lx, f->text, f->len, f->file, f->dir);
 		return;
 	}
 	if (system_header(lx, name)) {
@@ -775,7 +775,7 @@ bool pp_constant(const struct lexer *lx, const char *name, int64_t *value)
 void pp_start(struct lexer *lx, const struct pp_opts *o)
 {
 	struct pp *pp = arena_alloc(lx->arena, sizeof(*pp));
-	struct loc none = { 0, 0, 0, 0, 0 };
+	struct loc none = { 0, 0, 0, 0, 0, 0 };
 
 	pp->o = o;
 	pp->dir = o->dir ? o->dir : ".";

@@ -42,6 +42,7 @@ struct pp_opts {
 	 * and system headers are known by their names only. */
 	const char *root;
 	bool verbose;	/* say on stderr what becomes of system headers */
+	bool stdlib;	/* read the standard library first (lang/stdlib.c) */
 	/* The kernel constants sonde knows (catalog/kconst.c), which #if
 	 * and defined() see as macros; NULL: none. */
 	bool (*constant)(void *arg, const char *name, int64_t *value);

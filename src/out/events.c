@@ -51,7 +51,7 @@ static bool arg_text(struct printer *pr, const struct ev_arg *a,
 		return true;
 	case TY_STRERROR:
 		memcpy(&v, p, 8);
-		out->s = strerror((int)v);
+		out->s = pr_errname(a->ty, (int64_t)v, tbuf, cap);
 		out->slen = strlen(out->s);
 		return true;
 	case TY_CGPATH: {
@@ -209,7 +209,14 @@ void pr_event(struct printer *pr, const struct event_spec *e,
 
 	switch (e->kind) {
 	case EV_PRINTF:
-		if (pr->format == OUT_JSON)
+		if (e->level != EV_LEVEL_PRINT) {
+			if (e->level != EV_LEVEL_SILENT) {
+				fflush(pr->out);
+				fputs(e->where, stderr);
+				pr_format_record(pr, stderr, e, rec);
+				fputc('\n', stderr);
+			}
+		} else if (pr->format == OUT_JSON)
 			js_capture(pr->out, "printf", write_printf, &o);
 		else
 			pr_format_record(pr, pr->out, e, rec);

@@ -193,6 +193,7 @@
  *      fmt_time returns "" and "%f" for those.
  */
 #include "out/format.h"
+#include "catalog/kconst.h"
 #include "base/util.h"
 
 #include <arpa/inet.h>
@@ -668,3 +669,13 @@ size_t fmt_time(char *buf, size_t cap, const char *fmt, uint64_t epoch_ns)
 	return got;
 }
 #pragma GCC diagnostic pop
+
+const char *pr_errname(const struct type *t, int64_t v, char *buf,
+		       size_t cap)
+{
+	if (t->nelem == STRERROR_SIGNAL)
+		return v >= 0 && v <= 64 ? strsignal((int)v) : "N/A";
+	if (t->nelem == STRERROR_SYSCALL)
+		return kconst_name("__NR_", v, buf, cap) ? buf : "";
+	return strerror((int)v);	/* bpftrace's int */
+}

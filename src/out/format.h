@@ -79,4 +79,11 @@ void fmt_stats(FILE *f, uint64_t count, int64_t total);
  * (microseconds, 6 digits).  Writes at most CAP-1 bytes. */
 size_t fmt_time(char *buf, size_t cap, const char *fmt, uint64_t epoch_ns);
 
+struct type;
+/* The text a TY_STRERROR value V stands for (its nelem says which):
+ * strerror's, a signal's (strsignal, "N/A" past 64), a system call's
+ * name ("" when unknown); BUF holds it when it is made. */
+const char *pr_errname(const struct type *t, int64_t v, char *buf,
+		       size_t cap);
+
 #endif

@@ -460,9 +460,10 @@ static void print_typed(struct printer *pr, FILE *f, const struct type *ty,
 	}
 	case TY_STRERROR: {
 		uint64_t v;
+		char buf[128];
 
 		memcpy(&v, p, 8);
-		fputs(strerror((int)v), f);	/* bpftrace's int */
+		fputs(pr_errname(ty, (int64_t)v, buf, sizeof(buf)), f);
 		break;
 	}
 	case TY_CGPATH: {

@@ -201,7 +201,7 @@ static void failing_line(FILE *f, struct compiler *c,
 			 const struct prog_spec *ps, const char *log)
 {
 	int idx = last_insn(log), line = 0;
-	struct loc l = { 0, 1, 0, 1, 0 };
+	struct loc l = { 0, 1, 0, 1, 0, 0 };
 	const char *s = c->src;
 	FILE *saved = c->diag.out;
 

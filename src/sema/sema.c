@@ -354,6 +354,25 @@ static void for_range(struct sema *s, struct node *n)
 	n->a->ty = v->ty;
 }
 
+/* A condition's value when the compile knows it (a constant, or &&,
+ * || and ! of known ones): 1 or 0; -1 when only the run knows. */
+static int known_cond(const struct node *n)
+{
+	int a, b;
+
+	if (n->is_const)
+		return n->cval != 0;
+	if (n->kind == N_UNOP && n->op == T_BANG)
+		return (a = known_cond(n->a)) < 0 ? -1 : !a;
+	if (n->kind != N_LAND && n->kind != N_LOR)
+		return -1;
+	a = known_cond(n->a);
+	b = known_cond(n->b);
+	if (n->kind == N_LAND)
+		return a == 0 || b == 0 ? 0 : a > 0 && b > 0 ? 1 : -1;
+	return a > 0 || b > 0 ? 1 : a == 0 && b == 0 ? 0 : -1;
+}
+
 static void stmt(struct sema *s, struct node *n)
 {
 	switch (n->kind) {
@@ -368,12 +387,23 @@ static void stmt(struct sema *s, struct node *n)
 	case N_ASSIGN:
 		assign(s, n);
 		break;
-	case N_IF:
+	case N_IF: {
+		int k;
+		bool known, yes;
+
 		cond(s, n->a);
+		k = known_cond(n->a);
+		known = k >= 0;
+		yes = k > 0;
+		s->dead += known && !yes;
 		block(s, n->b);
+		s->dead -= known && !yes;
+		s->dead += known && yes;
 		if (n->c)
 			block(s, n->c);
+		s->dead -= known && yes;
 		break;
+	}
 	case N_WHILE:
 		cond(s, n->a);
 		block(s, n->b);

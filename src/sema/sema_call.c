@@ -680,6 +680,31 @@ static struct type *call_printf(struct sema *s, struct node *n)
 	return set(n, check_printf(s, n, EV_PRINTF));
 }
 
+/* errorf(fmt, ...), warnf(fmt, ...): printf to stderr after the call's
+ * place, "FILE:LINE:COL-END: ERROR: " (WARNING), as bpftrace prints
+ * them; warnf is silent under --no-warnings. */
+static struct type *call_errorf(struct sema *s, struct node *n)
+{
+	struct event_spec *e;
+	const char *name;
+	struct loc at;
+
+	set(n, check_printf(s, n, EV_PRINTF));
+	if (!s->report || n->cval < 0 || n->cval >= s->c->nevents)
+		return n->ty;
+	e = &s->c->events[n->cval];
+	/* in a macro, the place in its body, as bpftrace shows it */
+	at = n->loc.exp ? diag_exp_of(&s->c->diag, n->loc.exp)->at : n->loc;
+	name = diag_source(&s->c->diag, at.file).name;
+	e->level = n->builtin == F_ERRORF ? EV_LEVEL_ERROR :
+		   s->c->diag.no_warnings ? EV_LEVEL_SILENT : EV_LEVEL_WARN;
+	e->where = arena_printf(&s->c->arena, "%s:%d:%d-%d: %s: ",
+				!strcmp(name, "-e") ? "stdin" : name,
+				at.line, at.col, at.col + at.len,
+				e->level == EV_LEVEL_ERROR ? "ERROR" : "WARNING");
+	return n->ty;
+}
+
 static struct type *call_system(struct sema *s, struct node *n)
 {
 	set(n, check_printf(s, n, EV_SYSTEM));

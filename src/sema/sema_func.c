@@ -132,8 +132,19 @@ struct type *call_strerror(struct sema *s, struct node *n)
 		return set(n, &ty_error);
 	if (!is_int(t)) {
 		ERR(s, n->args[0]->loc, E_TYPE,
-		    "strerror() takes an error number, not %s", type_name(t));
+		    "%s() takes %s number, not %s", n->name,
+		    n->builtin == F_STRERROR ? "an error" :
+		    n->builtin == F_SIGNAL_NAME ? "a signal" : "a system call",
+		    type_name(t));
 		return set(n, &ty_error);
+	}
+	if (n->builtin != F_STRERROR) {	/* the same, named otherwise */
+		struct type *named = arena_alloc(&s->c->arena, sizeof(*named));
+
+		*named = ty_strerror;
+		named->nelem = n->builtin == F_SIGNAL_NAME ? STRERROR_SIGNAL :
+			       STRERROR_SYSCALL;
+		return set(n, named);
 	}
 	return set(n, &ty_strerror);
 }

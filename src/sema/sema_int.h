@@ -20,6 +20,9 @@ struct sema {
 	struct node *scope;	/* the innermost block being checked */
 	struct var **live;	/* the live variables, innermost last */
 	int nlive, live_cap;
+	int dead;		/* inside an if whose condition is a false
+				 * constant (or an else of a true one):
+				 * fail() says nothing there */
 };
 
 #define ERR(s, loc, tag, ...)                                          \
@@ -54,6 +57,8 @@ static inline struct type *str_type(struct sema *s, int size)
 
 /* sema_expr.c */
 struct type *sema_expr(struct sema *s, struct node *n);
+/* sema.c: one statement */
+void sema_stmt(struct sema *s, struct node *n);
 
 /* sema_map.c */
 /* Merge two types stored in the same place (a variable, a map key or
@@ -105,8 +110,6 @@ struct type *sema_str_index(struct sema *s, struct node *n, struct type *t);
 /* $t[N] of a tuple, N a constant: N becomes $t.N (an N_FIELD), true;
  * false after an error. */
 bool sema_tuple_index(struct sema *s, struct node *n);
-/* One statement (sema.c). */
-void sema_stmt(struct sema *s, struct node *n);
 /* The map @x of N (created on first sight), and with its keys checked
  * and merged into the map's key type. */
 struct mapinfo *sema_map_get(struct sema *s, struct node *n);
@@ -169,5 +172,9 @@ struct type *call_strcontains(struct sema *s, struct node *n);
 struct type *call_has_key(struct sema *s, struct node *n);
 struct type *call_pton(struct sema *s, struct node *n);
 struct type *call_cgroup_path(struct sema *s, struct node *n);
+/* sema_lib.c */
+struct type *call_typepred(struct sema *s, struct node *n);
+struct type *call_fail(struct sema *s, struct node *n);
+struct type *call_static_assert(struct sema *s, struct node *n);
 
 #endif
