@@ -1058,10 +1058,7 @@ static struct type *unknown(struct sema *s, struct node *n)
 
 struct type *sema_call(struct sema *s, struct node *n, bool assigned)
 {
-	int f;
-
-	sema_unwrap_builtin(n);
-	f = sema_func_lookup(n->name);
+	int f = sema_func_lookup(n->name);
 
 	if (f < 0 && sema_is_builtin(n->name))
 		return sema_call_builtin(s, n);

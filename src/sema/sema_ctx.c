@@ -458,18 +458,6 @@ struct type *sema_call_builtin(struct sema *s, struct node *n)
 	return named(s, n, b);
 }
 
-void sema_unwrap_builtin(struct node *n)
-{
-	static const char prefix[] = "__builtin_";
-	const char *rest = n->name + sizeof(prefix) - 1;
-
-	if (!strncmp(n->name, prefix, sizeof(prefix) - 1) &&
-	    (builtin_find(rest) >= 0 || sema_func_lookup(rest) >= 0 ||
-	     !strcmp(rest, "ctx") || !strcmp(rest, "args") ||
-	     arg_number(rest, "arg") >= 0))
-		n->name = rest;
-}
-
 struct type *sema_builtin(struct sema *s, struct node *n)
 {
 	static const char *const later[] = {
@@ -479,10 +467,7 @@ struct type *sema_builtin(struct sema *s, struct node *n)
 	};
 	int64_t v;
 	long k;
-	int b;
-
-	sema_unwrap_builtin(n);
-	b = builtin_find(n->name);
+	int b = builtin_find(n->name);
 
 	if (b >= 0)
 		return named(s, n, b);

@@ -127,8 +127,6 @@ bool sema_is_builtin(const char *name);
 /* A builtin (N_BUILTIN): pid, args, arg0, retval, an enumerator ... */
 struct type *sema_builtin(struct sema *s, struct node *n);
 struct type *sema_call_builtin(struct sema *s, struct node *n);
-/* __builtin_NAME (today's bpftrace): NAME, the builtin or function. */
-void sema_unwrap_builtin(struct node *n);
 /* args.NAME: a tracepoint field or a BTF-typed argument, the same in
  * every probe of the block. */
 struct type *sema_args_field(struct sema *s, struct node *n);
