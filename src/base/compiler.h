@@ -180,6 +180,7 @@ struct compiler {
 	int nenums;
 	struct strmap stype_names;	/* "struct foo" -> struct type */
 	struct strmap enum_names;	/* enumerator -> N_MEMBER node */
+	struct strmap enum_defs;	/* enumerator -> its enum_def */
 	struct strmap typedef_names;	/* the script's typedefs -> type */
 	bool btf_failed;
 	struct strmap btf_enums;	/* the kernel's enumerators -> their

@@ -552,8 +552,17 @@ static void int_incdec(struct cg *g, struct node *n)
 
 static void int_cast(struct cg *g, struct node *n)
 {
-	cg_int(g, n->a);
-	if (n->op == 1) {	/* (bool)x is x != 0 */
+	if (n->op == 2) {	/* (bool)"str": its first byte is not NUL */
+		int saved = g->scratch, saved_stack = g->stack;
+		struct mem m = cg_addr(g, n->a);
+
+		cg_emit(g, LDX(BPF_B, R0, m.base, (int16_t)m.off));
+		g->scratch = saved;
+		g->stack = saved_stack;
+	} else {
+		cg_int(g, n->a);
+	}
+	if (n->op == 1 || n->op == 2) {	/* (bool)x is x != 0 */
 		int z = cg_label(g);
 
 		cg_jump(g, JMP_IMM(BPF_JEQ, R0, 0), z);

@@ -72,6 +72,15 @@ static void dump(FILE *f, const struct node *n, int ind)
 	case N_UNROLL:
 		fputs("unroll", f);
 		break;
+	case N_OFFSETOF:
+		fprintf(f, "offsetof %s%s%s", n->tyname ? n->tyname : "",
+			n->tyname ? ", " : "", n->name);
+		break;
+	case N_TUPLE:
+		fputs(n->fnames ? "record" : "tuple", f);
+		for (int i = 0; n->fnames && i < n->nargs; i++)
+			fprintf(f, "%s%s", i ? ", " : " ", n->fnames[i]);
+		break;
 	default:
 		fputs(node_kind_name(n->kind), f);
 	}

@@ -37,7 +37,11 @@ struct node {
 				 * BLOCK statements; PROBE attach points */
 	int nargs;
 	struct node *next;	/* next probe in the program */
-	const char *tyname;	/* CAST, SIZEOF: the type name written */
+	const char **fnames;	/* TUPLE: a record's field names, in
+				 * source order (NULL: a tuple) */
+	const char *tyname;	/* CAST, SIZEOF, OFFSETOF: the type name
+				 * written; OFFSETOF: name is the field
+				 * path ("a.b.c") */
 	int tyname_ptr;		/* CAST: number of '*' */
 
 	/* filled by sema */

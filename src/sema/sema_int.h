@@ -102,6 +102,25 @@ struct type *sema_stack(struct sema *s, struct node *n, bool user);
  * value of a map assignment (aggregations). */
 struct type *sema_call(struct sema *s, struct node *n, bool assigned);
 
+/* sema_value.c: bools, records, enums, offsetof (0.26) */
+/* What comparisons, ! && || and true give: bool, or int64 in 0.17. */
+struct type *sema_bool_type(struct sema *s);
+/* The type of enumerator NAME, a constant: its enum's (0.26). */
+struct type *sema_enum_const(struct sema *s, const char *name);
+/* (enum E)x and (bool)"string" of N, whose operand has type T. */
+struct type *sema_enum_cast(struct sema *s, struct node *n, struct type *t);
+struct type *sema_bool_cast(struct sema *s, struct node *n, struct type *t);
+/* Record N of element types E, and $r.name of record T. */
+struct type *sema_record(struct sema *s, struct node *n, struct type **e);
+struct type *sema_record_field(struct sema *s, struct node *n,
+			       struct type *t);
+struct type *sema_unify_record(struct sema *s, struct type *old,
+			       struct type *new,
+			       struct type *(*each)(struct sema *,
+						    struct type *,
+						    struct type *));
+struct type *sema_offsetof(struct sema *s, struct node *n);
+
 /* sema_func.c */
 /* N where a string literal is required: a literal, or $N or str($N),
  * which N becomes; false if it is something else. */
