@@ -186,6 +186,7 @@ struct compiler {
 	struct strmap btf_enums;	/* the kernel's enumerators -> their
 					 * value (int64_t), on first use */
 	bool btf_enums_read;
+	struct strmap btf_enum_defs;	/* BTF id -> struct enum_def */
 	/* The ELF files whose DWARF the compile read (catalog/dwarf.c),
 	 * open until compiler_free(), which closes them through
 	 * dwarf_close (set with them: base/ calls nothing above it). */

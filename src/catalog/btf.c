@@ -84,14 +84,24 @@ static void read_enums(struct compiler *c, struct btf *b)
 	}
 }
 
-/* The enumerators of BTF enum T, as a value of it prints them. */
+/* The enumerators of BTF enum ID, as a value of it prints them: one
+ * table per enum (types compare them by address). */
 static const struct enum_def *enum_def(struct compiler *c, struct btf *b,
-				       const struct btf_type *t)
+				       int id)
 {
-	struct enum_def *d = arena_alloc(&c->arena, sizeof(*d));
+	const struct btf_type *t = btf__type_by_id(b, (unsigned)id);
+	char key[16];
+	struct enum_def *d;
 	int vlen = btf_vlen(t);
 	bool sign = !btf_kflag(t);
 	const char *tn = btf__name_by_offset(b, t->name_off);
+
+	snprintf(key, sizeof(key), "%d", id);
+	d = strmap_get(&c->btf_enum_defs, key);
+	if (d)
+		return d;
+	d = arena_alloc(&c->arena, sizeof(*d));
+	strmap_put(&c->btf_enum_defs, &c->arena, arena_printf(&c->arena, "%s", key), d);
 
 	d->name = tn && *tn ? arena_printf(&c->arena, "enum %s", tn) : NULL;
 	d->n = vlen;
@@ -125,7 +135,7 @@ const struct enum_def *btf_enum_def(struct compiler *c, const char *name)
 	id = btf__find_by_name_kind(b, tn, BTF_KIND_ENUM);
 	if (id <= 0)
 		id = btf__find_by_name_kind(b, tn, BTF_KIND_ENUM64);
-	return id > 0 ? enum_def(c, b, btf__type_by_id(b, (unsigned)id)) : NULL;
+	return id > 0 ? enum_def(c, b, id) : NULL;
 }
 
 const struct enum_def *btf_enum_of(struct compiler *c, const char *name)
@@ -144,7 +154,7 @@ const struct enum_def *btf_enum_of(struct compiler *c, const char *name)
 						      : btf_enum64(t)[i].name_off;
 
 			if (!strcmp(btf__name_by_offset(b, off), name))
-				return enum_def(c, b, t);
+				return enum_def(c, b, id);
 		}
 	}
 	return NULL;
@@ -253,7 +263,7 @@ struct type *btf_type(struct compiler *c, int id)
 				      sz : 8);
 
 		e->is_signed = true;
-		e->edef = enum_def(c, b, t);
+		e->edef = enum_def(c, b, id);
 		return e;
 	}
 	if (btf_is_ptr(t)) {

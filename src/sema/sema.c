@@ -183,7 +183,16 @@ static void int_var_merge(struct sema *s, struct node *n, struct var *v,
 		v->ty = u;
 }
 
+static void assign_to(struct sema *s, struct node *n);
+
 static void assign(struct sema *s, struct node *n)
+{
+	s->assigning = n;
+	assign_to(s, n);
+	s->assigning = NULL;
+}
+
+static void assign_to(struct sema *s, struct node *n)
 {
 	struct node *target = n->a;
 	struct type *t, *u;
@@ -193,6 +202,7 @@ static void assign(struct sema *s, struct node *n)
 		return;
 	}
 	t = sema_expr(s, n->b);
+	s->assigning = n;	/* not an assignment inside N->b */
 	if (target->kind == N_VAR) {
 		struct var *v = sema_var_find(s, target->name);
 

@@ -712,6 +712,7 @@ struct type *sema_args_field(struct sema *s, struct node *n)
 		ft = f->kind == TPF_DATALOC ? str_type(s, s->c->strlen_)
 		   : f->kind == TPF_PTR ? tp_ptr_type(s, ps->tp, f)
 					: tp_field_type(&s->c->arena, f);
+		ft = sema_c_int_type(s, ft, f->ctype);
 		if (!t) {
 			t = ft;
 		} else if (t->kind == TY_PTR && ft->kind == TY_PTR &&

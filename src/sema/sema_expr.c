@@ -354,6 +354,8 @@ static struct type *e_ternary(struct sema *s, struct node *n)
 		    type_name(c));
 		return set(n, &ty_error);
 	}
+	if (a->boolean && b->boolean)
+		return set(n, a);
 	if (is_int(a) && is_int(b))
 		return set(n, ty_arith(a, b));
 	if (a->kind == TY_STR && b->kind == TY_STR)

@@ -16,6 +16,8 @@ struct sema {
 	struct node *probe;
 	struct probe_info *pi;
 	struct strmap map_names;	/* "@x" -> struct mapinfo */
+	struct node *assigning;	/* the assignment sema_unify() merges
+				 * for (its warnings), or NULL */
 };
 
 #define ERR(s, loc, tag, ...)                                          \
@@ -120,6 +122,10 @@ struct type *sema_unify_record(struct sema *s, struct type *old,
 						    struct type *,
 						    struct type *));
 struct type *sema_offsetof(struct sema *s, struct node *n);
+/* Integer type T of a field the C type CTYPE names: an enum's value,
+ * a bool, as BTF would type it. */
+struct type *sema_c_int_type(struct sema *s, struct type *t,
+			     const char *ctype);
 
 /* sema_func.c */
 /* N where a string literal is required: a literal, or $N or str($N),

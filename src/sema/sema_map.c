@@ -47,6 +47,9 @@ static struct type *unify_int(struct sema *s, struct type *old,
 		sign = true;
 		if (usize >= size)
 			size = usize < 8 ? 2 * usize : 8;
+		if (usize == 8 && !s->report && !s->guess_int && s->assigning)
+			diag_warn(&s->c->diag, s->assigning->loc,
+				  "a signed and an unsigned 64-bit integer meet here: stored as int64, large unsigned values read as negative");
 	}
 	if (old->edef != new->edef && !old->literal && !new->literal)
 		like = &ty_s64;

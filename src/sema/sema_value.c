@@ -193,3 +193,25 @@ struct type *sema_offsetof(struct sema *s, struct node *n)
 	n->is_const = 1;
 	return set(n, &ty_u64);
 }
+
+struct type *sema_c_int_type(struct sema *s, struct type *t,
+			     const char *ctype)
+{
+	const struct enum_def *d;
+
+	if (t->kind != TY_INT)
+		return t;
+	if (!strcmp(ctype, "bool") || !strcmp(ctype, "_Bool"))
+		return ty_resize(&s->c->arena, &ty_bool, t->size, false);
+	if (strncmp(ctype, "enum ", 5) || !(d = btf_enum_def(s->c, ctype)))
+		return t;
+	t = ty_resize(&s->c->arena, t, t->size, t->is_signed);
+	if (t->edef != d) {
+		struct type *e = arena_alloc(&s->c->arena, sizeof(*e));
+
+		*e = *t;
+		e->edef = d;
+		t = e;
+	}
+	return t;
+}
