@@ -47,7 +47,10 @@ static struct type *unify_int(struct sema *s, struct type *old,
 		sign = true;
 		if (usize >= size)
 			size = usize < 8 ? 2 * usize : 8;
-		if (usize == 8 && !s->report && !s->guess_int && s->assigning)
+		/* variables keep their sizes; map keys and values are
+		 * widened to 64 bits already, so only variables warn */
+		if (usize == 8 && !s->report && !s->guess_int &&
+		    s->assigning && s->assigning->a->kind == N_VAR)
 			diag_warn(&s->c->diag, s->assigning->loc,
 				  "a signed and an unsigned 64-bit integer meet here: stored as int64, large unsigned values read as negative");
 	}
