@@ -552,6 +552,17 @@ static void int_incdec(struct cg *g, struct node *n)
 
 static void int_cast(struct cg *g, struct node *n)
 {
+	if (n->op == 4) {	/* (uint64)array: its bytes */
+		int saved = g->scratch, saved_stack = g->stack;
+		struct mem m = cg_addr(g, n->a);
+
+		cg_emit(g, LDX(cg_size_code(n->ty->size), R0, m.base,
+			       (int16_t)m.off));
+		g->scratch = saved;
+		g->stack = saved_stack;
+		cg_norm(g, R0, n->ty);
+		return;
+	}
 	if (n->op == 2) {	/* (bool)"str": its first byte is not NUL */
 		int saved = g->scratch, saved_stack = g->stack;
 		struct mem m = cg_addr(g, n->a);
@@ -817,6 +828,13 @@ void cg_store(struct cg *g, struct node *n, struct mem dst,
 	case TY_ARRAY: case TY_STRUCT:
 		if (store_value(g, n, dst))
 			return;
+		if (n->kind == N_CAST) {	/* (int8[8])x: x's bytes */
+			cg_int(g, n->a);
+			cg_emit(g, STX(cg_size_code(dt->size), dst.base,
+				       (int16_t)dst.off, R0));
+			cg_zero(g, dst, dt->size, ty_slot_size(dt));
+			return;
+		}
 		if (n->kind == N_TERNARY) {
 			int lelse = cg_label(g), lend = cg_label(g);
 

@@ -68,6 +68,8 @@ static void dump(FILE *f, const struct node *n, int ind)
 			n->tyname ? n->tyname : "");
 		for (int i = 0; i < n->tyname_ptr; i++)
 			fputc('*', f);
+		if (n->tydim)
+			fprintf(f, n->tydim > 0 ? "[%d]" : "[]", n->tydim);
 		break;
 	case N_UNROLL:
 		fputs("unroll", f);

@@ -43,6 +43,8 @@ struct node {
 				 * written; OFFSETOF: name is the field
 				 * path ("a.b.c") */
 	int tyname_ptr;		/* CAST: number of '*' */
+	int tydim;		/* CAST, SIZEOF: TYPE[N] (0.26's array
+				 * types): N, -1 for TYPE[] (0: none) */
 
 	/* filled by sema */
 	struct type *ty;

@@ -447,6 +447,8 @@ static struct type *e_cast(struct sema *s, struct node *n)
 
 	if (n->tyname_ptr)
 		return cast_ptr(s, n, t);
+	if (n->tydim || (to && to->kind == TY_INT && t->kind == TY_ARRAY))
+		return sema_array_cast(s, n, t);
 	if (!to && !strncmp(n->tyname, "enum ", 5))
 		return sema_enum_cast(s, n, t);
 	if (!to) {	/* a typedef of an integer (the script's or BTF's) */
@@ -608,6 +610,13 @@ static struct type *e_sizeof(struct sema *s, struct node *n)
 			ERR(s, n->loc, E_TYPE, "unknown type '%s'", n->tyname);
 			return set(n, &ty_error);
 		}
+		if (n->tydim < 0) {
+			ERR(s, n->loc, E_TYPE, "sizeof(%s[]) needs the number of elements",
+			    n->tyname);
+			return set(n, &ty_error);
+		}
+		if (n->tydim)
+			t = ty_array(&s->c->arena, t, n->tydim);
 	} else {
 		t = sema_expr(s, n->a);
 		if (is_err(t))

@@ -122,6 +122,8 @@ struct type *sema_unify_record(struct sema *s, struct type *old,
 						    struct type *,
 						    struct type *));
 struct type *sema_offsetof(struct sema *s, struct node *n);
+/* (int8[8])x and (uint64)array of N, whose operand has type T. */
+struct type *sema_array_cast(struct sema *s, struct node *n, struct type *t);
 /* Integer type T of a field the C type CTYPE names: an enum's value,
  * a bool, as BTF would type it. */
 struct type *sema_c_int_type(struct sema *s, struct type *t,

@@ -215,3 +215,45 @@ struct type *sema_c_int_type(struct sema *s, struct type *t,
 	}
 	return t;
 }
+
+/* (int8[8])x, (uint8[])x: integer X's bytes as an array (N, when
+ * given, must cover them exactly); (uint64)a: an integer array's bytes
+ * as an integer of the same size.  N is the cast, T its operand's
+ * type. */
+struct type *sema_array_cast(struct sema *s, struct node *n, struct type *t)
+{
+	struct type *el = ty_by_name(n->tyname);
+	int k;
+
+	if (!el)
+		el = cdecl_type_by_name(s->c, n->tyname);
+	if (is_err(t))
+		return set(n, &ty_error);
+	if (!n->tydim) {	/* an integer from an array */
+		if (t->kind != TY_ARRAY || t->of->kind != TY_INT ||
+		    t->size != el->size) {
+			ERR(s, n->loc, E_TYPE, "cannot cast %s (%d bytes) to %s (%d bytes): an array cast keeps the size",
+			    type_name(t), t->size, type_name(el), el->size);
+			return set(n, &ty_error);
+		}
+		n->op = 4;
+		return set(n, el);
+	}
+	if (!el || el->kind != TY_INT) {
+		ERR(s, n->loc, E_TYPE, "an array cast needs integer elements, not '%s'",
+		    n->tyname);
+		return set(n, &ty_error);
+	}
+	if (!is_int(t)) {
+		ERR(s, n->loc, E_TYPE, "cannot cast %s to an array", type_name(t));
+		return set(n, &ty_error);
+	}
+	k = n->tydim > 0 ? n->tydim : t->size / el->size;
+	if (k * el->size != t->size) {
+		ERR(s, n->loc, E_TYPE, "cannot cast %s (%d bytes) to %s[%d] (%d bytes): an array cast keeps the size",
+		    type_name(t), t->size, type_name(el), k, k * el->size);
+		return set(n, &ty_error);
+	}
+	n->op = 3;
+	return set(n, ty_array(&s->c->arena, el, k));
+}
