@@ -255,7 +255,7 @@ void cg_branch(struct cg *g, struct node *n, int label, bool when)
 		/* a buffer is {length, bytes}, zero-padded: equal buffers
 		 * have equal words as strings do */
 		if (n->a->ty->kind == TY_STR || n->a->ty->kind == TY_BUF ||
-		    n->a->ty->kind == TY_ARRAY) {
+		    n->a->ty->kind == TY_ARRAY || n->a->ty->kind == TY_TUPLE) {
 			bool eq = n->op == T_EQ;
 
 			str_branch(g, n->a, n->b, -1, label, eq == when);

@@ -54,8 +54,10 @@ static struct type *binop(struct sema *s, struct node *n)
 		     a->kind == TY_USERNAME || a->kind == TY_STRERROR) &&
 		    ty_equal(a, b))
 			return set(n, sema_bool_type(s));
-		/* arrays of one type: all their elements */
-		if (a->kind == TY_ARRAY && ty_equal(a, b))
+		/* arrays, tuples and records of one type: all their
+		 * elements (equal values are equal bytes) */
+		if ((a->kind == TY_ARRAY || a->kind == TY_TUPLE) &&
+		    ty_equal(a, b))
 			return set(n, sema_bool_type(s));
 	}
 	/* p + n, n + p, p - n: a pointer moved by n of what it points to,

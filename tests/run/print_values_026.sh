@@ -1,0 +1,46 @@
+#!/bin/bash
+# bpftrace 0.26 prints pointers in hex (JSON: numbers) and compares
+# tuples and records of one type with == and !=; --dialect=0.17 prints
+# pointer values in decimal.
+. "$SONDE_ROOT/tests/lib/trace.sh"
+cd "$work" || exit 1
+cat > p.bt <<'BT'
+BEGIN {
+	$p = (int16 *)0x32;
+	print($p);
+	@[$p] = $p;
+	@t = ($p, 1);
+	$a = (1, "ab"); $b = (1, "ab"); $c = (2, "ab");
+	print(($a == $b, $a != $b, $a == $c, $a == (1, "ab")));
+	$r = (x=1, y="s"); $s = (x=1, y="s");
+	print(($r == $s, $r != $s));
+	exit();
+}
+BT
+"$SONDE" --dialect=0.26 p.bt > out 2> err || die "sonde failed: $(cat err)"
+stderr_clean
+expect "Attaching 1 probe...
+0x32
+(true, false, false, true)
+(true, false)
+
+
+@[0x32]: 0x32
+@t: (0x32, 1)"
+"$SONDE" --dialect=0.26 -q -f json p.bt > out 2> err || die "sonde failed: $(cat err)"
+stderr_clean
+expect '{"type": "value", "data": 50}
+{"type": "value", "data": [true,false,false,true]}
+{"type": "value", "data": [true,false]}
+{"type": "map", "data": {"@": {"0x32": 50}}}
+{"type": "map", "data": {"@t": [50,1]}}'
+"$SONDE" --dialect=0.17 -e 'BEGIN { $p = (int16 *)0x32; print($p); @[$p] = $p; exit(); }' > out 2> err || die "sonde failed: $(cat err)"
+stderr_clean
+expect "Attaching 1 probe...
+50
+
+
+@[0x32]: 50"
+! "$SONDE" --dialect=0.26 -e 'BEGIN { $a = (1, "ab"); $b = (1, 2); print($a == $b); }' > out 2> err || die "compared tuples of two types"
+grep -qF "error[E_TYPE]: operator '==' cannot take (int64, string[3]) and (int64, int64)" err || die "wrong error: $(cat err)"
+exit 0
