@@ -116,11 +116,6 @@ struct type *sema_bool_cast(struct sema *s, struct node *n, struct type *t);
 struct type *sema_record(struct sema *s, struct node *n, struct type **e);
 struct type *sema_record_field(struct sema *s, struct node *n,
 			       struct type *t);
-struct type *sema_unify_record(struct sema *s, struct type *old,
-			       struct type *new,
-			       struct type *(*each)(struct sema *,
-						    struct type *,
-						    struct type *));
 struct type *sema_offsetof(struct sema *s, struct node *n);
 /* (int8[8])x and (uint64)array of N, whose operand has type T. */
 struct type *sema_array_cast(struct sema *s, struct node *n, struct type *t);

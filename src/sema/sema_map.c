@@ -59,12 +59,6 @@ static struct type *unify_int(struct sema *s, struct type *old,
 	return ty_resize(&s->c->arena, like, in_tuple ? size : 8, sign);
 }
 
-static struct type *unify_elem(struct sema *s, struct type *old,
-			       struct type *new)
-{
-	return unify(s, old, new, true);
-}
-
 static struct type *unify(struct sema *s, struct type *old, struct type *new,
 			  bool in_tuple)
 {
@@ -86,13 +80,18 @@ static struct type *unify(struct sema *s, struct type *old, struct type *new,
 		struct type **e;
 		bool same = true;
 
-		if (old->names || new->names)
-			return sema_unify_record(s, old, new, unify_elem);
-		if (old->nelem != new->nelem)
+		struct type *t;
+
+		if (old->nelem != new->nelem || !old->names != !new->names)
 			return NULL;
 		e = arena_alloc(&s->c->arena, sizeof(*e) * (size_t)old->nelem);
 		for (int i = 0; i < old->nelem; i++) {
-			e[i] = unify(s, old->elem[i], new->elem[i], !old->slots);
+			/* records: the field of the same name, in any order
+			 * (the result keeps the first order) */
+			int k = old->names ? ty_field(new, old->names[i]) : i;
+
+			e[i] = k < 0 ? NULL : unify(s, old->elem[i],
+						    new->elem[k], !old->slots);
 			if (!e[i])
 				return NULL;
 			if (e[i] != old->elem[i])
@@ -100,8 +99,10 @@ static struct type *unify(struct sema *s, struct type *old, struct type *new,
 		}
 		if (same)
 			return old;
-		return old->slots ? ty_tuple_slots(&s->c->arena, e, old->nelem) :
-				    ty_tuple(&s->c->arena, e, old->nelem);
+		t = old->slots ? ty_tuple_slots(&s->c->arena, e, old->nelem) :
+				 ty_tuple(&s->c->arena, e, old->nelem);
+		t->names = old->names;
+		return t;
 	}
 	default:
 		return old;

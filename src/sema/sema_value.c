@@ -114,39 +114,6 @@ struct type *sema_record_field(struct sema *s, struct node *n, struct type *t)
 	return set(n, t->elem[i]);
 }
 
-/* Merge records OLD and NEW stored in one place: the same field names,
- * in any order; the result keeps OLD's order, each element merged by
- * EACH.  NULL when the names differ. */
-struct type *sema_unify_record(struct sema *s, struct type *old,
-			       struct type *new,
-			       struct type *(*each)(struct sema *,
-						    struct type *,
-						    struct type *))
-{
-	struct type **e, *t;
-	bool same = true;
-
-	if (!old->names != !new->names || old->nelem != new->nelem)
-		return NULL;
-	e = arena_alloc(&s->c->arena, sizeof(*e) * (size_t)old->nelem);
-	for (int i = 0; i < old->nelem; i++) {
-		int k = ty_field(new, old->names[i]);
-
-		if (k < 0)
-			return NULL;
-		e[i] = each(s, old->elem[i], new->elem[k]);
-		if (!e[i])
-			return NULL;
-		if (e[i] != old->elem[i])
-			same = false;
-	}
-	if (same)
-		return old;
-	t = ty_tuple(&s->c->arena, e, old->nelem);
-	t->names = old->names;
-	return t;
-}
-
 /* offsetof(struct X, a.b) or offsetof(EXPR, a.b): the byte offset of
  * the member, a constant. */
 struct type *sema_offsetof(struct sema *s, struct node *n)
