@@ -54,9 +54,10 @@ static struct type *binop(struct sema *s, struct node *n)
 		     a->kind == TY_USERNAME || a->kind == TY_STRERROR) &&
 		    ty_equal(a, b))
 			return set(n, sema_bool_type(s));
-		/* arrays, tuples and records of one type: all their
-		 * elements (equal values are equal bytes) */
-		if ((a->kind == TY_ARRAY || a->kind == TY_TUPLE) &&
+		/* arrays, and in 0.26 tuples and records, of one type:
+		 * all their elements (equal values are equal bytes) */
+		if ((a->kind == TY_ARRAY ||
+		     (a->kind == TY_TUPLE && !s->c->dialect_017)) &&
 		    ty_equal(a, b))
 			return set(n, sema_bool_type(s));
 	}
