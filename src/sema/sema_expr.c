@@ -561,6 +561,16 @@ static struct type *e_index(struct sema *s, struct node *n)
 	}
 	if (t->kind == TY_PTR && t->pointee && t->pointee->size)
 		return set(n, elem_of(s, t, t->pointee));
+	/* 0.26: $t[K] of a tuple, K a constant, is $t.K */
+	if (t->kind == TY_TUPLE && !t->names && n->b->is_const) {
+		n->kind = N_FIELD;
+		n->op = T_DOT;
+		n->ival = (uint64_t)n->b->cval;
+		n->name = arena_printf(&s->c->arena, "%lld",
+				       (long long)n->b->cval);
+		n->b = NULL;
+		return sema_expr(s, n);
+	}
 	ERR(s, n->loc, E_TYPE, "%s cannot be indexed", type_name(t));
 	return set(n, &ty_error);
 }
