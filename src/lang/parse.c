@@ -90,7 +90,8 @@ static struct node *paren(struct parser *p, struct loc open)
 		n = record(p, open, n);
 	} else if (peek(p)->kind == T_COMMA) {
 		list_add(p, &l, n);
-		while (accept(p, T_COMMA))
+		/* (1,): a tuple of one element, as in Python (0.26) */
+		while (accept(p, T_COMMA) && peek(p)->kind != T_RPAREN)
 			list_add(p, &l, expr(p));
 		n = mk(p, N_TUPLE, open);
 		n->args = l.v;

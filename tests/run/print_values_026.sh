@@ -1,7 +1,7 @@
 #!/bin/bash
 # bpftrace 0.26 prints pointers in hex (JSON: numbers), compares
 # tuples and records of one type with == and !=, and reads a tuple's
-# element by a constant index ($t[1] is $t.1); --dialect=0.17 prints
+# element by a constant index ($t[1] is $t.1), (1,) is a tuple of one; --dialect=0.17 prints
 # pointer values in decimal.
 . "$SONDE_ROOT/tests/lib/trace.sh"
 cd "$work" || exit 1
@@ -17,6 +17,7 @@ BEGIN {
 	print(($r == $s, $r != $s));
 	$n = (3, 4, $a);
 	print(($n[0], $n[2][1], (1, "hello")[1 - 1]));
+	print((1,));
 	exit();
 }
 BT
@@ -27,6 +28,7 @@ expect "Attaching 1 probe...
 (true, false, false, true)
 (true, false)
 (3, ab, 1)
+(1)
 
 
 @[0x32]: 0x32
@@ -37,6 +39,7 @@ expect '{"type": "value", "data": 50}
 {"type": "value", "data": [true,false,false,true]}
 {"type": "value", "data": [true,false]}
 {"type": "value", "data": [3,"ab",1]}
+{"type": "value", "data": [1]}
 {"type": "map", "data": {"@": {"0x32": 50}}}
 {"type": "map", "data": {"@t": [50,1]}}'
 "$SONDE" --dialect=0.17 -e 'BEGIN { $p = (int16 *)0x32; print($p); @[$p] = $p; exit(); }' > out 2> err || die "sonde failed: $(cat err)"
