@@ -90,8 +90,10 @@ static struct node *paren(struct parser *p, struct loc open)
 		n = record(p, open, n);
 	} else if (peek(p)->kind == T_COMMA) {
 		list_add(p, &l, n);
-		/* (1,): a tuple of one element, as in Python (0.26) */
-		while (accept(p, T_COMMA) && peek(p)->kind != T_RPAREN)
+		/* (1,): a tuple of one element, as in Python (0.26); no
+		 * trailing comma after more */
+		while (accept(p, T_COMMA) &&
+		       (l.n > 1 || peek(p)->kind != T_RPAREN))
 			list_add(p, &l, expr(p));
 		n = mk(p, N_TUPLE, open);
 		n->args = l.v;
