@@ -132,6 +132,8 @@ struct type *sema_offsetof(struct sema *s, struct node *n)
 		t = sema_expr(s, n->a);
 		if (is_err(t))
 			return set(n, &ty_error);
+		if (t->kind == TY_PTR && t->pointee)	/* what it points to */
+			t = t->pointee;
 	}
 	n->cval = 0;
 	snprintf(path, sizeof(path), "%s", n->name);

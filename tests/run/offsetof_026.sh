@@ -1,7 +1,8 @@
 #!/bin/bash
 # offsetof(TYPE, FIELD[.FIELD...]) and offsetof(EXPR, FIELD): a
 # constant byte offset, through nested and anonymous structs of the
-# script, the kernel's structs (BTF) and records; sizeof of types and
+# script, the kernel's structs (BTF, also of an expression or what a
+# pointer points to) and records; sizeof of types and
 # expressions beside it.
 . "$SONDE_ROOT/tests/lib/trace.sh"
 cd "$work" || exit 1
@@ -19,6 +20,8 @@ BEGIN {
 	$r = (p=(int8)1, q=(int64)2, t="ab");
 	print((offsetof($r, q), offsetof($r, t)));
 	print(offsetof(struct list_head, prev));
+	$t = (struct task_struct *)curtask;
+	print(offsetof(*$t, tgid) - offsetof($t, pid));
 	print((sizeof(struct Foo), sizeof(uint16), sizeof(int32 *),
 	       sizeof($r), sizeof(struct list_head)));
 	exit();
@@ -30,6 +33,7 @@ expect "Attaching 1 probe...
 (0, 16, 24, 28)
 (8, 16)
 8
+4
 (32, 2, 8, 24, 16)
 
 
