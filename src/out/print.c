@@ -628,7 +628,10 @@ static void json_typed(struct printer *pr, FILE *f, const struct type *ty,
 		num.edef = NULL;
 		if (ty->kind == TY_PTR)
 			num = ty_u64;
-		print_typed(pr, f, &num, p, 8);
+		if (num.boolean && !pr->c->dialect_017)
+			print_typed(pr, f, &num, p, 8);
+		else
+			pr_json_int(pr, f, int_at(&num, p), num.is_signed);
 	} else if (ty->kind == TY_TUPLE && ty->names) {
 		fputc('{', f);
 		for (int i = 0; i < ty->nelem; i++) {
@@ -773,8 +776,7 @@ static void json_map(struct printer *pr, struct mapinfo *m, struct table *tb,
 		}
 		switch (m->agg) {
 		case AGG_NONE:
-			if (m->val && m->val->kind == TY_INT &&
-			    !pr_symbol(pr, m->val, 0) && !m->val->edef)
+			if (m->val && m->val->kind == TY_INT && div > 1)
 				print_scalar(f, m, e->v, div);
 			else if (m->val)
 				json_typed(pr, f, m->val, e->raw);

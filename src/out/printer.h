@@ -75,6 +75,9 @@ int pr_flamegraph(struct printer *pr, FILE *f);
  * false, an enumerator's name), or NULL for its number. */
 const char *pr_symbol(const struct printer *pr, const struct type *ty,
 		      int64_t v);
+/* Integer V as a JSON number; in 0.26 as a string when a double
+ * cannot hold it exactly (beyond 2^53), as bpftrace 0.26 writes it. */
+void pr_json_int(const struct printer *pr, FILE *f, int64_t v, bool sgn);
 /* A map key's text S (*LEN bytes) as a JSON key in 0.26: blanks cut. */
 void pr_json_key_text(const struct printer *pr, char *s, size_t *len);
 

@@ -3,6 +3,7 @@
  * its enumerator (the number when none has it). */
 #include "out/printer.h"
 
+#include <inttypes.h>
 #include <string.h>
 
 const char *pr_symbol(const struct printer *pr, const struct type *ty,
@@ -40,4 +41,18 @@ void pr_json_key_text(const struct printer *pr, char *s, size_t *len)
 			s[k++] = s[i];
 	*len = k;
 	s[k] = 0;
+}
+
+void pr_json_int(const struct printer *pr, FILE *f, int64_t v, bool sgn)
+{
+	uint64_t mag = sgn && v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+	const char *q;
+
+	while (mag && !(mag & 1))	/* a double holds 53 bits exactly */
+		mag >>= 1;
+	q = mag >> 53 && !pr->c->dialect_017 ? "\"" : "";
+	if (sgn)
+		fprintf(f, "%s%" PRId64 "%s", q, v, q);
+	else
+		fprintf(f, "%s%" PRIu64 "%s", q, (uint64_t)v, q);
 }

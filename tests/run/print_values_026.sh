@@ -1,7 +1,8 @@
 #!/bin/bash
 # bpftrace 0.26 prints pointers in hex (JSON: numbers), compares
 # tuples and records of one type with == and !=, and reads a tuple's
-# element by a constant index ($t[1] is $t.1), (1,) is a tuple of one; --dialect=0.17 prints
+# element by a constant index ($t[1] is $t.1), (1,) is a tuple of one,
+# and JSON writes integers beyond a double's 2^53 as strings; --dialect=0.17 prints
 # pointer values in decimal.
 . "$SONDE_ROOT/tests/lib/trace.sh"
 cd "$work" || exit 1
@@ -18,6 +19,7 @@ BEGIN {
 	$n = (3, 4, $a);
 	print(($n[0], $n[2][1], (1, "hello")[1 - 1]));
 	print((1,));
+	print(((uint64)-1, 1 << 53, (1 << 53) + 1, -5));
 	exit();
 }
 BT
@@ -29,6 +31,7 @@ expect "Attaching 1 probe...
 (true, false)
 (3, ab, 1)
 (1)
+(18446744073709551615, 9007199254740992, 9007199254740993, -5)
 
 
 @[0x32]: 0x32
@@ -40,6 +43,7 @@ expect '{"type": "value", "data": 50}
 {"type": "value", "data": [true,false]}
 {"type": "value", "data": [3,"ab",1]}
 {"type": "value", "data": [1]}
+{"type": "value", "data": ["18446744073709551615",9007199254740992,"9007199254740993",-5]}
 {"type": "map", "data": {"@": {"0x32": 50}}}
 {"type": "map", "data": {"@t": [50,1]}}'
 "$SONDE" --dialect=0.17 -e 'BEGIN { $p = (int16 *)0x32; print($p); @[$p] = $p; exit(); }' > out 2> err || die "sonde failed: $(cat err)"
