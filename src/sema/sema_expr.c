@@ -88,6 +88,14 @@ static struct type *binop(struct sema *s, struct node *n)
 		break;
 	default:
 		t = ty_arith(a, b);
+		/* 0.26: a difference is signed, (uint64)1 - 2 is -1, and
+		 * so is what mixes signs ((uint64)1 + (-2)), a
+		 * non-negative literal aside */
+		if (!s->c->dialect_017 && a->kind == TY_INT &&
+		    b->kind == TY_INT && (n->op == T_MINUS ||
+		    (a->is_signed != b->is_signed && !a->literal &&
+		     !b->literal)))
+			t = ty_int(t->size, true);
 	}
 	return set(n, t);
 }
@@ -304,6 +312,10 @@ static struct type *e_binop(struct sema *s, struct node *n)
 	struct type *t = binop(s, n);
 
 	fold(n);
+	/* 2 + 3 is as flexible a literal as 5 (0.26) */
+	if (n->is_const && n->cval >= 0 && t->kind == TY_INT &&
+	    !t->boolean && n->a->ty->literal && n->b->ty->literal)
+		return set(n, &ty_lit);
 	return t;
 }
 
