@@ -40,8 +40,10 @@ void compiler_free(struct compiler *c)
 	c->enums = NULL;
 	memset(&c->stype_names, 0, sizeof(c->stype_names));
 	memset(&c->enum_names, 0, sizeof(c->enum_names));
+	memset(&c->enum_defs, 0, sizeof(c->enum_defs));
 	memset(&c->typedef_names, 0, sizeof(c->typedef_names));
 	memset(&c->btf_enums, 0, sizeof(c->btf_enums));
+	memset(&c->btf_enum_defs, 0, sizeof(c->btf_enum_defs));
 	free(c->maps);
 	free(c->events);
 	free(c->progs);

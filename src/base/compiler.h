@@ -192,11 +192,13 @@ struct compiler {
 	int nenums;
 	struct strmap stype_names;	/* "struct foo" -> struct type */
 	struct strmap enum_names;	/* enumerator -> N_MEMBER node */
+	struct strmap enum_defs;	/* enumerator -> its enum_def */
 	struct strmap typedef_names;	/* the script's typedefs -> type */
 	bool btf_failed;
 	struct strmap btf_enums;	/* the kernel's enumerators -> their
 					 * value (int64_t), on first use */
 	bool btf_enums_read;
+	struct strmap btf_enum_defs;	/* BTF id -> struct enum_def */
 	/* The ELF files whose DWARF the compile read (catalog/dwarf.c),
 	 * open until compiler_free(), which closes them through
 	 * dwarf_close (set with them: base/ calls nothing above it). */

@@ -22,6 +22,9 @@ struct type ty_u8 = { .kind = TY_INT, .size = 1 };
 struct type ty_u16 = { .kind = TY_INT, .size = 2 };
 struct type ty_u32 = { .kind = TY_INT, .size = 4 };
 struct type ty_u64 = { .kind = TY_INT, .size = 8 };
+struct type ty_bool = { .kind = TY_INT, .size = 1, .boolean = true };
+struct type ty_lit = { .kind = TY_INT, .size = 8, .is_signed = true,
+		       .literal = true };
 
 struct type *ty_int(int size, bool is_signed)
 {
@@ -31,6 +34,33 @@ struct type *ty_int(int size, bool is_signed)
 	case 4: return is_signed ? &ty_s32 : &ty_u32;
 	default: return is_signed ? &ty_s64 : &ty_u64;
 	}
+}
+
+struct type *ty_resize(struct arena *a, const struct type *t, int size,
+		       bool is_signed)
+{
+	struct type *r;
+
+	if (t->size == size && t->is_signed == is_signed)
+		return (struct type *)t;
+	if (!t->boolean && !t->edef)
+		return ty_int(size, is_signed);
+	r = arena_alloc(a, sizeof(*r));
+	*r = *t;
+	r->size = size;
+	r->is_signed = is_signed;
+	r->literal = false;
+	return r;
+}
+
+int ty_field(const struct type *t, const char *name)
+{
+	if (t->kind != TY_TUPLE || !t->names)
+		return -1;
+	for (int i = 0; i < t->nelem; i++)
+		if (!strcmp(t->names[i], name))
+			return i;
+	return -1;
 }
 
 struct type *ty_str(struct arena *a, int size)
@@ -196,7 +226,8 @@ bool ty_equal(const struct type *a, const struct type *b)
 		return false;
 	switch (a->kind) {
 	case TY_INT:
-		return a->size == b->size && a->is_signed == b->is_signed;
+		return a->size == b->size && a->is_signed == b->is_signed &&
+		       a->boolean == b->boolean;
 	case TY_STR: case TY_BUF:
 		return a->size == b->size;
 	case TY_ARRAY:
@@ -209,10 +240,12 @@ bool ty_equal(const struct type *a, const struct type *b)
 		return a->smode == b->smode && a->sdepth == b->sdepth &&
 		       a->suser == b->suser;
 	case TY_TUPLE:
-		if (a->nelem != b->nelem || a->slots != b->slots)
+		if (a->nelem != b->nelem || a->slots != b->slots ||
+		    !a->names != !b->names)
 			return false;
 		for (int i = 0; i < a->nelem; i++)
-			if (!ty_equal(a->elem[i], b->elem[i]))
+			if (!ty_equal(a->elem[i], b->elem[i]) ||
+			    (a->names && strcmp(a->names[i], b->names[i])))
 				return false;
 		return true;
 	default:
@@ -294,8 +327,13 @@ static void name_into(char *buf, size_t cap, const struct type *t)
 		break;
 	}
 	case TY_INT:
-		snprintf(buf, cap, "%sint%d", t->is_signed ? "" : "u",
-			 t->size * 8);
+		if (t->boolean)
+			snprintf(buf, cap, "bool");
+		else if (t->edef && t->edef->name)
+			snprintf(buf, cap, "%s", t->edef->name);
+		else
+			snprintf(buf, cap, "%sint%d", t->is_signed ? "" : "u",
+				 t->size * 8);
 		break;
 	case TY_STR: snprintf(buf, cap, "string[%d]", t->size); break;
 	case TY_ARRAY:
@@ -323,6 +361,9 @@ static void name_into(char *buf, size_t cap, const struct type *t)
 				strcpy(buf + n, ", ");
 				n += 2;
 			}
+			if (t->names)
+				snprintf(buf + n, cap - n, "%s=", t->names[i]);
+			n = strlen(buf);
 			name_into(buf + n, cap - n, t->elem[i]);
 		}
 		n = strlen(buf);
@@ -372,7 +413,7 @@ static struct type *named_int(const char *name)
 		{ "uid_t", &ty_u32 }, { "gid_t", &ty_u32 }, { "mode_t", &ty_u32 },
 		{ "dev_t", &ty_u64 }, { "ino_t", &ty_u64 }, { "time_t", &ty_s64 },
 		{ "clockid_t", &ty_s32 }, { "socklen_t", &ty_u32 },
-		{ "bool", &ty_u8 }, { "_Bool", &ty_u8 },
+		{ "bool", &ty_bool }, { "_Bool", &ty_bool },
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(names); i++)

@@ -46,6 +46,15 @@ enum stack_mode {
  * the default of the kernel's perf_event_max_stack sysctl. */
 #define KSTACK_MAX_DEPTH 127
 
+/* An enum's enumerators, by which a value of the enum prints (0.26):
+ * a kernel one (BTF) or the script's, named or not. */
+struct enum_def {
+	const char *name;	/* "enum cpu_usage_stat"; NULL: anonymous */
+	int n;
+	const char **names;
+	int64_t *vals;
+};
+
 /* A member of a struct the script defines. */
 struct smember {
 	const char *name;
@@ -82,14 +91,30 @@ struct type {
 			 * address in user memory (uptr()) */
 	bool kernel;		/* PTR, INT: an address in kernel memory
 				 * (kptr()), whatever the probe */
+	bool boolean;		/* INT: bool (true, false, comparisons in
+				 * 0.26), printed as true or false */
+	bool literal;		/* INT: a non-negative integer literal,
+				 * which takes the sign of the place it is
+				 * stored in (0.26) */
+	const struct enum_def *edef;	/* INT: a value of this enum,
+					 * printed as its enumerator */
+	const char **names;	/* TUPLE: a record's field names, in layout
+				 * order (NULL: a plain tuple) */
 };
 
 extern struct type ty_error, ty_void, ty_mapref, ty_ksym, ty_usym,
 	ty_username, ty_inet, ty_mac, ty_strerror, ty_cgpath;
+extern struct type ty_bool, ty_lit;
 extern struct type ty_s8, ty_s16, ty_s32, ty_s64, ty_u8, ty_u16, ty_u32,
 	ty_u64;
 
 struct type *ty_int(int size, bool is_signed);
+/* T (an integer) resized and signed as asked, keeping what it prints
+ * as (bool, enum); T itself when nothing changes. */
+struct type *ty_resize(struct arena *a, const struct type *t, int size,
+		       bool is_signed);
+/* The index of field NAME of record T, or -1. */
+int ty_field(const struct type *t, const char *name);
 struct type *ty_str(struct arena *a, int size);
 /* A tuple value of N elements, laid out as bpftrace 0.17 lays it out
  * (as a C struct: integers at their own alignment, strings and byte

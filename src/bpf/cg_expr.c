@@ -610,8 +610,28 @@ static void int_incdec(struct cg *g, struct node *n)
 
 static void int_cast(struct cg *g, struct node *n)
 {
-	cg_int(g, n->a);
-	if (n->op == 1) {	/* (bool)x is x != 0 */
+	if (n->op == 4) {	/* (uint64)array: its bytes */
+		int saved = g->scratch, saved_stack = g->stack;
+		struct mem m = cg_addr(g, n->a);
+
+		cg_emit(g, LDX(cg_size_code(n->ty->size), R0, m.base,
+			       (int16_t)m.off));
+		g->scratch = saved;
+		g->stack = saved_stack;
+		cg_norm(g, R0, n->ty);
+		return;
+	}
+	if (n->op == 2) {	/* (bool)"str": its first byte is not NUL */
+		int saved = g->scratch, saved_stack = g->stack;
+		struct mem m = cg_addr(g, n->a);
+
+		cg_emit(g, LDX(BPF_B, R0, m.base, (int16_t)m.off));
+		g->scratch = saved;
+		g->stack = saved_stack;
+	} else {
+		cg_int(g, n->a);
+	}
+	if (n->op == 1 || n->op == 2) {	/* (bool)x is x != 0 */
 		int z = cg_label(g);
 
 		cg_jump(g, JMP_IMM(BPF_JEQ, R0, 0), z);
@@ -889,6 +909,13 @@ void cg_store(struct cg *g, struct node *n, struct mem dst,
 	case TY_ARRAY: case TY_STRUCT:
 		if (store_value(g, n, dst))
 			return;
+		if (n->kind == N_CAST) {	/* (int8[8])x: x's bytes */
+			cg_int(g, n->a);
+			cg_emit(g, STX(cg_size_code(dt->size), dst.base,
+				       (int16_t)dst.off, R0));
+			cg_zero(g, dst, dt->size, ty_slot_size(dt));
+			return;
+		}
 		break;
 	case TY_USYM:
 		if (n->kind == N_CALL && n->builtin == F_USYM) {

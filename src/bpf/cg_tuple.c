@@ -60,13 +60,25 @@ void cg_tuple_elem_store(struct cg *g, struct node *n, struct mem tup,
 	g->stack = saved_stack;
 }
 
+/* The element of record ST that goes to element I of DT: the one of
+ * the same name (records stored together may list their fields in
+ * another order); I for tuples. */
+static int same_field(const struct type *dt, const struct type *st, int i)
+{
+	int k = dt->names && st->names ? ty_field(st, dt->names[i]) : i;
+
+	return k < 0 ? i : k;
+}
+
 void cg_tuple_store(struct cg *g, struct node *n, struct mem dst,
 		    const struct type *dt)
 {
 	if (!plain(dt))
 		cg_zero(g, dst, 0, ty_slot_size(dt));
+	/* in source order, each to its field */
 	for (int i = 0; i < dt->nelem; i++)
-		cg_tuple_elem_store(g, n->args[i], dst, dt, i);
+		cg_tuple_elem_store(g, n->args[i], dst, dt,
+				    same_field(n->ty, dt, i));
 }
 
 /* Element I of ST at SRC into element I of DT at DST (zeroed), each
@@ -74,9 +86,10 @@ void cg_tuple_store(struct cg *g, struct node *n, struct mem dst,
 static void copy_elem(struct cg *g, struct mem dst, const struct type *dt,
 		      struct mem src, const struct type *st, int i)
 {
+	int k = same_field(dt, st, i);
 	struct mem d = { dst.base, dst.off + dt->off[i] };
-	struct mem s = { src.base, src.off + st->off[i] };
-	const struct type *de = dt->elem[i], *se = st->elem[i];
+	struct mem s = { src.base, src.off + st->off[k] };
+	const struct type *de = dt->elem[i], *se = st->elem[k];
 	int saved = g->scratch, saved_stack = g->stack;
 
 	if (de->kind == TY_INT) {
@@ -87,7 +100,7 @@ static void copy_elem(struct cg *g, struct mem dst, const struct type *dt,
 			       R1));
 		return;
 	}
-	if (!ty_elem_whole(st, i)) {
+	if (!ty_elem_whole(st, k)) {
 		struct mem m = tmp(g, se, NULL);
 
 		cg_zero(g, m, 0, ty_slot_size(se));

@@ -84,6 +84,82 @@ static void read_enums(struct compiler *c, struct btf *b)
 	}
 }
 
+/* The enumerators of BTF enum ID, as a value of it prints them: one
+ * table per enum (types compare them by address). */
+static const struct enum_def *enum_def(struct compiler *c, struct btf *b,
+				       int id)
+{
+	const struct btf_type *t = btf__type_by_id(b, (unsigned)id);
+	char key[16];
+	struct enum_def *d;
+	int vlen = btf_vlen(t);
+	bool sign = !btf_kflag(t);
+	const char *tn = btf__name_by_offset(b, t->name_off);
+
+	snprintf(key, sizeof(key), "%d", id);
+	d = strmap_get(&c->btf_enum_defs, key);
+	if (d)
+		return d;
+	d = arena_alloc(&c->arena, sizeof(*d));
+	strmap_put(&c->btf_enum_defs, &c->arena, arena_printf(&c->arena, "%s", key), d);
+
+	d->name = tn && *tn ? arena_printf(&c->arena, "enum %s", tn) : NULL;
+	d->n = vlen;
+	d->names = arena_alloc(&c->arena, sizeof(*d->names) * (size_t)(vlen + 1));
+	d->vals = arena_alloc(&c->arena, sizeof(*d->vals) * (size_t)(vlen + 1));
+	for (int i = 0; i < vlen; i++) {
+		if (btf_is_enum(t)) {
+			const struct btf_enum *e = btf_enum(t) + i;
+
+			d->names[i] = btf__name_by_offset(b, e->name_off);
+			d->vals[i] = sign ? (int64_t)e->val
+					  : (int64_t)(uint32_t)e->val;
+		} else {
+			const struct btf_enum64 *e = btf_enum64(t) + i;
+
+			d->names[i] = btf__name_by_offset(b, e->name_off);
+			d->vals[i] = (int64_t)btf_enum64_value(e);
+		}
+	}
+	return d;
+}
+
+const struct enum_def *btf_enum_def(struct compiler *c, const char *name)
+{
+	struct btf *b = btf_kernel(c, NULL);
+	const char *tn = !strncmp(name, "enum ", 5) ? name + 5 : name;
+	int id;
+
+	if (!b)
+		return NULL;
+	id = btf__find_by_name_kind(b, tn, BTF_KIND_ENUM);
+	if (id <= 0)
+		id = btf__find_by_name_kind(b, tn, BTF_KIND_ENUM64);
+	return id > 0 ? enum_def(c, b, id) : NULL;
+}
+
+const struct enum_def *btf_enum_of(struct compiler *c, const char *name)
+{
+	struct btf *b = btf_kernel(c, NULL);
+	int n = b ? (int)btf__type_cnt(b) : 0;
+
+	for (int id = 1; id < n; id++) {
+		const struct btf_type *t = btf__type_by_id(b, (unsigned)id);
+		int vlen = btf_vlen(t);
+
+		if (!btf_is_enum(t) && !btf_is_enum64(t))
+			continue;
+		for (int i = 0; i < vlen; i++) {
+			uint32_t off = btf_is_enum(t) ? btf_enum(t)[i].name_off
+						      : btf_enum64(t)[i].name_off;
+
+			if (!strcmp(btf__name_by_offset(b, off), name))
+				return enum_def(c, b, id);
+		}
+	}
+	return NULL;
+}
+
 bool btf_enum_value(struct compiler *c, const char *name, int64_t *value)
 {
 	struct btf *b;
@@ -177,12 +253,18 @@ struct type *btf_type(struct compiler *c, int id)
 
 		if (sz != 1 && sz != 2 && sz != 4 && sz != 8)
 			return NULL;
+		if (sz == 1 && (btf_int_encoding(t) & BTF_INT_BOOL))
+			return &ty_bool;
 		return ty_int(sz, (btf_int_encoding(t) & BTF_INT_SIGNED) != 0);
 	}
 	if (btf_is_enum(t) || btf_is_enum64(t)) {
 		int sz = (int)t->size;
+		struct type *e = make(c, TY_INT, sz == 1 || sz == 2 || sz == 4 ?
+				      sz : 8);
 
-		return ty_int(sz == 1 || sz == 2 || sz == 4 ? sz : 8, true);
+		e->is_signed = true;
+		e->edef = enum_def(c, b, id);
+		return e;
 	}
 	if (btf_is_ptr(t)) {
 		struct type *p = make(c, TY_PTR, 8);

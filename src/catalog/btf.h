@@ -18,6 +18,10 @@ bool btf_available(struct compiler *c);
  * BPF_MAP_TYPE_HASH); false if BTF has none by that name.  The first
  * call reads every enum of the kernel into a table. */
 bool btf_enum_value(struct compiler *c, const char *name, int64_t *value);
+/* The enumerators of the kernel's enum NAME ("enum cpu_usage_stat"),
+ * and of the enum that has enumerator NAME; NULL if there is none. */
+const struct enum_def *btf_enum_def(struct compiler *c, const char *name);
+const struct enum_def *btf_enum_of(struct compiler *c, const char *name);
 /* sonde's type for BTF type ID (typedefs and qualifiers resolved):
  * integers and enums, pointers (to structs, integers, void), structs
  * and unions (members looked up on demand), char arrays as strings.

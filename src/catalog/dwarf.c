@@ -590,12 +590,44 @@ static struct type *int_type(Dwarf_Die *t)
 	switch (enc) {
 	case DW_ATE_signed: case DW_ATE_signed_char:
 		return ty_int((int)size, true);
-	case DW_ATE_unsigned: case DW_ATE_unsigned_char: case DW_ATE_boolean:
-	case DW_ATE_UTF:
+	case DW_ATE_boolean:
+		return size == 1 ? &ty_bool : ty_int((int)size, false);
+	case DW_ATE_unsigned: case DW_ATE_unsigned_char: case DW_ATE_UTF:
 		return ty_int((int)size, false);
 	default:
 		return NULL;	/* floats, decimals */
 	}
+}
+
+/* Enum T: integer type IT whose values print by T's enumerators. */
+static struct type *enum_type(struct compiler *c, Dwarf_Die *t,
+			      struct type *it)
+{
+	struct type *ty = arena_alloc(&c->arena, sizeof(*ty));
+	struct enum_def *d = arena_alloc(&c->arena, sizeof(*d));
+	const char *name = dwarf_diename(t);
+	Dwarf_Die e;
+	int n = 0;
+
+	*ty = *it;
+	ty->edef = d;
+	d->name = name ? arena_printf(&c->arena, "enum %s", name) : NULL;
+	for (int ok = !dwarf_child(t, &e); ok; ok = !dwarf_siblingof(&e, &e))
+		n++;
+	d->names = arena_alloc(&c->arena, sizeof(*d->names) * (size_t)(n + 1));
+	d->vals = arena_alloc(&c->arena, sizeof(*d->vals) * (size_t)(n + 1));
+	for (int ok = !dwarf_child(t, &e); ok; ok = !dwarf_siblingof(&e, &e)) {
+		Dwarf_Attribute a;
+		Dwarf_Sword v;
+
+		if (dwarf_tag(&e) == DW_TAG_enumerator && dwarf_diename(&e) &&
+		    dwarf_attr(&e, DW_AT_const_value, &a) &&
+		    !dwarf_formsdata(&a, &v)) {
+			d->names[d->n] = arena_strdup(&c->arena, dwarf_diename(&e));
+			d->vals[d->n++] = (int64_t)v;
+		}
+	}
+	return ty;
 }
 
 static struct type *pointer_type(struct compiler *c, struct dfile *f,
@@ -649,8 +681,11 @@ static struct type *conv(struct compiler *c, struct dfile *f, Dwarf_Die *t,
 			    (encoding(&in) == DW_ATE_signed ||
 			     encoding(&in) == DW_ATE_signed_char);
 
-		return size == 1 || size == 2 || size == 4 || size == 8 ?
-		       ty_int((int)size, sign) : NULL;
+		if (size != 1 && size != 2 && size != 4 && size != 8)
+			return NULL;
+		ty = enum_type(c, t, ty_int((int)size, sign));
+		cache_put(c, f, t, ty);
+		return ty;
 	}
 	case DW_TAG_pointer_type: case DW_TAG_reference_type:
 	case DW_TAG_rvalue_reference_type:

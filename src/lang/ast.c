@@ -68,6 +68,8 @@ static void dump(FILE *f, const struct node *n, int ind)
 			n->tyname ? n->tyname : "");
 		for (int i = 0; i < n->tyname_ptr; i++)
 			fputc('*', f);
+		if (n->tydim)
+			fprintf(f, n->tydim > 0 ? "[%d]" : "[]", n->tydim);
 		break;
 	case N_UNROLL:
 		fputs("unroll", f);
@@ -80,6 +82,15 @@ static void dump(FILE *f, const struct node *n, int ind)
 			fputc('*', f);
 		if (n->ival)
 			fprintf(f, "[%llu]", (unsigned long long)n->ival);
+		break;
+	case N_OFFSETOF:
+		fprintf(f, "offsetof %s%s%s", n->tyname ? n->tyname : "",
+			n->tyname ? ", " : "", n->name);
+		break;
+	case N_TUPLE:
+		fputs(n->fnames ? "record" : "tuple", f);
+		for (int i = 0; n->fnames && i < n->nargs; i++)
+			fprintf(f, "%s%s", i ? ", " : " ", n->fnames[i]);
 		break;
 	default:
 		fputs(node_kind_name(n->kind), f);

@@ -45,9 +45,15 @@ struct node {
 				 * MACRO parameters (VAR, MAP or BUILTIN) */
 	int nargs;
 	struct node *next;	/* next probe (macro) in the program */
-	const char *tyname;	/* CAST, SIZEOF, LET: the type name
-				 * written (LET: NULL when none) */
+	const char **fnames;	/* TUPLE: a record's field names, in
+				 * source order (NULL: a tuple) */
+	const char *tyname;	/* CAST, SIZEOF, LET, OFFSETOF: the type
+				 * name written (LET: NULL when none);
+				 * OFFSETOF: name is the field path
+				 * ("a.b.c") */
 	int tyname_ptr;		/* CAST, LET: number of '*' */
+	int tydim;		/* CAST, SIZEOF: TYPE[N] (0.26's array
+				 * types): N, -1 for TYPE[] (0: none) */
 
 	/* filled by sema */
 	struct type *ty;

@@ -328,6 +328,21 @@ void parse_type_name(struct parser *p, struct node *n)
 		n->tyname_ptr++;
 		skip_qualifiers(p);
 	}
+	/* int8[8], uint8[]: an array of the type (0.26's postfix syntax) */
+	if (!n->tyname_ptr && peek(p)->kind == T_LBRACKET) {
+		struct loc open = take(p).loc;
+
+		n->tydim = -1;
+		if (peek(p)->kind == T_INT) {
+			struct token d = take(p);
+
+			if (d.ival < 1 || d.ival > 4096)
+				diag_fatal(p->diag, d.loc, E_SYNTAX,
+					   "an array type has 1 to 4096 elements");
+			n->tydim = (int)d.ival;
+		}
+		expect_close(p, T_RBRACKET, open);
+	}
 }
 
 /* A function pointer's parameter list: skipped (it is a pointer). */

@@ -42,6 +42,42 @@ static struct node *call_args(struct parser *p, struct node *n)
 	return n;
 }
 
+/* A record (a=1, b="x"), its first field's name N read and '='
+ * next: an N_TUPLE with field names. */
+static struct node *record(struct parser *p, struct loc open, struct node *n)
+{
+	struct list l = { 0 };
+	const char **names = NULL;
+	int cap = 0;
+	struct node *r = mk(p, N_TUPLE, open);
+
+	for (;;) {
+		if (n->kind != N_BUILTIN)
+			diag_fatal(p->diag, n->loc, E_SYNTAX,
+				   "a record's field is written NAME = VALUE");
+		expect(p, T_ASSIGN, "'=' expected after the record's field name");
+		if (l.n == cap) {
+			const char **v = arena_alloc(p->arena, sizeof(*v) *
+						     (size_t)(cap ? 2 * cap : 4));
+
+			if (cap)
+				memcpy(v, names, sizeof(*v) * (size_t)cap);
+			names = v;
+			cap = cap ? 2 * cap : 4;
+		}
+		names[l.n] = n->name;
+		list_add(p, &l, expr(p));
+		if (!accept(p, T_COMMA))
+			break;
+		n = expr(p);
+	}
+	r->args = l.v;
+	r->nargs = l.n;
+	r->fnames = names;
+	r->loc = span(open, peek(p)->loc);
+	return r;
+}
+
 /* '(' expr ')' or a tuple '(' expr ',' ... ')', the '(' at OPEN read. */
 static struct node *paren(struct parser *p, struct loc open)
 {
@@ -51,7 +87,9 @@ static struct node *paren(struct parser *p, struct loc open)
 
 	p->in_pred = 0;
 	n = expr(p);
-	if (peek(p)->kind == T_COMMA) {
+	if (peek(p)->kind == T_ASSIGN && n->kind == N_BUILTIN) {
+		n = record(p, open, n);
+	} else if (peek(p)->kind == T_COMMA) {
 		list_add(p, &l, n);
 		/* (1,) is a tuple of one (today's bpftrace) */
 		while (accept(p, T_COMMA) && peek(p)->kind != T_RPAREN)
@@ -63,6 +101,31 @@ static struct node *paren(struct parser *p, struct loc open)
 	}
 	expect_close(p, T_RPAREN, open);
 	p->in_pred = saved;
+	return n;
+}
+
+/* offsetof(TYPE or EXPR, FIELD[.FIELD...]), its name T read: an
+ * N_OFFSETOF whose name is the field path. */
+static struct node *offsetof_expr(struct parser *p, struct token t)
+{
+	struct loc open = take(p).loc;
+	struct node *n = mk(p, N_OFFSETOF, t.loc);
+	char *path = NULL;
+
+	if (parse_is_type(p, peek(p)))
+		parse_type_name(p, n);
+	else
+		n->a = expr(p);
+	expect(p, T_COMMA, "',' expected before offsetof's field");
+	do {
+		struct token f = expect(p, T_IDENT, "field name expected");
+
+		path = path ? arena_printf(p->arena, "%s.%s", path, f.text)
+			    : arena_printf(p->arena, "%s", f.text);
+	} while (accept(p, T_DOT));
+	n->name = path;
+	n->loc = span(n->loc, peek(p)->loc);
+	expect_close(p, T_RPAREN, open);
 	return n;
 }
 
@@ -132,6 +195,8 @@ static struct node *primary(struct parser *p)
 		}
 		return n;
 	case T_IDENT:
+		if (!strcmp(t.text, "offsetof") && peek(p)->kind == T_LPAREN)
+			return offsetof_expr(p, t);
 		/* NAME!(...): a macro's call, as some bpftrace versions
 		 * write it (a name is never followed by '!' otherwise) */
 		if (peek(p)->kind == T_BANG) {

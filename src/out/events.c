@@ -31,6 +31,21 @@ static uint64_t now_epoch_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
 }
 
+/* A value as text, malloc'd (*LEN bytes): what 0.26's printf writes
+ * for %s of a value that is not a string. */
+static char *pr_text(struct printer *pr, const struct type *ty, const void *p,
+	      size_t *len)
+{
+	char *buf = NULL;
+	FILE *m = open_memstream(&buf, len);
+
+	if (!m)
+		return NULL;
+	pr_typed(pr, m, ty, p);
+	fclose(m);
+	return buf;
+}
+
 /* One printf argument of type A->ty at P as a string, when it prints
  * as one (*STACK: a malloc'd text to free); false for integers. */
 static bool arg_text(struct printer *pr, const struct ev_arg *a,
@@ -92,6 +107,23 @@ static bool arg_text(struct printer *pr, const struct ev_arg *a,
 		return true;
 	default:
 		out->is_str = 0;
+		/* 0.26: %s of any other value prints its text, and an
+		 * integer's conversions still read the number */
+		if (pr->c->dialect_017 || a->ty->kind == TY_VOID)
+			return false;
+		if (a->ty->kind == TY_INT) {
+			memcpy(&v, p, 8);
+			out->s = pr_symbol(pr, a->ty, (int64_t)v);
+			if (!out->s) {
+				snprintf(tbuf, cap, a->ty->is_signed ? "%lld" :
+					 "%llu", (long long)v);
+				out->s = tbuf;
+			}
+			out->slen = strlen(out->s);
+			return false;
+		}
+		*stack = pr_text(pr, a->ty, p, &out->slen);
+		out->s = *stack;
 		return false;
 	}
 }

@@ -288,9 +288,9 @@ static void convert(FILE *f, const char *fmt, const struct fmt_piece *p,
 		size_t cap = out == small ? sizeof(small) : (size_t)n + 1;
 
 		again = 0;
-		if (p->conv == 's') {
-			const char *s = a->is_str && a->s ? a->s : "";
-			size_t sl = a->is_str && a->s ? strnlen(s, a->slen) : 0;
+		if (p->conv == 's') {	/* an integer may have a text too */
+			const char *s = a->s ? a->s : "";
+			size_t sl = a->s ? strnlen(s, a->slen) : 0;
 
 			if (p->prec >= 0 && (size_t)p->prec < sl)
 				sl = (size_t)p->prec;

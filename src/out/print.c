@@ -418,7 +418,7 @@ static uint64_t bits_of(const struct smember *m, const uint8_t *p,
 static void print_struct(struct printer *pr, FILE *f, const struct type *ty,
 			 const uint8_t *p, int indent)
 {
-	bool key = indent == 4;
+	bool key = indent == 4 && pr->c->dialect_017;
 	bool first = true;
 
 	fputs(key ? "{" : "{ ", f);
@@ -476,8 +476,11 @@ static void print_typed(struct printer *pr, FILE *f, const struct type *ty,
 	}
 	case TY_INT: {
 		int64_t v = int_at(ty, p);
+		const char *sym = pr_symbol(pr, ty, v);
 
-		if (ty->is_signed)
+		if (sym)
+			fputs(sym, f);
+		else if (ty->is_signed)
 			fprintf(f, "%" PRId64, v);
 		else
 			fprintf(f, "%" PRIu64, (uint64_t)v);
@@ -515,7 +518,8 @@ static void print_typed(struct printer *pr, FILE *f, const struct type *ty,
 		uint64_t v;
 
 		memcpy(&v, p, 8);
-		fprintf(f, indent == 4 ? "0x%" PRIx64 : "%" PRIu64, v);
+		fprintf(f, indent == 4 || !pr->c->dialect_017 ? "0x%" PRIx64
+			: "%" PRIu64, v);
 		break;
 	}
 	case TY_ARRAY:
@@ -524,14 +528,16 @@ static void print_typed(struct printer *pr, FILE *f, const struct type *ty,
 	case TY_STRUCT:
 		print_struct(pr, f, ty, p, indent);
 		break;
-	case TY_TUPLE:
-		fputc('(', f);
+	case TY_TUPLE:		/* a record: { .a = 1, .b = x } */
+		fputs(ty->names ? "{ " : "(", f);
 		for (int i = 0; i < ty->nelem; i++) {
 			if (i)
 				fputs(", ", f);
+			if (ty->names)
+				fprintf(f, ".%s = ", ty->names[i]);
 			print_typed(pr, f, ty->elem[i], p + ty->off[i], indent);
 		}
-		fputc(')', f);
+		fputs(ty->names ? " }" : ")", f);
 		break;
 	default:
 		break;
@@ -543,7 +549,7 @@ static void print_typed(struct printer *pr, FILE *f, const struct type *ty,
 static void key_elems(struct printer *pr, FILE *f, const struct mapinfo *m,
 		      const uint8_t *key, const char *sep)
 {
-	if (m->key->kind == TY_TUPLE) {
+	if (m->key->kind == TY_TUPLE && !m->key->names) {
 		for (int i = 0; i < m->key->nelem; i++) {
 			if (i)
 				fputs(sep, f);
@@ -587,9 +593,9 @@ static void json_typed(struct printer *pr, FILE *f, const struct type *ty,
 static void json_struct(struct printer *pr, FILE *f, const struct type *ty,
 			const uint8_t *p)
 {
-	bool first = true;
+	bool first = true, sp = pr->c->dialect_017;
 
-	fputs("{ ", f);
+	fputs(sp ? "{ " : "{", f);
 	for (int i = 0; i < ty->nmembers; i++) {
 		const struct smember *m = &ty->members[i];
 
@@ -608,7 +614,7 @@ static void json_struct(struct printer *pr, FILE *f, const struct type *ty,
 			json_typed(pr, f, m->ty, p + m->bitoff / 8);
 		}
 	}
-	fputs(" }", f);
+	fputs(sp ? " }" : "}", f);
 }
 
 /* A value as JSON: integers and pointers as numbers, tuples and arrays
@@ -618,7 +624,24 @@ static void json_typed(struct printer *pr, FILE *f, const struct type *ty,
 		       const uint8_t *p)
 {
 	if (ty->kind == TY_INT || ty->kind == TY_PTR) {
-		print_typed(pr, f, ty, p, 8);
+		struct type num = *ty;	/* enums and pointers as numbers */
+
+		num.edef = NULL;
+		if (ty->kind == TY_PTR)
+			num = ty_u64;
+		if (num.boolean && !pr->c->dialect_017)
+			print_typed(pr, f, &num, p, 8);
+		else
+			pr_json_int(pr, f, int_at(&num, p), num.is_signed);
+	} else if (ty->kind == TY_TUPLE && ty->names) {
+		fputc('{', f);
+		for (int i = 0; i < ty->nelem; i++) {
+			fputs(i ? ", " : "", f);
+			js_str(f, ty->names[i], strlen(ty->names[i]));
+			fputs(": ", f);
+			json_typed(pr, f, ty->elem[i], p + ty->off[i]);
+		}
+		fputc('}', f);
 	} else if (ty->kind == TY_ARRAY) {
 		fputc('[', f);
 		for (int i = 0; i < ty->nelem; i++) {
@@ -656,6 +679,8 @@ static void json_key(struct printer *pr, FILE *f, const struct mapinfo *m,
 		return;
 	key_elems(pr, s, m, key, ",");
 	fclose(s);
+	if (buf)
+		pr_json_key_text(pr, buf, &len);
 	js_str(f, buf ? buf : "", len);
 	free(buf);
 }
@@ -752,7 +777,7 @@ static void json_map(struct printer *pr, struct mapinfo *m, struct table *tb,
 		}
 		switch (m->agg) {
 		case AGG_NONE:
-			if (m->val && m->val->kind == TY_INT)
+			if (m->val && m->val->kind == TY_INT && div > 1)
 				print_scalar(f, m, e->v, div);
 			else if (m->val)
 				json_typed(pr, f, m->val, e->raw);
@@ -990,7 +1015,8 @@ void pr_map(struct printer *pr, struct mapinfo *m, uint64_t top, uint64_t div)
 		fputs(": ", f);
 		switch (m->agg) {
 		case AGG_NONE:
-			if (m->val && m->val->kind == TY_INT)
+			if (m->val && m->val->kind == TY_INT &&
+			    !pr_symbol(pr, m->val, 0) && !m->val->edef)
 				print_scalar(f, m, e->v, div);
 			else if (m->val)
 				print_typed(pr, f, m->val, e->raw, 8);
@@ -1090,6 +1116,12 @@ size_t pr_tstamp(struct printer *pr, char *buf, size_t cap, const void *p)
 	}
 	return fmt_time(buf, cap, pr->c->tfmts[k],
 			ns + (uint64_t)pr->mono_to_epoch);
+}
+
+void pr_typed(struct printer *pr, FILE *f, const struct type *ty,
+	      const void *data)
+{
+	print_typed(pr, f, ty, data, 8);
 }
 
 void pr_value(struct printer *pr, const struct type *ty, const void *data)

@@ -51,6 +51,9 @@ void pr_all_maps(struct printer *pr);
 /* Every map, sorted by name (SIGUSR1 prints them so). */
 void pr_maps(struct printer *pr);
 void pr_value(struct printer *pr, const struct type *ty, const void *data);
+/* A value as print() writes it in text, onto F (no newline). */
+void pr_typed(struct printer *pr, FILE *f, const struct type *ty,
+	      const void *data);
 /* A strftime() value at P ({ns since boot, format index}) as the text
  * of its format, into BUF (CAP bytes); returns its length. */
 size_t pr_tstamp(struct printer *pr, char *buf, size_t cap, const void *p);
@@ -67,6 +70,16 @@ int pr_fold(struct printer *pr, struct mapinfo *m, uint64_t top,
 /* --flamegraph: an SVG of every map that folds, onto F.  Returns 0 or
  * -errno. */
 int pr_flamegraph(struct printer *pr, FILE *f);
+
+/* value.c: the word integer V of type TY prints as in 0.26 (true,
+ * false, an enumerator's name), or NULL for its number. */
+const char *pr_symbol(const struct printer *pr, const struct type *ty,
+		      int64_t v);
+/* Integer V as a JSON number; in 0.26 as a string when a double
+ * cannot hold it exactly (beyond 2^53), as bpftrace 0.26 writes it. */
+void pr_json_int(const struct printer *pr, FILE *f, int64_t v, bool sgn);
+/* A map key's text S (*LEN bytes) as a JSON key in 0.26: blanks cut. */
+void pr_json_key_text(const struct printer *pr, char *s, size_t *len);
 
 /* events.c: a record of event E (printf, print, clear, zero, time,
  * join) written as its kind says, in text or JSON.  system() and exit()

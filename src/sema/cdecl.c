@@ -267,19 +267,34 @@ static struct type *define_struct(struct compiler *c, struct node *d)
 }
 
 /* An enum's enumerators become constants; the type is a 4-byte int. */
+/* An enum: a 4-byte integer whose values print by their enumerators'
+ * names (0.26), which name constants. */
 static struct type *define_enum(struct compiler *c, struct node *d)
 {
+	struct enum_def *e = arena_alloc(&c->arena, sizeof(*e));
+	struct type *t = arena_alloc(&c->arena, sizeof(*t));
+
+	e->name = d->name;
+	e->n = d->nargs;
+	e->names = arena_alloc(&c->arena, sizeof(*e->names) * (size_t)(d->nargs + 1));
+	e->vals = arena_alloc(&c->arena, sizeof(*e->vals) * (size_t)(d->nargs + 1));
+	*t = ty_s32;
+	t->edef = e;
 	for (int i = 0; i < d->nargs; i++) {
+		e->names[i] = d->args[i]->name;
+		e->vals[i] = d->args[i]->cval;
 		c->enums = grow(c->enums, c->nenums);
 		c->enums[c->nenums++] = d->args[i];
 		/* the first definition wins, as the list search found it */
-		if (!strmap_get(&c->enum_names, d->args[i]->name))
+		if (!strmap_get(&c->enum_names, d->args[i]->name)) {
 			strmap_put(&c->enum_names, &c->arena, d->args[i]->name,
 				   d->args[i]);
+			strmap_put(&c->enum_defs, &c->arena, d->args[i]->name, e);
+		}
 	}
 	if (d->name && !cdecl_lookup(c, d->name))
-		strmap_put(&c->stype_names, &c->arena, d->name, &ty_s32);
-	return &ty_s32;
+		strmap_put(&c->stype_names, &c->arena, d->name, t);
+	return t;
 }
 
 /* Define D (a struct, union or enum written in place or at the top):

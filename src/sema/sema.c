@@ -157,7 +157,7 @@ static bool is_agg_call(struct node *n)
  * memory when it was one (uptr(), kptr()). */
 static struct type *int_var_type(struct sema *s, struct type *t)
 {
-	struct type *p = ty_int(t->size, t->is_signed), *u;
+	struct type *p = ty_resize(&s->c->arena, t, t->size, t->is_signed), *u;
 
 	if (!t->user && !t->kernel)
 		return p;
@@ -168,7 +168,31 @@ static struct type *int_var_type(struct sema *s, struct type *t)
 	return u;
 }
 
+/* 0.26: integer variable V assigned T by N takes a type that holds
+ * both (sema_unify); a bool holds only bools. */
+static void int_var_merge(struct sema *s, struct node *n, struct var *v,
+			  struct type *t)
+{
+	struct type *u = sema_unify(s, v->ty, t);
+
+	if (!u)
+		ERR(s, n->loc, E_TYPE, "%s holds %s (from %d:%d); cannot assign %s",
+		    v->name, type_name(v->ty), v->first.line, v->first.col,
+		    type_name(t));
+	else
+		v->ty = u;
+}
+
+static void assign_to(struct sema *s, struct node *n);
+
 static void assign(struct sema *s, struct node *n)
+{
+	s->assigning = n;
+	assign_to(s, n);
+	s->assigning = NULL;
+}
+
+static void assign_to(struct sema *s, struct node *n)
 {
 	struct node *target = n->a;
 	struct type *t, *u;
@@ -178,6 +202,7 @@ static void assign(struct sema *s, struct node *n)
 		return;
 	}
 	t = sema_expr(s, n->b);
+	s->assigning = n;	/* not an assignment inside N->b */
 	if (target->kind == N_VAR) {
 		struct var *v = sema_var_lookup(s, target);
 
@@ -224,7 +249,11 @@ static void assign(struct sema *s, struct node *n)
 		} else if (v->ty->kind == TY_PTR && is_int(t)) {
 			/* a pointer variable stays typed */
 		} else if (v->ty->kind == TY_INT && is_int(t)) {
-			if (!ty_equal(v->ty, t))
+			if (ty_equal(v->ty, t) && v->ty->edef == t->edef)
+				;
+			else if (!s->c->dialect_017 && t->kind == TY_INT)
+				int_var_merge(s, n, v, t);
+			else
 				v->ty = ty_int(8, v->ty->is_signed);
 		} else {
 			u = sema_unify(s, v->ty, sema_storage(s, t));

@@ -156,7 +156,11 @@ static struct type *check_printf(struct sema *s, struct node *n,
 		t = a->ty;
 		if (is_err(t))
 			continue;
-		if (pieces[i].want == FMT_WANT_STR && t->kind != TY_STR &&
+		if (pieces[i].want == FMT_WANT_STR && !s->c->dialect_017 &&
+		    (is_int(t) || t->kind == TY_TUPLE ||
+		     t->kind == TY_ARRAY || t->kind == TY_STRUCT))
+			;	/* 0.26: %s prints any value's text */
+		else if (pieces[i].want == FMT_WANT_STR && t->kind != TY_STR &&
 		    t->kind != TY_TSTAMP && t->kind != TY_KSTACK &&
 		    t->kind != TY_KSYM && t->kind != TY_USYM &&
 		    t->kind != TY_USERNAME && t->kind != TY_INET &&

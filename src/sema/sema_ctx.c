@@ -491,17 +491,19 @@ struct type *sema_builtin(struct sema *s, struct node *n)
 			return set(n, &ty_error);
 		}
 	}
+	/* 0.26's boolean literals are bools; bpftrace 0.17's are the
+	 * integers 1 and 0 (print(true) shows 1), and there an enum
+	 * constant of that name wins. */
+	if ((!strcmp(n->name, "true") || !strcmp(n->name, "false")) &&
+	    (!s->c->dialect_017 || !cdecl_constant(s->c, n->name, &v))) {
+		n->is_const = 1;
+		n->cval = n->name[0] == 't';
+		return set(n, sema_bool_type(s));
+	}
 	if (cdecl_constant(s->c, n->name, &v)) {
 		n->is_const = 1;
 		n->cval = v;
-		return set(n, &ty_s64);
-	}
-	/* bpftrace 0.17's boolean literals are the integers 1 and 0
-	 * (print(true) shows 1); an enum constant of that name wins. */
-	if (!strcmp(n->name, "true") || !strcmp(n->name, "false")) {
-		n->is_const = 1;
-		n->cval = n->name[0] == 't';
-		return set(n, &ty_s64);
+		return set(n, sema_enum_const(s, n->name));
 	}
 	if (sema_func_lookup(n->name) >= 0)
 		ERR(s, n->loc, E_IDENT, "'%s' is a function: call it as %s()",
@@ -759,6 +761,7 @@ struct type *sema_args_field(struct sema *s, struct node *n)
 		ft = f->kind == TPF_DATALOC ? str_type(s, s->c->strlen_)
 		   : f->kind == TPF_PTR ? tp_ptr_type(s, ps->tp, f)
 					: tp_field_type(&s->c->arena, f);
+		ft = sema_c_int_type(s, ft, f->ctype);
 		if (!t) {
 			t = ft;
 		} else if (t->kind == TY_PTR && ft->kind == TY_PTR &&

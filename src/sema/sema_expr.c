@@ -56,22 +56,22 @@ static struct type *binop(struct sema *s, struct node *n)
 		 * sizes (as bpftrace 0.17 compares them) */
 		if ((a->kind == TY_STR && b->kind == TY_STR) ||
 		    (a->kind == TY_BUF && b->kind == TY_BUF))
-			return set(n, &ty_s64);
+			return set(n, sema_bool_type(s));
 		/* the same stack (same id), the same address, the same
 		 * user */
 		if ((a->kind == TY_KSTACK || a->kind == TY_KSYM ||
 		     a->kind == TY_USERNAME || a->kind == TY_STRERROR) &&
 		    ty_equal(a, b))
-			return set(n, &ty_s64);
+			return set(n, sema_bool_type(s));
 		/* arrays of one type: all their elements */
 		if (a->kind == TY_ARRAY && ty_equal(a, b))
-			return set(n, &ty_s64);
-		/* tuples (0.26): element by element, both as the type
-		 * they fit in (cg compares their bytes) */
+			return set(n, sema_bool_type(s));
+		/* tuples and records (0.26): element by element, both as
+		 * the type they fit in (cg compares their bytes) */
 		if (a->kind == TY_TUPLE && b->kind == TY_TUPLE &&
 		    (n->extra = sema_unify(s, sema_storage(s, a),
 					   sema_storage(s, b))))
-			return set(n, &ty_s64);
+			return set(n, sema_bool_type(s));
 	}
 	/* p + n, n + p, p - n: a pointer moved by n of what it points to,
 	 * as in C */
@@ -88,7 +88,7 @@ static struct type *binop(struct sema *s, struct node *n)
 	}
 	switch (n->op) {
 	case T_EQ: case T_NE: case T_LT: case T_GT: case T_LE: case T_GE:
-		t = &ty_s64;
+		t = sema_bool_type(s);
 		break;
 	case T_SHL: case T_SHR:
 		t = ty_promote(a);
@@ -100,6 +100,14 @@ static struct type *binop(struct sema *s, struct node *n)
 		break;
 	default:
 		t = ty_arith(a, b);
+		/* 0.26: a difference is signed, (uint64)1 - 2 is -1, and
+		 * so is what mixes signs ((uint64)1 + (-2)), a
+		 * non-negative literal aside */
+		if (!s->c->dialect_017 && a->kind == TY_INT &&
+		    b->kind == TY_INT && (n->op == T_MINUS ||
+		    (a->is_signed != b->is_signed && !a->literal &&
+		     !b->literal)))
+			t = ty_int(t->size, true);
 	}
 	return set(n, t);
 }
@@ -221,10 +229,12 @@ static void fold(struct node *n)
 
 static struct type *e_int(struct sema *s, struct node *n)
 {
-	(void)s;
 	n->is_const = 1;
 	n->cval = (int64_t)n->ival;
-	return set(n, n->ival > INT64_MAX ? &ty_u64 : &ty_s64);
+	if (n->ival > INT64_MAX)
+		return set(n, &ty_u64);
+	/* 0.26: stored beside unsigned values, it takes their sign */
+	return set(n, s->c->dialect_017 ? &ty_s64 : &ty_lit);
 }
 
 static struct type *e_str(struct sema *s, struct node *n)
@@ -332,6 +342,10 @@ static struct type *e_binop(struct sema *s, struct node *n)
 	struct type *t = binop(s, n);
 
 	fold(n);
+	/* 2 + 3 is as flexible a literal as 5 (0.26) */
+	if (n->is_const && n->cval >= 0 && t->kind == TY_INT &&
+	    !t->boolean && n->a->ty->literal && n->b->ty->literal)
+		return set(n, &ty_lit);
 	return t;
 }
 
@@ -355,7 +369,7 @@ static struct type *e_unop(struct sema *s, struct node *n)
 		    tok_spelling(n->op), type_name(t));
 		return set(n, &ty_error);
 	}
-	set(n, n->op == T_BANG ? &ty_s64 : ty_promote(t));
+	set(n, n->op == T_BANG ? sema_bool_type(s) : ty_promote(t));
 	fold(n);
 	return n->ty;
 }
@@ -372,7 +386,7 @@ static struct type *e_logic(struct sema *s, struct node *n)
 		    n->kind == N_LAND ? "&&" : "||", type_name(a), type_name(b));
 		return set(n, &ty_error);
 	}
-	return set(n, &ty_s64);
+	return set(n, sema_bool_type(s));
 }
 
 static struct type *e_ternary(struct sema *s, struct node *n)
@@ -387,6 +401,8 @@ static struct type *e_ternary(struct sema *s, struct node *n)
 		    type_name(c));
 		return set(n, &ty_error);
 	}
+	if (a->boolean && b->boolean)
+		return set(n, a);
 	if (is_int(a) && is_int(b))
 		return set(n, ty_arith(a, b));
 	if (a->kind == TY_STR && b->kind == TY_STR)
@@ -515,6 +531,10 @@ static struct type *e_cast(struct sema *s, struct node *n)
 
 	if (n->tyname_ptr)
 		return cast_ptr(s, n, t);
+	if (n->tydim || (to && to->kind == TY_INT && t->kind == TY_ARRAY))
+		return sema_array_cast(s, n, t);
+	if (!to && !strncmp(n->tyname, "enum ", 5))
+		return sema_enum_cast(s, n, t);
 	if (!to) {	/* a typedef of an integer (the script's or BTF's) */
 		to = cdecl_type_by_name(s->c, n->tyname);
 		if (!to)
@@ -529,12 +549,14 @@ static struct type *e_cast(struct sema *s, struct node *n)
 	}
 	if (is_err(t))
 		return set(n, &ty_error);
+	if (to->boolean && !is_int(t))
+		return sema_bool_cast(s, n, t);
 	if (!is_int(t)) {
 		ERR(s, n->loc, E_TYPE, "cannot cast %s to %s", type_name(t),
 		    type_name(to));
 		return set(n, &ty_error);
 	}
-	if (!strcmp(n->tyname, "bool")) {
+	if (to->boolean) {
 		n->op = 1;	/* cg: compare with zero */
 		if (n->a->is_const) {
 			n->is_const = 1;
@@ -565,6 +587,8 @@ static struct type *e_field(struct sema *s, struct node *n)
 		return set(n, &ty_error);
 	if (t->kind == TY_PTR || t->kind == TY_STRUCT)
 		return sema_btf_field(s, n, t);
+	if (t->kind == TY_TUPLE && t->names)
+		return sema_record_field(s, n, t);
 	if (t->kind == TY_TUPLE && n->op == T_DOT &&
 	    n->name[0] >= '0' && n->name[0] <= '9') {
 		if (n->ival >= (uint64_t)t->nelem) {
@@ -654,6 +678,10 @@ static struct type *e_tuple(struct sema *s, struct node *n)
 	for (int i = 0; i < n->nargs; i++)
 		if (e[i]->kind != TY_INT)
 			e[i] = sema_storage(s, e[i]);
+		else if (e[i]->literal)	/* a literal's sign is its place's */
+			e[i] = &ty_s64;
+	if (n->fnames)
+		return sema_record(s, n, e);
 	return set(n, ty_tuple(&s->c->arena, e, n->nargs));
 }
 
@@ -670,6 +698,13 @@ static struct type *e_sizeof(struct sema *s, struct node *n)
 			ERR(s, n->loc, E_TYPE, "unknown type '%s'", n->tyname);
 			return set(n, &ty_error);
 		}
+		if (n->tydim < 0) {
+			ERR(s, n->loc, E_TYPE, "sizeof(%s[]) needs the number of elements",
+			    n->tyname);
+			return set(n, &ty_error);
+		}
+		if (n->tydim)
+			t = ty_array(&s->c->arena, t, n->tydim);
 	} else {
 		t = sema_expr(s, n->a);
 		if (is_err(t))
@@ -709,6 +744,7 @@ static struct type *(*const expr_fns[N_NKINDS])(struct sema *, struct node *) = 
 	[N_SIZEOF] = e_sizeof,
 	[N_ELVIS] = e_elvis,
 	[N_BLOCKEXPR] = sema_block_expr,
+	[N_OFFSETOF] = sema_offsetof,
 };
 
 struct type *sema_expr(struct sema *s, struct node *n)

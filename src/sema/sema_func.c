@@ -285,7 +285,7 @@ struct type *call_strcontains(struct sema *s, struct node *n)
 		n->is_const = 1;
 		n->cval = 1;
 	}
-	return set(n, &ty_u64);
+	return set(n, s->c->dialect_017 ? &ty_u64 : &ty_bool);
 }
 
 /* has_key(@m, key), has_key(@m, (k1, k2)) or has_key(@m, k1, k2): 1
@@ -325,7 +325,7 @@ struct type *call_has_key(struct sema *s, struct node *n)
 		    sema_agg_name(m->agg));
 		return set(n, &ty_error);
 	}
-	return set(n, &ty_u64);
+	return set(n, s->c->dialect_017 ? &ty_u64 : &ty_bool);
 }
 
 /* pton("ADDR"): an IPv4 address as 4 bytes, an IPv6 one as 16, in

@@ -23,6 +23,8 @@ struct sema {
 	int dead;		/* inside an if whose condition is a false
 				 * constant (or an else of a true one):
 				 * fail() says nothing there */
+	struct node *assigning;	/* the assignment sema_unify() merges
+				 * for (its warnings), or NULL */
 };
 
 #define ERR(s, loc, tag, ...)                                          \
@@ -150,6 +152,26 @@ struct type *sema_stack(struct sema *s, struct node *n, bool user);
 /* A call: its arguments checked, its type; ASSIGNED when it is the
  * value of a map assignment (aggregations). */
 struct type *sema_call(struct sema *s, struct node *n, bool assigned);
+
+/* sema_value.c: bools, records, enums, offsetof (0.26) */
+/* What comparisons, ! && || and true give: bool, or int64 in 0.17. */
+struct type *sema_bool_type(struct sema *s);
+/* The type of enumerator NAME, a constant: its enum's (0.26). */
+struct type *sema_enum_const(struct sema *s, const char *name);
+/* (enum E)x and (bool)"string" of N, whose operand has type T. */
+struct type *sema_enum_cast(struct sema *s, struct node *n, struct type *t);
+struct type *sema_bool_cast(struct sema *s, struct node *n, struct type *t);
+/* Record N of element types E, and $r.name of record T. */
+struct type *sema_record(struct sema *s, struct node *n, struct type **e);
+struct type *sema_record_field(struct sema *s, struct node *n,
+			       struct type *t);
+struct type *sema_offsetof(struct sema *s, struct node *n);
+/* (int8[8])x and (uint64)array of N, whose operand has type T. */
+struct type *sema_array_cast(struct sema *s, struct node *n, struct type *t);
+/* Integer type T of a field the C type CTYPE names: an enum's value,
+ * a bool, as BTF would type it. */
+struct type *sema_c_int_type(struct sema *s, struct type *t,
+			     const char *ctype);
 
 /* sema_func.c */
 /* N where a string literal is required: a literal, or $N or str($N),

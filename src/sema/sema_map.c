@@ -19,6 +19,46 @@ struct type *sema_unify(struct sema *s, struct type *old, struct type *new)
 	return unify(s, old, new, false);
 }
 
+/* Integers stored in one place.  In 0.17 the first one's sign wins
+ * and values take 64 bits (in a tuple the wider size).  In 0.26 (see
+ * language.md, "Data Types") a type that holds both: a non-negative
+ * literal takes the other's sign, mixed signs give a signed type wide
+ * enough for the unsigned one, int64 at most; a bool only meets bools,
+ * an enum's value stays one only with its own enum. */
+static struct type *unify_int(struct sema *s, struct type *old,
+			      struct type *new, bool in_tuple)
+{
+	int size = old->size > new->size ? old->size : new->size;
+	bool sign = old->is_signed;
+	const struct type *like = old;
+
+	if (s->c->dialect_017)
+		return in_tuple ? ty_int(size, sign) : ty_int(8, sign);
+	if (old->boolean != new->boolean)
+		return NULL;
+	if (old->literal && new->literal)
+		return old;
+	if (old->literal) {
+		sign = new->is_signed;
+		like = new;
+	} else if (!new->literal && old->is_signed != new->is_signed) {
+		int usize = old->is_signed ? new->size : old->size;
+
+		sign = true;
+		if (usize >= size)
+			size = usize < 8 ? 2 * usize : 8;
+		/* variables keep their sizes; map keys and values are
+		 * widened to 64 bits already, so only variables warn */
+		if (usize == 8 && !s->report && !s->guess_int &&
+		    s->assigning && s->assigning->a->kind == N_VAR)
+			diag_warn(&s->c->diag, s->assigning->loc,
+				  "a signed and an unsigned 64-bit integer meet here: stored as int64, large unsigned values read as negative");
+	}
+	if (old->edef != new->edef && !old->literal && !new->literal)
+		like = &ty_s64;
+	return ty_resize(&s->c->arena, like, in_tuple ? size : 8, sign);
+}
+
 static struct type *unify(struct sema *s, struct type *old, struct type *new,
 			  bool in_tuple)
 {
@@ -30,10 +70,7 @@ static struct type *unify(struct sema *s, struct type *old, struct type *new,
 		return NULL;
 	switch (old->kind) {
 	case TY_INT:
-		if (in_tuple)
-			return ty_int(old->size > new->size ? old->size :
-				      new->size, old->is_signed);
-		return ty_int(8, old->is_signed);
+		return unify_int(s, old, new, in_tuple);
 	case TY_STR: case TY_BUF:
 		return old->size >= new->size ? old : new;
 	case TY_KSTACK:		/* ids of stacks of another depth, another map */
@@ -43,11 +80,18 @@ static struct type *unify(struct sema *s, struct type *old, struct type *new,
 		struct type **e;
 		bool same = true;
 
-		if (old->nelem != new->nelem)
+		struct type *t;
+
+		if (old->nelem != new->nelem || !old->names != !new->names)
 			return NULL;
 		e = arena_alloc(&s->c->arena, sizeof(*e) * (size_t)old->nelem);
 		for (int i = 0; i < old->nelem; i++) {
-			e[i] = unify(s, old->elem[i], new->elem[i], !old->slots);
+			/* records: the field of the same name, in any order
+			 * (the result keeps the first order) */
+			int k = old->names ? ty_field(new, old->names[i]) : i;
+
+			e[i] = k < 0 ? NULL : unify(s, old->elem[i],
+						    new->elem[k], !old->slots);
 			if (!e[i])
 				return NULL;
 			if (e[i] != old->elem[i])
@@ -55,8 +99,10 @@ static struct type *unify(struct sema *s, struct type *old, struct type *new,
 		}
 		if (same)
 			return old;
-		return old->slots ? ty_tuple_slots(&s->c->arena, e, old->nelem) :
-				    ty_tuple(&s->c->arena, e, old->nelem);
+		t = old->slots ? ty_tuple_slots(&s->c->arena, e, old->nelem) :
+				 ty_tuple(&s->c->arena, e, old->nelem);
+		t->names = old->names;
+		return t;
 	}
 	default:
 		return old;
@@ -91,7 +137,8 @@ struct type *sema_storage(struct sema *s, struct type *t)
 	if (t->kind == TY_ARRAY || t->kind == TY_STRUCT)
 		value_type(s, t, 0);
 	if (t->kind == TY_INT)
-		return ty_int(8, t->is_signed);
+		return t->literal ? t : ty_resize(&s->c->arena, t, 8,
+						   t->is_signed);
 	return t;
 }
 
@@ -275,7 +322,7 @@ void sema_event_args(struct sema *s, struct event_spec *e,
 		struct type *t = args[i]->ty;
 
 		if (t->kind == TY_INT)
-			t = ty_int(8, t->is_signed);
+			t = ty_resize(&s->c->arena, t, 8, t->is_signed);
 		e->args[i].ty = t;
 		e->args[i].off = off;
 		off += ty_slot_size(t);

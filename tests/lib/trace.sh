@@ -239,3 +239,11 @@ hist_rows() {
 	}
 	{ inrows = 0; print }'
 }
+
+# rejects SCRIPT MESSAGE: sonde --dialect=0.26 -e SCRIPT must fail, its
+# stderr holding MESSAGE (fixed text, e.g. "error[E_TYPE]: ...").
+rejects() {
+	! "$SONDE" --dialect=0.26 -e "$1" > "$work/out" 2> "$work/err" ||
+		die "accepted: $1"
+	grep -qF -- "$2" "$work/err" || die "wrong error for $1: $(cat "$work/err")"
+}
