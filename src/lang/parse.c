@@ -494,6 +494,11 @@ static void let_type(struct parser *p, struct node *n)
 		parse_type_name(p, tn);
 		n->tyname = tn->tyname;
 		n->tyname_ptr = tn->tyname_ptr;
+		if (tn->tydim > 0)	/* TYPE[N], as the cast's syntax */
+			n->ival = (uint64_t)tn->tydim;
+		else if (tn->tydim < 0)
+			diag_fatal(p->diag, t->loc, E_SYNTAX,
+				   "a declared array needs its size: TYPE[N]");
 	}
 	/* string[N]: its size; TYPE[N]: an array of N */
 	if (peek(p)->kind == T_LBRACKET) {

@@ -28,8 +28,7 @@ BEGIN {
 BT
 "$SONDE" --dialect=0.26 e.bt > out 2> err || die "sonde failed: $(cat err)"
 stderr_clean
-expect "Attaching 1 probe...
-1 ONE 2 TWO 99999 OTHER
+expect "1 ONE 2 TWO 99999 OTHER
 ANON
 TWO
 7

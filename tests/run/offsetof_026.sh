@@ -29,8 +29,7 @@ BEGIN {
 BT
 "$SONDE" --dialect=0.26 o.bt > out 2> err || die "sonde failed: $(cat err)"
 stderr_clean
-expect "Attaching 1 probe...
-(0, 16, 24, 28)
+expect "(0, 16, 24, 28)
 (8, 16)
 8
 4

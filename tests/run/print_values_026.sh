@@ -25,8 +25,7 @@ BEGIN {
 BT
 "$SONDE" --dialect=0.26 p.bt > out 2> err || die "sonde failed: $(cat err)"
 stderr_clean
-expect "Attaching 1 probe...
-0x32
+expect "0x32
 (true, false, false, true)
 (true, false)
 (3, ab, 1)

@@ -28,8 +28,7 @@ BEGIN {
 BT
 "$SONDE" --dialect=0.26 r.bt > out 2> err || die "sonde failed: $(cat err)"
 stderr_clean
-expect "Attaching 1 probe...
-0 1 str 5 6 99
+expect "0 1 str 5 6 99
 { .a = 0, .b = 1, .c = str, .d = (5, 6), .e = { .x = 1, .y = 2 } }
 2
 { .foo = 4, .bar = 3 }
