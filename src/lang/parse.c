@@ -608,6 +608,49 @@ static void config_block(struct parser *p, struct program *prog,
 	}
 }
 
+/* let @name = KIND(SIZE); at the top level, after the config block and
+ * before the probes.  The kind and size are checked by sema, which
+ * knows the map's use. */
+static void map_decl(struct parser *p, struct program *prog,
+		     struct token kw)
+{
+	struct map_decl *d = arena_alloc(p->arena, sizeof(*d)), **tail;
+	struct token name = expect(p, T_MAP,
+				   "a @map expected after a top-level 'let'");
+	struct token kind;
+	struct loc open;
+
+	if (prog->nprobes)
+		diag_fatal(p->diag, kw.loc, E_SYNTAX,
+			   "a map declaration must come before the first probe");
+	d->name = name.text;
+	d->loc = name.loc;
+	expect(p, T_ASSIGN, "'=' expected after the declared map");
+	kind = expect(p, T_IDENT,
+		      "a map type expected, as in let @m = hash(100)");
+	d->kind = kind.text;
+	d->kloc = kind.loc;
+	d->sloc = kind.loc;
+	open = expect(p, T_LPAREN, "'(' expected after the map type").loc;
+	while (peek(p)->kind != T_RPAREN) {
+		struct node *e = expr(p);
+
+		if (!d->nargs) {
+			d->sloc = e->loc;
+			d->size_ok = e->kind == N_INT;
+			d->size = e->ival;
+		}
+		d->nargs++;
+		if (!accept(p, T_COMMA))
+			break;
+	}
+	expect_close(p, T_RPAREN, open);
+	accept(p, T_SEMI);
+	for (tail = &prog->mapdecls; *tail; tail = &(*tail)->next)
+		;
+	*tail = d;
+}
+
 /* Just after the last character that is not blank (a comment, a
  * definition), where a probe would go; 1:1 in an empty script. */
 static struct loc text_end(const char *src, size_t len)
@@ -677,6 +720,11 @@ struct program *parse_program(const char *src, size_t len, struct arena *a,
 		if (t.kind == T_PROBE && !strcmp(t.text, "config") &&
 		    peek(&p)->kind == T_ASSIGN) {
 			config_block(&p, prog, t);
+			continue;
+		}
+		if (t.kind == T_PROBE && !strcmp(t.text, "let") &&
+		    peek(&p)->kind == T_MAP) {
+			map_decl(&p, prog, t);
 			continue;
 		}
 		if (t.kind == T_PROBE && parse_decl_start(t.text)) {

@@ -429,6 +429,7 @@ static void finalize_maps(struct compiler *c)
 			m->value_size = 16;
 			m->bpf_type = BPF_MAP_TYPE_PERCPU_HASH;
 		}
+		sema_decl_layout(m);
 	}
 }
 
@@ -488,6 +489,7 @@ int sema_check(struct compiler *c)
 	s.c = c;
 	if (cdecl_define(c))
 		return -1;
+	sema_decl_read(&s);
 	/* Probe specs first: `probe` needs the longest name. */
 	for (struct node *p = c->ast->probes; p; p = p->next) {
 		struct probe_info *pi = arena_alloc(&c->arena, sizeof(*pi));
@@ -563,6 +565,9 @@ int sema_check(struct compiler *c)
 			return -1;
 		}
 	}
+	sema_decl_check(c);
+	if (c->diag.nerrors > errors_before)
+		return -1;
 	finalize_maps(c);
 	return 0;
 }

@@ -999,6 +999,10 @@ static struct type *call_delete(struct sema *s, struct node *n)
 	}
 	sema_map_keys(s, a);
 	a->ty = &ty_mapref;
+	if (a->map && a->map->decl_type == BPF_MAP_TYPE_PERCPU_ARRAY)
+		ERR(s, a->loc, E_MAP,
+		    "%s is a percpuarray, whose entry cannot be deleted: clear() or zero() it",
+		    a->map->name);
 	return set(n, &ty_void);
 }
 

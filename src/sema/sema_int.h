@@ -16,6 +16,7 @@ struct sema {
 	struct node *probe;
 	struct probe_info *pi;
 	struct strmap map_names;	/* "@x" -> struct mapinfo */
+	struct strmap map_decls;	/* "@x" -> its struct map_decl */
 };
 
 #define ERR(s, loc, tag, ...)                                          \
@@ -47,6 +48,12 @@ static inline struct type *str_type(struct sema *s, int size)
 {
 	return ty_str(&s->c->arena, size);
 }
+
+/* sema_decl.c: top-level map declarations */
+void sema_decl_read(struct sema *s);
+void sema_decl_apply(struct sema *s, struct mapinfo *m);
+void sema_decl_check(struct compiler *c);
+void sema_decl_layout(struct mapinfo *m);
 
 /* sema_expr.c */
 struct type *sema_expr(struct sema *s, struct node *n);
