@@ -68,10 +68,15 @@ void cg_map_read(struct cg *g, struct node *n, struct mem dst,
 {
 	int saved = g->scratch, saved_stack = g->stack;
 	struct mapinfo *m = n->map;
-	struct mem key = cg_map_key(g, n);
-	struct mem val = { R0, 0 };
+	struct mem key, val = { R0, 0 };
 	int missing = cg_label(g), done = cg_label(g);
 
+	if (m->agg != AGG_NONE) {	/* an integer, merged over the CPUs */
+		cg_percpu_read(g, n);
+		cg_emit(g, STX(BPF_DW, dst.base, (int16_t)dst.off, R0));
+		return;
+	}
+	key = cg_map_key(g, n);
 	lookup(g, m, key);
 	cg_jump(g, JMP_IMM(BPF_JEQ, R0, 0), missing);
 	cg_copy(g, dst, dt, val, m->val);
@@ -88,8 +93,14 @@ void cg_map_read(struct cg *g, struct node *n, struct mem dst,
 void cg_map_read_int(struct cg *g, struct node *n)
 {
 	int saved = g->scratch, saved_stack = g->stack;
-	struct mem key = cg_map_key(g, n);
+	struct mem key;
 	int done = cg_label(g);
+
+	if (n->map->agg != AGG_NONE) {	/* merged over the CPUs */
+		cg_percpu_read(g, n);
+		return;
+	}
+	key = cg_map_key(g, n);
 
 	lookup(g, n->map, key);
 	cg_jump(g, JMP_IMM(BPF_JEQ, R0, 0), done);

@@ -366,7 +366,8 @@ static struct node *if_stmt(struct parser *p, struct token kw)
 	return n;
 }
 
-/* for ($v : START..END) { ... } after the 'for' KW. */
+/* for ($v : START..END) { ... } or for ($kv : @map) { ... } after the
+ * 'for' KW. */
 static struct node *for_stmt(struct parser *p, struct token kw)
 {
 	struct loc open = expect(p, T_LPAREN, "'(' expected after 'for'").loc;
@@ -377,12 +378,16 @@ static struct node *for_stmt(struct parser *p, struct token kw)
 	n->a->name = v.text;
 	expect(p, T_COLON, "':' expected after the loop variable");
 	r = expr(p);
-	if (peek(p)->kind != T_DOTDOT)
-		diag_fatal(p->diag, r->loc, E_SYNTAX,
-			   "'..' expected: 'for' takes a range START..END");
-	n->b = mk(p, N_RANGE, take(p).loc);
-	n->b->a = r;
-	n->b->b = expr(p);
+	if (r->kind == N_MAP && peek(p)->kind == T_RPAREN) {
+		n->b = r;	/* for ($kv : @map) */
+	} else {
+		if (peek(p)->kind != T_DOTDOT)
+			diag_fatal(p->diag, r->loc, E_SYNTAX,
+				   "'..' expected: 'for' takes a range START..END or a @map");
+		n->b = mk(p, N_RANGE, take(p).loc);
+		n->b->a = r;
+		n->b->b = expr(p);
+	}
 	expect_close(p, T_RPAREN, open);
 	p->loop_depth++;
 	n->c = block(p, "'for (...)'");

@@ -359,6 +359,13 @@ static void stmt(struct sema *s, struct node *n)
 		block(s, n->b);
 		break;
 	case N_FOR:
+		if (n->b->kind == N_MAP) {
+			struct var *outer = sema_for_map(s, n);
+
+			block(s, n->c);
+			sema_for_map_end(s, n, outer);
+			break;
+		}
 		for_range(s, n);
 		block(s, n->c);
 		break;

@@ -54,6 +54,13 @@ void sema_decl_read(struct sema *s);
 void sema_decl_apply(struct sema *s, struct mapinfo *m);
 void sema_decl_check(struct compiler *c);
 void sema_decl_layout(struct mapinfo *m);
+/* sema_loop.c */
+/* Can a probe read M's aggregated value (0.26: count, sum, min, max,
+ * avg, merged over the CPUs in BPF)?  Its type then. */
+bool sema_agg_readable(const struct sema *s, const struct mapinfo *m);
+struct type *sema_agg_value(const struct mapinfo *m);
+struct var *sema_for_map(struct sema *s, struct node *n);
+void sema_for_map_end(struct sema *s, struct node *n, struct var *outer);
 
 /* sema_expr.c */
 struct type *sema_expr(struct sema *s, struct node *n);
