@@ -653,6 +653,9 @@ static void int_call(struct cg *g, struct node *n)
 	case F_HAS_KEY:
 		cg_map_has_key(g, n->args[0]);
 		break;
+	case F_DELETE:
+		cg_map_delete_call(g, n);
+		break;
 	case F_SKBOUTPUT:
 		cg_skboutput(g, n);
 		break;

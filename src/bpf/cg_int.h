@@ -148,6 +148,8 @@ void cg_map_assign(struct cg *g, struct node *assign);
 void cg_map_incdec(struct cg *g, struct node *n);
 void cg_agg(struct cg *g, struct node *assign);
 void cg_map_delete(struct cg *g, struct node *mapnode);
+/* r0 = delete(...): 1 when the (last) entry was there */
+void cg_map_delete_call(struct cg *g, struct node *call);
 void cg_map_has_key(struct cg *g, struct node *mapnode);
 /* T_ADD_ASSIGN -> T_PLUS and so on. */
 int cg_binop_of(int assign_op);

@@ -246,6 +246,20 @@ void cg_map_delete(struct cg *g, struct node *n)
 	g->stack = saved_stack;
 }
 
+void cg_map_delete_call(struct cg *g, struct node *n)
+{
+	int gone = cg_label(g), done = cg_label(g);
+
+	for (int i = 0; i < n->nargs; i++)
+		cg_map_delete(g, n->args[i]);
+	cg_jump(g, JMP_IMM(BPF_JNE, R0, 0), gone);
+	cg_emit(g, MOV_IMM(R0, 1));
+	cg_jump(g, JA(), done);
+	cg_bind(g, gone);
+	cg_emit(g, MOV_IMM(R0, 0));
+	cg_bind(g, done);
+}
+
 /* The histogram functions take the value in r0 (where cg_int leaves
  * it) and put the bucket index in r1; r2 is scratch. */
 #define HV R0

@@ -572,7 +572,7 @@ int sema_check(struct compiler *c)
 			return -1;
 		}
 	}
-	sema_decl_check(c);
+	sema_decl_check(&s);
 	if (c->diag.nerrors > errors_before)
 		return -1;
 	finalize_maps(c);

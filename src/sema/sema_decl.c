@@ -104,8 +104,13 @@ void sema_decl_apply(struct sema *s, struct mapinfo *m)
 /* After the passes: a declared map's use must fit its type.  A per-CPU
  * type holds aggregations (count(), hist(), ...), the others plain
  * values; a percpuarray one value, without keys. */
-void sema_decl_check(struct compiler *c)
+void sema_decl_check(struct sema *s)
 {
+	struct compiler *c = s->c;
+
+	for (struct map_decl *d = c->ast->mapdecls; d; d = d->next)
+		if (d->size_ok && !strmap_get(&s->map_names, d->name))
+			diag_warn(&c->diag, d->loc, "unused map: %s", d->name);
 	for (int i = 0; i < c->nmaps; i++) {
 		struct mapinfo *m = c->maps[i];
 		bool percpu = type_percpu(m->decl_type);

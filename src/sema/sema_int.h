@@ -52,7 +52,7 @@ static inline struct type *str_type(struct sema *s, int size)
 /* sema_decl.c: top-level map declarations */
 void sema_decl_read(struct sema *s);
 void sema_decl_apply(struct sema *s, struct mapinfo *m);
-void sema_decl_check(struct compiler *c);
+void sema_decl_check(struct sema *s);
 void sema_decl_layout(struct mapinfo *m);
 /* sema_loop.c */
 /* Can a probe read M's aggregated value (0.26: count, sum, min, max,
