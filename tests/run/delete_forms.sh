@@ -36,6 +36,6 @@ expect "
 
 @b[3]: 3"
 "$SONDE" --dialect=0.26 -e 'BEGIN { @b[1] = 1; delete(@b[1], @b[2]); }' > out 2> err && die "0.26 took two elements"
-expect "-e:1:28: error[E_ARGS]: delete() takes a map without keys, then the key: delete(@b, key) (several elements at once only with --dialect=0.17)
+expect "-e:1:27: error[E_ARGS]: delete() takes a map without keys, then the key: delete(@b, key) (several elements at once only with --dialect=0.17)
 BEGIN { @b[1] = 1; delete(@b[1], @b[2]); }
-                           ^~~~~" err
+                          ^~~~~" err
