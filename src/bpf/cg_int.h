@@ -151,6 +151,10 @@ void cg_map_delete(struct cg *g, struct node *mapnode);
 /* r0 = delete(...): 1 when the (last) entry was there */
 void cg_map_delete_call(struct cg *g, struct node *call);
 void cg_map_has_key(struct cg *g, struct node *mapnode);
+/* Fold the integer in register V into the min() or max() pair {value,
+ * set} at register P (T: a register to clobber). */
+void cg_minmax_fold(struct cg *g, enum agg_kind agg, bool sgn, int v, int p,
+		    int t);
 /* T_ADD_ASSIGN -> T_PLUS and so on. */
 int cg_binop_of(int assign_op);
 

@@ -147,24 +147,13 @@ static void emit_percpu(struct cg *g, struct cg_cb *cb)
 	cg_emit(g, EXIT());
 	cg_bind(g, have);
 	switch (m->agg) {
-	case AGG_MIN: case AGG_MAX: {
-		bool sgn = m->val && m->val->is_signed;
-		int op = m->agg == AGG_MIN ? (sgn ? BPF_JSGE : BPF_JGE)
-					   : (sgn ? BPF_JSLE : BPF_JLE);
-		int take = cg_label(g);
-
+	case AGG_MIN: case AGG_MAX:
 		cg_emit(g, LDX(BPF_DW, R1, R0, 8));
 		cg_jump(g, JMP_IMM(BPF_JEQ, R1, 0), next);	/* unset */
 		cg_emit(g, LDX(BPF_DW, R1, R0, 0));
-		cg_emit(g, LDX(BPF_DW, R2, R7, 8));
-		cg_jump(g, JMP_IMM(BPF_JEQ, R2, 0), take);
-		cg_emit(g, LDX(BPF_DW, R2, R7, 0));
-		cg_jump(g, JMP_REG(op, R1, R2), next);
-		cg_bind(g, take);
-		cg_emit(g, STX(BPF_DW, R7, 0, R1));
-		cg_emit(g, ST_IMM(BPF_DW, R7, 8, 1));
+		cg_minmax_fold(g, m->agg, m->val && m->val->is_signed, R1, R7,
+			       R2);
 		break;
-	}
 	default:	/* count, sum: a total; avg: {count, total} */
 		for (int off = 0; off < (m->agg == AGG_AVG ? 16 : 8); off += 8) {
 			cg_emit(g, LDX(BPF_DW, R1, R0, (int16_t)off));

@@ -386,6 +386,23 @@ static int64_t const_bucket(const struct mapinfo *m, int64_t v, bool sgn)
 	return hist_bucket(u, sgn && v < 0, m->hist_bits);
 }
 
+void cg_minmax_fold(struct cg *g, enum agg_kind agg, bool sgn, int v, int p,
+		    int t)
+{
+	int set = cg_label(g), done = cg_label(g);
+	int op = agg == AGG_MIN ? (sgn ? BPF_JSGE : BPF_JGE)
+				: (sgn ? BPF_JSLE : BPF_JLE);
+
+	cg_emit(g, LDX(BPF_DW, t, p, 8));
+	cg_jump(g, JMP_IMM(BPF_JEQ, t, 0), set);
+	cg_emit(g, LDX(BPF_DW, t, p, 0));
+	cg_jump(g, JMP_REG(op, v, t), done);
+	cg_bind(g, set);
+	cg_emit(g, STX(BPF_DW, p, 0, v));
+	cg_emit(g, ST_IMM(BPF_DW, p, 8, 1));
+	cg_bind(g, done);
+}
+
 /* Fold the value in the stack slot V into the per-CPU value at r0. */
 /* SGN: whether this call's value is signed (for min and max). */
 static void agg_in_place(struct cg *g, struct mapinfo *m, int v, bool sgn)
@@ -413,21 +430,10 @@ static void agg_in_place(struct cg *g, struct mapinfo *m, int v, bool sgn)
 		cg_emit(g, ALU64_REG(BPF_ADD, R1, R2));
 		cg_emit(g, STX(BPF_DW, R0, 8, R1));
 		break;
-	case AGG_MIN: case AGG_MAX: {
-		int set = cg_label(g);
-		int op = m->agg == AGG_MIN ? (sgn ? BPF_JSGE : BPF_JGE)
-					   : (sgn ? BPF_JSLE : BPF_JLE);
-
+	case AGG_MIN: case AGG_MAX:
 		cg_emit(g, LDX(BPF_DW, R2, RFP, (int16_t)v));
-		cg_emit(g, LDX(BPF_DW, R1, R0, 8));
-		cg_jump(g, JMP_IMM(BPF_JEQ, R1, 0), set);
-		cg_emit(g, LDX(BPF_DW, R1, R0, 0));
-		cg_jump(g, JMP_REG(op, R2, R1), skip);
-		cg_bind(g, set);
-		cg_emit(g, STX(BPF_DW, R0, 0, R2));
-		cg_emit(g, ST_IMM(BPF_DW, R0, 8, 1));
+		cg_minmax_fold(g, m->agg, sgn, R2, R0, R1);
 		break;
-	}
 	default:
 		break;
 	}
