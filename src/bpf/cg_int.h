@@ -108,6 +108,8 @@ void cg_count_stat(struct cg *g, int slot);
 void cg_read_call(struct cg *g, int helper, struct node *at);
 /* -k: report HELPER's failure (r0 < 0) for the expression AT. */
 void cg_check_helper(struct cg *g, int helper, struct node *at);
+/* The same whatever -k says. */
+void cg_report_helper(struct cg *g, int helper, struct node *at);
 
 /* cg.c */
 void cg_block(struct cg *g, struct node *b);
@@ -147,7 +149,6 @@ void cg_map_read_int(struct cg *g, struct node *n);
 void cg_map_assign(struct cg *g, struct node *assign);
 void cg_map_incdec(struct cg *g, struct node *n);
 void cg_agg(struct cg *g, struct node *assign);
-void cg_map_delete(struct cg *g, struct node *mapnode);
 /* r0 = delete(...): 1 when the (last) entry was there */
 void cg_map_delete_call(struct cg *g, struct node *call);
 void cg_map_has_key(struct cg *g, struct node *mapnode);

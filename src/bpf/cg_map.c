@@ -216,7 +216,7 @@ void cg_map_incdec(struct cg *g, struct node *n)
  * its last word): every bucket of the key goes, in a loop counted in
  * r7, which the helper keeps and the verifier can bound (bpftrace 0.17
  * deletes one bucket and prints the rest). */
-void cg_map_delete(struct cg *g, struct node *n)
+static void map_delete(struct cg *g, struct node *n, bool warn)
 {
 	int saved = g->scratch, saved_stack = g->stack;
 	struct mapinfo *m = n->map;
@@ -233,7 +233,11 @@ void cg_map_delete(struct cg *g, struct node *n)
 	cg_ld_map(g, R1, RELOC_MAP_FD, m->id);
 	cg_addr_of(g, R2, key);
 	cg_call(g, BPF_FUNC_map_delete_elem);
-	if (!hist)	/* -k: not the buckets a histogram never had */
+	/* -k, or 0.26's delete() whose value is not used (sema marks the
+	 * call): not the buckets a histogram never had */
+	if (!hist && warn)
+		cg_report_helper(g, BPF_FUNC_map_delete_elem, n);
+	else if (!hist)
 		cg_check_helper(g, BPF_FUNC_map_delete_elem, n);
 	if (hist) {
 		int nb = m->agg == AGG_HIST ? hist_nbuckets(m->hist_bits) :
@@ -251,7 +255,7 @@ void cg_map_delete_call(struct cg *g, struct node *n)
 	int gone = cg_label(g), done = cg_label(g);
 
 	for (int i = 0; i < n->nargs; i++)
-		cg_map_delete(g, n->args[i]);
+		map_delete(g, n->args[i], n->op == DELETE_UNUSED);
 	cg_jump(g, JMP_IMM(BPF_JNE, R0, 0), gone);
 	cg_emit(g, MOV_IMM(R0, 1));
 	cg_jump(g, JA(), done);

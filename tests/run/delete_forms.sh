@@ -39,3 +39,9 @@ expect "
 expect "-e:1:27: error[E_ARGS]: delete() takes a map without keys, then the key: delete(@b, key) (several elements at once only with --dialect=0.17)
 BEGIN { @b[1] = 1; delete(@b[1], @b[2]); }
                           ^~~~~" err
+# 0.26: a failed delete() whose value is dropped warns, at run time
+"$SONDE" -q --dialect=0.26 -e 'config = { print_maps_on_exit = 0 } BEGIN { @a[1] = 1; delete(@a, 1); delete(@a, 2); if (delete(@a, 3)) { } $x = delete(@a, 4); exit(); }' > out 2> err ||
+	die "sonde failed: $(cat err)"
+expect "-e:1:78: warning: Failed to map_delete_elem: No such file or directory (-2)
+config = { print_maps_on_exit = 0 } BEGIN { @a[1] = 1; delete(@a, 1); delete(@a, 2); if (delete(@a, 3)) { } \$x = delete(@a, 4); exit(); }
+                                                                             ^~" err
