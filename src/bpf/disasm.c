@@ -19,6 +19,8 @@ static const char *const helper_names[] = {
 	[118] = "jiffies64", [125] = "ktime_get_boot_ns",
 	[130] = "ringbuf_output", [131] = "ringbuf_reserve",
 	[132] = "ringbuf_submit", [133] = "ringbuf_discard",
+	[164] = "for_each_map_elem", [181] = "loop",
+	[195] = "map_lookup_percpu_elem",
 };
 
 static const char *alu_op(int op)
