@@ -650,7 +650,7 @@ static void map_decl(struct parser *p, struct program *prog,
 			break;
 	}
 	expect_close(p, T_RPAREN, open);
-	accept(p, T_SEMI);
+	expect(p, T_SEMI, "';' expected after the map declaration");
 	for (tail = &prog->mapdecls; *tail; tail = &(*tail)->next)
 		;
 	*tail = d;
