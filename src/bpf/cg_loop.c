@@ -130,7 +130,7 @@ void cg_percpu_read(struct cg *g, struct node *n)
 }
 
 /* long cb(u64 cpu, {acc0, acc1, key *} *ctx): fold CPU's value. */
-static void emit_percpu(struct cg *g, struct cg_cb *cb)
+static void emit_percpu(struct cg *g, const struct cg_cb *cb)
 {
 	struct mapinfo *m = cb->m;
 	int have = cg_label(g), next = cg_label(g);
@@ -216,15 +216,16 @@ static void load_entry(struct cg *g, struct node *n, int ks, int vs)
 
 /* long cb(map, key *, value *, frame *): the loop's body, for one
  * entry. */
-static void emit_foreach(struct cg *g, struct cg_cb *cb)
+static void emit_foreach(struct cg *g, const struct cg_cb *cb)
 {
 	struct node *n = cb->n;
+	int label = cb->label;	/* the body may add callbacks: CB moves */
 	int at = g->ir.n, ks, vs;
 	int ret0 = cg_label(g), stop = cg_label(g), end = cg_label(g);
 	struct ir pro;
 
-	ir_func(&g->ir, cb->label);
-	cg_bind(g, cb->label);
+	ir_func(&g->ir, label);
+	cg_bind(g, label);
 	g->var_base = R8;
 	g->uses_ctx = false;
 	g->exit_label = end;
@@ -254,7 +255,7 @@ static void emit_foreach(struct cg *g, struct cg_cb *cb)
 		ir_emit(&pro, LDX(BPF_DW, RCTX, R8, (int16_t)g->fe_slot));
 	if (cg_names_reg(g, at, RSCR))
 		cg_scratch_lookup(&pro, ret0);
-	cg_insert(g, at, &pro, cb->label);
+	cg_insert(g, at, &pro, label);
 	ir_free(&pro);
 }
 
@@ -268,7 +269,7 @@ void cg_callbacks(struct cg *g)
 
 	/* emitting one may add more: its own callbacks, after it */
 	for (int i = 0; i < g->ncbs && !g->ir.overflow; i++) {
-		struct cg_cb *cb = &g->cbs[i];
+		const struct cg_cb *cb = &g->cbs[i];
 		int plimit = cb->parent < 0 ? limit : g->cbs[cb->parent].limit;
 		int pused = cb->parent < 0 ? stack_max :
 			    g->cbs[cb->parent].used;
@@ -281,9 +282,8 @@ void cg_callbacks(struct cg *g)
 			emit_percpu(g, cb);
 		else
 			emit_foreach(g, cb);
-		cb = &g->cbs[i];	/* emitting may have moved them */
-		cb->limit = g->stack_limit;
-		cb->used = g->stack_max;
+		g->cbs[i].limit = g->stack_limit;	/* (they may have moved) */
+		g->cbs[i].used = g->stack_max;
 		g->var_base = var_base;
 	}
 	g->ncbs = 0;
