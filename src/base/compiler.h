@@ -41,7 +41,20 @@ struct mapinfo {
 	int value_size;
 	int max_entries;
 	int fd;			/* set by the loader */
+	/* let @m = KIND(N); at the top level: the BPF map type
+	 * (BPF_MAP_TYPE_UNSPEC: not declared) and N */
+	enum bpf_map_type decl_type;
+	int decl_entries;
+	struct loc decl_loc;
 };
+
+/* Does map M keep a value per CPU, merged when read? */
+static inline bool map_percpu(const struct mapinfo *m)
+{
+	return m->bpf_type == BPF_MAP_TYPE_PERCPU_HASH ||
+	       m->bpf_type == BPF_MAP_TYPE_LRU_PERCPU_HASH ||
+	       m->bpf_type == BPF_MAP_TYPE_PERCPU_ARRAY;
+}
 
 /* Kinds of records the BPF programs send to user space. */
 enum ev_kind {

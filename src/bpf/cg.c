@@ -19,6 +19,11 @@ static int script_line(struct loc l)
 
 static void stmt(struct cg *g, struct node *n);
 
+void cg_stmt(struct cg *g, struct node *n)
+{
+	stmt(g, n);
+}
+
 void cg_block(struct cg *g, struct node *b)
 {
 	for (int i = 0; i < b->nargs && !g->ir.overflow; i++)
@@ -57,12 +62,12 @@ static void assign_var(struct cg *g, struct node *n)
 			cg_int(g, &bin);
 		}
 		cg_norm(g, R0, v->ty);
-		cg_emit(g, STX(BPF_DW, v->in_scratch ? RSCR : RFP,
+		cg_emit(g, STX(BPF_DW, cg_var_reg(g, v),
 			       (int16_t)v->slot, R0));
 		return;
 	}
 	{
-		struct mem dst = { v->in_scratch ? RSCR : RFP, v->slot };
+		struct mem dst = { cg_var_reg(g, v), v->slot };
 
 		cg_store(g, n->b, dst, v->ty);
 	}
@@ -114,7 +119,7 @@ static void for_range(struct cg *g, struct node *n)
 	cg_emit(g, ALU64_REG(BPF_ADD, R0, R1));
 	cg_emit(g, LDX(BPF_DW, R1, RFP, (int16_t)end));
 	cg_jump(g, JMP_REG(BPF_JSGE, R0, R1), out);
-	cg_emit(g, STX(BPF_DW, v->in_scratch ? RSCR : RFP, (int16_t)v->slot,
+	cg_emit(g, STX(BPF_DW, cg_var_reg(g, v), (int16_t)v->slot,
 		       R0));
 	g->brk = out;
 	g->cont = next;
@@ -200,7 +205,10 @@ static void stmt(struct cg *g, struct node *n)
 		break;
 	}
 	case N_FOR:
-		for_range(g, n);
+		if (n->b->kind == N_MAP)
+			cg_for_map(g, n);
+		else
+			for_range(g, n);
 		break;
 	case N_UNROLL:
 		for (int64_t i = 0; i < n->a->cval && !g->ir.overflow; i++)
@@ -294,7 +302,7 @@ static void init_vars(struct cg *g, struct ir *pro, const struct split *sp,
 		if (sp && v->piece != piece)
 			continue;
 		for (int i = 0; i < size; i += 8)
-			ir_emit(pro, ST_IMM(BPF_DW, v->in_scratch ? RSCR : RFP,
+			ir_emit(pro, ST_IMM(BPF_DW, cg_var_reg(g, v),
 					    (int16_t)(v->slot + i), 0));
 	}
 }
@@ -302,7 +310,7 @@ static void init_vars(struct cg *g, struct ir *pro, const struct split *sp,
 /* Insert PRO at instruction AT of the body in g->ir, shifting every
  * label bound there or later but KEEP (-1: none), which stays on the
  * inserted code. */
-static void insert(struct cg *g, int at, struct ir *pro, int keep)
+void cg_insert(struct cg *g, int at, struct ir *pro, int keep)
 {
 	struct ir *ir = &g->ir;
 	int k = pro->n;
@@ -323,7 +331,7 @@ static void insert(struct cg *g, int at, struct ir *pro, int keep)
 }
 
 /* Whether instructions [FROM, g->ir.n) name register R. */
-static bool names_reg(struct cg *g, int from, int r)
+bool cg_names_reg(struct cg *g, int from, int r)
 {
 	for (int i = from; i < g->ir.n; i++) {
 		const struct bpf_insn *in = &g->ir.v[i].in;
@@ -340,7 +348,7 @@ static bool names_reg(struct cg *g, int from, int r)
 
 /* The scratch buffer into r9: a lookup of the per-CPU array's element
  * 0, to FAIL if it is missing (it never is). */
-static void scratch_lookup(struct ir *pro, int fail)
+void cg_scratch_lookup(struct ir *pro, int fail)
 {
 	ir_emit(pro, ST_IMM(BPF_W, RFP, -4, 0));
 	ir_ld64(pro, R1, 0, RELOC_SCRATCH_FD, 0);
@@ -412,10 +420,10 @@ static void gen_piece(struct cg *g, struct node *b, const struct split *sp,
 	pro.line = g->ir.v[at].line;
 	if (g->uses_ctx)
 		ir_emit(&pro, MOV_REG(RCTX, R1));
-	if (names_reg(g, at, RSCR))
-		scratch_lookup(&pro, ret0);
+	if (cg_names_reg(g, at, RSCR))
+		cg_scratch_lookup(&pro, ret0);
 	init_vars(g, &pro, sp, k);
-	insert(g, at, &pro, entry);
+	cg_insert(g, at, &pro, entry);
 	ir_free(&pro);
 }
 
@@ -478,6 +486,7 @@ static void gen_body(struct cg *g, struct node *p, const struct split *sp,
 	cg_bind(g, g->exit_label);
 	cg_emit(g, MOV_IMM(R0, 0));
 	cg_emit(g, EXIT());
+	cg_callbacks(g);
 }
 
 /* The prologue, now that the body said what it needs, put before it. */
@@ -519,9 +528,9 @@ static void gen_prologue(struct cg *g, struct node *p, const struct split *sp)
 				  g->ir.v[i].in.src_reg == RSCR;
 	}
 	if (scratch)
-		scratch_lookup(&pro, g->exit_label);
+		cg_scratch_lookup(&pro, g->exit_label);
 	init_vars(g, &pro, sp, -1);
-	insert(g, 0, &pro, -1);
+	cg_insert(g, 0, &pro, -1);
 	ir_free(&pro);
 }
 
@@ -570,9 +579,16 @@ static int gen_once(struct compiler *c, struct node *p, struct probe_spec *ps,
 	g.stack_limit = STACK_LIMIT;
 	ir_init(&g.ir);
 	g.exit_label = cg_label(&g);
+	g.var_base = RFP;
 	if (sp)
 		piece_vars(p, sp);
 	place_vars(&g, sp, -1);
+	if (!sp && cg_has_formap(p->b)) {
+		/* loops over maps: r6 and a flag (cg_loop.c) */
+		g.stack += 16;
+		g.stack_max = g.stack;
+		g.fe_slot = -(STACK_RESERVED + g.stack);
+	}
 	gen_body(&g, p, sp, sizes);
 	gen_prologue(&g, p, sp);
 
@@ -581,6 +597,7 @@ static int gen_once(struct compiler *c, struct node *p, struct probe_spec *ps,
 	*atomic = g.sleeps && g.atomic;
 	rc = g.failed || *atomic ? -1 : add_prog(c, &g.ir, ps, g.sleeps);
 	*retry = g.retry;
+	free(g.cbs);
 	ir_free(&g.ir);
 	return rc;
 }
@@ -691,8 +708,10 @@ static int gen_prog(struct compiler *c, struct node *p, struct probe_spec *ps)
 	if (rc && retry)
 		rc = gen_once(c, p, ps, false, sleep, &retry, &atomic, NULL,
 			      sizes);
+	/* (not a program with callbacks, cg_loop.c) */
 	if (!rc && n > 1 && c->progs[c->nprogs - 1].ninsns > SPLIT_INSNS &&
-	    can_split(&c->progs[c->nprogs - 1])) {
+	    can_split(&c->progs[c->nprogs - 1]) &&
+	    !c->progs[c->nprogs - 1].nfuncs) {
 		c->nprogs--;
 		cut_body(sizes, n, &sp);
 		rc = gen_once(c, p, ps, true, sleep, &retry, &atomic, &sp, NULL);

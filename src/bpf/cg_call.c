@@ -149,9 +149,6 @@ void cg_call_stmt(struct cg *g, struct node *n)
 		send(g, n, e, n->args, n->nargs, NULL);
 		cg_jump(g, JA(), g->exit_label);
 		break;
-	case F_DELETE:
-		cg_map_delete(g, n->args[0]);
-		break;
 	default:
 		break;
 	}

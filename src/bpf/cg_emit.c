@@ -232,11 +232,17 @@ void cg_check_helper(struct cg *g, int helper, struct node *at)
 		    helper == BPF_FUNC_probe_read_str ||
 		    (helper >= BPF_FUNC_probe_read_user &&
 		     helper <= BPF_FUNC_probe_read_kernel_str);
+
+	if (c->check_helpers >= (read ? 2 : 1))
+		cg_report_helper(g, helper, at);
+}
+
+void cg_report_helper(struct cg *g, int helper, struct node *at)
+{
+	struct compiler *c = g->c;
 	int saved = g->scratch, saved_stack = g->stack, ok, sent;
 	struct mem rec;
 
-	if (c->check_helpers < (read ? 2 : 1))
-		return;
 	ok = cg_label(g);
 	sent = cg_label(g);
 	cg_jump(g, JMP_IMM(BPF_JSGE, R0, 0), ok);

@@ -37,7 +37,7 @@ static void load_simple(struct cg *g, int reg, struct node *n)
 	if (n->is_const)
 		cg_imm(g, reg, n->cval);
 	else
-		cg_emit(g, LDX(BPF_DW, reg, RFP, (int16_t)n->var->slot));
+		cg_emit(g, LDX(BPF_DW, reg, g->var_base, (int16_t)n->var->slot));
 }
 
 /* Convert the canonical value in REG from type FROM to type TO.  Only
@@ -502,7 +502,7 @@ static const char *site_name(struct cg *g, struct node *n)
 
 static void int_var(struct cg *g, struct node *n)
 {
-	cg_emit(g, LDX(BPF_DW, R0, n->var->in_scratch ? RSCR : RFP,
+	cg_emit(g, LDX(BPF_DW, R0, cg_var_reg(g, n->var),
 		       (int16_t)n->var->slot));
 }
 
@@ -597,7 +597,7 @@ static void int_incdec(struct cg *g, struct node *n)
 		cg_map_incdec(g, n);
 		return;
 	}
-	base = v->in_scratch ? RSCR : RFP;
+	base = cg_var_reg(g, v);
 	cg_emit(g, LDX(BPF_DW, R1, base, (int16_t)v->slot));
 	cg_emit(g, MOV_REG(R0, R1));
 	cg_emit(g, ALU64_IMM(BPF_ADD, R1, n->op == T_INC ? ty_step(v->ty) :
@@ -731,6 +731,9 @@ static void int_call(struct cg *g, struct node *n)
 		break;
 	case F_HAS_KEY:
 		cg_map_has_key(g, n->args[0]);
+		break;
+	case F_DELETE:
+		cg_map_delete_call(g, n);
 		break;
 	case F_SKBOUTPUT:
 		cg_skboutput(g, n);
@@ -1041,7 +1044,7 @@ struct mem cg_addr(struct cg *g, struct node *n)
 	}
 
 	if (n->kind == N_VAR) {
-		m.base = n->var->in_scratch ? RSCR : RFP;
+		m.base = cg_var_reg(g, n->var);
 		m.off = n->var->slot;
 		return m;
 	}

@@ -70,7 +70,23 @@ struct cg {
 	bool sleeps;			/* it calls a faulting helper */
 	bool atomic;			/* it needs what a sleepable program
 					 * may not have (stack trace maps) */
+	/* Callbacks (cg_loop.c): the bodies of loops over maps and the
+	 * merging of per-CPU values, subprograms emitted after the code
+	 * that calls them. */
+	int var_base;			/* the variables' frame: RFP, or R8 in
+					 * a callback (the main frame's r10) */
+	int fe_slot;			/* main frame: r6 saved, then the flag
+					 * that a loop's body ended the probe */
+	int fe_cur;			/* the callback being emitted */
+	struct cg_cb *cbs;
+	int ncbs, cbs_cap;
 };
+
+/* Where variable V lives: scratch, or the probe's stack frame. */
+static inline int cg_var_reg(const struct cg *g, const struct var *v)
+{
+	return v->in_scratch ? RSCR : g->var_base;
+}
 
 /* cg_emit.c */
 void cg_emit(struct cg *g, struct bpf_insn in);
@@ -92,6 +108,8 @@ void cg_count_stat(struct cg *g, int slot);
 void cg_read_call(struct cg *g, int helper, struct node *at);
 /* -k: report HELPER's failure (r0 < 0) for the expression AT. */
 void cg_check_helper(struct cg *g, int helper, struct node *at);
+/* The same whatever -k says. */
+void cg_report_helper(struct cg *g, int helper, struct node *at);
 
 /* cg.c */
 void cg_block(struct cg *g, struct node *b);
@@ -99,6 +117,21 @@ void cg_block(struct cg *g, struct node *b);
 void cg_block_stmts(struct cg *g, struct node *n);
 /* N_BLOCKEXPR's value, its last element */
 #define BLOCKEXPR_VALUE(n) ((n)->args[(n)->nargs - 1])
+void cg_stmt(struct cg *g, struct node *n);
+/* PRO inserted at instruction AT, labels bound there moving but KEEP. */
+void cg_insert(struct cg *g, int at, struct ir *pro, int keep);
+bool cg_names_reg(struct cg *g, int from, int r);
+void cg_scratch_lookup(struct ir *pro, int fail);
+
+/* cg_loop.c */
+/* for ($kv : @m) { ... }: the body a callback of bpf_for_each_map_elem */
+void cg_for_map(struct cg *g, struct node *n);
+/* r0 = the value of aggregation @m[k] (N), merged over the CPUs */
+void cg_percpu_read(struct cg *g, struct node *n);
+/* the pending callbacks, at the end of the function that calls them */
+void cg_callbacks(struct cg *g);
+/* does the block hold a loop over a map? */
+bool cg_has_formap(const struct node *n);
 
 /* cg_expr.c */
 void cg_int(struct cg *g, struct node *n);
@@ -120,8 +153,13 @@ void cg_map_read_int(struct cg *g, struct node *n);
 void cg_map_assign(struct cg *g, struct node *assign);
 void cg_map_incdec(struct cg *g, struct node *n);
 void cg_agg(struct cg *g, struct node *assign);
-void cg_map_delete(struct cg *g, struct node *mapnode);
+/* r0 = delete(...): 1 when the (last) entry was there */
+void cg_map_delete_call(struct cg *g, struct node *call);
 void cg_map_has_key(struct cg *g, struct node *mapnode);
+/* Fold the integer in register V into the min() or max() pair {value,
+ * set} at register P (T: a register to clobber). */
+void cg_minmax_fold(struct cg *g, enum agg_kind agg, bool sgn, int v, int p,
+		    int t);
 /* T_ADD_ASSIGN -> T_PLUS and so on. */
 int cg_binop_of(int assign_op);
 

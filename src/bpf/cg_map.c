@@ -68,10 +68,15 @@ void cg_map_read(struct cg *g, struct node *n, struct mem dst,
 {
 	int saved = g->scratch, saved_stack = g->stack;
 	struct mapinfo *m = n->map;
-	struct mem key = cg_map_key(g, n);
-	struct mem val = { R0, 0 };
+	struct mem key, val = { R0, 0 };
 	int missing = cg_label(g), done = cg_label(g);
 
+	if (m->agg != AGG_NONE) {	/* an integer, merged over the CPUs */
+		cg_percpu_read(g, n);
+		cg_emit(g, STX(BPF_DW, dst.base, (int16_t)dst.off, R0));
+		return;
+	}
+	key = cg_map_key(g, n);
 	lookup(g, m, key);
 	cg_jump(g, JMP_IMM(BPF_JEQ, R0, 0), missing);
 	cg_copy(g, dst, dt, val, m->val);
@@ -88,8 +93,14 @@ void cg_map_read(struct cg *g, struct node *n, struct mem dst,
 void cg_map_read_int(struct cg *g, struct node *n)
 {
 	int saved = g->scratch, saved_stack = g->stack;
-	struct mem key = cg_map_key(g, n);
+	struct mem key;
 	int done = cg_label(g);
+
+	if (n->map->agg != AGG_NONE) {	/* merged over the CPUs */
+		cg_percpu_read(g, n);
+		return;
+	}
+	key = cg_map_key(g, n);
 
 	lookup(g, n->map, key);
 	cg_jump(g, JMP_IMM(BPF_JEQ, R0, 0), done);
@@ -205,7 +216,7 @@ void cg_map_incdec(struct cg *g, struct node *n)
  * its last word): every bucket of the key goes, in a loop counted in
  * r7, which the helper keeps and the verifier can bound (bpftrace 0.17
  * deletes one bucket and prints the rest). */
-void cg_map_delete(struct cg *g, struct node *n)
+static void map_delete(struct cg *g, struct node *n, bool warn)
 {
 	int saved = g->scratch, saved_stack = g->stack;
 	struct mapinfo *m = n->map;
@@ -222,7 +233,11 @@ void cg_map_delete(struct cg *g, struct node *n)
 	cg_ld_map(g, R1, RELOC_MAP_FD, m->id);
 	cg_addr_of(g, R2, key);
 	cg_call(g, BPF_FUNC_map_delete_elem);
-	if (!hist)	/* -k: not the buckets a histogram never had */
+	/* -k, or 0.26's delete() whose value is not used (sema marks the
+	 * call): not the buckets a histogram never had */
+	if (!hist && warn)
+		cg_report_helper(g, BPF_FUNC_map_delete_elem, n);
+	else if (!hist)
 		cg_check_helper(g, BPF_FUNC_map_delete_elem, n);
 	if (hist) {
 		int nb = m->agg == AGG_HIST ? hist_nbuckets(m->hist_bits) :
@@ -233,6 +248,20 @@ void cg_map_delete(struct cg *g, struct node *n)
 	}
 	g->scratch = saved;
 	g->stack = saved_stack;
+}
+
+void cg_map_delete_call(struct cg *g, struct node *n)
+{
+	int gone = cg_label(g), done = cg_label(g);
+
+	for (int i = 0; i < n->nargs; i++)
+		map_delete(g, n->args[i], n->op == DELETE_UNUSED);
+	cg_jump(g, JMP_IMM(BPF_JNE, R0, 0), gone);
+	cg_emit(g, MOV_IMM(R0, 1));
+	cg_jump(g, JA(), done);
+	cg_bind(g, gone);
+	cg_emit(g, MOV_IMM(R0, 0));
+	cg_bind(g, done);
 }
 
 /* The histogram functions take the value in r0 (where cg_int leaves
@@ -361,6 +390,23 @@ static int64_t const_bucket(const struct mapinfo *m, int64_t v, bool sgn)
 	return hist_bucket(u, sgn && v < 0, m->hist_bits);
 }
 
+void cg_minmax_fold(struct cg *g, enum agg_kind agg, bool sgn, int v, int p,
+		    int t)
+{
+	int set = cg_label(g), done = cg_label(g);
+	int op = agg == AGG_MIN ? (sgn ? BPF_JSGE : BPF_JGE)
+				: (sgn ? BPF_JSLE : BPF_JLE);
+
+	cg_emit(g, LDX(BPF_DW, t, p, 8));
+	cg_jump(g, JMP_IMM(BPF_JEQ, t, 0), set);
+	cg_emit(g, LDX(BPF_DW, t, p, 0));
+	cg_jump(g, JMP_REG(op, v, t), done);
+	cg_bind(g, set);
+	cg_emit(g, STX(BPF_DW, p, 0, v));
+	cg_emit(g, ST_IMM(BPF_DW, p, 8, 1));
+	cg_bind(g, done);
+}
+
 /* Fold the value in the stack slot V into the per-CPU value at r0. */
 /* SGN: whether this call's value is signed (for min and max). */
 static void agg_in_place(struct cg *g, struct mapinfo *m, int v, bool sgn)
@@ -388,21 +434,10 @@ static void agg_in_place(struct cg *g, struct mapinfo *m, int v, bool sgn)
 		cg_emit(g, ALU64_REG(BPF_ADD, R1, R2));
 		cg_emit(g, STX(BPF_DW, R0, 8, R1));
 		break;
-	case AGG_MIN: case AGG_MAX: {
-		int set = cg_label(g);
-		int op = m->agg == AGG_MIN ? (sgn ? BPF_JSGE : BPF_JGE)
-					   : (sgn ? BPF_JSLE : BPF_JLE);
-
+	case AGG_MIN: case AGG_MAX:
 		cg_emit(g, LDX(BPF_DW, R2, RFP, (int16_t)v));
-		cg_emit(g, LDX(BPF_DW, R1, R0, 8));
-		cg_jump(g, JMP_IMM(BPF_JEQ, R1, 0), set);
-		cg_emit(g, LDX(BPF_DW, R1, R0, 0));
-		cg_jump(g, JMP_REG(op, R2, R1), skip);
-		cg_bind(g, set);
-		cg_emit(g, STX(BPF_DW, R0, 0, R2));
-		cg_emit(g, ST_IMM(BPF_DW, R0, 8, 1));
+		cg_minmax_fold(g, m->agg, sgn, R2, R0, R1);
 		break;
-	}
 	default:
 		break;
 	}

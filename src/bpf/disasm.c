@@ -19,6 +19,8 @@ static const char *const helper_names[] = {
 	[118] = "jiffies64", [125] = "ktime_get_boot_ns",
 	[130] = "ringbuf_output", [131] = "ringbuf_reserve",
 	[132] = "ringbuf_submit", [133] = "ringbuf_discard",
+	[164] = "for_each_map_elem", [181] = "loop",
+	[195] = "map_lookup_percpu_elem",
 };
 
 static const char *alu_op(int op)
@@ -127,7 +129,10 @@ int disasm_insn(char *buf, size_t cap, const struct bpf_insn *in, int idx,
 			uint64_t v = (uint32_t)in->imm |
 				     ((uint64_t)(uint32_t)in[1].imm << 32);
 
-			if (rel && rel->kind == RELOC_MAP_FD)
+			if (in->src_reg == BPF_PSEUDO_FUNC)
+				snprintf(buf, cap, "r%d = func pc%+d <%d> ll", d,
+					 in->imm, idx + 1 + in->imm);
+			else if (rel && rel->kind == RELOC_MAP_FD)
 				snprintf(buf, cap, "r%d = map[%d] ll", d, rel->arg);
 			else if (rel && rel->kind == RELOC_STATS)
 				snprintf(buf, cap, "r%d = &stats[%d] ll", d,

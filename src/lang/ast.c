@@ -120,6 +120,9 @@ static void dump(FILE *f, const struct node *n, int ind)
 void ast_dump(FILE *f, const struct program *p)
 {
 	fputs("Program\n", f);
+	for (const struct map_decl *d = p->mapdecls; d; d = d->next)
+		fprintf(f, " let %s = %s(%llu)\n", d->name, d->kind,
+			(unsigned long long)d->size);
 	for (const struct node *n = p->probes; n; n = n->next)
 		dump(f, n, 1);
 }

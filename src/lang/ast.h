@@ -79,9 +79,24 @@ struct config_item {
 	uint64_t ival;		/* T_INT */
 };
 
+/* let @name = KIND(SIZE); at the top level (docs/language.md, "Map
+ * declarations"): checked and applied by sema (sema_decl.c). */
+struct map_decl {
+	struct map_decl *next;
+	const char *name;	/* "@a" */
+	struct loc loc;		/* the map */
+	const char *kind;	/* "hash", "lruhash", ... as written */
+	struct loc kloc;	/* the kind */
+	int nargs;		/* arguments given */
+	uint64_t size;		/* the first, when an integer */
+	bool size_ok;		/* it was an integer literal */
+	struct loc sloc;	/* the first argument, or the call */
+};
+
 struct program {
 	struct config_item *config;	/* the config block, source order */
 	bool has_config;
+	struct map_decl *mapdecls;	/* source order */
 	struct node *probes;	/* N_PROBE list, source order */
 	int nprobes;
 	/* N_MACRO list, source order (lang/macro.c): name, args =

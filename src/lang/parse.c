@@ -453,7 +453,8 @@ static struct node *if_stmt(struct parser *p, struct token kw)
 	return n;
 }
 
-/* for ($v : START..END) { ... } after the 'for' KW. */
+/* for ($v : START..END) { ... } or for ($kv : @map) { ... } after the
+ * 'for' KW. */
 static struct node *for_stmt(struct parser *p, struct token kw)
 {
 	struct loc open = expect(p, T_LPAREN, "'(' expected after 'for'").loc;
@@ -464,12 +465,16 @@ static struct node *for_stmt(struct parser *p, struct token kw)
 	n->a->name = v.text;
 	expect(p, T_COLON, "':' expected after the loop variable");
 	r = expr(p);
-	if (peek(p)->kind != T_DOTDOT)
-		diag_fatal(p->diag, r->loc, E_SYNTAX,
-			   "'..' expected: 'for' takes a range START..END");
-	n->b = mk(p, N_RANGE, take(p).loc);
-	n->b->a = r;
-	n->b->b = expr(p);
+	if (r->kind == N_MAP && peek(p)->kind == T_RPAREN) {
+		n->b = r;	/* for ($kv : @map) */
+	} else {
+		if (peek(p)->kind != T_DOTDOT)
+			diag_fatal(p->diag, r->loc, E_SYNTAX,
+				   "'..' expected: 'for' takes a range START..END or a @map");
+		n->b = mk(p, N_RANGE, take(p).loc);
+		n->b->a = r;
+		n->b->b = expr(p);
+	}
 	expect_close(p, T_RPAREN, open);
 	p->loop_depth++;
 	n->c = block(p, "'for (...)'");
@@ -867,6 +872,49 @@ static void config_block(struct parser *p, struct program *prog,
 	}
 }
 
+/* let @name = KIND(SIZE); at the top level, after the config block and
+ * before the probes.  The kind and size are checked by sema, which
+ * knows the map's use. */
+static void map_decl(struct parser *p, struct program *prog,
+		     struct token kw)
+{
+	struct map_decl *d = arena_alloc(p->arena, sizeof(*d)), **tail;
+	struct token name = expect(p, T_MAP,
+				   "a @map expected after a top-level 'let'");
+	struct token kind;
+	struct loc open;
+
+	if (prog->nprobes)
+		diag_fatal(p->diag, kw.loc, E_SYNTAX,
+			   "a map declaration must come before the first probe");
+	d->name = name.text;
+	d->loc = name.loc;
+	expect(p, T_ASSIGN, "'=' expected after the declared map");
+	kind = expect(p, T_IDENT,
+		      "a map type expected, as in let @m = hash(100)");
+	d->kind = kind.text;
+	d->kloc = kind.loc;
+	d->sloc = kind.loc;
+	open = expect(p, T_LPAREN, "'(' expected after the map type").loc;
+	while (peek(p)->kind != T_RPAREN) {
+		struct node *e = expr(p);
+
+		if (!d->nargs) {
+			d->sloc = e->loc;
+			d->size_ok = e->kind == N_INT;
+			d->size = e->ival;
+		}
+		d->nargs++;
+		if (!accept(p, T_COMMA))
+			break;
+	}
+	expect_close(p, T_RPAREN, open);
+	expect(p, T_SEMI, "';' expected after the map declaration");
+	for (tail = &prog->mapdecls; *tail; tail = &(*tail)->next)
+		;
+	*tail = d;
+}
+
 /* Just after the last character that is not blank (a comment, a
  * definition), where a probe would go; 1:1 in an empty script. */
 static struct loc text_end(const char *src, size_t len)
@@ -950,6 +998,11 @@ struct program *parse_program(const char *src, size_t len, struct arena *a,
 		if (t.kind == T_PROBE && !strcmp(t.text, "import") &&
 		    peek(&p)->kind == T_STRING) {
 			parse_import(&p, t);
+			continue;
+		}
+		if (t.kind == T_PROBE && !strcmp(t.text, "let") &&
+		    peek(&p)->kind == T_MAP) {
+			map_decl(&p, prog, t);
 			continue;
 		}
 		if (t.kind == T_PROBE && parse_decl_start(t.text)) {

@@ -189,7 +189,7 @@ static void table_free(struct table *tb)
 /* Read and merge map M into TB.  Returns 0 or -errno. */
 static int table_read(struct printer *pr, struct mapinfo *m, struct table *tb)
 {
-	bool percpu = m->bpf_type == BPF_MAP_TYPE_PERCPU_HASH;
+	bool percpu = map_percpu(m);
 	int ncpu = percpu ? pr->ncpus_possible : 1;
 	size_t vstride = percpu ? (size_t)ALIGN_UP(m->value_size, 8)
 				: (size_t)m->value_size;
@@ -1143,8 +1143,12 @@ void pr_value(struct printer *pr, const struct type *ty, const void *data)
 int pr_clear(struct printer *pr, struct mapinfo *m)
 {
 	size_t ks = (size_t)m->key_size, n = 0, cap = 64;
-	uint8_t *keys = xmalloc(ks * cap);
+	uint8_t *keys;
 	void *prev = NULL;
+
+	if (m->bpf_type == BPF_MAP_TYPE_PERCPU_ARRAY)
+		return pr_zero(pr, m);	/* an array's entries stay */
+	keys = xmalloc(ks * cap);
 
 	while (bpf_map_get_next_key(m->fd, prev, keys + n * ks) == 0) {
 		prev = keys + n * ks;
@@ -1162,7 +1166,7 @@ int pr_clear(struct printer *pr, struct mapinfo *m)
 
 int pr_zero(struct printer *pr, struct mapinfo *m)
 {
-	bool percpu = m->bpf_type == BPF_MAP_TYPE_PERCPU_HASH;
+	bool percpu = map_percpu(m);
 	size_t vsize = percpu ? (size_t)pr->ncpus_possible *
 				(size_t)ALIGN_UP(m->value_size, 8)
 			      : (size_t)m->value_size;

@@ -134,13 +134,17 @@ static void check_drops(struct tracer *t, bool final)
 
 	for (int i = 0; i < c->nmaps; i++) {
 		uint64_t d = stat_sum(t, (uint32_t)(STATS_MAP_DROPS + i));
+		/* a declared map's size is its declaration's */
+		const char *raise = c->maps[i]->decl_type ?
+				    "its declared size" : "BPFTRACE_MAP_KEYS_MAX";
 
 		if (d && !t->drops_seen[i] && !final && !t->no_warnings)
-			fprintf(stderr, "sonde: warning: map %s is full (%d keys); new keys are dropped (raise BPFTRACE_MAP_KEYS_MAX)\n",
-				c->maps[i]->name, c->maps[i]->max_entries);
+			fprintf(stderr, "sonde: warning: map %s is full (%d keys); new keys are dropped (raise %s)\n",
+				c->maps[i]->name, c->maps[i]->max_entries,
+				raise);
 		if (final && d)
-			fprintf(stderr, "%s: %llu keys dropped, map full (raise with BPFTRACE_MAP_KEYS_MAX)\n",
-				c->maps[i]->name, (unsigned long long)d);
+			fprintf(stderr, "%s: %llu keys dropped, map full (raise with %s)\n",
+				c->maps[i]->name, (unsigned long long)d, raise);
 		t->drops_seen[i] = d;
 	}
 	if (final) {

@@ -409,6 +409,10 @@ static void stmt(struct sema *s, struct node *n)
 		struct type *t = sema_expr(s, n->a);
 
 		(void)t;
+		/* 0.26: a failed delete() whose value is dropped warns */
+		if (n->a->kind == N_CALL && n->a->builtin == F_DELETE &&
+		    !s->c->dialect_017)
+			n->a->op = DELETE_UNUSED;
 		if (n->a->kind == N_MAP && !n->a->nargs)
 			ERR(s, n->a->loc, E_SYNTAX, "a map alone is not a statement");
 		break;
@@ -440,8 +444,15 @@ static void stmt(struct sema *s, struct node *n)
 	case N_FOR: {
 		struct node *outer = sema_scope_enter(s, n);
 
-		for_range(s, n);
-		block(s, n->c);
+		if (n->b->kind == N_MAP) {
+			struct var *prev = sema_for_map(s, n);
+
+			block(s, n->c);
+			sema_for_map_end(s, n, prev);
+		} else {
+			for_range(s, n);
+			block(s, n->c);
+		}
 		sema_scope_leave(s, outer);
 		break;
 	}
@@ -515,6 +526,7 @@ static void finalize_maps(struct compiler *c)
 			m->value_size = 16;
 			m->bpf_type = BPF_MAP_TYPE_PERCPU_HASH;
 		}
+		sema_decl_layout(m);
 	}
 }
 
@@ -595,6 +607,7 @@ int sema_check(struct compiler *c)
 	s.scoped = !c->dialect_017;
 	if (cdecl_define(c))
 		return -1;
+	sema_decl_read(&s);
 	/* Probe specs first: `probe` needs the longest name. */
 	for (struct node *p = c->ast->probes; p; p = p->next) {
 		struct probe_info *pi = arena_alloc(&c->arena, sizeof(*pi));
@@ -674,6 +687,9 @@ int sema_check(struct compiler *c)
 			return -1;
 		}
 	}
+	sema_decl_check(&s);
+	if (c->diag.nerrors > errors_before)
+		return -1;
 	finalize_maps(c);
 	return 0;
 }

@@ -55,6 +55,10 @@ struct var {
  * is known only at run time. */
 #define FOR_MAX_ITER 1024
 
+/* The op of a delete() call whose value the script drops: a failure
+ * then warns at run time, as in bpftrace 0.26. */
+#define DELETE_UNUSED 1
+
 /* Per N_PROBE node (node->extra). */
 struct probe_info {
 	struct probe_spec *specs;

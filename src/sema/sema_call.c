@@ -1003,20 +1003,42 @@ static struct type *call_clear(struct sema *s, struct node *n)
 	return set(n, &ty_void);
 }
 
-/* delete(@m[key]), and the newer delete(@m, key) */
+/* 0.17's delete(@m[k1], @m[k2], ...): map elements, each removed. */
+static struct type *delete_elements(struct sema *s, struct node *n)
+{
+	if (!s->c->dialect_017) {
+		ERR(s, n->args[0]->loc, E_ARGS,
+		    "delete() takes a map without keys, then the key: delete(%s, key) (several elements at once only with --dialect=0.17)",
+		    n->args[0]->name);
+		return set(n, &ty_error);
+	}
+	for (int i = 0; i < n->nargs; i++) {
+		struct node *a = n->args[i];
+
+		if (a->kind != N_MAP || !a->nargs) {
+			ERR(s, a->loc, E_ARGS,
+			    "delete() of several elements takes map elements, as in delete(@m[1], @m[2])");
+			return set(n, &ty_error);
+		}
+		sema_map_keys(s, a);
+		a->ty = &ty_mapref;
+	}
+	return set(n, ty_int(8, false));
+}
+
+/* delete(@m, key), delete(@m) of a map without keys, and the older
+ * delete(@m[key]): 1 when the entry was there. */
 static struct type *call_delete(struct sema *s, struct node *n)
 {
 	struct node *a = n->args[0];
 
 	if (a->kind != N_MAP) {
-		ERR(s, a->loc, E_ARGS, "delete() takes a map element, as in delete(@m[key])");
-		return set(n, &ty_void);
+		ERR(s, a->loc, E_ARGS, "delete() takes a map, as in delete(@m, key)");
+		return set(n, &ty_error);
 	}
+	if (n->nargs > 2 || (n->nargs == 2 && a->nargs))
+		return delete_elements(s, n);
 	if (n->nargs == 2) {
-		if (a->nargs) {
-			ERR(s, a->loc, E_ARGS, "delete(@m, key) takes the map without keys");
-			return set(n, &ty_void);
-		}
 		if (n->args[1]->kind == N_TUPLE) {
 			/* delete(@m, (k1, k2)) names a key of two fields */
 			a->args = n->args[1]->args;
@@ -1029,7 +1051,11 @@ static struct type *call_delete(struct sema *s, struct node *n)
 	}
 	sema_map_keys(s, a);
 	a->ty = &ty_mapref;
-	return set(n, &ty_void);
+	if (a->map && a->map->decl_type == BPF_MAP_TYPE_PERCPU_ARRAY)
+		ERR(s, a->loc, E_MAP,
+		    "%s is a percpuarray, whose entry cannot be deleted: clear() or zero() it",
+		    a->map->name);
+	return set(n, ty_int(8, false));
 }
 
 /* Aggregations: their arguments here, the rest where they are assigned

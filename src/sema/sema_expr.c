@@ -313,6 +313,14 @@ static struct type *e_map(struct sema *s, struct node *n)
 	m->read = true;
 	if (n->ty == &ty_error)	/* wrong number of keys, reported */
 		return n->ty;
+	if (m->agg != AGG_NONE && sema_agg_readable(s, m))
+		return set(n, sema_agg_value(m));
+	if (m->agg != AGG_NONE && !s->c->dialect_017) {
+		ERR(s, n->loc, E_TYPE,
+		    "%s holds %s: a probe can read the value of count(), sum(), min(), max() and avg(), not of %s",
+		    m->name, sema_agg_name(m->agg), sema_agg_name(m->agg));
+		return set(n, &ty_error);
+	}
 	if (m->agg != AGG_NONE) {
 		ERR(s, n->loc, E_TYPE,
 		    "%s holds %s: its value is merged across CPUs in user space and cannot be read in a probe",

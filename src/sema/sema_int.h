@@ -25,6 +25,7 @@ struct sema {
 				 * fail() says nothing there */
 	struct node *assigning;	/* the assignment sema_unify() merges
 				 * for (its warnings), or NULL */
+	struct strmap map_decls;	/* "@x" -> its struct map_decl */
 };
 
 #define ERR(s, loc, tag, ...)                                          \
@@ -56,6 +57,19 @@ static inline struct type *str_type(struct sema *s, int size)
 {
 	return ty_str(&s->c->arena, size);
 }
+
+/* sema_decl.c: top-level map declarations */
+void sema_decl_read(struct sema *s);
+void sema_decl_apply(struct sema *s, struct mapinfo *m);
+void sema_decl_check(struct sema *s);
+void sema_decl_layout(struct mapinfo *m);
+/* sema_loop.c */
+/* Can a probe read M's aggregated value (0.26: count, sum, min, max,
+ * avg, merged over the CPUs in BPF)?  Its type then. */
+bool sema_agg_readable(const struct sema *s, const struct mapinfo *m);
+struct type *sema_agg_value(const struct mapinfo *m);
+struct var *sema_for_map(struct sema *s, struct node *n);
+void sema_for_map_end(struct sema *s, struct node *n, struct var *outer);
 
 /* sema_expr.c */
 struct type *sema_expr(struct sema *s, struct node *n);

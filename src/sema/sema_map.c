@@ -161,6 +161,7 @@ struct mapinfo *sema_map_get(struct sema *s, struct node *n)
 				   (size_t)(c->nmaps ? 2 * c->nmaps : 1));
 	c->maps[c->nmaps++] = m;
 	strmap_put(&s->map_names, &c->arena, m->name, m);
+	sema_decl_apply(s, m);
 	return n->map = m;
 }
 
