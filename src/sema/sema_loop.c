@@ -84,10 +84,18 @@ struct var *sema_for_map(struct sema *s, struct node *n)
 	}
 	if (!t)
 		t = &ty_error;
+	if (s->scoped) {
+		/* 0.26: a variable of the loop's own scope, found again in
+		 * each pass by its declaring node (sema_scope.c) */
+		sema_loop_var(s, n->a);
+		v = sema_var_lookup(s, n->a);
+		outer = NULL;
+	}
 	if (!v) {
 		v = sema_var_new(s, n->a, t);	/* the first pass */
 	} else {
-		strmap_put(&s->pi->var_names, &s->c->arena, v->name, v);
+		if (!s->scoped)
+			strmap_put(&s->pi->var_names, &s->c->arena, v->name, v);
 		if (is_err(v->ty) || is_err(t))
 			v->ty = is_err(t) ? v->ty : t;
 		else if ((u = sema_unify(s, v->ty, t)))
@@ -101,5 +109,7 @@ struct var *sema_for_map(struct sema *s, struct node *n)
 
 void sema_for_map_end(struct sema *s, struct node *n, struct var *outer)
 {
+	if (s->scoped)	/* the loop's scope ends it */
+		return;
 	strmap_put(&s->pi->var_names, &s->c->arena, n->a->name, outer);
 }

@@ -68,7 +68,7 @@ run -e "$NOPRINT"'BEGIN { @a[1] = 1; @a[2] = 2; @b["p"] = 100; $n = 0;
 	BEGIN { for ($x : @a) { for ($y : @b) { printf("in %s\n", probe); exit(); } } printf("not reached\n"); }'
 expect "300 sonde
 return
-in BEGIN"
+in begin"
 run -f json -e "$NOPRINT"'BEGIN { @map[16] = 32; @t[1, "a"] = 5; for ($kv : @map) { print($kv); }
 	for ($kv : @t) { print($kv); print($kv.0); } exit(); }'
 expect '{"type": "value", "data": [16,32]}
