@@ -660,7 +660,8 @@ static void int_call(struct cg *g, struct node *n)
 		cg_kstack(g, n);
 		break;
 	default:
-		cg_emit(g, MOV_IMM(R0, 0));
+		if (!cg_call26_int(g, n))
+			cg_emit(g, MOV_IMM(R0, 0));
 	}
 }
 

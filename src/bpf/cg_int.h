@@ -197,8 +197,12 @@ struct mem cg_tuple_elem_addr(struct cg *g, struct mem tup,
 void cg_call_stmt(struct cg *g, struct node *n);
 void cg_str_call(struct cg *g, struct node *n, struct mem dst,
 		 const struct type *dt);
-/* r0 = strcontains(haystack, needle). */
+/* r0 = strcontains(haystack, needle), or strstr()'s index (-1: none). */
 void cg_strcontains(struct cg *g, struct node *n);
+
+/* cg_call26.c: the functions added after bpftrace 0.17; false if N is
+ * none of them. */
+bool cg_call26_int(struct cg *g, struct node *n);
 /* ntop(), macaddr() or buf() N into DST, laid out as its type says. */
 void cg_bytes_call(struct cg *g, struct node *n, struct mem dst);
 

@@ -266,8 +266,8 @@ static struct type *call_signal(struct sema *s, struct node *n)
 
 		if (sig < 0) {
 			ERR(s, a->loc, E_ARGS,
-			    "signal(): unknown signal '%s' (use a name like SIGKILL, or a number)",
-			    a->name);
+			    "%s(): unknown signal '%s' (use a name like SIGKILL, or a number)",
+			    n->name, a->name);
 			return set(n, &ty_void);
 		}
 		a->is_const = true;
@@ -280,19 +280,21 @@ static struct type *call_signal(struct sema *s, struct node *n)
 			return set(n, &ty_void);
 		if (!is_int(t)) {
 			ERR(s, a->loc, E_TYPE,
-			    "signal() takes a signal name or number, not %s",
-			    type_name(t));
+			    "%s() takes a signal name or number, not %s",
+			    n->name, type_name(t));
 			return set(n, &ty_void);
 		}
 		if (a->is_const && (a->cval < 1 || a->cval >= NSIG)) {
-			ERR(s, a->loc, E_ARGS, "signal(): %lld is not a signal (1..%d)",
-			    (long long)a->cval, NSIG - 1);
+			ERR(s, a->loc, E_ARGS, "%s(): %lld is not a signal (1..%d)",
+			    n->name, (long long)a->cval, NSIG - 1);
 			return set(n, &ty_void);
 		}
 	}
 	if (!sema_all_probes(s, n, PF_TASK))
 		return set(n, &ty_void);
-	need_unsafe(s, n, "sends a signal to the traced process");
+	need_unsafe(s, n, n->builtin == F_SIGNAL_THREAD ?
+		    "sends a signal to the traced thread" :
+		    "sends a signal to the traced process");
 	return set(n, &ty_void);
 }
 

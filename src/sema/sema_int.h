@@ -122,4 +122,15 @@ struct type *call_has_key(struct sema *s, struct node *n);
 struct type *call_pton(struct sema *s, struct node *n);
 struct type *call_cgroup_path(struct sema *s, struct node *n);
 
+/* sema_call26.c: the functions added after bpftrace 0.17 */
+struct type *call_strlen(struct sema *s, struct node *n);
+struct type *call_strcap(struct sema *s, struct node *n);
+struct type *call_strstr(struct sema *s, struct node *n);
+struct type *call_memcmp(struct sema *s, struct node *n);
+struct type *call_default_str_length(struct sema *s, struct node *n);
+struct type *call_socket_cookie(struct sema *s, struct node *n);
+struct type *call_percpu_kaddr(struct sema *s, struct node *n);
+struct type *call_kfunc_exist(struct sema *s, struct node *n);
+struct type *call_write_user(struct sema *s, struct node *n);
+
 #endif

@@ -1,0 +1,310 @@
+/* sema_call26.c - the checks of the functions bpftrace added after 0.17
+ * (stdlib.md): the string helpers strlen, strcap, strstr, memcmp and
+ * default_str_length, len, socket_cookie, percpu_kaddr, kfunc_exist,
+ * kfunc_allowed and write_user.  Part of sema (sema.c); the checkers
+ * are named by funcs.def, as sema_call.c's are. */
+#include "sema/sema.h"
+#include "sema/sema_int.h"
+
+#include <string.h>
+
+#include "catalog/btf.h"
+#include "catalog/ksyms.h"
+
+/* A string-like value: a string (or char[N]), an int8[N] array, or a
+ * pointer to 1-byte integers or a uint64 address (read as a string at
+ * run time). */
+enum strlike { SL_NONE, SL_STR, SL_ARRAY, SL_PTR };
+
+static enum strlike strlike(const struct type *t)
+{
+	if (t->kind == TY_STR)
+		return SL_STR;
+	if (t->kind == TY_ARRAY && t->of && t->of->kind == TY_INT &&
+	    t->of->size == 1)
+		return SL_ARRAY;
+	if (t->kind == TY_PTR && t->pointee && t->pointee->kind == TY_INT &&
+	    t->pointee->size == 1)
+		return SL_PTR;
+	/* an address: a tracepoint's "const char *" field, as in str() */
+	if (t->kind == TY_INT && t->size == 8 && !t->is_signed)
+		return SL_PTR;
+	return SL_NONE;
+}
+
+/* Argument I of N checked as string-like; SL_NONE after an error. */
+static enum strlike strlike_arg(struct sema *s, struct node *n, int i)
+{
+	struct node *a = n->args[i];
+	struct type *t = sema_expr(s, a);
+	enum strlike k;
+
+	if (is_err(t))
+		return SL_NONE;
+	k = strlike(t);
+	if (k == SL_NONE)
+		ERR(s, a->loc, E_TYPE,
+		    "%s() takes a string, a char array or a char pointer, not %s",
+		    n->name, type_name(t));
+	return k;
+}
+
+/* strlen(s): the bytes before the first NUL, a uint64; of a literal
+ * known now.  n->ival keeps the argument's kind for cg. */
+struct type *call_strlen(struct sema *s, struct node *n)
+{
+	struct node *a = n->args[0];
+	enum strlike k = strlike_arg(s, n, 0);
+
+	if (k == SL_NONE)
+		return set(n, &ty_error);
+	n->ival = k;
+	if (a->kind == N_STR) {
+		n->is_const = 1;
+		n->cval = (int64_t)strnlen(a->name, a->len);
+	}
+	return set(n, &ty_u64);
+}
+
+/* strcap(s): a string's or an array's capacity (its size, the NUL's
+ * byte included), known now; a pointer's string length at run time. */
+struct type *call_strcap(struct sema *s, struct node *n)
+{
+	struct node *a = n->args[0];
+	enum strlike k = strlike_arg(s, n, 0);
+
+	if (k == SL_NONE)
+		return set(n, &ty_error);
+	n->ival = k;
+	if (k != SL_PTR) {
+		n->is_const = 1;
+		n->cval = k == SL_STR ? a->ty->size : a->ty->nelem;
+	}
+	return set(n, &ty_s64);
+}
+
+/* strstr(haystack, needle): the index of the needle's first
+ * occurrence, -1 if none, 0 for an empty needle; an int64.  Two
+ * literals are searched now. */
+struct type *call_strstr(struct sema *s, struct node *n)
+{
+	bool ok = true;
+
+	for (int i = 0; i < 2; i++) {
+		struct type *t = sema_expr(s, n->args[i]);
+
+		if (is_err(t)) {
+			ok = false;
+		} else if (t->kind != TY_STR) {
+			ERR(s, n->args[i]->loc, E_TYPE,
+			    "strstr() looks for a string in a string, not %s",
+			    type_name(t));
+			ok = false;
+		}
+	}
+	if (!ok)
+		return set(n, &ty_error);
+	if (n->args[0]->kind == N_STR && n->args[1]->kind == N_STR) {
+		const char *h = n->args[0]->name;
+		const char *p = strstr(h, n->args[1]->name);
+
+		n->is_const = 1;
+		n->cval = p ? (int64_t)(p - h) : -1;
+	} else if (n->args[1]->kind == N_STR && !n->args[1]->name[0]) {
+		n->is_const = 1;
+		n->cval = 0;
+	}
+	return set(n, &ty_s64);
+}
+
+/* Can memcmp() compare T's bytes: a value kept in BPF memory. */
+static bool has_bytes(const struct type *t)
+{
+	switch (t->kind) {
+	case TY_INT: case TY_STR: case TY_TUPLE: case TY_ARRAY: case TY_PTR:
+	case TY_BUF: case TY_MAC: case TY_INET: case TY_STRUCT:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* memcmp(left, right, count): the first COUNT bytes of two values
+ * compared as unsigned bytes: 0 when equal, else the difference of
+ * the first two that differ; an int64.  A constant COUNT must fit
+ * both values; another is cut to the smaller at run time. */
+struct type *call_memcmp(struct sema *s, struct node *n)
+{
+	struct type *t[2], *ct;
+	bool ok = true;
+
+	for (int i = 0; i < 2; i++) {
+		t[i] = sema_expr(s, n->args[i]);
+		if (is_err(t[i])) {
+			ok = false;
+		} else if (!has_bytes(t[i])) {
+			ERR(s, n->args[i]->loc, E_TYPE,
+			    "memcmp() compares values held in memory, not %s",
+			    type_name(t[i]));
+			ok = false;
+		}
+	}
+	ct = sema_expr(s, n->args[2]);
+	if (!is_err(ct) && !is_int(ct)) {
+		ERR(s, n->args[2]->loc, E_TYPE,
+		    "memcmp() count must be an integer, not %s", type_name(ct));
+		return set(n, &ty_error);
+	}
+	if (!ok || is_err(ct))
+		return set(n, &ty_error);
+	if (n->args[2]->is_const) {
+		int64_t c = n->args[2]->cval;
+		int lim = t[0]->size < t[1]->size ? t[0]->size : t[1]->size;
+
+		if (c < 0 || c > lim) {
+			ERR(s, n->args[2]->loc, E_ARGS,
+			    "memcmp() count %lld is outside 0..%d, the size of the smaller value",
+			    (long long)c, lim);
+			return set(n, &ty_error);
+		}
+	}
+	return set(n, &ty_s64);
+}
+
+/* default_str_length(): the size of a string str() reads, the NUL's
+ * byte included (BPFTRACE_MAX_STRLEN); a constant. */
+struct type *call_default_str_length(struct sema *s, struct node *n)
+{
+	n->is_const = 1;
+	n->cval = s->c->strlen_;
+	return set(n, &ty_u64);
+}
+
+/* socket_cookie(sk): bpf_get_socket_cookie of a struct sock pointer
+ * (0 for NULL), a uint64. */
+struct type *call_socket_cookie(struct sema *s, struct node *n)
+{
+	struct node *a = n->args[0];
+	struct type *t = sema_expr(s, a);
+
+	if (is_err(t))
+		return set(n, &ty_error);
+	if (t->kind != TY_PTR || !t->pointee || !t->pointee->sname ||
+	    strcmp(t->pointee->sname, "struct sock")) {
+		ERR(s, a->loc, E_TYPE,
+		    "socket_cookie() takes a pointer to the kernel's struct sock, not %s",
+		    type_name(t));
+		return set(n, &ty_error);
+	}
+	return set(n, &ty_u64);
+}
+
+/* percpu_kaddr("sym"[, cpu]): the address of per-CPU variable SYM on
+ * CPU (the current one when omitted; NULL past the last CPU), a
+ * uint64 pointer.  n->cval is the variable's BTF id, which the
+ * per-CPU helpers take. */
+struct type *call_percpu_kaddr(struct sema *s, struct node *n)
+{
+	struct node *a = n->args[0];
+	struct type *p;
+	uint64_t addr;
+	int id;
+
+	if (n->nargs == 2) {
+		struct type *t = sema_expr(s, n->args[1]);
+
+		if (is_err(t))
+			return set(n, &ty_error);
+		if (!is_int(t)) {
+			ERR(s, n->args[1]->loc, E_TYPE,
+			    "percpu_kaddr() cpu must be an integer, not %s",
+			    type_name(t));
+			return set(n, &ty_error);
+		}
+	}
+	if (!sema_literal(s, a)) {
+		ERR(s, a->loc, E_ARGS,
+		    "percpu_kaddr() takes a per-CPU kernel variable's name, as in percpu_kaddr(\"runqueues\")");
+		return set(n, &ty_error);
+	}
+	id = btf_var_id(s->c, a->name);
+	if (id < 0) {
+		ERR(s, a->loc, E_ARGS,
+		    "percpu_kaddr(): the kernel's BTF has no per-CPU variable '%s'",
+		    a->name);
+		return set(n, &ty_error);
+	}
+	/* the verifier finds the address in kallsyms, which lists data
+	 * symbols only with CONFIG_KALLSYMS_ALL */
+	if (ksyms_addr_of(NULL, a->name, &addr)) {
+		ERR(s, a->loc, E_ARGS,
+		    "percpu_kaddr(): /proc/kallsyms has no '%s' (the kernel lists variables only with CONFIG_KALLSYMS_ALL)",
+		    a->name);
+		return set(n, &ty_error);
+	}
+	n->cval = id;
+	p = arena_alloc(&s->c->arena, sizeof(*p));
+	p->kind = TY_PTR;
+	p->size = 8;
+	p->pointee = &ty_u64;
+	p->kernel = true;
+	return set(n, p);
+}
+
+/* kfunc_exist("f"), kfunc_allowed("f"): whether the kernel's BTF
+ * describes function F, a constant known now.  sonde calls no kfunc
+ * itself, so both ask the same question. */
+struct type *call_kfunc_exist(struct sema *s, struct node *n)
+{
+	struct node *a = n->args[0];
+	const char **names;
+	struct type **types, *ret;
+	int id;
+
+	if (a->kind != N_STR) {
+		ERR(s, a->loc, E_ARGS,
+		    "%s() takes a kernel function's name as a string literal",
+		    n->name);
+		return set(n, &ty_error);
+	}
+	sema_expr(s, a);
+	n->is_const = 1;
+	n->cval = btf_func_args(s->c, a->name, &names, &types, &ret, &id) >= 0;
+	return set(n, &ty_u64);
+}
+
+/* write_user(dst, src, len): bpf_probe_write_user of LEN bytes of
+ * value SRC to user address DST, with --unsafe; 1 on success, else 0. */
+struct type *call_write_user(struct sema *s, struct node *n)
+{
+	struct type *dt = sema_expr(s, n->args[0]);
+	struct type *st = sema_expr(s, n->args[1]);
+	int64_t len;
+
+	if (is_err(dt) || is_err(st))
+		return set(n, &ty_error);
+	if (!is_int(dt)) {
+		ERR(s, n->args[0]->loc, E_TYPE,
+		    "write_user() writes to a user address, not to %s",
+		    type_name(dt));
+		return set(n, &ty_error);
+	}
+	if (!has_bytes(st)) {
+		ERR(s, n->args[1]->loc, E_TYPE,
+		    "write_user() writes a value held in memory, not %s",
+		    type_name(st));
+		return set(n, &ty_error);
+	}
+	if (!sema_const_int(s, n->args[2], &len, "write_user() length"))
+		return set(n, &ty_error);
+	if (len < 1 || len > st->size) {
+		ERR(s, n->args[2]->loc, E_ARGS,
+		    "write_user() length %lld is outside 1..%d, the size of the value",
+		    (long long)len, st->size);
+		return set(n, &ty_error);
+	}
+	if (!s->c->unsafe)
+		ERR(s, n->loc, E_UNSAFE,
+		    "write_user() writes to the traced process's memory: allow it with --unsafe");
+	return set(n, &ty_u64);
+}
