@@ -98,6 +98,8 @@ struct options {
 	int target_pid;
 	char **params;		/* positional parameters $1.. */
 	int nparams;
+	struct named_param *named;	/* after "--": --NAME[=VALUE] */
+	int nnamed;
 	const char **incdirs;	/* -I, --include: argc slots each */
 	const char **includes;
 	int nincdirs, nincludes;
@@ -247,6 +249,52 @@ static bool is_script(const char *arg)
 	return !strcmp(arg, "-") || access(arg, R_OK) == 0;
 }
 
+/* Whether --dialect or SONDE_DIALECT asks for bpftrace 0.17's ways. */
+static bool dialect_017(const struct options *o)
+{
+	const char *v = o->dialect ? o->dialect : getenv("SONDE_DIALECT");
+
+	return v && !strcmp(v, "0.17");
+}
+
+/* The program's own arguments, ARGV[I..]: positional parameters before
+ * and after the first "--" (which getopt_long may have taken already),
+ * named ones (--NAME=VALUE, --NAME) after it, for getopt().  0, or 1 +
+ * the exit status. */
+static int program_args(struct options *o, int argc, char **argv, int i)
+{
+	bool after = i > 0 && !strcmp(argv[i - 1], "--");
+
+	o->params = xcalloc((size_t)(argc - i + 1), sizeof(char *));
+	o->named = xcalloc((size_t)(argc - i + 1), sizeof(*o->named));
+	for (; i < argc; i++) {
+		char *a = argv[i], *eq;
+		struct named_param *np;
+
+		if (!after && !strcmp(a, "--")) {
+			after = true;
+			continue;
+		}
+		if (!after || strncmp(a, "--", 2) || !a[2]) {
+			o->params[o->nparams++] = a;
+			continue;
+		}
+		eq = strchr(a, '=');
+		if (eq)
+			*eq = 0;
+		np = &o->named[o->nnamed++];
+		np->name = a + 2;
+		np->value = eq ? eq + 1 : NULL;
+		for (int k = 0; k < o->nnamed - 1; k++)
+			if (!strcmp(o->named[k].name, np->name)) {
+				fprintf(stderr, "sonde: program option --%s is given twice\n",
+					np->name);
+				return 3;
+			}
+	}
+	return 0;
+}
+
 /* argv into O: 0 to go on, or 1 + an exit status to leave with. */
 static int parse_args(int argc, char **argv, struct options *o)
 {
@@ -297,11 +345,14 @@ static int parse_args(int argc, char **argv, struct options *o)
 		o->file = argv[optind++];
 	}
 	/* "sonde FILE -- -5 7": the -- only ends the options */
-	if (optind < argc && !strcmp(argv[optind], "--"))
-		optind++;
-	o->params = argv + optind;
-	o->nparams = argc - optind;
-	return 0;
+	if (dialect_017(o)) {
+		if (optind < argc && !strcmp(argv[optind], "--"))
+			optind++;
+		o->params = argv + optind;
+		o->nparams = argc - optind;
+		return 0;
+	}
+	return program_args(o, argc, argv, optind);
 }
 
 /* The script's text (malloc'd) and the name diagnostics give it. */
@@ -361,6 +412,8 @@ static int setup_compiler(struct compiler *c, const struct options *o,
 	c->diag.no_warnings = o->no_warnings;
 	c->params = o->params;
 	c->nparams = o->nparams;
+	c->named = o->named;
+	c->nnamed = o->nnamed;
 	c->incdirs = o->incdirs;
 	c->nincdirs = o->nincdirs;
 	c->includes = o->includes;

@@ -149,6 +149,14 @@ struct compiler {
 				 * a uprobe, uretprobe or usdt expands) */
 	char **params;		/* positional parameters $1.. */
 	int nparams;
+	/* named program parameters (after "--": --NAME=VALUE, --NAME),
+	 * read by getopt(); value NULL for a bare --NAME; used: some
+	 * getopt() names it (an unused one is an error) */
+	struct named_param {
+		const char *name, *value;
+		bool used;
+	} *named;
+	int nnamed;
 	/* the preprocessor (lang/pp.h) */
 	const char *srcdir;	/* the script's directory: "..." includes;
 				 * NULL: the current one */

@@ -563,6 +563,8 @@ int sema_check(struct compiler *c)
 			return -1;
 		}
 	}
+	if (sema_named_unused(c))
+		return -1;
 	finalize_maps(c);
 	return 0;
 }

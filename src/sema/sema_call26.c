@@ -6,6 +6,8 @@
 #include "sema/sema.h"
 #include "sema/sema_int.h"
 
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "catalog/btf.h"
@@ -307,4 +309,134 @@ struct type *call_write_user(struct sema *s, struct node *n)
 		ERR(s, n->loc, E_UNSAFE,
 		    "write_user() writes to the traced process's memory: allow it with --unsafe");
 	return set(n, &ty_u64);
+}
+
+/* The named program parameter NAME (-- --NAME[=VALUE]), marked used;
+ * NULL if the command line has none. */
+static struct named_param *named(struct compiler *c, const char *name)
+{
+	for (int i = 0; i < c->nnamed; i++)
+		if (!strcmp(c->named[i].name, name)) {
+			c->named[i].used = true;
+			return &c->named[i];
+		}
+	return NULL;
+}
+
+/* A boolean parameter's text: true and 1, false and 0; -1 otherwise. */
+static int bool_text(const char *v)
+{
+	if (!strcmp(v, "true") || !strcmp(v, "1"))
+		return 1;
+	if (!strcmp(v, "false") || !strcmp(v, "0"))
+		return 0;
+	return -1;
+}
+
+/* N (a getopt() call) becomes the constant V, typed as a boolean would
+ * be where the language has them, else as an integer. */
+static struct type *const_int(struct node *n, int64_t v, struct type *t)
+{
+	n->is_const = 1;
+	n->cval = v;
+	return set(n, t);
+}
+
+/* getopt("name"[, default[, "description"]]): the named program
+ * parameter --name given after "--", else the default, a constant of
+ * the default's type: a string, an integer, or a boolean (without a
+ * default: false, and true for a bare --name). */
+struct type *call_getopt(struct sema *s, struct node *n)
+{
+	struct node *a = n->args[0], *d = n->nargs > 1 ? n->args[1] : NULL;
+	struct named_param *np;
+	bool is_bool = !d;
+	struct type *dt = NULL;
+
+	if (a->kind != N_STR) {
+		ERR(s, a->loc, E_ARGS,
+		    "getopt() takes the parameter's name as a string literal");
+		return set(n, &ty_error);
+	}
+	if (n->nargs == 3 && n->args[2]->kind != N_STR) {
+		ERR(s, n->args[2]->loc, E_ARGS,
+		    "getopt()'s description must be a string literal");
+		return set(n, &ty_error);
+	}
+	if (d && d->kind == N_BUILTIN &&
+	    (!strcmp(d->name, "true") || !strcmp(d->name, "false")))
+		is_bool = true;
+	if (d) {
+		dt = sema_expr(s, d);
+		if (is_err(dt))
+			return set(n, &ty_error);
+		if (!(dt->kind == TY_STR && d->kind == N_STR) &&
+		    !(is_int(dt) && d->is_const)) {
+			ERR(s, d->loc, E_ARGS,
+			    "getopt()'s default must be a literal string, integer or boolean, not %s",
+			    type_name(dt));
+			return set(n, &ty_error);
+		}
+	}
+	np = named(s->c, a->name);
+	if (is_bool) {
+		int v = d ? d->cval != 0 : 0;
+
+		if (np)
+			v = np->value ? bool_text(np->value) : 1;
+		if (v < 0) {
+			ERR(s, n->loc, E_OPTION,
+			    "getopt(\"%s\") is a boolean: --%s=%s is none of true, false, 1, 0",
+			    a->name, a->name, np->value);
+			return set(n, &ty_error);
+		}
+		return const_int(n, v, &ty_u8);
+	}
+	if (np && !np->value) {
+		ERR(s, n->loc, E_OPTION,
+		    "getopt(\"%s\") needs a value: --%s=VALUE", a->name, a->name);
+		return set(n, &ty_error);
+	}
+	if (dt->kind == TY_STR) {
+		const char *v = np ? np->value : d->name;
+		size_t len = np ? strlen(v) : d->len;
+
+		n->kind = N_STR;
+		n->name = v;
+		n->len = len;
+		n->nargs = 0;
+		n->args = NULL;
+		return sema_expr(s, n);
+	}
+	if (np) {
+		char *end;
+		long long v;
+
+		errno = 0;
+		v = strtoll(np->value, &end, 0);
+		if (!*np->value || *end || errno) {
+			ERR(s, n->loc, E_OPTION,
+			    "getopt(\"%s\") is an integer: --%s=%s is not one",
+			    a->name, a->name, np->value);
+			return set(n, &ty_error);
+		}
+		return const_int(n, v, &ty_s64);
+	}
+	return const_int(n, d->cval, &ty_s64);
+}
+
+/* Every named program parameter must be some getopt()'s; 0, or -1
+ * after reporting those that are not. */
+int sema_named_unused(struct compiler *c)
+{
+	int bad = 0;
+
+	for (int i = 0; i < c->nnamed; i++)
+		if (!c->named[i].used) {
+			diag_error(&c->diag, (struct loc){ 0 }, E_OPTION,
+				   "unknown program option --%s: no getopt(\"%s\") reads it",
+				   c->named[i].name, c->named[i].name);
+			bad = -1;
+		}
+	return bad;
 }
