@@ -28,7 +28,7 @@ static void drop_unreachable(struct ir *ir)
 	while (nw) {
 		int i = work[--nw];
 		const struct ir_insn *x;
-		int cls, op, next[2], nn = 0;
+		int cls, op, next[3], nn = 0;
 
 		if (i < 0 || i >= ir->n || reach[i])
 			continue;
@@ -40,6 +40,8 @@ static void drop_unreachable(struct ir *ir)
 			if (i + 1 < ir->n)
 				reach[i + 1] = 1;
 			next[nn++] = i + 2;
+			if (x->target >= 0)	/* a callback's address */
+				next[nn++] = ir->label_at[x->target];
 		} else if ((cls == BPF_JMP || cls == BPF_JMP32) && op == BPF_EXIT) {
 			/* nothing follows */
 		} else if ((cls == BPF_JMP || cls == BPF_JMP32) && op == BPF_JA) {
@@ -235,8 +237,8 @@ int asm_resolve(struct compiler *c, struct ir *ir, struct prog_spec *ps)
 					   x->target);
 				return -1;
 			}
-			if (BPF_OP(x->in.code) == BPF_CALL &&
-			    BPF_CLASS(x->in.code) == BPF_JMP) {
+			if ((BPF_OP(x->in.code) == BPF_CALL &&
+			     BPF_CLASS(x->in.code) == BPF_JMP) || is_ld64(x)) {
 				ps->insns[i].imm = (int32_t)off;
 				off = 0;
 			}

@@ -552,6 +552,7 @@ static int gen_once(struct compiler *c, struct node *p, struct probe_spec *ps,
 		piece_vars(p, sp);
 	place_vars(&g, sp, -1);
 	gen_body(&g, p, sp, sizes);
+	cg_call26_funcs(&g);
 	gen_prologue(&g, p, sp);
 
 	if (!g.failed && g.scratch_max > c->scratch_size)

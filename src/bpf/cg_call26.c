@@ -130,6 +130,53 @@ static void write_user(struct cg *g, struct node *n)
 	g->stack = saved_stack;
 }
 
+/* len(@m): the number of elements, which bpf_for_each_map_elem
+ * returns after calling a callback for each (one that returns 0: go
+ * on); the callback is emitted after the body (cg_call26_funcs). */
+static void map_len(struct cg *g, struct node *n)
+{
+	if (!g->count_label)
+		g->count_label = cg_label(g);
+	cg_ld_map(g, R1, RELOC_MAP_FD, n->args[0]->map->id);
+	ir_ld_func(&g->ir, R2, g->count_label);
+	cg_emit(g, MOV_IMM(R3, 0));
+	cg_emit(g, MOV_IMM(R4, 0));
+	cg_call(g, BPF_FUNC_for_each_map_elem);
+}
+
+/* len(kstack), len(ustack): the stack's depth, bpf_get_stack's bytes
+ * over 8, read into scratch (at most the stack's frame limit). */
+static void stack_len(struct cg *g, struct node *n)
+{
+	const struct type *t = n->args[0]->ty;
+	int saved = g->scratch, saved_stack = g->stack;
+	struct mem buf = cg_scratch_alloc(g, 8 * t->sdepth, n);
+	int done = cg_label(g);
+
+	g->uses_ctx = true;
+	cg_emit(g, MOV_REG(R1, RCTX));
+	cg_addr_of(g, R2, buf);
+	cg_emit(g, MOV_IMM(R3, 8 * t->sdepth));
+	cg_emit(g, MOV_IMM(R4, t->suser ? BPF_F_USER_STACK : 0));
+	cg_call(g, BPF_FUNC_get_stack);
+	cg_jump(g, JMP_IMM(BPF_JSGE, R0, 0), done);
+	cg_emit(g, MOV_IMM(R0, 0));
+	cg_bind(g, done);
+	cg_emit(g, ALU64_IMM(BPF_RSH, R0, 3));
+	g->scratch = saved;
+	g->stack = saved_stack;
+}
+
+void cg_call26_funcs(struct cg *g)
+{
+	if (g->count_label > 0) {
+		ir_func(&g->ir, g->count_label);
+		cg_bind(g, g->count_label);
+		cg_emit(g, MOV_IMM(R0, 0));
+		cg_emit(g, EXIT());
+	}
+}
+
 /* The calls of this file with an integer value; false for others. */
 bool cg_call26_int(struct cg *g, struct node *n)
 {
@@ -154,6 +201,19 @@ bool cg_call26_int(struct cg *g, struct node *n)
 	case F_WRITE_USER:
 		write_user(g, n);
 		return true;
+	case F_LEN:
+		if (n->args[0]->kind == N_MAP)
+			map_len(g, n);
+		else
+			stack_len(g, n);
+		return true;
+	case F_FIND: {
+		struct var *v = n->args[2]->var;
+		struct mem dst = { v->in_scratch ? RSCR : RFP, v->slot };
+
+		cg_map_find(g, n->args[0], dst, v->ty);
+		return true;
+	}
 	default:
 		return false;
 	}

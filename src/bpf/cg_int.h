@@ -58,6 +58,8 @@ struct cg {
 	struct probe_info *pi;
 	int exit_label;
 	int lookup_label;		/* > 0: map lookups call it */
+	int count_label;		/* > 0: len(@m)'s callback, a
+					 * subprogram emitted after the body */
 	int stack, stack_max;		/* bytes below r10 in use */
 	int stack_limit;		/* STACK_LIMIT, less in a piece */
 	int scratch, scratch_max;	/* bytes of scratch in use */
@@ -118,6 +120,9 @@ void cg_map_incdec(struct cg *g, struct node *n);
 void cg_agg(struct cg *g, struct node *assign);
 void cg_map_delete(struct cg *g, struct node *mapnode);
 void cg_map_has_key(struct cg *g, struct node *mapnode);
+/* find(@m, key, $v): r0 = 1 and the value into DST, or r0 = 0. */
+void cg_map_find(struct cg *g, struct node *mapnode, struct mem dst,
+		 const struct type *dt);
 /* T_ADD_ASSIGN -> T_PLUS and so on. */
 int cg_binop_of(int assign_op);
 
@@ -203,6 +208,8 @@ void cg_strcontains(struct cg *g, struct node *n);
 /* cg_call26.c: the functions added after bpftrace 0.17; false if N is
  * none of them. */
 bool cg_call26_int(struct cg *g, struct node *n);
+/* The subprograms the body's calls need, after the body. */
+void cg_call26_funcs(struct cg *g);
 /* ntop(), macaddr() or buf() N into DST, laid out as its type says. */
 void cg_bytes_call(struct cg *g, struct node *n, struct mem dst);
 

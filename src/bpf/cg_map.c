@@ -114,6 +114,25 @@ void cg_map_has_key(struct cg *g, struct node *n)
 	g->stack = saved_stack;
 }
 
+/* find(@m, key, $v): r0 = 1 and the value copied into DST (of type
+ * DT) if @m[k] is in the map, else r0 = 0 and DST as it was. */
+void cg_map_find(struct cg *g, struct node *n, struct mem dst,
+		 const struct type *dt)
+{
+	int saved = g->scratch, saved_stack = g->stack;
+	struct mem key = cg_map_key(g, n);
+	struct mem val = { R0, 0 };
+	int done = cg_label(g);
+
+	lookup(g, n->map, key);
+	cg_jump(g, JMP_IMM(BPF_JEQ, R0, 0), done);
+	cg_copy(g, dst, dt, val, n->map->val);
+	cg_emit(g, MOV_IMM(R0, 1));
+	cg_bind(g, done);
+	g->scratch = saved;
+	g->stack = saved_stack;
+}
+
 int cg_binop_of(int assign_op)
 {
 	switch (assign_op) {

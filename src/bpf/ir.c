@@ -90,6 +90,13 @@ void ir_ld64(struct ir *ir, int dst, uint64_t imm, enum reloc_kind reloc,
 	x->in = bpf_i(0, 0, 0, 0, (int32_t)(uint32_t)(imm >> 32));
 }
 
+void ir_ld_func(struct ir *ir, int dst, int label)
+{
+	ir_ld64(ir, dst, 0, RELOC_NONE, 0);
+	ir->v[ir->n - 2].in.src_reg = BPF_PSEUDO_FUNC;
+	ir->v[ir->n - 2].target = label;
+}
+
 void ir_call(struct ir *ir, int label)
 {
 	ir_jump(ir, bpf_i(BPF_JMP | BPF_CALL, 0, BPF_PSEUDO_CALL, 0, 0), label);

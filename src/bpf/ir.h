@@ -40,6 +40,9 @@ void ir_emit(struct ir *ir, struct bpf_insn in);
 void ir_jump(struct ir *ir, struct bpf_insn in, int label);
 /* A BPF-to-BPF call of the subprogram at LABEL. */
 void ir_call(struct ir *ir, int label);
+/* DST = the address of the subprogram at LABEL (an ld_imm64 of
+ * BPF_PSEUDO_FUNC): a callback for helpers such as for_each_map_elem. */
+void ir_ld_func(struct ir *ir, int dst, int label);
 /* LABEL starts a subprogram (bound where its code begins). */
 void ir_func(struct ir *ir, int label);
 /* 64-bit immediate load into DST, optionally relocated. */

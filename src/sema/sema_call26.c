@@ -440,3 +440,100 @@ int sema_named_unused(struct compiler *c)
 		}
 	return bad;
 }
+
+/* find(@m, key, $v): 1 when @m holds KEY, its value then copied into
+ * $v (defined here, of the map's value type, as `$v = @m[key]` would
+ * be); else 0 and $v unchanged.  Maps of plain values only: an
+ * aggregation's value is merged across CPUs in user space. */
+struct type *call_find(struct sema *s, struct node *n)
+{
+	struct node *a = n->args[0], *k = n->args[1], *vn = n->args[2];
+	bool tuple = k->kind == N_TUPLE;
+	bool moved = a->kind == N_MAP && a->nargs &&
+		     a->args == (tuple ? k->args : &n->args[1]);
+	struct mapinfo *m;
+	struct var *v;
+	struct type *vt;
+
+	if (a->kind != N_MAP || (a->nargs && !moved)) {
+		ERR(s, a->loc, E_ARGS,
+		    "find() takes a map without keys, as in find(@m, key, $v)");
+		return set(n, &ty_error);
+	}
+	if (vn->kind != N_VAR) {
+		ERR(s, vn->loc, E_ARGS,
+		    "find() stores the value in a variable, as in find(@m, key, $v)");
+		return set(n, &ty_error);
+	}
+	a->args = tuple ? k->args : &n->args[1];
+	a->nargs = tuple ? k->nargs : 1;
+	m = sema_map_keys(s, a);
+	if (a->ty && is_err(a->ty))
+		return set(n, &ty_error);
+	a->ty = &ty_mapref;
+	m->read = true;
+	if (m->agg != AGG_NONE) {
+		ERR(s, a->loc, E_TYPE,
+		    "find() reads maps of plain values, and %s holds %s",
+		    m->name, sema_agg_name(m->agg));
+		return set(n, &ty_error);
+	}
+	vt = m->val ? m->val : (s->guess_int || s->report ? &ty_s64 : NULL);
+	if (!vt)
+		return set(n, &ty_u8);
+	vt = sema_storage(s, vt);
+	v = sema_var_find(s, vn->name);
+	if (!v) {
+		v = sema_var_new(s, vn, vt);
+	} else if (is_int(v->ty) && is_int(vt)) {
+		if (!ty_equal(v->ty, vt))
+			v->ty = ty_int(8, v->ty->is_signed);
+	} else {
+		struct type *u = sema_unify(s, v->ty, vt);
+
+		if (!u) {
+			ERR(s, vn->loc, E_TYPE,
+			    "%s holds %s (from %d:%d); find() cannot store %s's %s in it",
+			    v->name, type_name(v->ty), v->first.line, v->first.col,
+			    m->name, type_name(vt));
+			return set(n, &ty_error);
+		}
+		v->ty = u;
+	}
+	v->defined = true;
+	vn->var = v;
+	vn->ty = v->ty;
+	return set(n, &ty_u8);
+}
+
+/* len(@m): the number of @m's keys; len(kstack), len(ustack): the
+ * stack's depth in frames; an int64. */
+struct type *call_len(struct sema *s, struct node *n)
+{
+	struct node *a = n->args[0];
+	struct type *t;
+
+	if (a->kind == N_MAP && !a->nargs) {
+		struct mapinfo *m = sema_map_get(s, a);
+
+		m->read = true;
+		a->ty = &ty_mapref;
+		if (s->report && m->nkeys == 0) {
+			ERR(s, a->loc, E_ARGS,
+			    "len() counts the keys of a map, and %s has none", m->name);
+			return set(n, &ty_error);
+		}
+		return set(n, &ty_s64);
+	}
+	t = sema_expr(s, a);
+	if (is_err(t))
+		return set(n, &ty_error);
+	if (t->kind != TY_KSTACK ||
+	    (a->kind != N_BUILTIN && a->kind != N_CALL)) {
+		ERR(s, a->loc, E_TYPE,
+		    "len() takes a map (len(@m)), kstack or ustack, not %s",
+		    t->kind == TY_KSTACK ? "a stored stack" : type_name(t));
+		return set(n, &ty_error);
+	}
+	return set(n, &ty_s64);
+}

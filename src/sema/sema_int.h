@@ -133,6 +133,8 @@ struct type *call_percpu_kaddr(struct sema *s, struct node *n);
 struct type *call_kfunc_exist(struct sema *s, struct node *n);
 struct type *call_write_user(struct sema *s, struct node *n);
 struct type *call_getopt(struct sema *s, struct node *n);
+struct type *call_find(struct sema *s, struct node *n);
+struct type *call_len(struct sema *s, struct node *n);
 /* Every named program parameter must be some getopt()'s: -1 if not. */
 int sema_named_unused(struct compiler *c);
 
