@@ -408,7 +408,9 @@ static void builtin(struct cg *g, struct node *n)
 		break;
 	case B_NSECS:
 		cg_call(g, n->ival == 2 ? BPF_FUNC_ktime_get_boot_ns :
-			   n->ival == 3 ? BPF_FUNC_ktime_get_tai_ns :
+			   /* sw_tai (4): bpftrace's estimate for kernels
+			    * without the TAI helper; this one is exact */
+			   n->ival >= 3 ? BPF_FUNC_ktime_get_tai_ns :
 			   BPF_FUNC_ktime_get_ns);
 		break;
 	case B_ELAPSED:

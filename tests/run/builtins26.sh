@@ -1,0 +1,14 @@
+#!/bin/bash
+# Builtins as today's bpftrace has them: nsecs(sw_tai) reads the TAI
+# clock; cpid without -c is 0 (an error under --dialect=0.17).
+set -u
+out=$("$SONDE" --dialect=0.26 -e 'BEGIN {
+	$a = nsecs(sw_tai); $b = nsecs(tai);
+	printf("%d %d %d\n", $b >= $a, $b - $a < 1000000000, cpid);
+	exit();
+}' 2>&1) || { echo "sonde failed: $out"; exit 1; }
+[[ $out == $'Attaching 1 probe...\n1 1 0' ]] || { echo "got: $out"; exit 1; }
+out=$("$SONDE" --dialect=0.17 --dump=bpf -e 'BEGIN { printf("%d\n", cpid); }' 2>&1) &&
+	{ echo "0.17 accepted cpid without -c"; exit 1; }
+[[ $out == *"error[E_CONTEXT]: cpid needs a command"* ]] || { echo "got: $out"; exit 1; }
+exit 0
