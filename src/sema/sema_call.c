@@ -172,7 +172,8 @@ static struct type *check_printf(struct sema *s, struct node *n,
 			    type_name(t));
 		else if (pieces[i].want == FMT_WANT_INT && !is_int(t))
 			ERR(s, a->loc, E_FORMAT,
-			    "%%%c expects an integer, this is %s", pieces[i].conv,
+			    "%%%s expects an integer, this is %s",
+			    pieces[i].conv == 'g' ? "gr" : (char[]){ pieces[i].conv, 0 },
 			    type_name(t));
 	}
 	if (k < n->nargs) {
