@@ -12,6 +12,7 @@
 
 #include "catalog/btf.h"
 #include "catalog/ksyms.h"
+#include "lang/lex.h"
 
 /* A string-like value: a string (or char[N]), an int8[N] array, or a
  * pointer to 1-byte integers or a uint64 address (read as a string at
@@ -441,6 +442,37 @@ int sema_named_unused(struct compiler *c)
 	return bad;
 }
 
+/* A tuple value (a variable, not a literal) as the key of a map of
+ * several keys, @m[k1, k2]: its elements become the keys (the nodes
+ * kept in n->extra, for the later passes). */
+static void spread_key(struct sema *s, struct node *n, struct node *a)
+{
+	struct mapinfo *m = sema_map_get(s, a);
+	struct node *k = a->args[0], **keys;
+	struct type *t;
+
+	if (a->nargs != 1 || k->kind == N_TUPLE || m->nkeys < 2)
+		return;
+	t = sema_expr(s, k);
+	if (t->kind != TY_TUPLE || t->nelem != m->nkeys)
+		return;
+	keys = arena_alloc(&s->c->arena, sizeof(*keys) * (size_t)t->nelem);
+	for (int i = 0; i < t->nelem; i++) {
+		struct node *f = arena_alloc(&s->c->arena, sizeof(*f));
+
+		f->kind = N_FIELD;
+		f->op = T_DOT;
+		f->loc = k->loc;
+		f->a = k;
+		f->ival = (uint64_t)i;
+		f->name = arena_printf(&s->c->arena, "%d", i);
+		keys[i] = f;
+	}
+	a->args = keys;
+	a->nargs = t->nelem;
+	n->extra = keys;
+}
+
 /* find(@m, key, $v): 1 when @m holds KEY, its value then copied into
  * $v (defined here, of the map's value type, as `$v = @m[key]` would
  * be); else 0 and $v unchanged.  Maps of plain values only: an
@@ -450,7 +482,8 @@ struct type *call_find(struct sema *s, struct node *n)
 	struct node *a = n->args[0], *k = n->args[1], *vn = n->args[2];
 	bool tuple = k->kind == N_TUPLE;
 	bool moved = a->kind == N_MAP && a->nargs &&
-		     a->args == (tuple ? k->args : &n->args[1]);
+		     (a->args == (tuple ? k->args : &n->args[1]) ||
+		      a->args == n->extra);
 	struct mapinfo *m;
 	struct var *v;
 	struct type *vt;
@@ -465,8 +498,11 @@ struct type *call_find(struct sema *s, struct node *n)
 		    "find() stores the value in a variable, as in find(@m, key, $v)");
 		return set(n, &ty_error);
 	}
-	a->args = tuple ? k->args : &n->args[1];
-	a->nargs = tuple ? k->nargs : 1;
+	if (!moved) {
+		a->args = tuple ? k->args : &n->args[1];
+		a->nargs = tuple ? k->nargs : 1;
+		spread_key(s, n, a);
+	}
 	m = sema_map_keys(s, a);
 	if (a->ty && is_err(a->ty))
 		return set(n, &ty_error);

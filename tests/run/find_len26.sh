@@ -15,7 +15,8 @@ begin {
 	printf("%d %d\n", find(@s, "a", $n), $n);
 	$r = find(@t, (1, "x"), $q);
 	printf("%d %s %d\n", $r, $q, find(@t, (2, "x"), $q));
-	printf("%d %d %d\n", len(@map), len(@s), len(@t));
+	$k = (1, "x");
+	printf("%d %d %d %d\n", len(@map), len(@s), len(@t), find(@t, $k, $q));
 	@a[1] = 1; @a[2] = 2; @a[3] = 3; delete(@a, 2);
 	printf("%d\n", len(@a));
 	printf("ready\n");
@@ -29,7 +30,7 @@ expect "Attaching 2 probes...
 (1, hello)
 0 7 1 5
 1 str 0
-1 1 1
+1 1 1 1
 2
 ready
 
