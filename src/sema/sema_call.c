@@ -206,7 +206,7 @@ static struct mapinfo *map_arg(struct sema *s, struct node *a, const char *fn)
 
 bool sema_is_agg_func(int f)
 {
-	return f >= F_COUNT && f <= F_LHIST;
+	return (f >= F_COUNT && f <= F_LHIST) || f == F_TSERIES;
 }
 
 int sema_func_lookup(const char *name)

@@ -573,3 +573,56 @@ struct type *call_len(struct sema *s, struct node *n)
 	}
 	return set(n, &ty_s64);
 }
+
+/* tseries(value, interval, count[, "agg"]): the interval, a positive
+ * constant in nanoseconds (100ms), the number of intervals kept, 1 to
+ * TS_MAX_INTERVALS, and how an interval's values merge ("avg", "max",
+ * "min", "sum"; without: the last value).  The value itself is checked
+ * as other aggregations' are. */
+bool sema_tseries_args(struct sema *s, struct node *call, struct ts_args *ts)
+{
+	static const char *const modes[] = { "last", "sum", "avg", "min", "max" };
+	int64_t n;
+
+	ts->mode = TS_LAST;
+	if (s->report && s->c->unstable_tseries == 1) {
+		ERR(s, call->loc, E_CONFIG,
+		    "tseries() is an unstable feature, disabled by config unstable_tseries = error");
+		return false;
+	}
+	if (s->report && !s->c->unstable_tseries && !s->c->tseries_warned) {
+		s->c->tseries_warned = true;
+		diag_warn(&s->c->diag, call->loc,
+			  "tseries() is an unstable feature: set config = { unstable_tseries = enable } to silence this warning");
+	}
+	if (!sema_const_int(s, call->args[1], &ts->interval, "tseries() interval") ||
+	    !sema_const_int(s, call->args[2], &n, "tseries() number of intervals"))
+		return false;
+	if (ts->interval <= 0) {
+		ERR(s, call->args[1]->loc, E_ARGS,
+		    "tseries() interval must be positive (nanoseconds, as in 100ms)");
+		return false;
+	}
+	if (n < 1 || n > TS_MAX_INTERVALS) {
+		ERR(s, call->args[2]->loc, E_ARGS,
+		    "tseries() keeps 1 to %d intervals, not %lld", TS_MAX_INTERVALS,
+		    (long long)n);
+		return false;
+	}
+	ts->n = (int)n;
+	if (call->nargs == 4) {
+		struct node *a = call->args[3];
+		int k = 0;
+
+		if (a->kind == N_STR)
+			for (k = 1; k < 5 && strcmp(a->name, modes[k]); k++)
+				;
+		if (a->kind != N_STR || k == 5) {
+			ERR(s, a->loc, E_ARGS,
+			    "tseries() aggregation must be \"avg\", \"max\", \"min\" or \"sum\"");
+			return false;
+		}
+		ts->mode = k;
+	}
+	return true;
+}

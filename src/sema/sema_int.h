@@ -123,6 +123,13 @@ struct type *call_pton(struct sema *s, struct node *n);
 struct type *call_cgroup_path(struct sema *s, struct node *n);
 
 /* sema_call26.c: the functions added after bpftrace 0.17 */
+/* tseries(n, interval, count[, "agg"]): its constant arguments. */
+struct ts_args {
+	int64_t interval;
+	int n;
+	int mode;	/* enum ts_mode */
+};
+bool sema_tseries_args(struct sema *s, struct node *call, struct ts_args *ts);
 struct type *call_strlen(struct sema *s, struct node *n);
 struct type *call_strcap(struct sema *s, struct node *n);
 struct type *call_strstr(struct sema *s, struct node *n);
