@@ -349,8 +349,9 @@ static int parse_args(int argc, char **argv, struct options *o)
 	if (dialect_017(o)) {
 		if (optind < argc && !strcmp(argv[optind], "--"))
 			optind++;
-		o->params = argv + optind;
 		o->nparams = argc - optind;
+		o->params = xcalloc((size_t)o->nparams + 1, sizeof(char *));
+		memcpy(o->params, argv + optind, sizeof(char *) * (size_t)o->nparams);
 		return 0;
 	}
 	return program_args(o, argc, argv, optind);
@@ -572,6 +573,8 @@ int main(int argc, char **argv)
 	if (rc || read_script(&o, &src, &len, &name)) {
 		free(o.incdirs);
 		free(o.includes);
+		free(o.params);
+		free(o.named);
 		return rc ? rc - 1 : 1;
 	}
 	rc = 1;
@@ -599,5 +602,7 @@ out:
 	free(src);
 	free(o.incdirs);
 	free(o.includes);
+	free(o.params);
+	free(o.named);
 	return rc;
 }
