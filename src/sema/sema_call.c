@@ -204,6 +204,11 @@ static struct mapinfo *map_arg(struct sema *s, struct node *a, const char *fn)
 	return sema_map_get(s, a);
 }
 
+int sema_func_min_args(int f)
+{
+	return (unsigned)f < F_NFUNCS ? funcs[f].lo : -1;
+}
+
 bool sema_is_agg_func(int f)
 {
 	return (f >= F_COUNT && f <= F_LHIST) || f == F_TSERIES;

@@ -460,6 +460,14 @@ struct type *sema_builtin(struct sema *s, struct node *n)
 		n->cval = n->name[0] == 't';
 		return set(n, &ty_s64);
 	}
+	/* today's bpftrace: a function that takes no argument may be
+	 * written without the call, default_str_length as ...() */
+	if (!s->c->dialect_017 && sema_func_lookup(n->name) >= 0 &&
+	    sema_func_min_args(sema_func_lookup(n->name)) == 0) {
+		n->kind = N_CALL;
+		n->nargs = 0;
+		return sema_call(s, n, false);
+	}
 	if (sema_func_lookup(n->name) >= 0)
 		ERR(s, n->loc, E_IDENT, "'%s' is a function: call it as %s()",
 		    n->name, n->name);

@@ -91,6 +91,8 @@ struct type *sema_deref(struct sema *s, struct node *n, struct type *t);
 bool sema_const_int(struct sema *s, struct node *n, int64_t *v,
 		    const char *what);
 bool sema_is_agg_func(int f);
+/* The fewest arguments function F takes. */
+int sema_func_min_args(int f);
 /* F_* of a function name, or -1. */
 int sema_func_lookup(const char *name);
 /* Whether every probe of the block has FLAG (PF_*), else an error
