@@ -1,8 +1,9 @@
 /* cg_call26.c - code of the functions bpftrace added after 0.17 that
  * have a value: strlen(), strcap() of a pointer, memcmp(),
- * socket_cookie(), percpu_kaddr() and write_user().  (strstr() shares
- * strcontains()'s search in cg_call.c; the compile-time ones are
- * constants.) */
+ * socket_cookie(), percpu_kaddr(), write_user(), find(), len() and
+ * the callback len(@m) needs.  (strstr() shares strcontains()'s search
+ * in cg_call.c, tseries() is an aggregation in cg_map.c; the
+ * compile-time ones are constants.) */
 #include "bpf/cg_int.h"
 
 /* r0 = the length of the string at the address in r3, read with

@@ -1,7 +1,8 @@
 /* sema_call26.c - the checks of the functions bpftrace added after 0.17
  * (stdlib.md): the string helpers strlen, strcap, strstr, memcmp and
- * default_str_length, len, socket_cookie, percpu_kaddr, kfunc_exist,
- * kfunc_allowed and write_user.  Part of sema (sema.c); the checkers
+ * default_str_length, socket_cookie, percpu_kaddr, kfunc_exist,
+ * kfunc_allowed, write_user, getopt (named program parameters), find,
+ * len, and tseries()'s arguments.  Part of sema (sema.c); the checkers
  * are named by funcs.def, as sema_call.c's are. */
 #include "sema/sema.h"
 #include "sema/sema_int.h"
