@@ -446,7 +446,7 @@ int sema_named_unused(struct compiler *c)
 /* A tuple value (a variable, not a literal) as the key of a map of
  * several keys, @m[k1, k2]: its elements become the keys (the nodes
  * kept in n->extra, for the later passes). */
-static void spread_key(struct sema *s, struct node *n, struct node *a)
+void sema_spread_key(struct sema *s, struct node *n, struct node *a)
 {
 	struct mapinfo *m = sema_map_get(s, a);
 	struct node *k = a->args[0], **keys;
@@ -502,7 +502,7 @@ struct type *call_find(struct sema *s, struct node *n)
 	if (!moved) {
 		a->args = tuple ? k->args : &n->args[1];
 		a->nargs = tuple ? k->nargs : 1;
-		spread_key(s, n, a);
+		sema_spread_key(s, n, a);
 	}
 	m = sema_map_keys(s, a);
 	if (a->ty && is_err(a->ty))

@@ -132,6 +132,9 @@ struct ts_args {
 	int mode;	/* enum ts_mode */
 };
 bool sema_tseries_args(struct sema *s, struct node *call, struct ts_args *ts);
+/* The keys A (@m of call N) are one tuple value for a map of several
+ * keys: its elements become the keys (n->extra keeps them). */
+void sema_spread_key(struct sema *s, struct node *n, struct node *a);
 struct type *call_strlen(struct sema *s, struct node *n);
 struct type *call_strcap(struct sema *s, struct node *n);
 struct type *call_strstr(struct sema *s, struct node *n);

@@ -1,5 +1,6 @@
 #!/bin/bash
-# find() and len() (bpftrace 0.26): find() copies a map's value into a
+# find() and len() (bpftrace 0.26), and has_key() and find() of a tuple
+# variable as the keys of a map of several: find() copies a map's value into a
 # variable when the key is there (tuple values, string and tuple keys,
 # an integer variable left alone when the key is missing); len() counts
 # a map's keys (plain values and count(), after a delete()) and a
@@ -16,7 +17,7 @@ begin {
 	$r = find(@t, (1, "x"), $q);
 	printf("%d %s %d\n", $r, $q, find(@t, (2, "x"), $q));
 	$k = (1, "x");
-	printf("%d %d %d %d\n", len(@map), len(@s), len(@t), find(@t, $k, $q));
+	printf("%d %d %d %d %d\n", len(@map), len(@s), len(@t), find(@t, $k, $q), has_key(@t, $k));
 	@a[1] = 1; @a[2] = 2; @a[3] = 3; delete(@a, 2);
 	printf("%d\n", len(@a));
 	printf("ready\n");
@@ -30,7 +31,7 @@ expect "Attaching 2 probes...
 (1, hello)
 0 7 1 5
 1 str 0
-1 1 1 1
+1 1 1 1 1
 2
 ready
 
