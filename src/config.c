@@ -41,6 +41,8 @@ static const char *const licenses[] = {
 static const char *const missing[] = { "error", "warn", "ignore", NULL };
 static const char *const stack_modes[] = { "bpftrace", "perf", "raw", NULL };
 static const char *const unstable[] = { "error", "warn", "enable", NULL };
+/* the same words, the default first (compiler fields start at 0) */
+static const char *const unstable_warn[] = { "warn", "error", "enable", NULL };
 
 static const struct cfgvar vars[] = {
 	{ "cache_user_symbols", NULL, false, CK_WORD, 0, 0, cache_modes,
@@ -77,8 +79,8 @@ static const struct cfgvar vars[] = {
 	  NOFIELD },
 	{ "unstable_dw_ustack", NULL, false, CK_WORD, 0, 0, unstable,
 	  "error, warn or enable", NOFIELD },
-	{ "unstable_tseries", NULL, false, CK_WORD, 0, 0, unstable,
-	  "error, warn or enable", NOFIELD },
+	{ "unstable_tseries", NULL, false, CK_WORD, 0, 0, unstable_warn,
+	  "error, warn or enable", F(unstable_tseries) },
 };
 
 #define NVARS ((int)(sizeof(vars) / sizeof(vars[0])))

@@ -32,7 +32,8 @@ static void usage(FILE *f)
 "    sonde dtrace -h|-G -s PROVIDER.d [-o OUTPUT] (see sonde dtrace --help)\n"
 "\n"
 "Compile a bpftrace-language script to eBPF, run it, print what it collects.\n"
-"FILE may be - for standard input.  ARGs are the positional parameters $1..\n"
+"FILE may be - for standard input.  ARGs are the positional parameters $1..;\n"
+"after --, --NAME=VALUE and --NAME are named ones, read by getopt().\n"
 "\n"
 "options:\n"
 "  -e PROGRAM        the program text\n"
@@ -156,6 +157,8 @@ struct options {
 	int target_pid;
 	char **params;		/* positional parameters $1.. */
 	int nparams;
+	struct named_param *named;	/* after "--": --NAME[=VALUE] */
+	int nnamed;
 	const char **incdirs;	/* -I, --include: argc slots each */
 	const char **includes;
 	int nincdirs, nincludes;
@@ -383,23 +386,64 @@ static bool negative_number(const char *a)
 	return a[0] == '-' && isdigit((unsigned char)a[1]);
 }
 
+/* Whether --dialect or SONDE_DIALECT asks for bpftrace 0.17's ways. */
+static bool dialect_017(const struct options *o)
+{
+	const char *v = o->dialect ? o->dialect : getenv("SONDE_DIALECT");
+
+	return v && !strcmp(v, "0.17");
+}
+
+/* A named program parameter after "--" (today's bpftrace: --NAME=VALUE
+ * or --NAME, for getopt()): 0, or 1 + the exit status. */
+static int named_param(struct options *o, char *a)
+{
+	char *eq = strchr(a, '=');
+	struct named_param *np;
+
+	if (eq)
+		*eq = 0;
+	np = &o->named[o->nnamed++];
+	np->name = a + 2;
+	np->value = eq ? eq + 1 : NULL;
+	for (int k = 0; k < o->nnamed - 1; k++)
+		if (!strcmp(o->named[k].name, np->name)) {
+			fprintf(stderr, "sonde: program option --%s is given twice\n",
+				np->name);
+			return 3;
+		}
+	return 0;
+}
+
 /* What follows the script: positional parameters, and options too, as
  * bpftrace takes them there (sonde FILE -c CMD ARG); "--" ends the
- * options, and a negative number is a parameter. 0, or 1 + an exit
+ * options, and a negative number is a parameter.  After "--", today's
+ * dialect takes --NAME[=VALUE] as a named parameter.  0, or 1 + an exit
  * status. */
 static int after_script(int argc, char **argv, struct options *o,
 			bool dashdash)
 {
+	bool named = !dialect_017(o);
 	int opt, rc;
 
 	o->params = xcalloc((size_t)argc + 1, sizeof(char *));
+	o->named = xcalloc((size_t)argc + 1, sizeof(*o->named));
 	while (optind < argc) {
 		const char *a = argv[optind];
 
 		if (dashdash || !strcmp(a, "--")) {
 			optind += !dashdash;
-			while (optind < argc)
-				o->params[o->nparams++] = argv[optind++];
+			for (; optind < argc; optind++) {
+				char *b = argv[optind];
+
+				if (named && !strncmp(b, "--", 2) && b[2]) {
+					rc = named_param(o, b);
+					if (rc)
+						return rc;
+				} else {
+					o->params[o->nparams++] = b;
+				}
+			}
 			break;
 		}
 		if (a[0] != '-' || !a[1] || negative_number(a)) {
@@ -539,6 +583,8 @@ static int setup_compiler(struct compiler *c, const struct options *o,
 	c->diag.no_warnings = o->no_warnings;
 	c->params = o->params;
 	c->nparams = o->nparams;
+	c->named = o->named;
+	c->nnamed = o->nnamed;
 	c->incdirs = o->incdirs;
 	c->nincdirs = o->nincdirs;
 	c->includes = o->includes;
@@ -719,6 +765,7 @@ int main(int argc, char **argv)
 		free(o.params);
 		if (o.probe_filter)
 			regfree(&o.filter_re);
+		free(o.named);
 		return rc ? rc - 1 : 1;
 	}
 	rc = 1;
@@ -749,5 +796,6 @@ out:
 	free(o.params);
 	if (o.probe_filter)
 		regfree(&o.filter_re);
+	free(o.named);
 	return rc;
 }

@@ -18,7 +18,15 @@ enum agg_kind {
 	AGG_NONE,	/* a plain value: @x = expr */
 	AGG_COUNT, AGG_SUM, AGG_MIN, AGG_MAX, AGG_AVG, AGG_STATS,
 	AGG_HIST, AGG_LHIST,
+	AGG_TSERIES,	/* tseries(): a ring of intervals per key */
 };
+
+/* How tseries() merges the values of one interval. */
+enum ts_mode { TS_LAST, TS_SUM, TS_AVG, TS_MIN, TS_MAX };
+/* A tseries bucket, TS_BUCKET bytes: {u64 interval number (0: empty),
+ * s64 value, u64 count, u64 time of the last update}. */
+#define TS_BUCKET 32
+#define TS_MAX_INTERVALS 500	/* 16 KiB a value, zeroed in scratch */
 
 /* One @map of the script, as sema found it and the runtime prints it. */
 struct mapinfo {
@@ -33,6 +41,9 @@ struct mapinfo {
 				 * the type of the values fed in */
 	int64_t lh_min, lh_max, lh_step;	/* lhist */
 	int hist_bits;		/* hist(x, k): 2^k buckets per power of 2 */
+	int64_t ts_interval;	/* tseries: nanoseconds an interval lasts */
+	int ts_n;		/* tseries: intervals kept */
+	int ts_mode;		/* tseries: enum ts_mode */
 	bool written;		/* some probe stores into it */
 	bool read;		/* some probe reads it */
 	/* BPF layout, set by sema */
@@ -153,6 +164,9 @@ struct compiler {
 					 * probes (but BEGIN, END) whose
 					 * names it does not match are
 					 * dropped as they expand */
+	int unstable_tseries;	/* config unstable_tseries: 0 warn (the
+				 * default), 1 error, 2 enable */
+	bool tseries_warned;
 	bool dialect_017;	/* --dialect=0.17 (SONDE_DIALECT=0.17): keep
 				 * bpftrace 0.17's behaviour where 0.26's
 				 * differs (docs/language.md lists where);
@@ -172,6 +186,14 @@ struct compiler {
 				 * a uprobe, uretprobe or usdt expands) */
 	char **params;		/* positional parameters $1.. */
 	int nparams;
+	/* named program parameters (after "--": --NAME=VALUE, --NAME),
+	 * read by getopt(); value NULL for a bare --NAME; used: some
+	 * getopt() names it (an unused one is an error) */
+	struct named_param {
+		const char *name, *value;
+		bool used;
+	} *named;
+	int nnamed;
 	/* the preprocessor (lang/pp.h) */
 	const char *srcdir;	/* the script's directory: "..." includes;
 				 * NULL: the current one */

@@ -28,7 +28,7 @@ static void drop_unreachable(struct ir *ir)
 	while (nw) {
 		int i = work[--nw];
 		const struct ir_insn *x;
-		int cls, op, next[2], nn = 0;
+		int cls, op, next[3], nn = 0;
 
 		if (i < 0 || i >= ir->n || reach[i])
 			continue;

@@ -590,6 +590,7 @@ static int gen_once(struct compiler *c, struct node *p, struct probe_spec *ps,
 		g.fe_slot = -(STACK_RESERVED + g.stack);
 	}
 	gen_body(&g, p, sp, sizes);
+	cg_call26_funcs(&g);
 	gen_prologue(&g, p, sp);
 
 	if (!g.failed && g.scratch_max > c->scratch_size)

@@ -103,12 +103,16 @@ void cg_call_stmt(struct cg *g, struct node *n)
 	case F_UNWATCH:
 		send(g, n, e, n->args, 1, NULL);
 		break;
-	case F_SIGNAL:
+	case F_SIGNAL: case F_SIGNAL_THREAD: {
+		int helper = n->builtin == F_SIGNAL ? BPF_FUNC_send_signal :
+			     BPF_FUNC_send_signal_thread;
+
 		cg_int(g, n->args[0]);
 		cg_emit(g, MOV_REG(R1, R0));
-		cg_call(g, BPF_FUNC_send_signal);
-		cg_check_helper(g, BPF_FUNC_send_signal, n);
+		cg_call(g, helper);
+		cg_check_helper(g, helper, n);
 		break;
+	}
 	case F_OVERRIDE:
 		g->uses_ctx = true;
 		cg_int(g, n->args[0]);
@@ -521,7 +525,8 @@ static void nonzero_bytes(struct cg *g)
 	cg_emit(g, MOV_REG(R2, R4));
 }
 
-/* r0 = strcontains(haystack, needle), C's strstr: at each position i
+/* r0 = strcontains(haystack, needle), C's strstr (strstr(): the
+ * position, or -1 when there is none): at each position i
  * (r7) of the haystack, until its NUL, the needle's bytes (those that
  * are not zero: a string's bytes past its end are) are compared a word
  * at a time, (h & mask) ^ needle, ORed over the needle's words: one
@@ -539,13 +544,13 @@ void cg_strcontains(struct cg *g, struct node *n)
 	int hsz = h->ty->size, hslot = ty_slot_size(h->ty);
 	int outer = cg_label(g), mismatch = cg_label(g), next = cg_label(g);
 	int none = cg_label(g), done = cg_label(g);
-	bool lit = nd->kind == N_STR;
+	bool lit = nd->kind == N_STR, index = n->builtin == F_STRSTR;
 	int k = lit ? (int)strnlen(nd->name, nd->len) : 0;
 	int nw = lit ? (k + 7) / 8 : ty_slot_size(nd->ty) / 8;
 	struct mem copy, masks = { 0, 0 }, nm = { 0, 0 };
 
 	if (lit && k > hsz - 1) {	/* longer than the haystack can be */
-		cg_emit(g, MOV_IMM(R0, 0));
+		cg_emit(g, MOV_IMM(R0, index ? -1 : 0));
 		return;
 	}
 	copy = cg_scratch_alloc(g, hslot + 8 * nw, n);
@@ -593,13 +598,16 @@ void cg_strcontains(struct cg *g, struct node *n)
 	 * for later: the exits fall through, so that one pending state,
 	 * not two per position, waits while it walks the loop */
 	cg_jump(g, JMP_IMM(BPF_JNE, R0, 0), mismatch);
-	cg_emit(g, MOV_IMM(R0, 1));
+	if (index)
+		cg_emit(g, MOV_REG(R0, R7));
+	else
+		cg_emit(g, MOV_IMM(R0, 1));
 	cg_jump(g, JA(), done);
 	cg_bind(g, mismatch);
 	cg_emit(g, LDX(BPF_B, R2, R1, 0));
 	cg_jump(g, JMP_IMM(BPF_JNE, R2, 0), next);
 	cg_bind(g, none);
-	cg_emit(g, MOV_IMM(R0, 0));
+	cg_emit(g, MOV_IMM(R0, index ? -1 : 0));
 	cg_jump(g, JA(), done);
 	cg_bind(g, next);
 	cg_emit(g, ALU64_IMM(BPF_ADD, R7, 1));

@@ -440,7 +440,9 @@ static void builtin(struct cg *g, struct node *n)
 		/* today's bpftrace: bare nsecs is nsecs(boot) */
 		cg_call(g, n->ival == 2 || (!n->ival && !g->c->dialect_017) ?
 			   BPF_FUNC_ktime_get_boot_ns :
-			   n->ival == 3 ? BPF_FUNC_ktime_get_tai_ns :
+			   /* sw_tai (4): bpftrace's estimate for kernels
+			    * without the TAI helper; this one is exact */
+			   n->ival >= 3 ? BPF_FUNC_ktime_get_tai_ns :
 			   BPF_FUNC_ktime_get_ns);
 		break;
 	case B_ELAPSED:
@@ -742,7 +744,8 @@ static void int_call(struct cg *g, struct node *n)
 		cg_kstack(g, n);
 		break;
 	default:
-		cg_emit(g, MOV_IMM(R0, 0));
+		if (!cg_call26_int(g, n))
+			cg_emit(g, MOV_IMM(R0, 0));
 	}
 }
 

@@ -58,6 +58,8 @@ struct cg {
 	struct probe_info *pi;
 	int exit_label;
 	int lookup_label;		/* > 0: map lookups call it */
+	int count_label;		/* > 0: len(@m)'s callback, a
+					 * subprogram emitted after the body */
 	int stack, stack_max;		/* bytes below r10 in use */
 	int stack_limit;		/* STACK_LIMIT, less in a piece */
 	int scratch, scratch_max;	/* bytes of scratch in use */
@@ -160,6 +162,9 @@ void cg_map_has_key(struct cg *g, struct node *mapnode);
  * set} at register P (T: a register to clobber). */
 void cg_minmax_fold(struct cg *g, enum agg_kind agg, bool sgn, int v, int p,
 		    int t);
+/* find(@m, key, $v): r0 = 1 and the value into DST, or r0 = 0. */
+void cg_map_find(struct cg *g, struct node *mapnode, struct mem dst,
+		 const struct type *dt);
 /* T_ADD_ASSIGN -> T_PLUS and so on. */
 int cg_binop_of(int assign_op);
 
@@ -239,8 +244,14 @@ struct mem cg_tuple_elem_addr(struct cg *g, struct mem tup,
 void cg_call_stmt(struct cg *g, struct node *n);
 void cg_str_call(struct cg *g, struct node *n, struct mem dst,
 		 const struct type *dt);
-/* r0 = strcontains(haystack, needle). */
+/* r0 = strcontains(haystack, needle), or strstr()'s index (-1: none). */
 void cg_strcontains(struct cg *g, struct node *n);
+
+/* cg_call26.c: the functions added after bpftrace 0.17; false if N is
+ * none of them. */
+bool cg_call26_int(struct cg *g, struct node *n);
+/* The subprograms the body's calls need, after the body. */
+void cg_call26_funcs(struct cg *g);
 /* ntop(), macaddr() or buf() N into DST, laid out as its type says. */
 void cg_bytes_call(struct cg *g, struct node *n, struct mem dst);
 

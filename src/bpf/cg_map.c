@@ -125,6 +125,25 @@ void cg_map_has_key(struct cg *g, struct node *n)
 	g->stack = saved_stack;
 }
 
+/* find(@m, key, $v): r0 = 1 and the value copied into DST (of type
+ * DT) if @m[k] is in the map, else r0 = 0 and DST as it was. */
+void cg_map_find(struct cg *g, struct node *n, struct mem dst,
+		 const struct type *dt)
+{
+	int saved = g->scratch, saved_stack = g->stack;
+	struct mem key = cg_map_key(g, n);
+	struct mem val = { R0, 0 };
+	int done = cg_label(g);
+
+	lookup(g, n->map, key);
+	cg_jump(g, JMP_IMM(BPF_JEQ, R0, 0), done);
+	cg_copy(g, dst, dt, val, n->map->val);
+	cg_emit(g, MOV_IMM(R0, 1));
+	cg_bind(g, done);
+	g->scratch = saved;
+	g->stack = saved_stack;
+}
+
 int cg_binop_of(int assign_op)
 {
 	switch (assign_op) {
@@ -475,6 +494,83 @@ static void agg_initial(struct cg *g, struct mapinfo *m, struct mem val, int v)
  * insert the same key between the lookup and the update, the update
  * writes only this CPU's value, which the insertion zeroed: nothing is
  * lost, so there is no retry. */
+/* @m[k] = tseries(v, interval, n[, agg]): the bucket of the current
+ * interval (its number: TAI now / interval; its place: number % n) is
+ * reset when it holds an older interval, then takes v as the mode
+ * says; count and the time of the update go beside it (user space
+ * merges the CPUs' buckets by them).  A new key starts zeroed. */
+static void tseries(struct cg *g, struct node *n)
+{
+	int saved = g->scratch, saved_stack = g->stack;
+	struct node *target = n->a, *call = n->b;
+	struct mapinfo *m = target->map;
+	int vs = cg_stack_alloc(g, n), es = cg_stack_alloc(g, n);
+	int ns = cg_stack_alloc(g, n);
+	int have = cg_label(g), out = cg_label(g), same = cg_label(g);
+	int set = cg_label(g), skip = cg_label(g);
+	struct mem key, zero;
+
+	cg_int(g, call->args[0]);
+	cg_emit(g, STX(BPF_DW, RFP, (int16_t)vs, R0));
+	/* TAI: wall-clock seconds, so intervals start at round times */
+	cg_call(g, BPF_FUNC_ktime_get_tai_ns);
+	cg_emit(g, STX(BPF_DW, RFP, (int16_t)ns, R0));
+	cg_imm(g, R1, m->ts_interval);
+	cg_emit(g, ALU64_REG(BPF_DIV, R0, R1));
+	cg_emit(g, STX(BPF_DW, RFP, (int16_t)es, R0));
+	key = cg_tmp_alloc(g, m->key_size, n);
+	fill_key(g, target, key);
+	lookup(g, m, key);
+	cg_jump(g, JMP_IMM(BPF_JNE, R0, 0), have);
+	zero = cg_scratch_alloc(g, m->value_size, n);
+	cg_zero(g, zero, 0, m->value_size);
+	update(g, m, key, zero, BPF_NOEXIST, n);
+	lookup(g, m, key);
+	cg_jump(g, JMP_IMM(BPF_JEQ, R0, 0), out);
+	cg_bind(g, have);
+	cg_emit(g, MOV_REG(R7, R0));
+	cg_emit(g, LDX(BPF_DW, R1, RFP, (int16_t)es));
+	cg_emit(g, MOV_REG(R2, R1));
+	cg_emit(g, ALU64_IMM(BPF_MOD, R2, m->ts_n));
+	cg_jump(g, JMP_IMM(BPF_JGE, R2, m->ts_n), out);	/* for the verifier */
+	cg_emit(g, ALU64_IMM(BPF_LSH, R2, 5));		/* TS_BUCKET */
+	cg_emit(g, ALU64_REG(BPF_ADD, R7, R2));
+	cg_emit(g, LDX(BPF_DW, R3, R7, 0));
+	cg_jump(g, JMP_REG(BPF_JEQ, R3, R1), same);
+	cg_emit(g, STX(BPF_DW, R7, 0, R1));
+	cg_emit(g, ST_IMM(BPF_DW, R7, 8, 0));
+	cg_emit(g, ST_IMM(BPF_DW, R7, 16, 0));
+	cg_bind(g, same);
+	cg_emit(g, LDX(BPF_DW, R8, RFP, (int16_t)vs));
+	switch (m->ts_mode) {
+	case TS_SUM: case TS_AVG:
+		cg_emit(g, LDX(BPF_DW, R3, R7, 8));
+		cg_emit(g, ALU64_REG(BPF_ADD, R3, R8));
+		cg_emit(g, STX(BPF_DW, R7, 8, R3));
+		break;
+	case TS_MIN: case TS_MAX:
+		cg_emit(g, LDX(BPF_DW, R4, R7, 16));
+		cg_jump(g, JMP_IMM(BPF_JEQ, R4, 0), set);
+		cg_emit(g, LDX(BPF_DW, R3, R7, 8));
+		cg_jump(g, JMP_REG(m->ts_mode == TS_MIN ? BPF_JSGE : BPF_JSLE,
+				   R8, R3), skip);
+		cg_bind(g, set);
+		cg_emit(g, STX(BPF_DW, R7, 8, R8));
+		cg_bind(g, skip);
+		break;
+	default:
+		cg_emit(g, STX(BPF_DW, R7, 8, R8));
+	}
+	cg_emit(g, LDX(BPF_DW, R3, R7, 16));
+	cg_emit(g, ALU64_IMM(BPF_ADD, R3, 1));
+	cg_emit(g, STX(BPF_DW, R7, 16, R3));
+	cg_emit(g, LDX(BPF_DW, R3, RFP, (int16_t)ns));
+	cg_emit(g, STX(BPF_DW, R7, 24, R3));
+	cg_bind(g, out);
+	g->scratch = saved;
+	g->stack = saved_stack;
+}
+
 void cg_agg(struct cg *g, struct node *n)
 {
 	int saved = g->scratch, saved_stack = g->stack;
@@ -486,6 +582,10 @@ void cg_agg(struct cg *g, struct node *n)
 	/* Buckets and comparisons follow this call's value type. */
 	bool sgn = m->agg != AGG_COUNT && call->args[0]->ty->is_signed;
 
+	if (m->agg == AGG_TSERIES) {
+		tseries(g, n);
+		return;
+	}
 	key = cg_tmp_alloc(g, m->key_size, n);
 	if (m->agg == AGG_HIST || m->agg == AGG_LHIST) {
 		/* the value only picks the bucket, the key's last word */

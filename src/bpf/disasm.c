@@ -143,6 +143,11 @@ int disasm_insn(char *buf, size_t cap, const struct bpf_insn *in, int idx,
 			else if (rel)
 				snprintf(buf, cap, "r%d = %s ll", d,
 					 reloc_name(rel->kind));
+			else if (in->src_reg == BPF_PSEUDO_FUNC)
+				snprintf(buf, cap, "r%d = func pc%+d <%d> ll", d,
+					 in->imm, idx + 1 + in->imm);
+			else if (in->src_reg == BPF_PSEUDO_BTF_ID)
+				snprintf(buf, cap, "r%d = btf_id[%d] ll", d, in->imm);
 			else
 				snprintf(buf, cap, "r%d = 0x%llx ll", d,
 					 (unsigned long long)v);

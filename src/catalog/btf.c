@@ -531,3 +531,16 @@ int btf_func_args(struct compiler *c, const char *name, const char ***names,
 	*id = fid;
 	return n;
 }
+
+/* The BTF id of kernel variable NAME (a per-CPU variable: BTF describes
+ * only those), or -ENOENT. */
+int btf_var_id(struct compiler *c, const char *name)
+{
+	struct btf *b = btf_kernel(c, NULL);
+	int id;
+
+	if (!b)
+		return -ENOENT;
+	id = btf__find_by_name_kind(b, name, BTF_KIND_VAR);
+	return id < 0 ? -ENOENT : id;
+}

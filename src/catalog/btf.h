@@ -60,6 +60,9 @@ int btf_tp_args(struct compiler *c, const char *name, const char ***names,
 int btf_func_args(struct compiler *c, const char *name, const char ***names,
 		  struct type ***types, struct type **ret, int *id);
 
+/* The BTF id of kernel (per-CPU) variable NAME, or -ENOENT. */
+int btf_var_id(struct compiler *c, const char *name);
+
 /* Call FN(ARG, NAME) for each raw tracepoint BTF names (the typedefs
  * btf_trace_NAME) that matches GLOB, in BTF's order; with C NULL, from
  * a BTF loaded for the call (sonde -l).  Returns 0, or -errno. */

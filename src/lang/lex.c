@@ -249,6 +249,33 @@ static int is_ident(int c)
 	return isalnum(c) || c == '_';
 }
 
+
+/* A duration suffix after a decimal literal (today's bpftrace): ns us
+ * ms s m h d, the value turned into nanoseconds in *V (*OVERFLOW set
+ * when it does not fit); the suffix's length, 0 if there is none. */
+static int duration(const char *p, const char *end, uint64_t *v,
+		    int *overflow)
+{
+	static const struct { const char *s; uint64_t ns; } units[] = {
+		{ "ns", 1 }, { "us", 1000 }, { "ms", 1000000 },
+		{ "s", 1000000000ULL }, { "m", 60000000000ULL },
+		{ "h", 3600000000000ULL }, { "d", 86400000000000ULL },
+	};
+
+	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
+		size_t n = strlen(units[i].s);
+
+		if ((size_t)(end - p) < n || memcmp(p, units[i].s, n) ||
+		    (p + n < end && is_ident((unsigned char)p[n])))
+			continue;
+		if (*v > UINT64_MAX / units[i].ns)
+			*overflow = 1;
+		*v *= units[i].ns;
+		return (int)n;
+	}
+	return 0;
+}
+
 /* The length of C's integer suffix at P (u, l, ll, ul, ull, lu, llu,
  * either case, "ll" not mixed), 0 if none.  bpftrace 0.17 accepts
  * them after decimal numbers and ignores them: the literal has the
@@ -270,30 +297,6 @@ static int suffix(const char *p, const char *end)
 			n++;
 	}
 	return n;
-}
-
-/* Today's bpftrace's duration suffixes: 5ms is 5000000 (nanoseconds). */
-static void duration(struct lexer *lx, uint64_t *v, int *overflow)
-{
-	static const struct { const char *s; uint64_t ns; } units[] = {
-		{ "ns", 1 }, { "us", 1000 }, { "ms", 1000000 },
-		{ "s", 1000000000ULL }, { "m", 60000000000ULL },
-		{ "h", 3600000000000ULL }, { "d", 86400000000000ULL },
-	};
-
-	for (size_t i = 0; i < ARRAY_SIZE(units); i++) {
-		size_t n = strlen(units[i].s);
-
-		if ((size_t)(lx->end - lx->p) < n ||
-		    strncmp(lx->p, units[i].s, n) ||
-		    (lx->p + n < lx->end && is_ident((unsigned char)lx->p[n])))
-			continue;
-		if (*v > UINT64_MAX / units[i].ns)
-			*overflow = 1;
-		*v *= units[i].ns;
-		lx->p += n;
-		return;
-	}
 }
 
 static void lex_number(struct lexer *lx, struct token *t)
@@ -354,8 +357,8 @@ static void lex_number(struct lexer *lx, struct token *t)
 				v *= 10;
 			}
 		}
-		if (base == 10 || base == 8)
-			duration(lx, &v, &overflow);
+		if (base != 16)
+			lx->p += duration(lx->p, lx->end, &v, &overflow);
 		lx->p += suffix(lx->p, lx->end);
 		if (lx->p < lx->end && is_ident((unsigned char)*lx->p)) {
 			const char *q = lx->p;

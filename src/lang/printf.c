@@ -84,6 +84,15 @@ static const char *spec(const char *fmt, size_t len, size_t at,
 	if (j >= len)
 		return "format ends inside a conversion";
 	c = fmt[j];
+	if (c == 'g' && j + 1 < len && fmt[j + 1] == 'r') {
+		/* %gr: GFP flags, an integer printed as their names */
+		if (j != mod)
+			return "%gr takes no length modifier";
+		p->conv = 'g';
+		p->want = FMT_WANT_INT;
+		p->len = j + 2 - at;
+		return NULL;
+	}
 	if (!c || !strchr("diuoxXcspr", c))
 		return unknown(c);
 	p->conv = c;
@@ -113,7 +122,8 @@ static const char *spec(const char *fmt, size_t len, size_t at,
  *     them the way C and bpftrace do (no modifier = 32 bits);
  *   - %r, %rx and %rh print a buffer as bpftrace does (fmt_bytes), and
  *     take flags, width and precision, applied to that text as %s
- *     would (bpftrace prints "%-8r" as text).
+ *     would (bpftrace prints "%-8r" as text); so does %gr, GFP flags
+ *     named as the kernel names them (bpftrace 0.26, out/gfp.c).
  * Width and precision are limited to BIG. */
 int fmt_parse(const char *fmt, size_t len, struct fmt_piece *out, int max,
 	      size_t *err_off, const char **err_msg)

@@ -21,7 +21,7 @@ struct fmt_piece {
 	size_t off;		/* byte offset of the piece in the format */
 	size_t len;		/* length in bytes in the format */
 	char conv;		/* conversion char: d i u o x X c s p r,
-				 * '%' for "%%", 0 for text */
+				 * g for %gr, '%' for "%%", 0 for text */
 	char rmode;		/* r: 'x' for %rx, 'h' for %rh, else 0 */
 	char flags[6];		/* subset of "-+ #0", NUL-terminated */
 	int width;		/* -1 if absent */

@@ -262,9 +262,9 @@ static void convert(FILE *f, const char *fmt, const struct fmt_piece *p,
 	char sp[48], small[256], *out = small;
 	int size = lenmod(fmt, p), n = 0, again;
 
-	if (p->conv == 'r') {
-		/* the bytes as text, then flags, width and precision as %s
-		 * applies them */
+	if (p->conv == 'r' || p->conv == 'g') {
+		/* the bytes (or GFP flags) as text, then flags, width and
+		 * precision as %s applies them */
 		struct fmt_piece q = *p;
 		struct fmt_arg t = { .is_str = 1 };
 		char *txt = NULL;
@@ -273,7 +273,9 @@ static void convert(FILE *f, const char *fmt, const struct fmt_piece *p,
 
 		if (!m)
 			return;
-		if (a->is_str && a->is_buf && a->s)
+		if (p->conv == 'g' && !a->is_str)
+			fmt_gfp(m, (uint64_t)a->i);
+		else if (a->is_str && a->is_buf && a->s)
 			fmt_bytes(m, (const uint8_t *)a->s, a->slen, p->rmode);
 		fclose(m);
 		t.s = txt;

@@ -35,6 +35,9 @@ int fmt_print(FILE *f, const char *fmt, size_t len,
  * printable ASCII as it is and other bytes as \xNN, 'x' every byte as
  * \xNN, 'h' every byte as two hex digits, separated by spaces. */
 void fmt_bytes(FILE *f, const uint8_t *p, size_t len, char mode);
+/* printf's %gr: GFP flags FLAGS as the kernel names them
+ * (GFP_KERNEL|__GFP_ZERO), what no name covers as 0xN (gfp.c). */
+void fmt_gfp(FILE *f, uint64_t flags);
 
 /* ntop(): the 24-byte value {u64 af, u8 addr[16]} as inet_ntop writes
  * it into BUF (at least 46 bytes); "" for an unknown family. */

@@ -209,6 +209,13 @@ static int table_read(struct printer *pr, struct mapinfo *m, struct table *tb)
 			continue;	/* deleted meanwhile */
 		e = find_or_add(tb, m, key);
 		switch (m->agg) {
+		case AGG_TSERIES: {	/* every CPU's buckets: tseries.c */
+			uint8_t *raw = xmalloc((size_t)ncpu * vstride);
+
+			memcpy(raw, val, (size_t)ncpu * vstride);
+			e->raw = raw;
+			break;
+		}
 		case AGG_NONE: {
 			uint8_t *raw = xmalloc((size_t)m->value_size);
 
@@ -761,6 +768,8 @@ static void json_map(struct printer *pr, struct mapinfo *m, struct table *tb,
 		type = "hist";
 	else if (m->agg == AGG_AVG || m->agg == AGG_STATS)
 		type = "stats";
+	else if (m->agg == AGG_TSERIES)
+		type = "tseries";
 	fprintf(f, "{\"type\": \"%s\", \"data\": {", type);
 	js_str(f, m->name, strlen(m->name));
 	fputs(": ", f);
@@ -795,6 +804,9 @@ static void json_map(struct printer *pr, struct mapinfo *m, struct table *tb,
 			free(b);
 			break;
 		}
+		case AGG_TSERIES:
+			pr_tseries_json(f, m, e->raw, pr->ncpus_possible);
+			break;
 		default:
 			print_scalar(f, m, e->v, div);
 		}
@@ -982,6 +994,17 @@ void pr_map(struct printer *pr, struct mapinfo *m, uint64_t top, uint64_t div)
 	if (!tb.n) {
 		/* bpftrace prints an empty map as its trailing blank lines */
 		fputs(m->agg == AGG_AVG || m->agg == AGG_STATS ? "\n\n" : "\n", f);
+		table_free(&tb);
+		return;
+	}
+	if (m->agg == AGG_TSERIES) {
+		for (int i = from; i < tb.n; i++) {
+			fputs(m->name, f);
+			print_key(pr, m, tb.e[i].key);
+			fputs(":\n", f);
+			pr_tseries(f, m, tb.e[i].raw, pr->ncpus_possible);
+			fputc('\n', f);
+		}
 		table_free(&tb);
 		return;
 	}

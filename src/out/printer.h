@@ -46,6 +46,12 @@ void pr_free(struct printer *pr);
 
 /* print.c */
 void pr_map(struct printer *pr, struct mapinfo *m, uint64_t top, uint64_t div);
+/* One key's tseries(): the buckets of NCPU CPUs at VALS (tseries.c). */
+void pr_tseries(FILE *f, const struct mapinfo *m, const uint8_t *vals,
+		int ncpu);
+/* The same as a JSON array of {"interval_start", "value"}. */
+void pr_tseries_json(FILE *f, const struct mapinfo *m, const uint8_t *vals,
+		     int ncpu);
 /* Every map, at exit: in text after two newlines, as bpftrace. */
 void pr_all_maps(struct printer *pr);
 /* Every map, sorted by name (SIGUSR1 prints them so). */

@@ -34,6 +34,7 @@ static void agg_assign(struct sema *s, struct node *n)
 	struct type *vt = &ty_s64;
 	int f = sema_func_lookup(call->name);
 	int64_t lmin = 0, lmax = 0, lstep = 0, bits = 0;
+	struct ts_args ts;
 
 	sema_call(s, call, true);
 	if (target->kind != N_MAP) {
@@ -58,6 +59,7 @@ static void agg_assign(struct sema *s, struct node *n)
 	case F_MAX: agg = AGG_MAX; break;
 	case F_STATS: agg = AGG_STATS; break;
 	case F_HIST: agg = AGG_HIST; break;
+	case F_TSERIES: agg = AGG_TSERIES; break;
 	default: agg = AGG_LHIST; break;
 	}
 	if (f != F_COUNT) {
@@ -111,7 +113,21 @@ static void agg_assign(struct sema *s, struct node *n)
 			return;
 		}
 	}
+	if (f == F_TSERIES && !sema_tseries_args(s, call, &ts))
+		return;
 	m->written = true;
+	if (agg == AGG_TSERIES && m->agg == AGG_NONE && !m->val) {
+		m->ts_interval = ts.interval;
+		m->ts_n = ts.n;
+		m->ts_mode = ts.mode;
+	} else if (agg == AGG_TSERIES && m->agg == AGG_TSERIES &&
+		   (m->ts_interval != ts.interval || m->ts_n != ts.n ||
+		    m->ts_mode != ts.mode)) {
+		ERR(s, call->loc, E_MAP,
+		    "%s is a tseries() of other intervals or aggregation elsewhere",
+		    m->name);
+		return;
+	}
 	if (m->agg == AGG_NONE && !m->val) {
 		m->agg = agg;
 		m->val = vt;
@@ -517,6 +533,10 @@ static void finalize_maps(struct compiler *c)
 			m->value_size = 8;
 			m->bpf_type = BPF_MAP_TYPE_PERCPU_HASH;
 			break;
+		case AGG_TSERIES:
+			m->value_size = TS_BUCKET * m->ts_n;
+			m->bpf_type = BPF_MAP_TYPE_PERCPU_HASH;
+			break;
 		case AGG_HIST: case AGG_LHIST:
 			m->key_size += 8;	/* bucket index */
 			m->value_size = 8;
@@ -688,7 +708,7 @@ int sema_check(struct compiler *c)
 		}
 	}
 	sema_decl_check(&s);
-	if (c->diag.nerrors > errors_before)
+	if (c->diag.nerrors > errors_before || sema_named_unused(c))
 		return -1;
 	finalize_maps(c);
 	return 0;

@@ -176,7 +176,8 @@ static struct type *check_printf(struct sema *s, struct node *n,
 			    type_name(t));
 		else if (pieces[i].want == FMT_WANT_INT && !is_int(t))
 			ERR(s, a->loc, E_FORMAT,
-			    "%%%c expects an integer, this is %s", pieces[i].conv,
+			    "%%%s expects an integer, this is %s",
+			    pieces[i].conv == 'g' ? "gr" : (char[]){ pieces[i].conv, 0 },
 			    type_name(t));
 	}
 	if (k < n->nargs) {
@@ -207,9 +208,14 @@ static struct mapinfo *map_arg(struct sema *s, struct node *a, const char *fn)
 	return sema_map_get(s, a);
 }
 
+int sema_func_min_args(int f)
+{
+	return (unsigned)f < F_NFUNCS ? funcs[f].lo : -1;
+}
+
 bool sema_is_agg_func(int f)
 {
-	return f >= F_COUNT && f <= F_LHIST;
+	return (f >= F_COUNT && f <= F_LHIST) || f == F_TSERIES;
 }
 
 int sema_func_lookup(const char *name)
@@ -270,8 +276,8 @@ static struct type *call_signal(struct sema *s, struct node *n)
 
 		if (sig < 0) {
 			ERR(s, a->loc, E_ARGS,
-			    "signal(): unknown signal '%s' (use a name like SIGKILL, or a number)",
-			    a->name);
+			    "%s(): unknown signal '%s' (use a name like SIGKILL, or a number)",
+			    n->name, a->name);
 			return set(n, &ty_void);
 		}
 		a->is_const = true;
@@ -284,19 +290,21 @@ static struct type *call_signal(struct sema *s, struct node *n)
 			return set(n, &ty_void);
 		if (!is_int(t)) {
 			ERR(s, a->loc, E_TYPE,
-			    "signal() takes a signal name or number, not %s",
-			    type_name(t));
+			    "%s() takes a signal name or number, not %s",
+			    n->name, type_name(t));
 			return set(n, &ty_void);
 		}
 		if (a->is_const && (a->cval < 1 || a->cval >= NSIG)) {
-			ERR(s, a->loc, E_ARGS, "signal(): %lld is not a signal (1..%d)",
-			    (long long)a->cval, NSIG - 1);
+			ERR(s, a->loc, E_ARGS, "%s(): %lld is not a signal (1..%d)",
+			    n->name, (long long)a->cval, NSIG - 1);
 			return set(n, &ty_void);
 		}
 	}
 	if (!sema_all_probes(s, n, PF_TASK))
 		return set(n, &ty_void);
-	need_unsafe(s, n, "sends a signal to the traced process");
+	need_unsafe(s, n, n->builtin == F_SIGNAL_THREAD ?
+		    "sends a signal to the traced thread" :
+		    "sends a signal to the traced process");
 	return set(n, &ty_void);
 }
 

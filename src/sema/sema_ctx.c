@@ -115,7 +115,11 @@ static struct type *named(struct sema *s, struct node *n, int i)
 		s->pi->per_site = true;
 		return set(n, str_type(s, s->pi->name_max));
 	case B_CPID:
-		if (!s->c->has_command) {
+		/* today's bpftrace: 0 without -c (has_cpid tells) */
+		if (!s->c->has_command && !s->c->dialect_017) {
+			n->is_const = 1;
+			n->cval = 0;
+		} else if (!s->c->has_command) {
 			ERR(s, n->loc, E_CONTEXT,
 			    "cpid needs a command to run: sonde -c 'CMD'");
 			return set(n, &ty_error);
@@ -427,7 +431,8 @@ static int mode_arg(struct sema *s, struct node *n, const char *const *names,
 struct type *sema_call_builtin(struct sema *s, struct node *n)
 {
 	static const char *const ns[] = { "curr_ns", "init" };
-	static const char *const clocks[] = { "monotonic", "boot", "tai" };
+	static const char *const clocks[] = { "monotonic", "boot", "tai",
+						"sw_tai" };
 	int b = builtin_find(n->name), mode = 0;
 
 	if (n->nargs && (b == B_PID || b == B_TID)) {
@@ -443,7 +448,8 @@ struct type *sema_call_builtin(struct sema *s, struct node *n)
 			    n->nargs);
 			return set(n, &ty_error);
 		}
-		mode = mode_arg(s, n, clocks, 3, "monotonic, boot or tai");
+		mode = mode_arg(s, n, clocks, 4,
+				"monotonic, boot, tai or sw_tai");
 	} else if (n->nargs) {
 		ERR(s, n->loc, E_ARGS, "%s() takes no arguments, %d given",
 		    n->name, n->nargs);
@@ -504,6 +510,14 @@ struct type *sema_builtin(struct sema *s, struct node *n)
 		n->is_const = 1;
 		n->cval = v;
 		return set(n, sema_enum_const(s, n->name));
+	}
+	/* today's bpftrace: a function that takes no argument may be
+	 * written without the call, default_str_length as ...() */
+	if (!s->c->dialect_017 && sema_func_lookup(n->name) >= 0 &&
+	    sema_func_min_args(sema_func_lookup(n->name)) == 0) {
+		n->kind = N_CALL;
+		n->nargs = 0;
+		return sema_call(s, n, false);
 	}
 	if (sema_func_lookup(n->name) >= 0)
 		ERR(s, n->loc, E_IDENT, "'%s' is a function: call it as %s()",

@@ -299,7 +299,8 @@ struct type *call_has_key(struct sema *s, struct node *n)
 	bool tuple = n->nargs == 2 && n->args[1]->kind == N_TUPLE;
 	/* a second pass sees the keys it moved into @m */
 	bool moved = a->kind == N_MAP && a->nargs &&
-		     a->args == (tuple ? n->args[1]->args : &n->args[1]);
+		     (a->args == (tuple ? n->args[1]->args : &n->args[1]) ||
+		      a->args == n->extra);
 
 	if (a->kind != N_MAP || (a->nargs && !moved)) {
 		ERR(s, a->loc, E_ARGS,
@@ -311,9 +312,10 @@ struct type *call_has_key(struct sema *s, struct node *n)
 	if (tuple) {
 		a->args = n->args[1]->args;
 		a->nargs = n->args[1]->nargs;
-	} else {
+	} else if (!moved || a->args != n->extra) {
 		a->args = &n->args[1];
 		a->nargs = n->nargs - 1;
+		sema_spread_key(s, n, a);
 	}
 	m = sema_map_keys(s, a);
 	if (a->ty && is_err(a->ty))

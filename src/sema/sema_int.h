@@ -156,6 +156,8 @@ struct type *sema_deref(struct sema *s, struct node *n, struct type *t);
 bool sema_const_int(struct sema *s, struct node *n, int64_t *v,
 		    const char *what);
 bool sema_is_agg_func(int f);
+/* The fewest arguments function F takes. */
+int sema_func_min_args(int f);
 /* F_* of a function name, or -1. */
 int sema_func_lookup(const char *name);
 /* Whether every probe of the block has FLAG (PF_*), else an error
@@ -210,5 +212,29 @@ struct type *call_cgroup_path(struct sema *s, struct node *n);
 struct type *call_typepred(struct sema *s, struct node *n);
 struct type *call_fail(struct sema *s, struct node *n);
 struct type *call_static_assert(struct sema *s, struct node *n);
+
+/* sema_call26.c: the functions added after bpftrace 0.17 */
+/* tseries(n, interval, count[, "agg"]): its constant arguments. */
+struct ts_args {
+	int64_t interval;
+	int n;
+	int mode;	/* enum ts_mode */
+};
+bool sema_tseries_args(struct sema *s, struct node *call, struct ts_args *ts);
+/* The keys A (@m of call N) are one tuple value for a map of several
+ * keys: its elements become the keys (n->extra keeps them). */
+void sema_spread_key(struct sema *s, struct node *n, struct node *a);
+struct type *call_strlen(struct sema *s, struct node *n);
+struct type *call_strcap(struct sema *s, struct node *n);
+struct type *call_strstr(struct sema *s, struct node *n);
+struct type *call_memcmp(struct sema *s, struct node *n);
+struct type *call_socket_cookie(struct sema *s, struct node *n);
+struct type *call_percpu_kaddr(struct sema *s, struct node *n);
+struct type *call_write_user(struct sema *s, struct node *n);
+struct type *call_getopt(struct sema *s, struct node *n);
+struct type *call_find(struct sema *s, struct node *n);
+struct type *call_len(struct sema *s, struct node *n);
+/* Every named program parameter must be some getopt()'s: -1 if not. */
+int sema_named_unused(struct compiler *c);
 
 #endif

@@ -254,7 +254,7 @@ const char *sema_agg_name(enum agg_kind a)
 {
 	static const char *const names[] = {
 		"a plain value", "count()", "sum()", "min()", "max()", "avg()",
-		"stats()", "hist()", "lhist()",
+		"stats()", "hist()", "lhist()", "tseries()",
 	};
 	return names[a];
 }
