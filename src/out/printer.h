@@ -44,6 +44,15 @@ struct printer {
 /* Free what the printer looked up (symbols, user names). */
 void pr_free(struct printer *pr);
 
+/* typed.c: one value of type TY at P, as text (INDENT: 8 for a
+ * value, 4 inside a map key) and as JSON; the integer of TY's width at
+ * P, extended to 64 bits. */
+void pr_text_typed(struct printer *pr, FILE *f, const struct type *ty,
+		   const uint8_t *p, int indent);
+void pr_json_typed(struct printer *pr, FILE *f, const struct type *ty,
+		   const uint8_t *p);
+int64_t pr_int_at(const struct type *ty, const uint8_t *p);
+
 /* print.c */
 void pr_map(struct printer *pr, struct mapinfo *m, uint64_t top, uint64_t div);
 /* One key's tseries(): the buckets of NCPU CPUs at VALS (tseries.c). */
