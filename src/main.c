@@ -57,6 +57,10 @@ static void usage(FILE *f)
 "      --dialect=0.17|0.26  where bpftrace 0.17 and today's bpftrace differ\n"
 "                    (docs/language.md), behave as this one (default 0.26;\n"
 "                    environment SONDE_DIALECT)\n"
+"      --test        run the script's test: probes (after BEGIN), say which\n"
+"                    pass; exit status 1 if one fails (--mode=test)\n"
+"      --bench       time the script's bench: probes, print a table of the\n"
+"                    nanoseconds one run of each takes (--mode=bench)\n"
 "  -d, --dump=bpf    print the BPF of each probe with its source lines; do not run\n"
 "      --dump=ast    print the syntax tree with types; do not run\n"
 "      --dry-run     load every program into the kernel (the verifier checks\n"
@@ -91,6 +95,7 @@ struct options {
 	const char *prog_text, *file, *outpath, *dump, *flamepath, *command;
 	bool quiet, verbose, dry_run, list, unsafe, no_warnings;
 	const char *dialect;	/* --dialect, or NULL */
+	enum run_mode mode;	/* --test, --bench */
 	int check_helpers;
 	long rb_bytes;		/* --ringbuf-size, or 0 */
 	enum out_format format;
@@ -105,7 +110,7 @@ struct options {
 
 enum { OPT_DUMP = 256, OPT_INFO, OPT_DRY_RUN, OPT_UNSAFE, OPT_FLAMEGRAPH,
        OPT_INCLUDE, OPT_USDT_FILE, OPT_BTF, OPT_RINGBUF, OPT_NO_WARNINGS,
-       OPT_DIALECT };
+       OPT_DIALECT, OPT_TEST, OPT_BENCH, OPT_MODE };
 
 static const struct option longopts[] = {
 	{ "dump", required_argument, NULL, OPT_DUMP },
@@ -119,6 +124,9 @@ static const struct option longopts[] = {
 	{ "ringbuf-size", required_argument, NULL, OPT_RINGBUF },
 	{ "no-warnings", no_argument, NULL, OPT_NO_WARNINGS },
 	{ "dialect", required_argument, NULL, OPT_DIALECT },
+	{ "test", no_argument, NULL, OPT_TEST },
+	{ "bench", no_argument, NULL, OPT_BENCH },
+	{ "mode", required_argument, NULL, OPT_MODE },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -199,6 +207,7 @@ static int option(struct options *o, int opt, const char *arg)
 	static const char *const buffers[] = { "line", "full", "none", NULL };
 	static const int modes[] = { _IOLBF, _IOFBF, _IONBF };
 	static const char *const dumps[] = { "ast", "bpf", NULL };
+	static const char *const modes_run[] = { "test", "bench", NULL };
 	int k;
 
 	switch (opt) {
@@ -219,6 +228,12 @@ static int option(struct options *o, int opt, const char *arg)
 	case OPT_RINGBUF: return opt_size(arg, &o->rb_bytes);
 	case OPT_NO_WARNINGS: o->no_warnings = true; return 0;
 	case OPT_DIALECT: o->dialect = arg; return 0;
+	case OPT_TEST: o->mode = RUN_TEST; return 0;
+	case OPT_BENCH: o->mode = RUN_BENCH; return 0;
+	case OPT_MODE:
+		k = choose("--mode", arg, modes_run, "test or bench");
+		o->mode = k == 1 ? RUN_BENCH : RUN_TEST;
+		return k < 0 ? -1 : 0;
 	case 'I': o->incdirs[o->nincdirs++] = arg; return 0;
 	case OPT_INCLUDE: o->includes[o->nincludes++] = arg; return 0;
 	case 'f':
@@ -355,6 +370,7 @@ static int setup_compiler(struct compiler *c, const struct options *o,
 	c->has_command = o->command != NULL;
 	c->command = o->command;
 	c->unsafe = o->unsafe;
+	c->run_mode = o->mode;
 	if (set_dialect(c, o->dialect))
 		return -1;
 	c->check_helpers = o->check_helpers;

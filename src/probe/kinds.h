@@ -7,6 +7,13 @@
 
 /* special.c */
 extern const struct probe_ops probe_begin_ops, probe_end_ops, probe_iter_ops;
+/* A program run by BPF_PROG_TEST_RUN: a raw tracepoint's, run once. */
+void probe_load_once(const struct probe_spec *ps, struct probe_load *pl);
+int probe_run_once(const struct probe_spec *ps, int fd,
+		   void (*drain)(void *arg), void *arg, const char **what);
+/* self.c */
+extern const struct probe_ops probe_self_ops, probe_test_ops,
+	probe_bench_ops;
 /* perf.c */
 extern const struct probe_ops probe_interval_ops, probe_profile_ops,
 	probe_software_ops, probe_hardware_ops;

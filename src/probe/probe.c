@@ -36,6 +36,9 @@ static const struct probe_ops *const kinds[PK_NKINDS] = {
 	[PK_ASYNCWATCH] = &probe_asyncwatch_ops,
 	[PK_WATCHARG] = &probe_watcharg_ops,
 	[PK_WATCHSETUP] = &probe_watchsetup_ops,
+	[PK_SELF] = &probe_self_ops,
+	[PK_TEST] = &probe_test_ops,
+	[PK_BENCH] = &probe_bench_ops,
 };
 
 const struct probe_ops *probe_kind_ops(enum probe_kind k)
@@ -157,6 +160,20 @@ static const struct probe_ops *kind_of(struct probe_exp *x, const char *text)
 	return o;
 }
 
+/* Does a run of C's mode keep probes of kind O?  --test and --bench
+ * run BEGIN, their own probes and END; a trace ignores test and bench
+ * probes. */
+static bool kept(const struct compiler *c, const struct probe_ops *o)
+{
+	if (o->stage == STAGE_BEGIN || o->stage == STAGE_END)
+		return true;
+	if (o->kind == PK_TEST)
+		return c->run_mode == RUN_TEST;
+	if (o->kind == PK_BENCH)
+		return c->run_mode == RUN_BENCH;
+	return c->run_mode == RUN_TRACE;
+}
+
 int probe_expand(struct compiler *c, struct node *ap,
 		 struct probe_spec **out, int *n, const char **missing)
 {
@@ -180,6 +197,10 @@ int probe_expand(struct compiler *c, struct node *ap,
 		x.ops = kind_of(&x, ap->name);
 		if (!x.ops)
 			return -1;
+		/* test and bench probes are checked when ignored too */
+		if (!kept(c, x.ops) && x.ops->stage != STAGE_TEST &&
+		    x.ops->stage != STAGE_BENCH)
+			return 0;
 		if (x.ops->expand(&x)) {
 			if (!x.missing)
 				return -1;
@@ -197,6 +218,8 @@ int probe_expand(struct compiler *c, struct node *ap,
 			c->sleepable_uprobe = !c->tracefs &&
 					      info_sleepable_uprobe();
 	}
+	if (!kept(c, x.ops))
+		return 0;
 	*out = x.v;
 	*n = x.n;
 	return 0;

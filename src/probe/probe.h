@@ -42,6 +42,9 @@ enum probe_kind {
 	PK_ASYNCWATCH,	/* asyncwatchpoint:FUNC+argN:LEN:MODE */
 	PK_WATCHARG,	/* the block of a FUNC+argN watchpoint */
 	PK_WATCHSETUP,	/* the uprobe that reports FUNC's argN */
+	PK_SELF,	/* self:signal:SIGUSR1, run when sonde gets it */
+	PK_TEST,	/* test:NAME, run once by --test */
+	PK_BENCH,	/* bench:NAME, timed by --bench */
 	PK_NKINDS
 };
 
@@ -70,6 +73,9 @@ enum probe_stage {
 	STAGE_END,	/* run once, after the events */
 	STAGE_WATCH,	/* attached by the runtime to each address a
 			 * watchpoint's uprobe reports (watch.c) */
+	STAGE_SIGNAL,	/* run each time sonde receives the signal */
+	STAGE_TEST,	/* --test: run once each, after BEGIN */
+	STAGE_BENCH,	/* --bench: run many times each, after BEGIN */
 };
 
 /* Flags sema and bpf/ ask of a kind. */
@@ -248,6 +254,15 @@ static inline const char *probe_type_name(const struct probe_spec *ps)
 	return ps->ops->kind == PK_BEGIN || ps->ops->kind == PK_END ?
 	       "special" : ps->ops->name;
 }
+
+/* self.c: run time of test and bench probes */
+/* Run a test's program FD once: *RET gets its return value (not 0:
+ * failed).  0 or -errno. */
+int probe_test_run(int fd, int32_t *ret);
+/* Run PS's program FD about enough times to time it; *NS gets the
+ * nanoseconds of one run, the cost of running an empty program taken
+ * away.  0 or -errno. */
+int probe_bench_time(int fd, uint64_t *ns);
 
 static inline bool probe_has(const struct probe_spec *ps, unsigned flag)
 {

@@ -14,15 +14,15 @@
 
 #include "catalog/btf.h"
 
-static void load_once(const struct probe_spec *ps, struct probe_load *pl)
+void probe_load_once(const struct probe_spec *ps, struct probe_load *pl)
 {
 	(void)ps;
 	pl->type = BPF_PROG_TYPE_RAW_TRACEPOINT;
 }
 
 /* Run a BEGIN or END program once on this CPU. */
-static int run_once(const struct probe_spec *ps, int fd,
-		    void (*drain)(void *arg), void *arg, const char **what)
+int probe_run_once(const struct probe_spec *ps, int fd,
+		   void (*drain)(void *arg), void *arg, const char **what)
 {
 	LIBBPF_OPTS(bpf_test_run_opts, opts);
 	uint64_t ctx[1] = { 0 };
@@ -44,8 +44,8 @@ const struct probe_ops probe_begin_ops = {
 	.flags = PF_SONDE | PF_TIMER,
 	.ctx = CTX_NONE,
 	.stage = STAGE_BEGIN,
-	.load = load_once,
-	.run = run_once,
+	.load = probe_load_once,
+	.run = probe_run_once,
 };
 
 const struct probe_ops probe_end_ops = {
@@ -54,8 +54,8 @@ const struct probe_ops probe_end_ops = {
 	.flags = PF_SONDE | PF_TIMER,
 	.ctx = CTX_NONE,
 	.stage = STAGE_END,
-	.load = load_once,
-	.run = run_once,
+	.load = probe_load_once,
+	.run = probe_run_once,
 };
 
 /* iter:task, iter:task_file, iter:task_vma: a BPF iterator run once
