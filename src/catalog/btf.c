@@ -126,6 +126,37 @@ int btf_raw_tracepoints(struct compiler *c, const char *glob,
 	return 0;
 }
 
+int btf_module_raw_tracepoints(struct compiler *c, const char *mod,
+			       const char *glob,
+			       void (*fn)(void *arg, const char *name),
+			       void *arg)
+{
+	struct btf *base = btf_kernel(c, NULL), *b;
+	char path[300];
+	int n;
+
+	if (!base || strchr(mod, '/'))
+		return -ENOENT;
+	snprintf(path, sizeof(path), "/sys/kernel/btf/%s", mod);
+	b = btf__parse_split(path, base);
+	if (!b)
+		return -errno;
+	n = (int)btf__type_cnt(b);
+	for (int id = (int)btf__type_cnt(base); id < n; id++) {
+		const struct btf_type *t = btf__type_by_id(b, (unsigned)id);
+		const char *tn;
+
+		if (!btf_is_typedef(t))
+			continue;
+		tn = btf__name_by_offset(b, t->name_off);
+		if (tn && !strncmp(tn, "btf_trace_", 10) &&
+		    !fnmatch(glob, tn + 10, 0))
+			fn(arg, tn + 10);
+	}
+	btf__free(b);
+	return 0;
+}
+
 void btf_release(struct compiler *c)
 {
 	if (c->btf)
