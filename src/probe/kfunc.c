@@ -372,6 +372,13 @@ static int fentry_expand(struct probe_exp *x)
 	struct btf *b;
 	int cnt;
 
+	if (x->nf >= 3 && !strcmp(x->f[1], "bpf"))
+		return probe_bpf_expand(x);
+	/* fentry:vmlinux:FUNC: the kernel's own functions */
+	if (x->nf == 3 && *x->f[1] && !fnmatch(x->f[1], "vmlinux", 0)) {
+		x->f[1] = x->f[2];
+		x->nf = 2;
+	}
 	if (x->nf != 2 || !*x->f[1]) {
 		probe_error(x, "%s probe type requires 1 argument, a kernel function: %s:vfs_read",
 			    kind, kind);
@@ -416,6 +423,7 @@ static void fentry_load(const struct probe_spec *ps, struct probe_load *pl)
 	pl->type = BPF_PROG_TYPE_TRACING;
 	pl->expected_attach_type = is_ret(ps) ? BPF_TRACE_FEXIT : BPF_TRACE_FENTRY;
 	pl->attach_btf_id = (uint32_t)ps->attach_btf_id;
+	pl->attach_prog_id = ps->attach_prog_id;
 }
 
 /* fentry/fexit: a BPF trampoline, owned by its link fd. */
@@ -557,6 +565,10 @@ static int fentry_list(const struct probe_ops *ops, const char *pattern,
 	int rc;
 
 	(void)pid;
+	if (pattern && strstr(pattern, ":bpf:")) {
+		probe_bpf_list(ops->name, pattern);
+		return 0;
+	}
 	if (!info_fentry())
 		return 0;
 	have = traceable_load(&tr);

@@ -25,6 +25,11 @@ extern const struct probe_ops probe_tracepoint_ops, probe_rawtp_ops;
 /* kfunc.c */
 extern const struct probe_ops probe_kprobe_ops, probe_kretprobe_ops,
 	probe_fentry_ops, probe_fexit_ops;
+/* bpfprog.c: fentry:bpf[:ID]:NAME, fexit:bpf... */
+int probe_bpf_expand(struct probe_exp *x);
+/* -l 'fentry:bpf:...': the functions of the running programs, as
+ * KIND:bpf:ID:NAME, those matching PATTERN. */
+void probe_bpf_list(const char *kind, const char *pattern);
 /* uprobe.c */
 extern const struct probe_ops probe_uprobe_ops, probe_uretprobe_ops,
 	probe_usdt_ops;

@@ -133,6 +133,10 @@ struct probe_spec {
 				 * with typed args: of btf_trace_NAME;
 				 * FENTRY, FEXIT: of the function */
 	bool tp_btf;		/* RAWTP: load as a BTF-typed tp_btf program */
+	/* FENTRY, FEXIT of a BPF program (fentry:bpf:ID:NAME): its id, its
+	 * function's BTF id in attach_btf_id, its number of arguments */
+	uint32_t attach_prog_id;
+	int bpf_nargs;
 	bool user_mem;		/* pointers in the context point into the
 				 * process (uprobes, usdt, syscalls
 				 * tracepoints) */
@@ -163,6 +167,8 @@ struct probe_load {
 	enum bpf_prog_type type;
 	enum bpf_attach_type expected_attach_type;
 	uint32_t attach_btf_id;
+	uint32_t attach_prog_id;	/* a BPF program's id: the loader
+					 * opens it as attach_prog_fd */
 	bool sleepable;		/* set by cg: the program faults pages in */
 };
 

@@ -497,7 +497,7 @@ static struct type *ret_type(struct sema *s)
 		struct type **types, *ret = NULL;
 		int id;
 
-		if (ps->ops->ctx != CTX_FUNC ||
+		if (ps->ops->ctx != CTX_FUNC || ps->attach_prog_id ||
 		    btf_func_args(s->c, ps->func, &names, &types, &ret, &id) < 0 ||
 		    !ret || (ret->kind != TY_INT && ret->kind != TY_PTR))
 			return &ty_u64;
@@ -515,8 +515,15 @@ static struct type *fentry_arg(struct sema *s, struct node *n,
 {
 	const char **names;
 	struct type **types, *ret;
-	int id, k = btf_func_args(s->c, ps->func, &names, &types, &ret, &id);
+	int id, k;
 
+	if (ps->attach_prog_id) {	/* fentry:bpf: argN only, as bpftrace */
+		ERR(s, n->loc, E_CONTEXT,
+		    "args is not available in %s: read its arguments as arg0, arg1, ...",
+		    ps->name);
+		return NULL;
+	}
+	k = btf_func_args(s->c, ps->func, &names, &types, &ret, &id);
 	for (int i = 0; i < k; i++) {
 		if (strcmp(names[i], n->name))
 			continue;
