@@ -58,14 +58,21 @@ static void prog_funcs(int fd, uint32_t id, func_fn fn, void *arg)
 		const struct btf_type *t = btf__type_by_id(b, fi[i].type_id);
 		const struct btf_type *proto;
 		const char *name;
+		int nargs;
 
 		if (!t || !btf_is_func(t))
 			continue;
 		name = btf__name_by_offset(b, t->name_off);
 		proto = btf__type_by_id(b, t->type);
+		nargs = proto && btf_is_func_proto(proto) ? btf_vlen(proto) : 0;
+		/* the kernel saves 5 arguments for a function whose BTF it
+		 * finds unreliable (a program's main function, entered as
+		 * bpf_func(ctx, insnsi): Linux 6.1, measured), and fexit's
+		 * return value follows them */
+		if (i == 0)
+			nargs = 5;
 		if (name)
-			fn(arg, id, name, fi[i].type_id,
-			   proto && btf_is_func_proto(proto) ? btf_vlen(proto) : 0);
+			fn(arg, id, name, fi[i].type_id, nargs);
 	}
 	btf__free(b);
 	free(fi);

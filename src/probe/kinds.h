@@ -30,6 +30,8 @@ int probe_bpf_expand(struct probe_exp *x);
 /* -l 'fentry:bpf:...': the functions of the running programs, as
  * KIND:bpf:ID:NAME, those matching PATTERN. */
 void probe_bpf_list(const char *kind, const char *pattern);
+/* uzip.c: uprobe:ARCHIVE!/LIBRARY:FUNC */
+int probe_zip_expand(struct probe_exp *x);
 /* uprobe.c */
 extern const struct probe_ops probe_uprobe_ops, probe_uretprobe_ops,
 	probe_usdt_ops;

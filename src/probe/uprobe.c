@@ -322,6 +322,8 @@ static int uprobe_expand(struct probe_exp *x)
 
 	if ((x->nf == 3 || x->nf == 4) && strchr(x->f[1], '@'))
 		return at_source(x);
+	if (x->nf >= 2 && strstr(x->f[1], "!/"))
+		return probe_zip_expand(x);
 	if (x->nf != 3 || !*x->f[2]) {
 		probe_error(x, "%s probe needs a file and a function: %s:/bin/bash:readline",
 			    kind, kind);

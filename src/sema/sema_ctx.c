@@ -191,6 +191,15 @@ static bool arg_of(struct sema *s, struct node *n, struct probe_spec *ps,
 		    ps->name);
 		return false;
 	}
+	/* fentry:bpf: the saved arguments of the program's function */
+	if (ps->ops->ctx == CTX_FUNC && ps->attach_prog_id) {
+		if (k < ps->bpf_nargs)
+			return true;
+		ERR(s, n->loc, E_CONTEXT, "%s has %d argument%s (arg0..arg%d)",
+		    ps->name, ps->bpf_nargs, ps->bpf_nargs == 1 ? "" : "s",
+		    ps->bpf_nargs - 1);
+		return false;
+	}
 	if (ps->ops->ctx != CTX_RAWTP) {
 		ERR(s, n->loc, E_CONTEXT, "'%s' is not available in %s probes",
 		    n->name, ps->name);

@@ -1,6 +1,7 @@
 /* btfprog.c - a BPF program with BTF, for fentry:bpf and fexit:bpf
  * (tests/guest/fentry_bpf.sh): loads a raw tracepoint program whose
- * BTF names its function target_fn(void *ctx), prints its id, then
+ * BTF names its function target_fn(void *ctx) (it returns 7), prints
+ * its id, then
  * (after "wait": once SIGUSR1 comes) runs it N times with
  * BPF_PROG_TEST_RUN, a trampoline's events, and exits.  Raw bpf()
  * calls and a hand-made BTF, so that it needs no library.
@@ -58,7 +59,7 @@ static int load_btf(void)
 int main(int argc, char **argv)
 {
 	struct bpf_insn insns[] = {
-		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 0, .imm = 0 },
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 0, .imm = 7 },
 		{ .code = BPF_JMP | BPF_EXIT },
 	};
 	struct bpf_func_info fi = { .insn_off = 0, .type_id = 4 };
