@@ -261,10 +261,10 @@ static inline const char *probe_type_name(const struct probe_spec *ps)
 	       "special" : ps->ops->name;
 }
 
-/* self.c: run time of test and bench probes */
-/* Run a test's program FD once: *RET gets its return value (not 0:
- * failed).  0 or -errno. */
+/* special.c: run program FD (BEGIN, END, test) once; *RET gets its
+ * return value (a test's: not 0 failed).  0 or -errno. */
 int probe_test_run(int fd, int32_t *ret);
+/* self.c: run time of bench probes */
 /* Run PS's program FD about enough times to time it; *NS gets the
  * nanoseconds of one run, the cost of running an empty program taken
  * away.  0 or -errno. */

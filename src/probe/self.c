@@ -78,21 +78,6 @@ static int named_expand(struct probe_exp *x)
 	return 0;
 }
 
-/* Run a test's program FD once: *RET gets its return value (not 0:
- * failed).  0 or -errno. */
-int probe_test_run(int fd, int32_t *ret)
-{
-	LIBBPF_OPTS(bpf_test_run_opts, opts);
-	uint64_t ctx[1] = { 0 };
-
-	opts.ctx_in = ctx;
-	opts.ctx_size_in = sizeof(ctx);
-	if (bpf_prog_test_run_opts(fd, &opts) < 0)
-		return -errno;
-	*ret = (int32_t)opts.retval;
-	return 0;
-}
-
 const struct probe_ops probe_test_ops = {
 	.name = "test",
 	.kind = PK_TEST,

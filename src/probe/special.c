@@ -20,19 +20,30 @@ void probe_load_once(const struct probe_spec *ps, struct probe_load *pl)
 	pl->type = BPF_PROG_TYPE_RAW_TRACEPOINT;
 }
 
-/* Run a BEGIN or END program once on this CPU. */
-int probe_run_once(const struct probe_spec *ps, int fd,
-		   void (*drain)(void *arg), void *arg, const char **what)
+int probe_test_run(int fd, int32_t *ret)
 {
 	LIBBPF_OPTS(bpf_test_run_opts, opts);
 	uint64_t ctx[1] = { 0 };
 
-	(void)ps;
 	opts.ctx_in = ctx;
 	opts.ctx_size_in = sizeof(ctx);
-	if (bpf_prog_test_run_opts(fd, &opts) < 0) {
-		*what = "cannot run";
+	if (bpf_prog_test_run_opts(fd, &opts) < 0)
 		return -errno;
+	*ret = (int32_t)opts.retval;
+	return 0;
+}
+
+/* Run a BEGIN or END program once on this CPU. */
+int probe_run_once(const struct probe_spec *ps, int fd,
+		   void (*drain)(void *arg), void *arg, const char **what)
+{
+	int32_t ret;
+	int rc = probe_test_run(fd, &ret);
+
+	(void)ps;
+	if (rc) {
+		*what = "cannot run";
+		return rc;
 	}
 	drain(arg);
 	return 0;

@@ -48,6 +48,7 @@ second self:signal:SIGUSR1 self
 
 # 0.26 without a self probe: SIGUSR1 is taken, prints nothing, the run
 # goes on
+: > "$dir/out"	# before the next sonde starts: lines() reads it
 "$SONDE" --dialect=0.26 -e 'BEGIN { @c = 7; printf("ready\n"); }' > "$dir/out" 2> "$dir/err" &
 pid=$!
 lines 2
@@ -60,6 +61,7 @@ pid=
 [[ $(cat "$dir/out") == $'Attaching 1 probe...\nready\n\n\n@c: 7' ]] || die "0.26 print: $(cat "$dir/out")"
 
 # the short form, and 0.17: the maps first, then the probe
+: > "$dir/out"
 "$SONDE" --dialect=0.17 -e 'BEGIN { @c = 7; printf("ready\n"); } self:signal:USR1 { printf("usr1\n"); }' > "$dir/out" 2> "$dir/err" &
 pid=$!
 lines 2
