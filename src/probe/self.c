@@ -15,6 +15,8 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 #include <errno.h>
+#include <fnmatch.h>
+#include <stdio.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -46,6 +48,23 @@ static int self_expand(struct probe_exp *x)
 	return -1;
 }
 
+/* -l 'self:*': the self probes there are. */
+static int self_list(const struct probe_ops *ops, const char *pattern,
+		     bool verbose, int pid)
+{
+	char full[64];
+
+	(void)verbose;
+	(void)pid;
+	for (size_t i = 0; i < ARRAY_SIZE(signals); i++) {
+		snprintf(full, sizeof(full), "%s:signal:%s", ops->name,
+			 signals[i]);
+		if (!pattern || !fnmatch(pattern, full, 0))
+			puts(full);
+	}
+	return 0;
+}
+
 const struct probe_ops probe_self_ops = {
 	.name = "self",
 	.kind = PK_SELF,
@@ -53,6 +72,7 @@ const struct probe_ops probe_self_ops = {
 	.ctx = CTX_NONE,
 	.stage = STAGE_SIGNAL,
 	.expand = self_expand,
+	.list = self_list,
 	.load = probe_load_once,
 	.run = probe_run_once,
 };

@@ -72,6 +72,7 @@ wait $pid || die "exit status $?"
 pid=
 [[ $(cat "$dir/out") == $'Attaching 2 probes...\nready\n@c: 7\nusr1\n\n\n@c: 7' ]] || die "0.17 print: $(cat "$dir/out")"
 
-# -l lists them as written
+# -l lists them as written, and -l 'self:*' those there are
 [[ $("$SONDE" -l -e 'self:signal:SIGUSR1 { }') == "self:signal:SIGUSR1" ]] || die "-l"
+[[ $("$SONDE" -l 'self:*') == "self:signal:SIGUSR1" ]] || die "-l self:*"
 exit 0
