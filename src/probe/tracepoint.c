@@ -234,6 +234,7 @@ static int tp_expand(struct probe_exp *x)
 
 struct lister {
 	const char *pattern;
+	const char *module;	/* rawtracepoint:MODULE:NAME: "vmlinux" */
 	const char *dir;
 	bool verbose;
 	struct arena arena;
@@ -262,15 +263,26 @@ static void list_one(void *arg, const char *cat, const char *name)
 		printf("    %s\n", tp.fields[i].decl);
 }
 
+/* NAME as -l shows it, with the module when the pattern named one. */
+static void put_raw(const struct lister *l, const char *name)
+{
+	if (l->module)
+		printf("rawtracepoint:%s:%s\n", l->module, name);
+	else
+		printf("rawtracepoint:%s\n", name);
+}
+
 static void list_raw(void *arg, const char *cat, const char *name)
 {
 	struct lister *l = arg;
 	char full[512];
 
-	(void)cat;
+	/* the syscalls' events are ftrace's, not raw tracepoints */
+	if (!strcmp(cat, "syscalls"))
+		return;
 	snprintf(full, sizeof(full), "rawtracepoint:%s", name);
 	if (match(l, full))
-		puts(full);
+		put_raw(l, name);
 }
 
 static void skip_one(void *arg, const char *cat, const char *name)
@@ -292,7 +304,7 @@ static void list_bare(void *arg, const char *name)
 	/* listed already if some tracefs category has it */
 	if (tp_list(l->dir, "*", name, skip_one, NULL) > 0)
 		return;
-	puts(full);
+	put_raw(l, name);
 }
 
 /* -l: tracefs's events; raw tracepoints only when the pattern asks for
@@ -310,6 +322,19 @@ static int tp_list_probes(const struct probe_ops *ops, const char *pattern,
 	memset(&l, 0, sizeof(l));
 	l.pattern = pattern;
 	l.verbose = verbose;
+	/* rawtracepoint:MODULE:NAME: vmlinux's, which are all sonde lists */
+	if (raw && strchr(pattern + 14, ':')) {
+		const char *name = strchr(pattern + 14, ':') + 1;
+		char *mod = arena_strndup(&l.arena, pattern + 14,
+					  (size_t)(name - 1 - pattern - 14));
+
+		if (fnmatch(mod, "vmlinux", 0)) {
+			arena_free(&l.arena);
+			return 0;
+		}
+		l.module = "vmlinux";
+		l.pattern = arena_printf(&l.arena, "rawtracepoint:%s", name);
+	}
 	l.dir = tracefs_dir(&why, NULL);
 	if (!l.dir) {
 		if (!raw && (verbose || !pattern || !strncmp(pattern, "t", 1)))

@@ -18,6 +18,12 @@ out=$("$SONDE" --dialect=0.26 -c /bin/true -e 'rawtracepoint:vmlinux:sched_proce
 out=$("$SONDE" --dialect=0.26 -c /bin/true -e 'rawtracepoint:sched:sched_process_exit /args.p.pid == cpid/ { printf("%s\n", probe); }' 2>&1)
 [[ $out == *$'\nrawtracepoint:sched_process_exit'* ]] || die "category: $out"
 
+# -l with a module: vmlinux's; the syscalls' ftrace events are no raw
+# tracepoints
+[[ $("$SONDE" -l 'rawtracepoint:vmlinu*:sched_process_ex*') == $'rawtracepoint:vmlinux:sched_process_exec\nrawtracepoint:vmlinux:sched_process_exit' ]] || die "-l module"
+[[ $("$SONDE" -l 'rt:sys_e*') == $'rawtracepoint:sys_enter\nrawtracepoint:sys_exit' ]] || die "-l sys_e*: $("$SONDE" -l 'rt:sys_e*')"
+[[ -z $("$SONDE" -l 'rawtracepoint:nonsense:sys_e*') ]] || die "-l nonsense"
+
 # -l of a script names them as they attach
 [[ $("$SONDE" -l -e 'rawtracepoint:vmlinux:sched_process_exit { }') == rawtracepoint:vmlinux:sched_process_exit ]] || die "-l"
 
