@@ -122,12 +122,19 @@ static void for_range(struct cg *g, struct node *n)
 	g->cont = ocont;
 }
 
-/* return EXPR: the program returns EXPR (a test probe's verdict).  A
+/* return EXPR: a test probe's program returns EXPR (its verdict).  A
  * piece of a split body returns it as (EXPR << 1) | 1, since its 0
  * means "go on" and 1 "stop" (gen_split). */
 static void ret_value(struct cg *g, struct node *e)
 {
 	cg_int(g, e);
+	/* elsewhere the kernel reads the value (fentry and iter programs
+	 * must return 0 or 1, a tracepoint's 1 submits a perf sample):
+	 * computed, then a plain return */
+	if (g->ps->ops->stage != STAGE_TEST) {
+		cg_jump(g, JA(), g->exit_label);
+		return;
+	}
 	if (g->piece) {
 		cg_emit(g, ALU64_IMM(BPF_LSH, R0, 1));
 		cg_emit(g, ALU64_IMM(BPF_OR, R0, 1));
@@ -436,7 +443,7 @@ static void gen_split(struct cg *g, struct node *p, const struct split *sp)
 {
 	int *entry = xmalloc(sizeof(int) * (size_t)sp->n);
 	int main_exit = g->exit_label;
-	bool valued = valued_return(p->b);
+	bool valued = g->ps->ops->stage == STAGE_TEST && valued_return(p->b);
 
 	for (int k = 0; k < sp->n; k++) {
 		entry[k] = cg_label(g);
