@@ -8,11 +8,14 @@
 # tier has BPF trampolines.
 set -u
 die() { echo "$*"; exit 1; }
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+cd "$dir" || exit 1
 P=$SONDE_PROGS/btfprog
 [[ -x $P ]] || die "$P not built (run make progs)"
 "$P" wait 3 > id 2> err &
 pid=$!
-trap 'kill -USR1 $pid 2>/dev/null; wait $pid' EXIT
+trap 'kill -USR1 $pid 2>/dev/null; wait $pid; rm -rf "$dir"' EXIT
 for ((i = 0; i < 100; i++)); do grep -q waiting err && break; sleep 0.05; done
 id=$(cat id)
 [[ -n $id ]] || die "no program id: $(cat err)"

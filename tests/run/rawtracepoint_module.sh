@@ -6,6 +6,9 @@
 # category, as before; neither module nor category is an error.
 set -u
 die() { echo "$*"; exit 1; }
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+cd "$dir" || exit 1
 
 out=$("$SONDE" --dialect=0.26 -c /bin/true -e 'rawtracepoint:vmlinu*:sched_process_exi* /args.p.pid == cpid/ { printf("%s %s %s\n", probe, probetype, comm); }' 2>&1)
 [[ $out == $'Attaching 1 probe...\nrawtracepoint:vmlinux:sched_process_exit rawtracepoint true\n\n' ||

@@ -8,6 +8,9 @@
 # without a statement, uretprobe, and a file without DWARF are errors.
 set -u
 die() { echo "$*"; exit 1; }
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+cd "$dir" || exit 1
 P=$SONDE_PROGS/srcline
 S=$SONDE_ROOT/tests/progs/srcline.c
 [[ -x $P ]] || die "$P not built (run make progs)"

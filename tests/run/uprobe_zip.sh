@@ -7,6 +7,9 @@
 # a compressed one and a file that is no archive are errors.
 set -u
 die() { echo "$*"; exit 1; }
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+cd "$dir" || exit 1
 Z=$SONDE_PROGS/zipcall
 [[ -x $Z ]] || die "$Z not built (run make progs)"
 command -v python3 > /dev/null || { echo "SKIP: no python3"; exit 0; }

@@ -1,2 +1,0 @@
-int zf(int x) { return x + 1; }
-int zg(int x) { return x * 2; }
