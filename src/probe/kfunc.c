@@ -378,6 +378,10 @@ static int fentry_expand(struct probe_exp *x)
 	if (x->nf == 3 && *x->f[1] && !fnmatch(x->f[1], "vmlinux", 0)) {
 		x->f[1] = x->f[2];
 		x->nf = 2;
+	} else if (x->nf == 3 && *x->f[1] && *x->f[2]) {
+		probe_error(x, "%s:%s:%s: sonde traces the functions of vmlinux only, not yet those of module %s",
+			    kind, x->f[1], x->f[2], x->f[1]);
+		return -1;
 	}
 	if (x->nf != 2 || !*x->f[1]) {
 		probe_error(x, "%s probe type requires 1 argument, a kernel function: %s:vfs_read",
