@@ -67,6 +67,10 @@ static void usage(FILE *f)
 "      --dialect=0.17|0.26  where bpftrace 0.17 and today's bpftrace differ\n"
 "                    (docs/language.md), behave as this one (default 0.26;\n"
 "                    environment SONDE_DIALECT)\n"
+"      --test        run the script's test: probes (after BEGIN), say which\n"
+"                    pass; exit status 1 if one fails (--mode=test)\n"
+"      --bench       time the script's bench: probes, print a table of the\n"
+"                    nanoseconds one run of each takes (--mode=bench)\n"
 "  -d, --dump=bpf    print the BPF of each probe with its source lines; do not run\n"
 "  -d STAGE[,STAGE]  print what a stage made, then run: ast, dis (also\n"
 "                    codegen, codegen-opt, bpf: the BPF), verifier, libbpf, all\n"
@@ -150,6 +154,7 @@ struct options {
 	bool no_kprobe_multi, no_uprobe_multi;	/* --no-feature */
 	const char *probe_filter;	/* --probe-filter REGEX, or NULL */
 	regex_t filter_re;
+	enum run_mode mode;	/* --test, --bench */
 	int check_helpers;
 	long rb_bytes;		/* --ringbuf-size, or 0 */
 	enum out_format format;
@@ -166,7 +171,8 @@ struct options {
 
 enum { OPT_DUMP = 256, OPT_INFO, OPT_DRY_RUN, OPT_UNSAFE, OPT_FLAMEGRAPH,
        OPT_INCLUDE, OPT_USDT_FILE, OPT_BTF, OPT_RINGBUF, OPT_NO_WARNINGS,
-       OPT_DIALECT, OPT_PROBE_FILTER, OPT_NO_FEATURE };
+       OPT_DIALECT, OPT_PROBE_FILTER, OPT_NO_FEATURE, OPT_TEST,
+       OPT_BENCH, OPT_MODE };
 
 static const struct option longopts[] = {
 	{ "dump", required_argument, NULL, OPT_DUMP },
@@ -182,6 +188,9 @@ static const struct option longopts[] = {
 	{ "dialect", required_argument, NULL, OPT_DIALECT },
 	{ "probe-filter", required_argument, NULL, OPT_PROBE_FILTER },
 	{ "no-feature", required_argument, NULL, OPT_NO_FEATURE },
+	{ "test", no_argument, NULL, OPT_TEST },
+	{ "bench", no_argument, NULL, OPT_BENCH },
+	{ "mode", required_argument, NULL, OPT_MODE },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -299,6 +308,7 @@ static int option(struct options *o, int opt, const char *arg)
 	static const char *const buffers[] = { "line", "full", "none", NULL };
 	static const int modes[] = { _IOLBF, _IOFBF, _IONBF };
 	static const char *const dumps[] = { "ast", "bpf", NULL };
+	static const char *const modes_run[] = { "test", "bench", NULL };
 	int k;
 
 	switch (opt) {
@@ -338,6 +348,12 @@ static int option(struct options *o, int opt, const char *arg)
 		o->probe_filter = arg;
 		return 0;
 	}
+	case OPT_TEST: o->mode = RUN_TEST; return 0;
+	case OPT_BENCH: o->mode = RUN_BENCH; return 0;
+	case OPT_MODE:
+		k = choose("--mode", arg, modes_run, "test or bench");
+		o->mode = k == 1 ? RUN_BENCH : RUN_TEST;
+		return k < 0 ? -1 : 0;
 	case 'I': o->incdirs[o->nincdirs++] = arg; return 0;
 	case OPT_INCLUDE: o->includes[o->nincludes++] = arg; return 0;
 	case 'f':
@@ -579,6 +595,7 @@ static int setup_compiler(struct compiler *c, const struct options *o,
 	/* as if the kernel had said no */
 	c->kprobe_multi_checked |= o->no_kprobe_multi;
 	c->uprobe_multi_checked |= o->no_uprobe_multi;
+	c->run_mode = o->mode;
 	c->check_helpers = o->check_helpers;
 	c->diag.no_warnings = o->no_warnings;
 	c->params = o->params;

@@ -82,6 +82,13 @@ enum ev_kind {
 	EV_UNWATCH,	/* u64 address: remove the watchpoints on it */
 };
 
+/* compiler.run_mode: what a run does with the script's probes. */
+enum run_mode {
+	RUN_TRACE,	/* attach and trace; test and bench probes ignored */
+	RUN_TEST,	/* --test: BEGIN, each test probe, END */
+	RUN_BENCH,	/* --bench: BEGIN, each bench probe timed, END */
+};
+
 #define JOIN_MAX 16	/* join() prints at most this many strings */
 
 /* The id of the ring buffer record {id, u64 tgid} by which BPF reports
@@ -171,6 +178,8 @@ struct compiler {
 				 * bpftrace 0.17's behaviour where 0.26's
 				 * differs (docs/language.md lists where);
 				 * each such place asks this field */
+	int run_mode;		/* RUN_TRACE, or --test, --bench: which
+				 * probes a run keeps (probe.c) */
 	int check_helpers;	/* -k: 1 reports failed helper calls but
 				 * memory reads, -kk: 2 those too */
 	bool kprobe_multi;	/* the kernel attaches kprobe_multi programs

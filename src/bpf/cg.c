@@ -134,6 +134,41 @@ static void for_range(struct cg *g, struct node *n)
 	g->cont = ocont;
 }
 
+/* return EXPR: a test probe's program returns EXPR (its verdict).  A
+ * piece of a split body returns it as (EXPR << 1) | 1, since its 0
+ * means "go on" and 1 "stop" (gen_split). */
+static void ret_value(struct cg *g, struct node *e)
+{
+	cg_int(g, e);
+	/* elsewhere the kernel reads the value (fentry and iter programs
+	 * must return 0 or 1, a tracepoint's 1 submits a perf sample):
+	 * computed, then a plain return */
+	if (g->ps->ops->stage != STAGE_TEST) {
+		cg_jump(g, JA(), g->exit_label);
+		return;
+	}
+	if (g->piece) {
+		cg_emit(g, ALU64_IMM(BPF_LSH, R0, 1));
+		cg_emit(g, ALU64_IMM(BPF_OR, R0, 1));
+	}
+	cg_emit(g, EXIT());
+}
+
+/* Does N hold a return EXPR? */
+static bool valued_return(const struct node *n)
+{
+	if (!n)
+		return false;
+	if (n->kind == N_RETURN && n->a)
+		return true;
+	if (valued_return(n->a) || valued_return(n->b) || valued_return(n->c))
+		return true;
+	for (int i = 0; i < n->nargs; i++)
+		if (valued_return(n->args[i]))
+			return true;
+	return false;
+}
+
 /* let $x = value, or let $x, which sets it to zero (again in a loop). */
 static void cg_let(struct cg *g, struct node *n)
 {
@@ -215,7 +250,10 @@ static void stmt(struct cg *g, struct node *n)
 			cg_block(g, n->b);
 		break;
 	case N_RETURN:
-		cg_jump(g, JA(), g->exit_label);
+		if (n->a)
+			ret_value(g, n->a);
+		else
+			cg_jump(g, JA(), g->exit_label);
 		break;
 	case N_BREAK:
 		cg_jump(g, JA(), g->brk);
@@ -435,6 +473,7 @@ static void gen_split(struct cg *g, struct node *p, const struct split *sp)
 {
 	int *entry = xmalloc(sizeof(int) * (size_t)sp->n);
 	int main_exit = g->exit_label;
+	bool valued = g->ps->ops->stage == STAGE_TEST && valued_return(p->b);
 
 	for (int k = 0; k < sp->n; k++) {
 		entry[k] = cg_label(g);
@@ -443,7 +482,16 @@ static void gen_split(struct cg *g, struct node *p, const struct split *sp)
 		g->ir.line = script_line(p->b->args[sp->cut[k]]->loc);
 		cg_emit(g, MOV_REG(R1, RCTX));
 		ir_call(&g->ir, entry[k]);
-		cg_jump(g, JMP_IMM(BPF_JNE, R0, 0), main_exit);
+		if (valued) {	/* a piece's (EXPR << 1) | 1: EXPR */
+			int next = cg_label(g);
+
+			cg_jump(g, JMP_IMM(BPF_JEQ, R0, 0), next);
+			cg_emit(g, ALU64_IMM(BPF_RSH, R0, 1));
+			cg_emit(g, EXIT());
+			cg_bind(g, next);
+		} else {
+			cg_jump(g, JMP_IMM(BPF_JNE, R0, 0), main_exit);
+		}
 	}
 	g->ir.line = 0;
 	cg_bind(g, main_exit);
@@ -453,8 +501,10 @@ static void gen_split(struct cg *g, struct node *p, const struct split *sp)
 		ALIGN_UP(STACK_RESERVED + g->stack_max, 32);
 	g->lookup_label = cg_label(g);
 	ir_func(&g->ir, g->lookup_label);
+	g->piece = true;
 	for (int k = 0; k < sp->n && !g->ir.overflow; k++)
 		gen_piece(g, p->b, sp, k, entry[k]);
+	g->piece = false;
 	cg_bind(g, g->lookup_label);
 	cg_emit(g, CALL(BPF_FUNC_map_lookup_elem));
 	cg_emit(g, EXIT());

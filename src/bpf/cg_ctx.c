@@ -583,8 +583,9 @@ void cg_retval(struct cg *g, struct node *n)
 	if (g->ps->ops->ctx == CTX_FUNC) {
 		const char **names;
 		struct type **types, *ret;
-		int id, k = btf_func_args(g->c, g->ps->func, &names, &types,
-					  &ret, &id);
+		int id, k = g->ps->attach_prog_id ? g->ps->bpf_nargs :
+			btf_func_args(g->c, g->ps->func, &names, &types, &ret,
+				      &id);
 
 		g->uses_ctx = true;
 		cg_emit(g, LDX(BPF_DW, R0, RCTX, (int16_t)(8 * (k > 0 ? k : 0))));

@@ -65,6 +65,7 @@ struct cg {
 	int scratch, scratch_max;	/* bytes of scratch in use */
 	int brk, cont;			/* labels of the innermost loop */
 	bool uses_ctx;
+	bool piece;			/* in a piece of a split body */
 	bool failed;
 	bool tmp_on_stack;		/* cg_tmp_alloc may use the stack */
 	bool retry;			/* the stack overflowed: again without */

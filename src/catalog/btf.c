@@ -177,16 +177,14 @@ bool btf_enum_value(struct compiler *c, const char *name, int64_t *value)
 	return v != NULL;
 }
 
-int btf_raw_tracepoints(struct compiler *c, const char *glob,
+/* FN(ARG, NAME) for each typedef btf_trace_NAME of B from type FIRST on
+ * whose NAME matches GLOB. */
+static void tp_typedefs(const struct btf *b, int first, const char *glob,
 			void (*fn)(void *arg, const char *name), void *arg)
 {
-	struct btf *b = c ? btf_kernel(c, NULL) : btf__load_vmlinux_btf();
-	int n;
+	int n = (int)btf__type_cnt(b);
 
-	if (!b)
-		return -ENOENT;
-	n = (int)btf__type_cnt(b);
-	for (int id = 1; id < n; id++) {
+	for (int id = first; id < n; id++) {
 		const struct btf_type *t = btf__type_by_id(b, (unsigned)id);
 		const char *tn;
 
@@ -197,8 +195,37 @@ int btf_raw_tracepoints(struct compiler *c, const char *glob,
 		    !fnmatch(glob, tn + 10, 0))
 			fn(arg, tn + 10);
 	}
+}
+
+int btf_raw_tracepoints(struct compiler *c, const char *glob,
+			void (*fn)(void *arg, const char *name), void *arg)
+{
+	struct btf *b = c ? btf_kernel(c, NULL) : btf__load_vmlinux_btf();
+
+	if (!b)
+		return -ENOENT;
+	tp_typedefs(b, 1, glob, fn, arg);
 	if (!c)
 		btf__free(b);
+	return 0;
+}
+
+int btf_module_raw_tracepoints(struct compiler *c, const char *mod,
+			       const char *glob,
+			       void (*fn)(void *arg, const char *name),
+			       void *arg)
+{
+	struct btf *base = btf_kernel(c, NULL), *b;
+	char path[300];
+
+	if (!base || strchr(mod, '/'))
+		return -ENOENT;
+	snprintf(path, sizeof(path), "/sys/kernel/btf/%s", mod);
+	b = btf__parse_split(path, base);
+	if (!b)
+		return -errno;
+	tp_typedefs(b, (int)btf__type_cnt(base), glob, fn, arg);
+	btf__free(b);
 	return 0;
 }
 

@@ -68,6 +68,12 @@ int btf_var_id(struct compiler *c, const char *name);
  * a BTF loaded for the call (sonde -l).  Returns 0, or -errno. */
 int btf_raw_tracepoints(struct compiler *c, const char *glob,
 			void (*fn)(void *arg, const char *name), void *arg);
+/* The same for the raw tracepoints of kernel module MOD, from its BTF
+ * (/sys/kernel/btf/MOD): 0, or -errno (-ENOENT: no such module). */
+int btf_module_raw_tracepoints(struct compiler *c, const char *mod,
+			       const char *glob,
+			       void (*fn)(void *arg, const char *name),
+			       void *arg);
 
 void btf_release(struct compiler *c);
 

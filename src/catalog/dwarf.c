@@ -115,6 +115,14 @@ static struct dfile *open_file(struct compiler *c, const char *path)
 	return f;
 }
 
+Dwfl_Module *dwarf_module(struct compiler *c, const char *path, int *err)
+{
+	struct dfile *f = open_file(c, path);
+
+	*err = f->err;
+	return f->err ? NULL : f->mod;
+}
+
 const char *dwarf_debug_file_hint(struct compiler *c, const char *path)
 {
 	struct dfile *f = open_file(c, path);

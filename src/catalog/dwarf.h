@@ -57,6 +57,19 @@ struct dwarf_func {
 int dwarf_func(struct compiler *c, const char *path, const char *name,
 	       uint64_t addr, const struct dwarf_func **out);
 
+/* PATH's module as libdwfl reads it (opened once, as dwarf_func's),
+ * or NULL with *ERR -ENODATA (no DWARF), -ENOEXEC or -ENOMEM. */
+typedef struct Dwfl_Module Dwfl_Module;
+Dwfl_Module *dwarf_module(struct compiler *c, const char *path, int *err);
+
+/* dwline.c: the addresses (virtual, of PATH) where the statements of
+ * source line LINE (and column COL; 0: any) of FILE begin, FILE
+ * matching the end of a compile unit's file name ("readline.c",
+ * "lib/readline.c") or the whole of an absolute one; lowest first, in
+ * *ADDRS (arena).  Returns how many (0: none), or -errno. */
+int dwarf_line_addrs(struct compiler *c, const char *path, const char *file,
+		     int line, int col, uint64_t **addrs);
+
 /* Where PATH's detached debug file would be found by its build id
  * ("/usr/lib/debug/.build-id/ab/cdef.debug"), or NULL without one:
  * for the message of a file without DWARF. */

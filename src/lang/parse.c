@@ -629,6 +629,9 @@ static struct node *stmt(struct parser *p, int *ends_block)
 	}
 	case T_RETURN:
 		n = mk(p, N_RETURN, take(p).loc);
+		/* return EXPR: a test probe's verdict (0 passes) */
+		if (peek(p)->kind != T_SEMI && peek(p)->kind != T_RBRACE)
+			n->a = expr(p);
 		break;
 	case T_BREAK: case T_CONTINUE: {
 		struct token kw = take(p);

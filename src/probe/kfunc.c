@@ -8,6 +8,7 @@
 #include <bpf/bpf.h>
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
+#include <ctype.h>
 #include <errno.h>
 #include <fnmatch.h>
 #include <stdio.h>
@@ -25,7 +26,14 @@ static bool is_ret(const struct probe_spec *ps)
 	return probe_has(ps, PF_RETVAL);
 }
 
-static void add_kfunc(struct probe_exp *x, const char *name)
+static bool probe_has_ret(const struct probe_exp *x)
+{
+	return (x->ops->flags & PF_RETVAL) != 0;
+}
+
+/* Kernel function NAME; MOD: its module, when the probe named one
+ * ("vmlinux" for the kernel's own), which its name then shows. */
+static void add_kfunc(struct probe_exp *x, const char *name, const char *mod)
 {
 	struct compiler *c = x->c;
 	struct probe_spec *ps;
@@ -35,13 +43,19 @@ static void add_kfunc(struct probe_exp *x, const char *name)
 			return;
 	ps = probe_add(x);
 	ps->func = arena_strdup(&c->arena, name);
-	ps->name = arena_printf(&c->arena, "%s:%s", x->ops->name, name);
+	if (mod)
+		ps->name = arena_printf(&c->arena, "%s:%s:%s", x->ops->name,
+					mod, name);
+	else
+		ps->name = arena_printf(&c->arena, "%s:%s", x->ops->name, name);
 }
 
 /* The names of available_filter_functions ("name" or "name [module]",
- * one per line) matching GLOB; how many, or -1 without the file. */
+ * one per line) matching GLOB, and MOD (a glob of module names,
+ * "vmlinux" the kernel's own) unless it is NULL; how many, or -1
+ * without the file. */
 static int filter_functions(struct probe_exp *x, const char *dir,
-			    const char *glob)
+			    const char *glob, const char *mod)
 {
 	char path[512], *filter;
 	size_t flen;
@@ -52,15 +66,21 @@ static int filter_functions(struct probe_exp *x, const char *dir,
 		return -1;
 	for (char *p = filter; p < filter + flen;) {
 		char *nl = memchr(p, '\n', (size_t)(filter + flen - p));
-		char *blank;
+		char *blank, *in = "vmlinux";
 
 		if (nl)
 			*nl = 0;
 		blank = strchr(p, ' ');
-		if (blank)
+		if (blank) {
 			*blank = 0;
-		if (*p && !fnmatch(glob, p, 0) && !strchr(p, '.')) {
-			add_kfunc(x, p);
+			if (blank[1] == '[') {
+				in = blank + 2;
+				in[strcspn(in, "]")] = 0;
+			}
+		}
+		if (*p && !fnmatch(glob, p, 0) && !strchr(p, '.') &&
+		    (!mod || !fnmatch(mod, in, 0))) {
+			add_kfunc(x, p, mod ? in : NULL);
 			count++;
 		}
 		p = nl ? nl + 1 : filter + flen;
@@ -70,22 +90,26 @@ static int filter_functions(struct probe_exp *x, const char *dir,
 }
 
 /* Functions kprobes can attach to: the kernel's text symbols, limited
- * to available_filter_functions where tracefs lists them. */
-static int kernel_functions(struct probe_exp *x, const char *glob)
+ * to available_filter_functions where tracefs lists them (which alone
+ * says which module holds each: without it, MOD must match vmlinux). */
+static int kernel_functions(struct probe_exp *x, const char *glob,
+			    const char *mod)
 {
 	struct compiler *c = x->c;
 	const char *dir = c->tracefs ? c->tracefs : tracefs_dir(NULL, NULL);
 	struct ksyms ks;
 	int count;
 
-	if (dir && (count = filter_functions(x, dir, glob)) >= 0)
+	if (dir && (count = filter_functions(x, dir, glob, mod)) >= 0)
 		return count;
+	if (mod && fnmatch(mod, "vmlinux", 0))
+		return 0;
 	if (ksyms_load(&ks, NULL))
 		return -EPERM;
 	count = 0;
 	for (size_t i = 0; i < ks.n; i++) {
 		if (!fnmatch(glob, ks.v[i].name, 0) && !strchr(ks.v[i].name, '.')) {
-			add_kfunc(x, ks.v[i].name);
+			add_kfunc(x, ks.v[i].name, mod ? "vmlinux" : NULL);
 			count++;
 		}
 	}
@@ -136,20 +160,93 @@ static int drop_banned(struct probe_exp *x, const char *fname)
 }
 
 /* kprobe:FUNC, kprobe:FUNC+OFF, kretprobe:FUNC, wildcards. */
-static int kprobe_expand(struct probe_exp *x)
+/* Is TEXT an address (a number, as 0xffffffff81234567 or decimal)? */
+static bool is_address(const char *text, uint64_t *addr)
+{
+	char *end;
+
+	if (!isdigit((unsigned char)text[0]))
+		return false;
+	errno = 0;
+	*addr = strtoull(text, &end, 0);
+	return !errno && !*end;
+}
+
+/* kprobe:ADDR, kretprobe:ADDR (--unsafe): an address in the kernel's
+ * text, probed as the function holding it plus the offset. */
+static int kprobe_address(struct probe_exp *x, uint64_t addr)
 {
 	struct compiler *c = x->c;
 	const char *kind = x->ops->name;
+	uint64_t lo = 0, hi = 0;
+	const struct ksym *sym;
+	struct probe_spec *ps;
+	struct ksyms ks;
+	int rc;
+
+	if (!c->unsafe) {
+		probe_error(x, "%s:0x%llx: probing a bare address needs --unsafe",
+			    kind, (unsigned long long)addr);
+		return -1;
+	}
+	rc = ksyms_addr_of(NULL, "_stext", &lo);
+	if (!rc)
+		rc = ksyms_addr_of(NULL, "_etext", &hi);
+	if (rc) {
+		probe_error(x, "%s: cannot read the kernel's text addresses (/proc/kallsyms): %s",
+			    kind, strerror(-rc));
+		return -1;
+	}
+	if (addr < lo || addr >= hi) {
+		probe_error(x, "%s: 0x%llx is not in the kernel's text",
+			    kind, (unsigned long long)addr);
+		return -1;
+	}
+	if (access("/sys/bus/event_source/devices/kprobe/type", R_OK)) {
+		probe_error(x, "this kernel has no kprobe support (CONFIG_KPROBES is off); tracepoint and fentry probes may work instead");
+		return -1;
+	}
+	if (ksyms_load(&ks, NULL)) {
+		probe_error(x, "%s: cannot read the kernel's symbols (/proc/kallsyms)",
+			    kind);
+		return -1;
+	}
+	sym = ksyms_find(&ks, addr);
+	if (!sym || (addr != sym->addr && probe_has_ret(x))) {
+		probe_error(x, sym ? "%s: 0x%llx is not the start of a function"
+			    : "%s: no kernel function holds 0x%llx", kind,
+			    (unsigned long long)addr);
+		ksyms_free(&ks);
+		return -1;
+	}
+	ps = probe_add(x);
+	ps->func = arena_strdup(&c->arena, sym->name);
+	ps->uoffset = addr - sym->addr;
+	ps->name = arena_printf(&c->arena, "%s:0x%llx", kind,
+				(unsigned long long)addr);
+	ksyms_free(&ks);
+	return 0;
+}
+
+static int kprobe_expand(struct probe_exp *x)
+{
+	struct compiler *c = x->c;
+	const char *kind = x->ops->name, *mod = NULL;
 	char *fname;
 	uint64_t add;
 	int rc;
 
-	if (x->nf != 2 || !*x->f[1]) {
-		probe_error(x, "%s probe type requires 1 argument, a kernel function: %s:vfs_read",
-			    kind, kind);
+	if (x->nf < 2 || x->nf > 3 || !*x->f[x->nf - 1] ||
+	    (x->nf == 3 && !*x->f[1])) {
+		probe_error(x, "%s probe type requires a kernel function, after its module if given: %s:vfs_read, %s:vmlinux:vfs_read",
+			    kind, kind, kind);
 		return -1;
 	}
-	fname = x->f[1];
+	fname = x->f[x->nf - 1];
+	if (x->nf == 3)
+		mod = x->f[1];
+	else if (is_address(fname, &add))
+		return kprobe_address(x, add);
 	if (access("/sys/bus/event_source/devices/kprobe/type", R_OK)) {
 		/* a wildcard matches nothing here (the block is skipped,
 		 * as bpftrace 0.17 skips it); a function named is an error */
@@ -162,7 +259,12 @@ static int kprobe_expand(struct probe_exp *x)
 	}
 	if (probe_func_offset(x, fname, &add))
 		return -1;
-	rc = kernel_functions(x, fname);
+	if (mod && !probe_wild(mod) && strcmp(mod, "vmlinux") &&
+	    access(arena_printf(&c->arena, "/sys/module/%s", mod), F_OK)) {
+		probe_error(x, "%s: module %s is not loaded", kind, mod);
+		return -1;
+	}
+	rc = kernel_functions(x, fname, mod);
 	if (rc < 0) {
 		probe_error(x, "%s: cannot read the kernel's functions (/proc/kallsyms): %s",
 			    kind, strerror(-rc));
@@ -187,10 +289,10 @@ static int kprobe_expand(struct probe_exp *x)
 	}
 	for (int i = 0; i < x->n; i++) {
 		x->v[i].uoffset = add;
-		x->v[i].wild = probe_wild(fname);
+		x->v[i].wild = probe_wild(fname) || (mod && probe_wild(mod));
 		if (add)
-			x->v[i].name = arena_printf(&c->arena, "kprobe:%s+%llu",
-						    x->v[i].func,
+			x->v[i].name = arena_printf(&c->arena, "%s+%llu",
+						    x->v[i].name,
 						    (unsigned long long)add);
 	}
 	return 0;
@@ -270,6 +372,17 @@ static int fentry_expand(struct probe_exp *x)
 	struct btf *b;
 	int cnt;
 
+	if (x->nf >= 3 && !strcmp(x->f[1], "bpf"))
+		return probe_bpf_expand(x);
+	/* fentry:vmlinux:FUNC: the kernel's own functions */
+	if (x->nf == 3 && *x->f[1] && !fnmatch(x->f[1], "vmlinux", 0)) {
+		x->f[1] = x->f[2];
+		x->nf = 2;
+	} else if (x->nf == 3 && *x->f[1] && *x->f[2]) {
+		probe_error(x, "%s:%s:%s: sonde traces the functions of vmlinux only, not yet those of module %s",
+			    kind, x->f[1], x->f[2], x->f[1]);
+		return -1;
+	}
 	if (x->nf != 2 || !*x->f[1]) {
 		probe_error(x, "%s probe type requires 1 argument, a kernel function: %s:vfs_read",
 			    kind, kind);
@@ -314,6 +427,7 @@ static void fentry_load(const struct probe_spec *ps, struct probe_load *pl)
 	pl->type = BPF_PROG_TYPE_TRACING;
 	pl->expected_attach_type = is_ret(ps) ? BPF_TRACE_FEXIT : BPF_TRACE_FENTRY;
 	pl->attach_btf_id = (uint32_t)ps->attach_btf_id;
+	pl->attach_prog_id = ps->attach_prog_id;
 }
 
 /* fentry/fexit: a BPF trampoline, owned by its link fd. */
@@ -455,6 +569,10 @@ static int fentry_list(const struct probe_ops *ops, const char *pattern,
 	int rc;
 
 	(void)pid;
+	if (pattern && strstr(pattern, ":bpf:")) {
+		probe_bpf_list(ops->name, pattern);
+		return 0;
+	}
 	if (!info_fentry())
 		return 0;
 	have = traceable_load(&tr);

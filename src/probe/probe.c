@@ -37,6 +37,9 @@ static const struct probe_ops *const kinds[PK_NKINDS] = {
 	[PK_ASYNCWATCH] = &probe_asyncwatch_ops,
 	[PK_WATCHARG] = &probe_watcharg_ops,
 	[PK_WATCHSETUP] = &probe_watchsetup_ops,
+	[PK_SELF] = &probe_self_ops,
+	[PK_TEST] = &probe_test_ops,
+	[PK_BENCH] = &probe_bench_ops,
 };
 
 const struct probe_ops *probe_kind_ops(enum probe_kind k)
@@ -171,6 +174,20 @@ static void filter(struct compiler *c, struct probe_exp *x)
 	x->n = k;
 }
 
+/* Does a run of C's mode keep probes of kind O?  --test and --bench
+ * run BEGIN, their own probes and END; a trace ignores test and bench
+ * probes. */
+static bool kept(const struct compiler *c, const struct probe_ops *o)
+{
+	if (o->stage == STAGE_BEGIN || o->stage == STAGE_END)
+		return true;
+	if (o->kind == PK_TEST)
+		return c->run_mode == RUN_TEST;
+	if (o->kind == PK_BENCH)
+		return c->run_mode == RUN_BENCH;
+	return c->run_mode == RUN_TRACE;
+}
+
 int probe_expand(struct compiler *c, struct node *ap,
 		 struct probe_spec **out, int *n, const char **missing)
 {
@@ -196,6 +213,10 @@ int probe_expand(struct compiler *c, struct node *ap,
 		x.ops = kind_of(&x, ap->name);
 		if (!x.ops)
 			return -1;
+		/* test and bench probes are checked when ignored too */
+		if (!kept(c, x.ops) && x.ops->stage != STAGE_TEST &&
+		    x.ops->stage != STAGE_BENCH)
+			return 0;
 		if (x.ops->expand(&x)) {
 			if (!x.missing)
 				return -1;
@@ -213,6 +234,8 @@ int probe_expand(struct compiler *c, struct node *ap,
 			c->sleepable_uprobe = !c->tracefs &&
 					      info_sleepable_uprobe();
 	}
+	if (!kept(c, x.ops))
+		return 0;
 	if (c->probe_filter)
 		filter(c, &x);
 	*out = x.v;

@@ -42,6 +42,9 @@ enum probe_kind {
 	PK_ASYNCWATCH,	/* asyncwatchpoint:FUNC+argN:LEN:MODE */
 	PK_WATCHARG,	/* the block of a FUNC+argN watchpoint */
 	PK_WATCHSETUP,	/* the uprobe that reports FUNC's argN */
+	PK_SELF,	/* self:signal:SIGUSR1, run when sonde gets it */
+	PK_TEST,	/* test:NAME, run once by --test */
+	PK_BENCH,	/* bench:NAME, timed by --bench */
 	PK_NKINDS
 };
 
@@ -70,6 +73,9 @@ enum probe_stage {
 	STAGE_END,	/* run once, after the events */
 	STAGE_WATCH,	/* attached by the runtime to each address a
 			 * watchpoint's uprobe reports (watch.c) */
+	STAGE_SIGNAL,	/* run each time sonde receives the signal */
+	STAGE_TEST,	/* --test: run once each, after BEGIN */
+	STAGE_BENCH,	/* --bench: run many times each, after BEGIN */
 };
 
 /* Flags sema and bpf/ ask of a kind. */
@@ -127,6 +133,10 @@ struct probe_spec {
 				 * with typed args: of btf_trace_NAME;
 				 * FENTRY, FEXIT: of the function */
 	bool tp_btf;		/* RAWTP: load as a BTF-typed tp_btf program */
+	/* FENTRY, FEXIT of a BPF program (fentry:bpf:ID:NAME): its id, its
+	 * function's BTF id in attach_btf_id, its number of arguments */
+	uint32_t attach_prog_id;
+	int bpf_nargs;
 	bool user_mem;		/* pointers in the context point into the
 				 * process (uprobes, usdt, syscalls
 				 * tracepoints) */
@@ -157,6 +167,8 @@ struct probe_load {
 	enum bpf_prog_type type;
 	enum bpf_attach_type expected_attach_type;
 	uint32_t attach_btf_id;
+	uint32_t attach_prog_id;	/* a BPF program's id: the loader
+					 * opens it as attach_prog_fd */
 	bool sleepable;		/* set by cg: the program faults pages in */
 };
 
@@ -253,6 +265,15 @@ static inline const char *probe_type_name(const struct probe_spec *ps)
 	return ps->ops->kind == PK_BEGIN || ps->ops->kind == PK_END ?
 	       "special" : ps->ops->name;
 }
+
+/* special.c: run program FD (BEGIN, END, test) once; *RET gets its
+ * return value (a test's: not 0 failed).  0 or -errno. */
+int probe_test_run(int fd, int32_t *ret);
+/* self.c: run time of bench probes */
+/* Run PS's program FD about enough times to time it; *NS gets the
+ * nanoseconds of one run, the cost of running an empty program taken
+ * away.  0 or -errno. */
+int probe_bench_time(int fd, uint64_t *ns);
 
 static inline bool probe_has(const struct probe_spec *ps, unsigned flag)
 {

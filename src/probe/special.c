@@ -14,25 +14,36 @@
 
 #include "catalog/btf.h"
 
-static void load_once(const struct probe_spec *ps, struct probe_load *pl)
+void probe_load_once(const struct probe_spec *ps, struct probe_load *pl)
 {
 	(void)ps;
 	pl->type = BPF_PROG_TYPE_RAW_TRACEPOINT;
 }
 
-/* Run a BEGIN or END program once on this CPU. */
-static int run_once(const struct probe_spec *ps, int fd,
-		    void (*drain)(void *arg), void *arg, const char **what)
+int probe_test_run(int fd, int32_t *ret)
 {
 	LIBBPF_OPTS(bpf_test_run_opts, opts);
 	uint64_t ctx[1] = { 0 };
 
-	(void)ps;
 	opts.ctx_in = ctx;
 	opts.ctx_size_in = sizeof(ctx);
-	if (bpf_prog_test_run_opts(fd, &opts) < 0) {
-		*what = "cannot run";
+	if (bpf_prog_test_run_opts(fd, &opts) < 0)
 		return -errno;
+	*ret = (int32_t)opts.retval;
+	return 0;
+}
+
+/* Run a BEGIN or END program once on this CPU. */
+int probe_run_once(const struct probe_spec *ps, int fd,
+		   void (*drain)(void *arg), void *arg, const char **what)
+{
+	int32_t ret;
+	int rc = probe_test_run(fd, &ret);
+
+	(void)ps;
+	if (rc) {
+		*what = "cannot run";
+		return rc;
 	}
 	drain(arg);
 	return 0;
@@ -44,8 +55,8 @@ const struct probe_ops probe_begin_ops = {
 	.flags = PF_SONDE | PF_TIMER,
 	.ctx = CTX_NONE,
 	.stage = STAGE_BEGIN,
-	.load = load_once,
-	.run = run_once,
+	.load = probe_load_once,
+	.run = probe_run_once,
 };
 
 const struct probe_ops probe_end_ops = {
@@ -54,8 +65,8 @@ const struct probe_ops probe_end_ops = {
 	.flags = PF_SONDE | PF_TIMER,
 	.ctx = CTX_NONE,
 	.stage = STAGE_END,
-	.load = load_once,
-	.run = run_once,
+	.load = probe_load_once,
+	.run = probe_run_once,
 };
 
 /* iter:task, iter:task_file, iter:task_vma: a BPF iterator run once

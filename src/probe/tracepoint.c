@@ -54,7 +54,8 @@ static void add_tracepoint(void *arg, const char *cat, const char *name)
 	struct tp_format *tp = arena_alloc(&c->arena, sizeof(*tp));
 	int rc;
 
-	if (w->err)
+	/* the syscalls' events are ftrace's, not raw tracepoints */
+	if (w->err || (raw && !strcmp(cat, "syscalls")))
 		return;
 	rc = tp_read_format(&c->arena, w->dir, cat, name, tp);
 	if (rc) {
@@ -106,10 +107,81 @@ static void no_match(struct probe_exp *x, const char *cat, const char *name)
 		probe_missing(x, "no %s matches %s%s%s",
 			    raw ? "raw tracepoint" : "tracepoint",
 			    raw ? "" : cat, raw ? "" : ":", name);
+	else if (raw && x->nf == 3)
+		probe_missing(x, "raw tracepoint not found: %s:%s (%s is neither a loaded module nor a tracepoint category)",
+			      cat, name, cat);
 	else if (raw)
 		probe_missing(x, "raw tracepoint not found: %s", name);
 	else
 		probe_missing(x, "tracepoint not found: %s:%s", cat, name);
+}
+
+/* A raw tracepoint listed under several categories is one probe. */
+static void one_each(struct probe_exp *x)
+{
+	int k = 0;
+
+	for (int i = 0; i < x->n; i++) {
+		bool dup = false;
+
+		for (int j = 0; j < k; j++)
+			if (!strcmp(x->v[j].target, x->v[i].target))
+				dup = true;
+		if (!dup)
+			x->v[k++] = x->v[i];
+	}
+	x->n = k;
+}
+
+/* The specs of rawtracepoint:MOD:NAME are named so. */
+static void name_module(struct probe_exp *x, int from, const char *mod)
+{
+	for (int i = from; i < x->n; i++)
+		x->v[i].name = arena_printf(&x->c->arena, "rawtracepoint:%s:%s",
+					    mod, x->v[i].target);
+}
+
+/* rawtracepoint:MOD:NAME (bpftrace 0.26): vmlinux's raw tracepoints
+ * (a MOD matching "vmlinux": all tracefs and BTF knows), or those a
+ * loaded module's BTF declares.  0 with the specs made, -1 after an
+ * error, 1 when MOD is neither: then it is a tracefs category, as
+ * sonde read it before (rawtracepoint:sched:sched_switch). */
+static int raw_module(struct probe_exp *x, const char *mod, const char *name)
+{
+	struct tp_walk w = { x, NULL, 0 };
+	int rc;
+
+	if (!fnmatch(mod, "vmlinux", 0)) {
+		w.dir = tracefs(x);
+		if (!w.dir)
+			return -1;
+		rc = tp_list(w.dir, "*", name, add_tracepoint, &w);
+		if (rc < 0 || w.err) {
+			probe_error(x, "cannot read tracefs: %s",
+				    strerror(-(w.err ? w.err : rc)));
+			return -1;
+		}
+		btf_raw_tracepoints(x->c, name, add_bare, x);
+		one_each(x);
+		name_module(x, 0, "vmlinux");
+	} else if (!probe_wild(mod) &&
+		   !btf_module_raw_tracepoints(x->c, mod, name, add_bare, x)) {
+		name_module(x, 0, mod);
+	} else {
+		return 1;
+	}
+	if (!x->n) {
+		if (probe_wild(name))
+			probe_missing(x, "no raw tracepoint of %s matches %s", mod,
+				      name);
+		else
+			probe_missing(x, "raw tracepoint not found: %s:%s", mod,
+				      name);
+		return -1;
+	}
+	for (int i = 0; i < x->n; i++)
+		x->v[i].wild = probe_wild(name) || probe_wild(mod);
+	return 0;
 }
 
 /* tracepoint:CAT:NAME and rawtracepoint:[CAT:]NAME, wildcards expanded. */
@@ -118,7 +190,7 @@ static int tp_expand(struct probe_exp *x)
 	bool raw = x->ops->kind == PK_RAWTP;
 	struct tp_walk w = { x, NULL, 0 };
 	const char *cat, *name;
-	int rc, k = 0;
+	int rc;
 
 	if (raw ? (x->nf < 2 || x->nf > 3) : x->nf != 3) {
 		probe_error(x, raw ?
@@ -132,12 +204,17 @@ static int tp_expand(struct probe_exp *x)
 		probe_error(x, "empty %s name in '%s'", x->ops->name, x->text);
 		return -1;
 	}
+	if (raw && x->nf == 3) {	/* rawtracepoint:MODULE:NAME */
+		rc = raw_module(x, cat, name);
+		if (rc <= 0)
+			return rc;
+	}
 	w.dir = tracefs(x);
 	if (!w.dir)
 		return -1;
 	rc = tp_list(w.dir, cat, name, add_tracepoint, &w);
 	/* Bare tracepoints (no tracefs event) exist only in BTF. */
-	if (raw && rc >= 0 && !w.err)
+	if (raw && x->nf == 2 && rc >= 0 && !w.err)
 		btf_raw_tracepoints(x->c, name, add_bare, x);
 	if (rc < 0 || w.err) {
 		probe_error(x, "cannot read tracefs: %s",
@@ -148,17 +225,8 @@ static int tp_expand(struct probe_exp *x)
 		no_match(x, cat, name);
 		return -1;
 	}
-	/* A raw tracepoint listed under several categories is one probe. */
-	for (int i = 0; i < x->n; i++) {
-		bool dup = false;
-
-		for (int j = 0; raw && j < k; j++)
-			if (!strcmp(x->v[j].target, x->v[i].target))
-				dup = true;
-		if (!dup)
-			x->v[k++] = x->v[i];
-	}
-	x->n = k;
+	if (raw)
+		one_each(x);
 	for (int i = 0; i < x->n; i++)
 		x->v[i].wild = (!raw && probe_wild(cat)) || probe_wild(name);
 	return 0;
@@ -166,6 +234,7 @@ static int tp_expand(struct probe_exp *x)
 
 struct lister {
 	const char *pattern;
+	const char *module;	/* rawtracepoint:MODULE:NAME: "vmlinux" */
 	const char *dir;
 	bool verbose;
 	struct arena arena;
@@ -194,15 +263,26 @@ static void list_one(void *arg, const char *cat, const char *name)
 		printf("    %s\n", tp.fields[i].decl);
 }
 
+/* NAME as -l shows it, with the module when the pattern named one. */
+static void put_raw(const struct lister *l, const char *name)
+{
+	if (l->module)
+		printf("rawtracepoint:%s:%s\n", l->module, name);
+	else
+		printf("rawtracepoint:%s\n", name);
+}
+
 static void list_raw(void *arg, const char *cat, const char *name)
 {
 	struct lister *l = arg;
 	char full[512];
 
-	(void)cat;
+	/* the syscalls' events are ftrace's, not raw tracepoints */
+	if (!strcmp(cat, "syscalls"))
+		return;
 	snprintf(full, sizeof(full), "rawtracepoint:%s", name);
 	if (match(l, full))
-		puts(full);
+		put_raw(l, name);
 }
 
 static void skip_one(void *arg, const char *cat, const char *name)
@@ -224,7 +304,7 @@ static void list_bare(void *arg, const char *name)
 	/* listed already if some tracefs category has it */
 	if (tp_list(l->dir, "*", name, skip_one, NULL) > 0)
 		return;
-	puts(full);
+	put_raw(l, name);
 }
 
 /* -l: tracefs's events; raw tracepoints in a full list and when the
@@ -248,6 +328,19 @@ static int tp_list_probes(const struct probe_ops *ops, const char *pattern,
 	memset(&l, 0, sizeof(l));
 	l.pattern = pattern;
 	l.verbose = verbose;
+	/* rawtracepoint:MODULE:NAME: vmlinux's, which are all sonde lists */
+	if (raw && strchr(pattern + 14, ':')) {
+		const char *name = strchr(pattern + 14, ':') + 1;
+		char *mod = arena_strndup(&l.arena, pattern + 14,
+					  (size_t)(name - 1 - pattern - 14));
+
+		if (fnmatch(mod, "vmlinux", 0)) {
+			arena_free(&l.arena);
+			return 0;
+		}
+		l.module = "vmlinux";
+		l.pattern = arena_printf(&l.arena, "rawtracepoint:%s", name);
+	}
 	l.dir = tracefs_dir(&why, NULL);
 	if (!l.dir) {
 		if (!raw && (verbose || !pattern || !strncmp(pattern, "t", 1)))

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "catalog/dwarf.h"
 #include "catalog/elfsym.h"
 #include "catalog/info.h"
 #include "catalog/insn.h"
@@ -169,6 +170,92 @@ static int at_address(struct probe_exp *x, const struct ufile *uf,
 	return 0;
 }
 
+/* A source line's number in FIELD: a positive decimal, or -1. */
+static int line_number(const char *field)
+{
+	char *end;
+	long v;
+
+	if (!isdigit((unsigned char)field[0]))
+		return -1;
+	errno = 0;
+	v = strtol(field, &end, 10);
+	return errno || *end || v <= 0 || v > 0x7fffffff ? -1 : (int)v;
+}
+
+/* uprobe:PATH@FILE:LINE[:COL] (bpftrace 0.26): the first instruction
+ * of the statement at that source location, from PATH's DWARF line
+ * table, as a debugger puts a breakpoint there. */
+static int at_source(struct probe_exp *x)
+{
+	struct compiler *c = x->c;
+	const char *kind = x->ops->name, *at = strchr(x->f[1], '@');
+	char *bin = arena_strndup(&c->arena, x->f[1], (size_t)(at - x->f[1]));
+	const char *file = at + 1;
+	int line = line_number(x->f[2]), col = x->nf == 4 ? line_number(x->f[3]) : 0;
+	struct elf_symtab st;
+	struct probe_spec *ps;
+	struct ufiles fs;
+	uint64_t *addrs, off;
+	int n;
+
+	if (x->ops->flags & PF_RETVAL) {
+		probe_error(x, "%s: a source location takes uprobe, not %s",
+			    kind, kind);
+		return -1;
+	}
+	if (!*bin || !*file || line < 0 || col < 0) {
+		probe_error(x, "%s at a source location needs a file, a source file and a line: %s:/bin/prog@file.c:42[:COLUMN]",
+			    kind, kind);
+		return -1;
+	}
+	if (files_of(x, &fs, bin))
+		return -1;
+	if (fs.how != ONE_FILE) {
+		probe_error(x, "%s: a source location needs one file, not %s",
+			    kind, files_text(x, &fs, bin));
+		return -1;
+	}
+	n = dwarf_line_addrs(c, fs.v[0].path, file, line, col, &addrs);
+	if (n < 0) {
+		probe_error(x, "%s: %s has no DWARF line table to find %s:%d in",
+			    kind, fs.v[0].path, file, line);
+		return -1;
+	}
+	if (!n) {
+		if (col)
+			probe_missing(x, "%s: no statement of %s starts at line %d, column %d of %s",
+				      kind, fs.v[0].path, line, col, file);
+		else
+			probe_missing(x, "%s: no statement of %s starts at line %d of %s",
+				      kind, fs.v[0].path, line, file);
+		return -1;
+	}
+	if (elf_addr_to_offset(fs.v[0].path, addrs[0], &off)) {
+		probe_error(x, "%s: address 0x%llx of %s:%d is not in a loaded segment of %s",
+			    kind, (unsigned long long)addrs[0], file, line,
+			    fs.v[0].path);
+		return -1;
+	}
+	ps = probe_add(x);
+	ps->path = fs.v[0].path;
+	ps->user_mem = true;
+	ps->uoffset = off;
+	ps->uvaddr = addrs[0];
+	ps->func = arena_printf(&c->arena, "0x%llx", (unsigned long long)addrs[0]);
+	if (!elf_symtab_load(ps->path, &st)) {
+		const struct elf_sym *sym = elf_symtab_find(&st, addrs[0]);
+
+		if (sym)
+			ps->func = arena_strdup(&c->arena, sym->name);
+		elf_symtab_free(&st);
+	}
+	ps->name = arena_printf(&c->arena, "%s:%s@%s:%s%s%s", kind,
+				fs.v[0].shown, file, x->f[2],
+				x->nf == 4 ? ":" : "", x->nf == 4 ? x->f[3] : "");
+	return 0;
+}
+
 /* FNAME in a library that U->path, a library lacking it, needs: glibc
  * 2.34 moved libpthread's functions into libc, leaving libpthread.so.0
  * a stub that needs libc.so.6, where the dynamic linker finds
@@ -233,6 +320,10 @@ static int uprobe_expand(struct probe_exp *x)
 	struct ufiles fs;
 	char *fname;
 
+	if ((x->nf == 3 || x->nf == 4) && strchr(x->f[1], '@'))
+		return at_source(x);
+	if (x->nf >= 2 && strstr(x->f[1], "!/"))
+		return probe_zip_expand(x);
 	if (x->nf != 3 || !*x->f[2]) {
 		probe_error(x, "%s probe needs a file and a function: %s:/bin/bash:readline",
 			    kind, kind);

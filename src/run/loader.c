@@ -272,6 +272,7 @@ static void prog_name(const struct prog_spec *ps, char name[16])
  * context, Linux 6.8), and where each function starts. */
 struct funcs {
 	int btf_fd;
+	int target_fd;		/* fentry:bpf: the traced program, or -1 */
 	struct bpf_func_info *info;
 };
 
@@ -353,6 +354,8 @@ static void funcs_free(struct funcs *f)
 {
 	if (f->btf_fd >= 0)
 		close(f->btf_fd);
+	if (f->target_fd >= 0)
+		close(f->target_fd);
 	free(f->info);
 }
 
@@ -363,16 +366,25 @@ static int prog_opts(const struct prog_spec *ps,
 	int err;
 
 	f->btf_fd = -1;
+	f->target_fd = -1;
 	f->info = NULL;
 	opts->expected_attach_type = ps->load.expected_attach_type;
 	opts->attach_btf_id = ps->load.attach_btf_id;
+	if (ps->load.attach_prog_id) {
+		f->target_fd = bpf_prog_get_fd_by_id(ps->load.attach_prog_id);
+		if (f->target_fd < 0)
+			return -errno;
+		opts->attach_prog_fd = (uint32_t)f->target_fd;
+	}
 	if (ps->load.sleepable)
 		opts->prog_flags |= BPF_F_SLEEPABLE;
 	if (!ps->nfuncs)
 		return 0;
 	err = load_btf(ps, f);
-	if (err)
+	if (err) {
+		funcs_free(f);
 		return err;
+	}
 	opts->prog_btf_fd = (uint32_t)f->btf_fd;
 	opts->func_info = f->info;
 	opts->func_info_cnt = (uint32_t)ps->nfuncs + 1;

@@ -251,9 +251,20 @@ static bool nothing_to_wait_for(const struct tracer *t)
 		return false;
 	for (int i = 0; i < c->nprogs; i++)
 		if (c->progs[i].probe.ops->stage == STAGE_ATTACH ||
-		    c->progs[i].probe.ops->stage == STAGE_WATCH)
+		    c->progs[i].probe.ops->stage == STAGE_WATCH ||
+		    c->progs[i].probe.ops->stage == STAGE_SIGNAL)
 			return false;
 	return true;
+}
+
+/* SIGUSR1: the self:signal:SIGUSR1 probes, in order; bpftrace 0.17
+ * printed every map instead, which 0.26 left to the script. */
+static void on_usr1(struct tracer *t)
+{
+	if (t->c->dialect_017)
+		pr_maps(&t->pr);
+	if (run_stage(t, STAGE_SIGNAL))
+		t->exiting = true;	/* t->err says why */
 }
 
 /* The events, until exit(), a signal, or the end of the traced process. */
@@ -272,8 +283,8 @@ static void event_loop(struct tracer *t)
 		}
 		rc = poll_events(t, 100);
 		rt_skb_consume(t);
-		if (rt_take_print_request())	/* SIGUSR1 */
-			pr_maps(&t->pr);
+		if (rt_take_print_request())
+			on_usr1(t);
 		flush(t);
 		if (rc < 0 && rc != -EINTR) {
 			rt_warn(t, "reading events: %s", strerror(-rc));
@@ -313,7 +324,7 @@ static int finish(struct tracer *t)
 	rc = run_stage(t, STAGE_END);
 	t->exiting = true;
 	fflush(t->pr.out);
-	if (t->c->print_maps)
+	if (t->c->print_maps && t->c->run_mode == RUN_TRACE)
 		pr_all_maps(&t->pr);
 	fflush(t->pr.out);
 	if (t->flame) {
@@ -353,6 +364,12 @@ int rt_run(struct tracer *t)
 	/* The command starts once BEGIN ran, as in bpftrace; a sh -c
 	 * "exec CMD" keeps cpid the command's own pid. */
 	rt_release_child(t);
+	if (t->c->run_mode != RUN_TRACE) {	/* --test, --bench */
+		rc = t->c->run_mode == RUN_TEST ? rt_run_tests(t) :
+		     rt_run_benches(t);
+		flush(t);
+		return rc ? rc : finish(t);
+	}
 	rc = run_stage(t, STAGE_ITER);
 	flush(t);
 	if (rc)

@@ -1,8 +1,9 @@
 /* signals.c - the signals sonde answers, under the rest of run/:
  * SIGINT and SIGTERM end the run (END, the maps) and a second one
- * exits at once; SIGUSR1 prints every map, as in bpftrace, and the run
- * goes on.  The flags the handlers set are the program's only
- * globals. */
+ * exits at once; SIGUSR1 runs the script's self:signal:SIGUSR1 probes
+ * (and, with --dialect=0.17, prints every map, as bpftrace 0.17 did),
+ * and the run goes on.  The flags the handlers set are the program's
+ * only globals. */
 #include "run/tracer.h"
 
 #include <signal.h>

@@ -131,6 +131,13 @@ void rt_ringbuf_start(struct tracer *t, bool quiet, long bytes,
  * command or -p process, END, the maps. */
 int rt_run(struct tracer *t);
 
+/* selftest.c: --test and --bench, after BEGIN */
+/* Run each test probe, keeping its output back unless it fails; say
+ * which passed; t->exit_code is 1 if one failed. */
+int rt_run_tests(struct tracer *t);
+/* Time each bench probe; print the table of their times. */
+int rt_run_benches(struct tracer *t);
+
 /* skbout.c: skboutput()'s packets */
 /* Create its pcap files (truncated) and open the perf buffer on
  * t->skb_fd, when the script calls skboutput(). */
@@ -140,8 +147,8 @@ void rt_skb_consume(struct tracer *t);
 /* Close the buffer, the files and the map; say what was lost. */
 void rt_skb_close(struct tracer *t);
 
-/* signals.c: SIGINT and SIGTERM stop the run, SIGUSR1 asks for the
- * maps. */
+/* signals.c: SIGINT and SIGTERM stop the run, SIGUSR1 runs the
+ * self:signal:SIGUSR1 probes (with --dialect=0.17: prints the maps). */
 void rt_install_signals(void);
 /* Whether SIGUSR1 came since the last call (take: and forget it). */
 bool rt_print_requested(void);

@@ -346,6 +346,17 @@ void sema_stmt(struct sema *s, struct node *n)
 	stmt(s, n);
 }
 
+/* return EXPR: an integer, the program's return value, which only a
+ * test probe reads (not 0: the test failed). */
+static void ret_value(struct sema *s, struct node *n)
+{
+	struct type *t = sema_expr(s, n->a);
+
+	if (!is_err(t) && !is_int(t))
+		ERR(s, n->a->loc, E_TYPE, "return takes an integer, not %s",
+		    type_name(t));
+}
+
 static void cond(struct sema *s, struct node *n)
 {
 	struct type *t = sema_expr(s, n);
@@ -491,7 +502,11 @@ static void stmt(struct sema *s, struct node *n)
 	case N_BLOCK:
 		block(s, n);
 		break;
-	case N_RETURN: case N_BREAK: case N_CONTINUE:
+	case N_RETURN:
+		if (n->a)
+			ret_value(s, n);
+		break;
+	case N_BREAK: case N_CONTINUE:
 		break;
 	default:
 		sema_expr(s, n);
@@ -608,6 +623,34 @@ static void filtered_all(struct compiler *c)
 		}
 }
 
+/* --test or --bench with none of their probes, or a trace of a script
+ * of nothing but test or bench probes: nothing would run. */
+static void mode_probes(struct compiler *c)
+{
+	static const char *const flag[] = { "", "--test", "--bench" };
+	static const enum probe_stage stage[] = { STAGE_ATTACH, STAGE_TEST,
+						  STAGE_BENCH };
+	struct node *ignored = NULL;
+	int total = 0, ours = 0;
+
+	for (struct node *p = c->ast->probes; p; p = p->next) {
+		struct probe_info *pi = p->extra;
+
+		total += pi->nspecs;
+		for (int i = 0; i < pi->nspecs; i++)
+			ours += pi->specs[i].ops->stage == stage[c->run_mode];
+		if (!pi->nspecs && !pi->missing && !ignored)
+			ignored = p;
+	}
+	if (c->run_mode != RUN_TRACE && !ours && c->ast->probes)
+		diag_error(&c->diag, c->ast->probes->loc, E_PROBE,
+			   "%s: the script has no %s probes", flag[c->run_mode],
+			   c->run_mode == RUN_TEST ? "test" : "bench");
+	else if (c->run_mode == RUN_TRACE && !total && ignored)
+		diag_error(&c->diag, ignored->args[0]->loc, E_PROBE,
+			   "No probes to attach: test probes run with --test, bench probes with --bench");
+}
+
 /* Are all the attach points of block P wildcards? */
 static bool all_wild(const struct node *p)
 {
@@ -681,6 +724,8 @@ int sema_check(struct compiler *c)
 	skipped_blocks(c);
 	if (c->probe_filter)
 		filtered_all(c);
+	if (c->diag.nerrors == errors_before)
+		mode_probes(c);
 	if (c->diag.nerrors > errors_before)
 		return -1;
 	/* passes: 0 learn, 1 learn guessing unknown maps are integers,

@@ -244,6 +244,15 @@ static bool arg_of(struct sema *s, struct node *n, struct probe_spec *ps,
 		    ps->name);
 		return false;
 	}
+	/* fentry:bpf: the saved arguments of the program's function */
+	if (ps->ops->ctx == CTX_FUNC && ps->attach_prog_id) {
+		if (k < ps->bpf_nargs)
+			return true;
+		ERR(s, n->loc, E_CONTEXT, "%s has %d argument%s (arg0..arg%d)",
+		    ps->name, ps->bpf_nargs, ps->bpf_nargs == 1 ? "" : "s",
+		    ps->bpf_nargs - 1);
+		return false;
+	}
 	if (ps->ops->ctx != CTX_RAWTP) {
 		ERR(s, n->loc, E_CONTEXT, "'%s' is not available in %s probes",
 		    n->name, ps->name);
@@ -562,7 +571,7 @@ static struct type *ret_type(struct sema *s)
 		struct type **types, *ret = NULL;
 		int id;
 
-		if (ps->ops->ctx != CTX_FUNC ||
+		if (ps->ops->ctx != CTX_FUNC || ps->attach_prog_id ||
 		    btf_func_args(s->c, ps->func, &names, &types, &ret, &id) < 0 ||
 		    !ret || (ret->kind != TY_INT && ret->kind != TY_PTR))
 			return &ty_u64;
@@ -580,8 +589,15 @@ static struct type *fentry_arg(struct sema *s, struct node *n,
 {
 	const char **names;
 	struct type **types, *ret;
-	int id, k = btf_func_args(s->c, ps->func, &names, &types, &ret, &id);
+	int id, k;
 
+	if (ps->attach_prog_id) {	/* fentry:bpf: argN only, as bpftrace */
+		ERR(s, n->loc, E_CONTEXT,
+		    "args is not available in %s: read its arguments as arg0, arg1, ...",
+		    ps->name);
+		return NULL;
+	}
+	k = btf_func_args(s->c, ps->func, &names, &types, &ret, &id);
 	for (int i = 0; i < k; i++) {
 		if (strcmp(names[i], n->name))
 			continue;
