@@ -733,7 +733,8 @@ void pr_map(struct printer *pr, struct mapinfo *m, uint64_t top, uint64_t div)
 
 			fputs(m->name, f);
 			print_key(pr, m, e->key);
-			fputs(": \n", f);
+			/* 0.17 wrote a blank after the colon, today's not */
+			fputs(pr->c->dialect_017 ? ": \n" : ":\n", f);
 			entry_buckets(&tb, e, b);
 			if (m->agg == AGG_HIST)
 				fmt_hist_k(f, b, tb.nb, div > 1 ? div : 1,

@@ -99,6 +99,12 @@ expect "BEGIN-END
 "$SONDE" -q --dialect=0.17 -e 'software:cpu:100000 { printf("%s\n", probe); exit(); }' > out 2> err || die "software 0.17: $(cat err)"
 [[ $(head -1 out) == "software:cpu-clock:100000" ]] || die "software 0.17: $(cat out)"
 
+# A histogram's heading: no blank after the colon today, one in 0.17.
+"$SONDE" -q --dialect=0.26 -e 'begin { @h = hist(5); }' > out 2> err || die "hist: $(cat err)"
+grep -qx '@h:' out || die "hist heading: $(cat -A out)"
+"$SONDE" -q --dialect=0.17 -e 'BEGIN { @h = hist(5); exit(); }' > out 2> err || die "hist 0.17: $(cat err)"
+grep -qx '@h: ' out || die "hist heading 0.17: $(cat -A out)"
+
 # A dialect sonde does not know
 "$SONDE" --dialect=0.5 -e 'BEGIN { }' > out 2> err && die "--dialect=0.5 accepted"
 [[ $(cat err) == "sonde: --dialect=0.5: the dialects are 0.17 and 0.26" ]] || die "bad dialect: $(cat err)"
