@@ -11,7 +11,7 @@ out=$("$SONDE" --dialect=0.26 -e 'BEGIN {
 	printf("%d\n", default_str_length == default_str_length());
 	exit;
 }' 2>&1) || { echo "sonde failed: $out"; exit 1; }
-[[ $out == $'Attaching 1 probe...\n1 1 0\n7 5000 100000000 1000000000 60000000000 7200000000000 86400000000000 1000000000000\n1' ]] || { echo "got: $out"; exit 1; }
+[[ $out == $'Attached 1 probe\n1 1 0\n7 5000 100000000 1000000000 60000000000 7200000000000 86400000000000 1000000000000\n1' ]] || { echo "got: $out"; exit 1; }
 out=$("$SONDE" --dialect=0.17 --dump=bpf -e 'BEGIN { printf("%d\n", cpid); }' 2>&1) &&
 	{ echo "0.17 accepted cpid without -c"; exit 1; }
 [[ $out == *"error[E_CONTEXT]: cpid needs a command"* ]] || { echo "got: $out"; exit 1; }

@@ -27,8 +27,7 @@ tracepoint:syscalls:sys_enter_getppid /pid == $1/ {
 	@n[1] = count();
 	@len = len(@n);
 }' @TRIG@
-expect "Attaching 2 probes...
-(1, hello)
+expect "(1, hello)
 0 7 1 5
 1 str 0
 1 1 1 1 1
@@ -38,7 +37,7 @@ ready
 
 @a[1]: 1
 @a[3]: 3
-@c[1, 2, 1]: 3
+@c[true, 2, true]: 3
 @len: 1
 @map[2]: (1, hello)
 @n[1]: 3

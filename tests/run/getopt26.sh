@@ -15,7 +15,7 @@ out=$("$SONDE" --dialect=0.26 -e 'begin {
 	@[getopt("bb", "")] = getopt("aa", 0) * 2;
 	exit();
 }' p1 -- --cc --bb=bye --aa=-32 p2 2>&1) || fail "sonde failed: $out"
-want='Attaching 1 probe...
+want='Attached 1 probe
 (-32, bye, 1, 0)
 -32 bye 1 1 0 6
 p1 p2 2
@@ -27,7 +27,7 @@ p1 p2 2
 # without "--", --x is no named parameter; a boolean takes true/false/1/0
 out=$("$SONDE" --dialect=0.26 -e 'begin { printf("%d %d %d\n", getopt("t"), getopt("f", true), getopt("o", false)); exit(); }' \
 	-- --t=true --f=0 --o=1 2>&1) || fail "sonde failed: $out"
-[[ $out == $'Attaching 1 probe...\n1 0 1' ]] || fail "booleans: $out"
+[[ $out == $'Attached 1 probe\n1 0 1' ]] || fail "booleans: $out"
 
 err() {	# err WANT ARGS...: sonde must exit 1 with stderr WANT
 	local got st

@@ -9,7 +9,7 @@ out=$("$SONDE" --dialect=0.26 -e 'BEGIN {
 	       0x100000000, 0x400, 0);
 	exit();
 }' 2>&1) || { echo "sonde failed: $out"; exit 1; }
-want='Attaching 1 probe...
+want='Attached 1 probe
 [GFP_KERNEL] [GFP_ATOMIC] [GFP_KERNEL|__GFP_ZERO] [0x100000000] [__GFP_DIRECT_RECLAIM] []'
 [[ $out == "$want"* ]] || { diff <(echo "$want") <(echo "$out"); exit 1; }
 out=$(timeout 20 "$SONDE" --dialect=0.26 -q -e 'tracepoint:kmem:kmalloc { printf("%gr\n", args.gfp_flags); if (++@n == 20) { exit(); } }' 2>&1 | head -20) ||

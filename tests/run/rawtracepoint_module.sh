@@ -11,8 +11,8 @@ trap 'rm -rf "$dir"' EXIT
 cd "$dir" || exit 1
 
 out=$("$SONDE" --dialect=0.26 -c /bin/true -e 'rawtracepoint:vmlinu*:sched_process_exi* /args.p.pid == cpid/ { printf("%s %s %s\n", probe, probetype, comm); }' 2>&1)
-[[ $out == $'Attaching 1 probe...\nrawtracepoint:vmlinux:sched_process_exit rawtracepoint true\n\n' ||
-   $out == $'Attaching 1 probe...\nrawtracepoint:vmlinux:sched_process_exit rawtracepoint true' ]] || die "vmlinux wildcard: $out"
+[[ $out == $'Attached 1 probe\nrawtracepoint:vmlinux:sched_process_exit rawtracepoint true\n\n' ||
+   $out == $'Attached 1 probe\nrawtracepoint:vmlinux:sched_process_exit rawtracepoint true' ]] || die "vmlinux wildcard: $out"
 
 out=$("$SONDE" --dialect=0.26 -c /bin/true -e 'rawtracepoint:vmlinux:sched_process_exit /((struct task_struct *)arg0)->pid == cpid/ { printf("%s %d\n", probe, args.p.pid == cpid); }' 2>&1)
 [[ $out == *$'\nrawtracepoint:vmlinux:sched_process_exit 1'* ]] || die "vmlinux: $out"

@@ -21,9 +21,9 @@ BEGIN
 	@x = strstr($a, "l");
 	exit();
 }' abcdefg 2>&1) || { echo "sonde failed: $out"; exit 1; }
-expect='Attaching 1 probe...
+expect='Attached 1 probe
 3 5 0 7
-32 4 6 64
+32 4 6 1024
 2 3 -1 0 0
 12 -1 3
 -4 4 0 0

@@ -15,8 +15,7 @@ tracepoint:syscalls:sys_enter_openat /pid == $1/ {
 	       memcmp($p, "/etc/hostname", 14));
 	@[strlen(args.filename)] = count();
 }' @TRIG@
-expect "Attaching 2 probes...
-ready
+expect "ready
 1 1 -11 $(( $(printf %d "'${f:1:1}") - $(printf %d "'e") ))
 1 1 -14 0
 

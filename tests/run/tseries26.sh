@@ -21,7 +21,7 @@ BEGIN {
 out=$(sed -E "s/^$ts /TS /" <<< "$out")
 bar='|___________________________________________________|'
 mid='|                         *                         |'
-want="Attaching 1 probe...
+want="Attached 1 probe
 
 
 @avg:
@@ -64,7 +64,7 @@ TS $mid 14
 out=$("$SONDE" --dialect=0.26 -f json -e "$cfg"' BEGIN { @a["k"] = tseries(3, 10s, 2); @b = tseries(-1, 10s, 2); exit(); }' 2>&1) ||
 	fail "sonde failed: $out"
 out=$(sed -E "s/\"$ts\"/\"TS\"/g" <<< "$out")
-want='{"type": "attached_probes", "data": {"probes": 1}}
+want='{"type": "attached_probes", "count": 1, "data": {"probes": 1}}
 {"type": "tseries", "data": {"@a": {"k": [{"interval_start": "TS", "value": 3}]}}}
 {"type": "tseries", "data": {"@b": [{"interval_start": "TS", "value": -1}]}}'
 [[ $out == "$want" ]] || { diff <(echo "$want") <(echo "$out"); exit 1; }

@@ -20,7 +20,7 @@ loop=$(line LOOP) ret=$(line RET) call=$(line CALL)
 out=$("$SONDE" --dialect=0.26 -c "$P 7" -e "uprobe:$P@srcline.c:$loop { @loop = count(); }
 uprobe:$P@progs/srcline.c:$ret { @ret[func] = count(); }
 uprobe:$P@$S:$call { @call[probe, func] = count(); }" 2>&1)
-want="Attaching 3 probes...
+want="Attached 3 probes
 21
 
 
@@ -31,7 +31,7 @@ want="Attaching 3 probes...
 
 # the column of the loop's statement (two tabs: column 3)
 out=$("$SONDE" --dialect=0.26 -c "$P 4" -e "uprobe:$P@srcline.c:$loop:3 { @[probe] = count(); }" 2>&1)
-[[ $out == "Attaching 1 probe...
+[[ $out == "Attached 1 probe
 6
 
 

@@ -56,7 +56,7 @@ PY
 [[ -n $foff ]] || die "no zf in libzf.so"
 
 out=$("$SONDE" --dialect=0.26 -c "$Z app.apk $off $foff 5" -e 'uprobe:./app.apk!/lib/x86/libzf.so:zf { @[probe, func] = count(); }' 2>&1)
-[[ $out == "Attaching 1 probe...
+[[ $out == "Attached 1 probe
 15
 
 
