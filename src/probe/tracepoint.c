@@ -329,7 +329,8 @@ static int tp_list_probes(const struct probe_ops *ops, const char *pattern,
 	l.pattern = pattern;
 	l.verbose = verbose;
 	/* rawtracepoint:MODULE:NAME: vmlinux's, which are all sonde lists */
-	if (raw && strchr(pattern + 14, ':')) {
+	if (raw && pattern && !strncmp(pattern, "rawtracepoint:", 14) &&
+	    strchr(pattern + 14, ':')) {
 		const char *name = strchr(pattern + 14, ':') + 1;
 		char *mod = arena_strndup(&l.arena, pattern + 14,
 					  (size_t)(name - 1 - pattern - 14));
