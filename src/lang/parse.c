@@ -345,7 +345,9 @@ static struct node *unary(struct parser *p)
 		/* A cast if a type name follows the parenthesis. */
 		struct token open = take(p);
 
-		if (parse_is_type(p, peek(p))) {
+		/* (string), (string[N]): today's bpftrace's string casts */
+		if (parse_is_type(p, peek(p)) ||
+		    (peek(p)->kind == T_IDENT && !strcmp(peek(p)->text, "string"))) {
 			n = mk(p, N_CAST, open.loc);
 			parse_type_name(p, n);
 			expect_close(p, T_RPAREN, open.loc);

@@ -532,6 +532,38 @@ static struct type *cast_ptr(struct sema *s, struct node *n, struct type *t)
 }
 
 /* (uint8)x, (bool)x: an integer conversion, folded when x is known. */
+/* (string[N])x, (string)x of a string (today's bpftrace): a literal
+ * becomes a literal of that size; another string keeps its own, as its
+ * value fits one of N bytes when it is not longer. */
+static struct type *string_cast(struct sema *s, struct node *n,
+				struct type *t)
+{
+	int size = n->tydim > 0 ? n->tydim : t->size;
+
+	if (is_err(t))
+		return set(n, &ty_error);
+	if (t->kind != TY_STR || n->tydim < 0) {
+		ERR(s, n->loc, E_TYPE, "cannot cast %s to string%s", type_name(t),
+		    n->tydim < 0 ? "[] (give the size: string[N])" : "");
+		return set(n, &ty_error);
+	}
+	if (n->a->kind == N_STR) {
+		struct node *lit = n->a;
+
+		*n = *lit;
+		if ((size_t)size < n->len + 1)
+			n->len = (size_t)size - 1;
+		return set(n, str_type(s, size));
+	}
+	if (size < t->size) {
+		ERR(s, n->loc, E_TYPE, "(string[%d]) of %s would cut it; str(x, %d) does",
+		    size, type_name(t), size);
+		return set(n, &ty_error);
+	}
+	*n = *n->a;
+	return n->ty;
+}
+
 static struct type *e_cast(struct sema *s, struct node *n)
 {
 	struct type *to = n->tyname_ptr ? NULL : ty_by_name(n->tyname);
@@ -539,6 +571,8 @@ static struct type *e_cast(struct sema *s, struct node *n)
 
 	if (n->tyname_ptr)
 		return cast_ptr(s, n, t);
+	if (!strcmp(n->tyname, "string"))
+		return string_cast(s, n, t);
 	if (n->tydim || (to && to->kind == TY_INT && t->kind == TY_ARRAY))
 		return sema_array_cast(s, n, t);
 	if (!to && !strncmp(n->tyname, "enum ", 5))
