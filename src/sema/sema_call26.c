@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "catalog/btf.h"
 #include "catalog/ksyms.h"
@@ -297,9 +298,9 @@ static struct named_param *named(struct compiler *c, const char *name)
 /* A boolean parameter's text: true and 1, false and 0; -1 otherwise. */
 static int bool_text(const char *v)
 {
-	if (!strcmp(v, "true") || !strcmp(v, "1"))
+	if (!strcasecmp(v, "true") || !strcmp(v, "1"))
 		return 1;
-	if (!strcmp(v, "false") || !strcmp(v, "0"))
+	if (!strcasecmp(v, "false") || !strcmp(v, "0"))
 		return 0;
 	return -1;
 }
@@ -385,6 +386,9 @@ struct type *call_getopt(struct sema *s, struct node *n)
 
 		errno = 0;
 		v = strtoll(np->value, &end, 0);
+		/* as bpftrace, an integer option takes true and false */
+		if ((!*np->value || *end) && bool_text(np->value) >= 0)
+			return const_int(n, bool_text(np->value), &ty_s64);
 		if (!*np->value || *end || errno) {
 			ERR(s, n->loc, E_OPTION,
 			    "getopt(\"%s\") is an integer: --%s=%s is not one",

@@ -47,6 +47,10 @@ begin { printf("%s\n", getopt("n", "s")); }
 err '-e:1:24: error[E_OPTION]: getopt("b") is a boolean: --b=maybe is none of true, false, 1, 0
 begin { printf("%d\n", getopt("b")); }
                        ^~~~~~~~~~~' -e 'begin { printf("%d\n", getopt("b")); }' -- --b=maybe
+# an integer option takes true and false in any case, as 1 and 0
+out=$("$SONDE" -q --dialect=0.26 -e 'begin { print((getopt("aa", 10), getopt("cc", 1), getopt("ee", "hello"))); }' -- --aa=20 --cc=False)
+[[ $out == $'(20, 0, hello)' ]] || fail "integer from False: $out"
+
 # the 0.17 dialect has no named parameters: --x is a positional one
 out=$("$SONDE" --dialect=0.17 -e 'BEGIN { printf("%s\n", str($1)); exit(); }' -- --x=1 2>&1)
 [[ $out == $'Attaching 1 probe...\n--x=1' ]] || fail "0.17: $out"
