@@ -297,11 +297,17 @@ struct type *call_has_key(struct sema *s, struct node *n)
 	struct mapinfo *m;
 
 	bool tuple = n->nargs == 2 && n->args[1]->kind == N_TUPLE;
-	/* a second pass sees the keys it moved into @m */
+	/* a second pass sees the keys it moved into @m; has_key(@m[k])
+	 * (bpftrace 0.22's form) has them there already */
 	bool moved = a->kind == N_MAP && a->nargs &&
-		     (a->args == (tuple ? n->args[1]->args : &n->args[1]) ||
+		     (n->nargs == 1 ||
+		      a->args == (tuple ? n->args[1]->args : &n->args[1]) ||
 		      a->args == n->extra);
 
+	if (n->nargs == 1 && a->kind == N_MAP && !a->nargs) {
+		ERR(s, n->loc, E_ARGS, "has_key() needs a key: has_key(@m, key)");
+		return set(n, &ty_error);
+	}
 	if (a->kind != N_MAP || (a->nargs && !moved)) {
 		ERR(s, a->loc, E_ARGS,
 		    "has_key() takes a map without keys, as in has_key(@m, key)");
@@ -309,7 +315,9 @@ struct type *call_has_key(struct sema *s, struct node *n)
 			sema_expr(s, n->args[i]);
 		return set(n, &ty_error);
 	}
-	if (tuple) {
+	if (n->nargs == 1) {
+		;	/* has_key(@m[k]): the keys are the map's */
+	} else if (tuple) {
 		a->args = n->args[1]->args;
 		a->nargs = n->args[1]->nargs;
 	} else if (!moved || a->args != n->extra) {
