@@ -21,6 +21,7 @@
 static struct node *expr(struct parser *p);
 static struct node *block(struct parser *p, const char *after);
 static struct node *block_expr(struct parser *p);
+static struct node *if_expr(struct parser *p, struct token kw);
 
 static struct node *call_args(struct parser *p, struct node *n)
 {
@@ -230,6 +231,8 @@ static struct node *primary(struct parser *p)
 		p->have_tok = 1;
 		p->tok = t;
 		return block_expr(p);
+	case T_IF:
+		return if_expr(p, t);
 	default:
 		p->have_tok = 1;
 		p->tok = t;
@@ -556,11 +559,34 @@ static struct node *let_stmt(struct parser *p, struct token kw)
  * value, whose ';' must be left out. */
 /* Block B read as a value: its last item, an expression (or a block
  * of the same kind, { { 1 } }), becomes the value. */
+static struct node *block_value(struct parser *p, struct node *b);
+
+/* An if statement with both branches, ending a block used as a value:
+ * the ?: of the branches' values (today's bpftrace). */
+static struct node *if_value(struct parser *p, struct node *n)
+{
+	struct node *c = n->c;
+
+	if (!c)
+		diag_fatal(p->diag, n->loc, E_SYNTAX,
+			   "an 'if' used as a value needs an 'else'");
+	n->kind = N_TERNARY;
+	n->b = block_value(p, n->b);
+	if (c->kind == N_BLOCK && c->nargs == 1 && c->args[0]->kind == N_IF &&
+	    !c->ival)	/* else if */
+		n->c = if_value(p, c->args[0]);
+	else
+		n->c = block_value(p, c);
+	return n;
+}
+
 static struct node *block_value(struct parser *p, struct node *b)
 {
 	struct node *last = b->nargs ? b->args[b->nargs - 1] : NULL;
 
-	if (last && b->ival && last->kind == N_BLOCK) {
+	if (last && last->kind == N_IF) {
+		last = if_value(p, last);
+	} else if (last && b->ival && last->kind == N_BLOCK) {
 		last = block_value(p, last);
 	} else if (!last || !b->ival || last->kind != N_EXPRSTMT) {
 		diag_fatal(p->diag, last && b->ival ? last->loc : b->loc,
@@ -572,6 +598,28 @@ static struct node *block_value(struct parser *p, struct node *b)
 	b->kind = N_BLOCKEXPR;
 	b->args[b->nargs - 1] = last;
 	return b;
+}
+
+/* if (C) { ...; A } else { ...; B } as a value (today's bpftrace): C ?
+ * A : B of the two block expressions; else if chains. */
+static struct node *if_expr(struct parser *p, struct token kw)
+{
+	struct node *n = mk(p, N_TERNARY, kw.loc);
+	struct loc open = expect(p, T_LPAREN, "'(' expected after 'if'").loc;
+
+	n->a = expr(p);
+	expect_close(p, T_RPAREN, open);
+	n->b = block_expr(p);
+	expect(p, T_ELSE, "'else' expected: an 'if' used as a value needs both branches");
+	if (peek(p)->kind == T_IF) {
+		enter(p);
+		n->c = if_expr(p, take(p));
+		leave(p);
+	} else {
+		n->c = block_expr(p);
+	}
+	n->loc = span(kw.loc, n->c->loc);
+	return n;
 }
 
 static struct node *block_expr(struct parser *p)
