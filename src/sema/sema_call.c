@@ -1054,6 +1054,8 @@ static struct type *call_delete(struct sema *s, struct node *n)
 		} else {
 			a->args = &n->args[1];
 			a->nargs = 1;
+			/* a tuple value names the keys of a map of several */
+			sema_spread_key(s, n, a);
 		}
 		n->nargs = 1;
 	}
