@@ -138,8 +138,13 @@ static void check_drops(struct tracer *t, bool final)
 		const char *raise = c->maps[i]->decl_type ?
 				    "its declared size" : "BPFTRACE_MAP_KEYS_MAX";
 
-		if (d && !t->drops_seen[i] && !final && !t->no_warnings)
-			fprintf(stderr, "sonde: warning: map %s is full (%d keys); new keys are dropped (raise %s)\n",
+		/* said once, while running or at the end; today's words
+		 * as bpftrace 0.26 puts them */
+		if (d && !t->drops_seen[i] && !t->no_warnings &&
+		    (!final || !c->dialect_017))
+			fprintf(stderr, c->dialect_017 ?
+				"sonde: warning: map %s is full (%d keys); new keys are dropped (raise %s)\n" :
+				"sonde: WARNING: Map full; can't update element of %s (%d keys; new keys are dropped: raise %s)\n",
 				c->maps[i]->name, c->maps[i]->max_entries,
 				raise);
 		if (final && d)

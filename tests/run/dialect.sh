@@ -105,6 +105,12 @@ grep -qx '@h:' out || die "hist heading: $(cat -A out)"
 "$SONDE" -q --dialect=0.17 -e 'BEGIN { @h = hist(5); exit(); }' > out 2> err || die "hist 0.17: $(cat err)"
 grep -qx '@h: ' out || die "hist heading 0.17: $(cat -A out)"
 
+# A map that fills up: today's warning names it as bpftrace 0.26 does,
+# also when the script ends before the periodic check.
+"$SONDE" -q --dialect=0.26 -e 'let @a = hash(1); begin { @a[0] = 0; @a[1] = 1; }' > out 2> err || die "full: $(cat err)"
+grep -qx "sonde: WARNING: Map full; can't update element of @a (1 keys; new keys are dropped: raise its declared size)" err ||
+	die "full map warning: $(cat err)"
+
 # A dialect sonde does not know
 "$SONDE" --dialect=0.5 -e 'BEGIN { }' > out 2> err && die "--dialect=0.5 accepted"
 [[ $(cat err) == "sonde: --dialect=0.5: the dialects are 0.17 and 0.26" ]] || die "bad dialect: $(cat err)"
