@@ -380,6 +380,9 @@ if (( ${#guest_tests[@]} > 0 )); then
 			fi
 		done
 	else
+		# the guest's time grows with its tests (about 10 s each under
+		# emulation), past vm-run's own default
+		VM_TIMEOUT=${VM_TIMEOUT:-$((120 + 15 * ${#guest_tests[@]}))} \
 		tools/vm-run tests/guest/run "${guest_tests[@]}" < /dev/null \
 			> "$out" 2> "$err"
 		st=$?
