@@ -505,9 +505,14 @@ static void gen_split(struct cg *g, struct node *p, const struct split *sp)
 	for (int k = 0; k < sp->n && !g->ir.overflow; k++)
 		gen_piece(g, p->b, sp, k, entry[k]);
 	g->piece = false;
-	cg_bind(g, g->lookup_label);
-	cg_emit(g, CALL(BPF_FUNC_map_lookup_elem));
-	cg_emit(g, EXIT());
+	if (g->lookup_used) {
+		cg_bind(g, g->lookup_label);
+		cg_emit(g, CALL(BPF_FUNC_map_lookup_elem));
+		cg_emit(g, EXIT());
+	} else {	/* never called: the kernel would not count it as a
+			 * function, and func_info would not match */
+		ir_unfunc(&g->ir, g->lookup_label);
+	}
 	g->exit_label = main_exit;
 	g->uses_ctx = true;	/* the calls pass it */
 	free(entry);

@@ -45,8 +45,10 @@ void cg_ld_map(struct cg *g, int reg, enum reloc_kind k, int arg)
  * code, and each such patch moves the whole program (quadratic). */
 void cg_call(struct cg *g, int helper)
 {
-	if (helper == BPF_FUNC_map_lookup_elem && g->lookup_label > 0)
+	if (helper == BPF_FUNC_map_lookup_elem && g->lookup_label > 0) {
 		ir_call(&g->ir, g->lookup_label);
+		g->lookup_used = true;
+	}
 	else
 		cg_emit(g, CALL(helper));
 }

@@ -58,6 +58,7 @@ struct cg {
 	struct probe_info *pi;
 	int exit_label;
 	int lookup_label;		/* > 0: map lookups call it */
+	bool lookup_used;		/* some lookup called it */
 	int count_label;		/* > 0: len(@m)'s callback, a
 					 * subprogram emitted after the body */
 	int stack, stack_max;		/* bytes below r10 in use */

@@ -113,3 +113,14 @@ void ir_func(struct ir *ir, int label)
 	}
 	ir->funcs[ir->nfuncs++] = label;
 }
+
+void ir_unfunc(struct ir *ir, int label)
+{
+	for (int f = 0; f < ir->nfuncs; f++)
+		if (ir->funcs[f] == label) {
+			memmove(&ir->funcs[f], &ir->funcs[f + 1],
+				sizeof(*ir->funcs) * (size_t)(ir->nfuncs - f - 1));
+			ir->nfuncs--;
+			return;
+		}
+}

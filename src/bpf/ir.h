@@ -45,6 +45,8 @@ void ir_call(struct ir *ir, int label);
 void ir_ld_func(struct ir *ir, int dst, int label);
 /* LABEL starts a subprogram (bound where its code begins). */
 void ir_func(struct ir *ir, int label);
+/* LABEL starts no function after all (ir_func()'s undone). */
+void ir_unfunc(struct ir *ir, int label);
 /* 64-bit immediate load into DST, optionally relocated. */
 void ir_ld64(struct ir *ir, int dst, uint64_t imm, enum reloc_kind reloc,
 	     int arg);
