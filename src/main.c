@@ -221,16 +221,15 @@ static int no_feature(struct options *o, const char *arg)
 	return 0;
 }
 
+static bool dialect_017(const struct options *o);
+
 static void version(const struct options *o)
 {
-	const char *d = o->dialect ? o->dialect : getenv("SONDE_DIALECT");
-
 	if (strcmp(progname, "bpftrace"))
 		printf("sonde %s\n", SONDE_VERSION);
 	else
 		printf("bpftrace v%s (sonde %s)\n",
-		       d && !strcmp(d, "0.17") ? "0.17.0" : "0.26.1",
-		       SONDE_VERSION);
+		       dialect_017(o) ? "0.17.0" : "0.26.1", SONDE_VERSION);
 }
 
 static int env_int(const char *name, int def, int lo, int hi, int *out)
