@@ -597,8 +597,11 @@ void lex_scan(struct lexer *lx, struct token *t)
 		size_t i;
 
 		for (i = 0; i < ARRAY_SIZE(puncts); i++) {
-			size_t n = strlen(puncts[i].s);
+			size_t n;
 
+			if (puncts[i].s[0] != *lx->p)
+				continue;
+			n = strlen(puncts[i].s);
 			if ((size_t)(lx->end - lx->p) >= n &&
 			    memcmp(lx->p, puncts[i].s, n) == 0) {
 				t->kind = puncts[i].kind;

@@ -22,7 +22,7 @@ struct probe_spec *probe_add(struct probe_exp *x)
 	if (x->n == x->cap) {
 		struct probe_spec *v;
 
-		x->cap = x->cap ? x->cap * 2 : 16;
+		x->cap = x->cap ? x->cap * 2 : 1;	/* most points name one probe */
 		v = arena_alloc(&x->c->arena, sizeof(*v) * (size_t)x->cap);
 		if (x->n)
 			memcpy(v, x->v, sizeof(*v) * (size_t)x->n);

@@ -88,13 +88,16 @@ for ((i = 0; i < 100; i++)); do grep -q waiting err2 && break; sleep 0.05; done
 [[ -e /mnt/hidden ]] && { echo "FAIL /mnt/hidden is visible on the host"; exit 1; }
 "$SONDE" -q -p "$pid" -e 'uprobe:/mnt/hidden:twice { printf("%s %d\n", probe, arg0); }
 	usdt:/mnt/hidden:app:mark { printf("%s %d\n", probe, arg0); }
-	BEGIN { printf("ready\n"); }' > out 2> serr &
+	BEGIN { printf("ready\n"); }' > out2 2> serr &
 tracer=$!
-for ((i = 0; i < 200; i++)); do grep -q ready out && break; sleep 0.05; done
+# out2, not out: the shell truncates a file in the child it forks, so
+# polling the earlier out could see its old "ready" and signal too soon
+for ((i = 0; i < 200; i++)); do grep -q ready out2 && break; sleep 0.05; done
 kill -USR1 "$pid"
 wait "$pid"
 wait "$tracer"
+grep -q ready out2 || { echo "FAIL another mount namespace: stderr: $(cat serr)"; exit 1; }
 same "another mount namespace" "ready
 uprobe:/mnt/hidden:twice 21
-usdt:/mnt/hidden:app:mark 42" "$(grep . out)"
+usdt:/mnt/hidden:app:mark 42" "$(grep . out2)"
 exit 0
