@@ -6,6 +6,7 @@
 #include "bpf/cg.h"
 #include "catalog/btf.h"
 #include "catalog/kconst.h"
+#include "lang/dparse.h"
 #include "lang/parse.h"
 #include "sema/sema.h"
 
@@ -52,6 +53,13 @@ static struct program *parse(struct compiler *c)
 	if (!c->include_root)
 		o.nkdirs = kconst_kernel_dirs(c, c->kernel_src, &kdirs);
 	o.kdirs = kdirs;
+	if (c->lang_d) {
+		struct program *prog;
+
+		o.stdlib = false;
+		prog = d_parse_program(c->src, c->srclen, &c->arena, &c->diag, &o);
+		return prog && !d_lower(c, prog) ? prog : NULL;
+	}
 	return parse_program(c->src, c->srclen, &c->arena, &c->diag, &o);
 }
 

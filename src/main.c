@@ -16,9 +16,10 @@
 
 #include "compile.h"
 #include "config.h"
+#include "dcli.h"
+#include "options.h"
 #include "bpf/asm.h"
 #include "catalog/info.h"
-#include "dtrace/dtrace.h"
 #include "lang/parse.h"
 #include "probe/probe.h"
 #include "run/tracer.h"
@@ -102,8 +103,6 @@ static void usage(FILE *f)
 "             BPFTRACE_KERNEL_SOURCE (kernel headers, for their constants)\n", f);
 }
 
-/* bpftrace 0.26's -d STAGE: print what a stage made, then run. */
-enum { D_AST = 1, D_BPF = 2, D_VERIFIER = 4, D_LIBBPF = 8 };
 
 /* ARG as a comma-separated list of stages into *STAGES: 0, or -1 when
  * it is not one (then -d is 0.17's, and ARG something else). */
@@ -137,7 +136,6 @@ static int stage_list(const char *arg, unsigned *stages)
 	return 0;
 }
 
-struct options;
 static int no_feature(struct options *o, const char *arg);
 static void version(const struct options *o);
 
@@ -145,29 +143,6 @@ static void version(const struct options *o);
  * bpftrace version it speaks (scripts and tools test it). */
 static const char *progname = "sonde";
 
-/* The command line, parsed. */
-struct options {
-	const char *prog_text, *file, *outpath, *dump, *flamepath, *command;
-	bool quiet, verbose, dry_run, list, unsafe, no_warnings;
-	const char *dialect;	/* --dialect, or NULL */
-	unsigned stages;	/* -d STAGE,...: D_* */
-	bool no_kprobe_multi, no_uprobe_multi;	/* --no-feature */
-	const char *probe_filter;	/* --probe-filter REGEX, or NULL */
-	regex_t filter_re;
-	enum run_mode mode;	/* --test, --bench */
-	int check_helpers;
-	long rb_bytes;		/* --ringbuf-size, or 0 */
-	enum out_format format;
-	int buffering;		/* -B: a setvbuf mode, or -1 for sonde's own */
-	int target_pid;
-	char **params;		/* positional parameters $1.. */
-	int nparams;
-	struct named_param *named;	/* after "--": --NAME[=VALUE] */
-	int nnamed;
-	const char **incdirs;	/* -I, --include: argc slots each */
-	const char **includes;
-	int nincdirs, nincludes;
-};
 
 enum { OPT_DUMP = 256, OPT_INFO, OPT_DRY_RUN, OPT_UNSAFE, OPT_FLAMEGRAPH,
        OPT_INCLUDE, OPT_USDT_FILE, OPT_BTF, OPT_RINGBUF, OPT_NO_WARNINGS,
@@ -232,25 +207,6 @@ static void version(const struct options *o)
 		       dialect_017(o) ? "0.17.0" : "0.26.1", SONDE_VERSION);
 }
 
-static int env_int(const char *name, int def, int lo, int hi, int *out)
-{
-	const char *v = getenv(name);
-	char *end;
-	long n;
-
-	*out = def;
-	if (!v || !*v)
-		return 0;
-	errno = 0;
-	n = strtol(v, &end, 10);
-	if (errno || *end || n < lo || n > hi) {
-		fprintf(stderr, "sonde: %s=%s is not a number in %d..%d\n", name,
-			v, lo, hi);
-		return -1;
-	}
-	*out = (int)n;
-	return 0;
-}
 
 /* VALUE as one of WORDS (NULL-terminated): its index, or -1 after a
  * message naming OPT. */
@@ -532,286 +488,32 @@ static int parse_args(int argc, char **argv, struct options *o)
 	return after_script(argc, argv, o, dashdash);
 }
 
-/* The script's text (malloc'd) and the name diagnostics give it. */
-static int read_script(const struct options *o, char **src, size_t *len,
-		       const char **name)
-{
-	int rc;
 
-	if (o->prog_text) {
-		*src = xstrdup(o->prog_text);
-		*len = strlen(*src);
-		*name = "-e";
-		return 0;
-	}
-	/* one byte more than a script may have: parse_program reports a
-	 * longer script, without reading all of it */
-	rc = read_file_max(o->file, src, len, SCRIPT_MAX_SIZE + 1);
-	if (rc) {
-		fprintf(stderr, "sonde: cannot read %s: %s\n", o->file,
-			strerror(-rc));
-		return -1;
-	}
-	*name = strcmp(o->file, "-") ? o->file : "stdin";
-	return 0;
-}
 
-/* --dialect, else SONDE_DIALECT, else today's bpftrace. */
-static int set_dialect(struct compiler *c, const char *opt)
-{
-	const char *v = opt ? opt : getenv("SONDE_DIALECT");
 
-	if (!v || !*v || !strcmp(v, "0.26")) {
-		/* today's limits (0.17's are compiler_init's) */
-		c->strlen_ = 1024;
-		c->max_probes = 1024;
-		c->max_progs = 1024;
-		return 0;
-	}
-	if (!strcmp(v, "0.17")) {
-		c->dialect_017 = true;
-		return 0;
-	}
-	fprintf(stderr, "sonde: %s%s: the dialects are 0.17 and 0.26\n",
-		opt ? "--dialect=" : "SONDE_DIALECT=", v);
-	return -1;
-}
 
-static int setup_compiler(struct compiler *c, const struct options *o,
-			  const char *name, const char *src, size_t len)
-{
-	compiler_init(c, name, src, len);
-	/* the dialect's defaults first, then the environment's values */
-	if (set_dialect(c, o->dialect) || config_env(c))
-		return -1;
-	c->verbose = o->verbose;
-	c->target_pid = o->target_pid;
-	c->has_command = o->command != NULL;
-	c->command = o->command;
-	c->unsafe = o->unsafe;
-	if (o->probe_filter)
-		c->probe_filter = &o->filter_re;
-	/* as if the kernel had said no */
-	c->kprobe_multi_checked |= o->no_kprobe_multi;
-	c->uprobe_multi_checked |= o->no_uprobe_multi;
-	c->run_mode = o->mode;
-	c->check_helpers = o->check_helpers;
-	c->diag.no_warnings = o->no_warnings;
-	c->params = o->params;
-	c->nparams = o->nparams;
-	c->named = o->named;
-	c->nnamed = o->nnamed;
-	c->incdirs = o->incdirs;
-	c->nincdirs = o->nincdirs;
-	c->includes = o->includes;
-	c->nincludes = o->nincludes;
-	c->kernel_src = getenv("BPFTRACE_KERNEL_SOURCE");
-	c->btf_path = getenv("BPFTRACE_BTF");
-	if (c->btf_path && !*c->btf_path)
-		c->btf_path = NULL;
-	/* #include "FILE" looks beside the script first */
-	if (o->file && strcmp(o->file, "-") && strrchr(o->file, '/'))
-		c->srcdir = arena_strndup(&c->arena, o->file,
-					  (size_t)(strrchr(o->file, '/') - o->file));
-	if (c->srcdir && !*c->srcdir)
-		c->srcdir = "/";
-	return 0;
-}
 
-/* -f folded and --flamegraph need a map keyed by a stack. */
-static int check_foldable(const struct options *o, const struct compiler *c)
-{
-	int n = 0;
 
-	if (!o->flamepath && o->format != OUT_FOLDED)
-		return 0;
-	for (int i = 0; i < c->nmaps; i++)
-		n += pr_foldable(c->maps[i]);
-	if (!n && o->flamepath) {
-		fputs("sonde: --flamegraph: no map is keyed by a stack (kstack, ustack) with count(), sum() or integer values\n",
-		      stderr);
-		return -1;
-	}
-	if (!n && !o->no_warnings)
-		fputs("sonde: warning: -f folded: no map is keyed by a stack (kstack, ustack) with count(), sum() or integer values; maps print as text on stderr\n",
-		      stderr);
-	return 0;
-}
 
-/* The compile's end for what does not run: -l, --dump.  -1 to go on
- * and run, else the exit status. */
-static int inspect(const struct options *o, struct compiler *c)
-{
-	if (o->list) {
-		probe_list_script(c);
-		return 0;
-	}
-	if (check_foldable(o, c))
-		return 1;
-	if (o->dump && !strcmp(o->dump, "ast")) {
-		ast_dump(stdout, c->ast);
-		return 0;
-	}
-	if (o->stages & D_AST)
-		ast_dump(stdout, c->ast);
-	if (compile(c, COMPILE_CODE))
-		return 1;
-	if (o->stages & D_BPF)
-		for (int i = 0; i < c->nprogs; i++)
-			asm_dump(stdout, c, &c->progs[i]);
-	if (o->dump) {
-		for (int i = 0; i < c->nprogs; i++)
-			asm_dump(stdout, c, &c->progs[i]);
-		return 0;
-	}
-	return -1;
-}
 
-static FILE *open_out(const char *path)
-{
-	FILE *f = fopen(path, "w");
-
-	if (!f)
-		fprintf(stderr, "sonde: cannot write %s: %s\n", path,
-			strerror(errno));
-	return f;
-}
-
-/* -o, --flamegraph (opened now: a bad path fails before anything is
- * loaded), -f, -B and the rest the tracer needs. */
-static int setup_tracer(const struct options *o, struct tracer *t)
-{
-	FILE *out;
-	int no_usyms;
-
-	if (env_int("BPFTRACE_NO_USER_SYMBOLS", 0, 0, 1, &no_usyms))
-		return -1;
-	t->max_probes = t->c->max_probes;
-	t->max_progs = t->c->max_progs;
-	t->no_demangle = !t->c->cpp_demangle;
-	t->no_usyms = no_usyms;
-	out = o->outpath ? open_out(o->outpath) : stdout;
-	if (!out)
-		return -1;
-	if (o->flamepath && !o->dry_run && !(t->flame = open_out(o->flamepath))) {
-		if (out != stdout)
-			fclose(out);
-		return -1;
-	}
-	if (o->buffering >= 0)
-		setvbuf(out, NULL, o->buffering,
-			o->buffering == _IONBF ? 0 : BUFSIZ);
-	t->pr.out = out;
-	t->pr.format = o->format;
-	t->pr.color = o->format == OUT_TEXT && isatty(fileno(out)) &&
-		      !getenv("NO_COLOR");
-	t->buffered = o->buffering >= 0;
-	t->quiet = o->quiet;
-	t->verbose = o->verbose;
-	t->no_warnings = o->no_warnings;
-	t->target_pid = o->target_pid;
-	return 0;
-}
-
-/* -d libbpf: everything libbpf says, debug messages too. */
-static int libbpf_say(enum libbpf_print_level level, const char *fmt,
-		      va_list ap)
-{
-	(void)level;
-	return vfprintf(stderr, fmt, ap);
-}
-
-/* Load, attach, run; the exit status. */
-static int trace(const struct options *o, struct tracer *t)
-{
-	int rc = 1;
-
-	if (setup_tracer(o, t)) {
-		tracer_close(t);
-		return 1;
-	}
-	if (!o->command || !rt_spawn(t, o->command)) {
-		rt_install_signals();
-		/* --dry-run: bpftrace 0.26 attaches, sonde's 0.17 dialect
-		 * only loads (0.17 had no --dry-run) */
-		t->dry_run = o->dry_run;
-		t->debug_verifier = o->stages & D_VERIFIER;
-		if (o->stages & D_LIBBPF)
-			libbpf_set_print(libbpf_say);
-		if (at_check_limits(t) == 0 && ld_load(t) == 0 &&
-		    ((o->dry_run && t->c->dialect_017) || rt_run(t) == 0))
-			rc = t->exit_code;
-	}
-	if (t->err)	/* before the slow close of the perf events */
-		fprintf(stderr, "sonde: %s\n", t->err);
-	tracer_close(t);
-	if (t->pr.out != stdout)
-		fclose(t->pr.out);
-	if (t->flame && fclose(t->flame) && !rc) {
-		fprintf(stderr, "sonde: cannot write %s: %s\n", o->flamepath,
-			strerror(errno));
-		rc = 1;
-	}
-	return rc;
-}
 
 int main(int argc, char **argv)
 {
 	const char *base = strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0];
 	struct options o;
-	struct compiler c;
-	struct tracer t;
-	const char *name;
-	bool tracing = false;
-	char *src = NULL;
-	size_t len;
 	int rc;
 
-	/* sonde dtrace -h|-G -s provider.d ...: the build-time tool, also
-	 * when sonde is installed (linked) as dtrace */
+	/* sonde dtrace ...: dtrace(1)'s command line (dcli.c), also when
+	 * sonde is installed (linked) as dtrace */
 	if (argc > 1 && !strcmp(argv[1], "dtrace"))
-		return dtrace_main(argc - 1, argv + 1);
+		return dcli_main(argc - 1, argv + 1);
 	if (!strcmp(base, "dtrace"))
-		return dtrace_main(argc, argv);
+		return dcli_main(argc, argv);
 	progname = base;
 	rc = parse_args(argc, argv, &o);
-	if (rc || read_script(&o, &src, &len, &name)) {
-		free(o.incdirs);
-		free(o.includes);
-		free(o.params);
-		if (o.probe_filter)
-			regfree(&o.filter_re);
-		free(o.named);
-		return rc ? rc - 1 : 1;
+	if (rc) {
+		options_free(&o);
+		return rc - 1;
 	}
-	rc = 1;
-	if (setup_compiler(&c, &o, name, src, len) || compile(&c, COMPILE_PARSE))
-		goto out;
-	/* A script that will run has its ring buffer made while it
-	 * compiles: that is most of its start. */
-	if (!o.list && !o.dump) {
-		tracer_init(&t, &c, stdout);
-		rt_ringbuf_start(&t, probe_quiet(c.ast) && !o.check_helpers,
-				 o.rb_bytes, c.rb_pages);
-		tracing = true;
-	}
-	if (compile(&c, COMPILE_CHECK))
-		goto out;
-	rc = inspect(&o, &c);
-	if (rc < 0) {
-		tracing = false;
-		rc = trace(&o, &t);
-	}
-out:
-	if (tracing)
-		tracer_close(&t);
-	compiler_free(&c);
-	free(src);
-	free(o.incdirs);
-	free(o.includes);
-	free(o.params);
-	if (o.probe_filter)
-		regfree(&o.filter_re);
-	free(o.named);
-	return rc;
+	return session_run(&o);
 }

@@ -279,10 +279,38 @@ for t in tests/broken/*.bt tests/broken/*.sh tests/broken/cut/*.bt; do
 done
 rm -rf "$tmp/broken"
 
+# D error tests: tests/d/errors/NAME.D_TAG.d must fail to compile
+# (sonde dtrace -e: no probe is enabled) with DTrace's [D_TAG] under
+# -x errtags, and with error[D_TAG], located, without it.
+for t in tests/d/errors/*.d; do
+	[[ -e $t ]] || continue
+	selected "$t" || continue
+	base=$(basename "$t" .d)
+	tag=${base##*.}
+	if [[ $base != *.* || ! $tag =~ ^D_[A-Z0-9_]+$ ]]; then
+		fail "$t" "name must be NAME.D_TAG.d (D_TAG like D_SYNTAX)"
+		continue
+	fi
+	run 5 tests/d/errors "$SONDE" dtrace -xerrtags -e -s "$base.d"
+	st=$?
+	if sanitizer_report; then
+		fail "$t" "sanitizer report" "$err"
+	elif (( st != 1 )); then
+		fail "$t" "expected exit 1, got $(status_text $st 5)" "$err"
+	elif ! grep -qE "^dtrace: failed to compile script $base.d: \[$tag\] " "$err"; then
+		fail "$t" "stderr lacks 'dtrace: failed to compile script $base.d: [$tag] '" "$err"
+	elif ! run 5 tests/d/errors "$SONDE" dtrace -e -s "$base.d" &&
+	     ! located "$base.d" "$tag"; then
+		fail "$t" "without -x errtags, stderr does not start with '$base.d:LINE:COL: error[$tag]: '" "$err"
+	else
+		pass "$t"
+	fi
+done
+
 # A NAME.bt beside NAME.sh and without NAME.out is that script's input.
 root_tests=()
 if (( ! unit_only )); then
-	for t in tests/run/*.bt tests/run/*.sh; do
+	for t in tests/run/*.bt tests/run/*.sh tests/d/*.d; do
 		selected "$t" || continue
 		base=${t%.*}
 		[[ $t == *.bt && ! -f $base.out && -f $base.sh ]] && continue
@@ -307,6 +335,32 @@ if (( ${#root_tests[@]} > 0 )); then
 		echo "SKIP root tier: $why"
 	fi
 fi
+
+# A D test: tests/d/NAME.d run by sonde dtrace -s (NAME.args: more
+# arguments), stdout exactly tests/d/NAME.out, stderr NAME.stderr if
+# there is one, exit status NAME.status (default 0).
+d_test() {
+	local t=$1 base=$2 args=() want_st=0 st
+	if [[ ! -f tests/d/$base.out ]]; then
+		fail "$t" "no expected output tests/d/$base.out"
+		return
+	fi
+	[[ -f tests/d/$base.args ]] && read -r -d '' -a args < "tests/d/$base.args"
+	[[ -f tests/d/$base.status ]] && want_st=$(tr -d ' \n' < "tests/d/$base.status")
+	run 30 tests/d "$SONDE" dtrace "${args[@]}" -s "$base.d"
+	st=$?
+	if sanitizer_report; then
+		fail "$t" "sanitizer report" "$err"
+	elif [[ $st != "$want_st" ]]; then
+		fail "$t" "expected exit $want_st, got $(status_text $st 30)" "$err"
+	elif differs "tests/d/$base.out" "$out"; then
+		fail "$t" "stdout differs from tests/d/$base.out" "$tmp/diff"
+	elif [[ -f tests/d/$base.stderr ]] && differs "tests/d/$base.stderr" "$err"; then
+		fail "$t" "stderr differs from tests/d/$base.stderr" "$tmp/diff"
+	else
+		pass "$t"
+	fi
+}
 
 for t in "${root_tests[@]}"; do
 	base=$(basename "$t")
@@ -336,6 +390,10 @@ for t in "${root_tests[@]}"; do
 		77) skip "$t" "$(tail -n 1 "$out")" ;;
 		*) fail "$t" "$(status_text $st 60)" "$out" ;;
 		esac
+		continue
+	fi
+	if [[ $t == tests/d/*.d ]]; then
+		d_test "$t" "$base"
 		continue
 	fi
 	# NAME.args: words (split on blanks and newlines, no globbing).

@@ -174,6 +174,9 @@ struct compiler {
 	int unstable_tseries;	/* config unstable_tseries: 0 warn (the
 				 * default), 1 error, 2 enable */
 	bool tseries_warned;
+	bool lang_d;		/* the script is D (sonde dtrace): lang/dparse.c
+				 * reads it, and the places where D's rules
+				 * differ ask this field */
 	bool dialect_017;	/* --dialect=0.17 (SONDE_DIALECT=0.17): keep
 				 * bpftrace 0.17's behaviour where 0.26's
 				 * differs (docs/language.md lists where);

@@ -200,17 +200,60 @@ static void expanded_from(struct diag *d, int exp)
 	}
 }
 
+/* DTrace's tag for each of sonde's: the class of error D reports it
+ * as, where the place itself names no finer one. */
+static const char *const d_tags[] = {
+	[E_LEX] = "D_SYNTAX", [E_PREPROC] = "D_PRAGMA_MALFORM",
+	[E_SYNTAX] = "D_SYNTAX", [E_LIMIT] = "D_SYNTAX",
+	[E_PROBE] = "D_PDESC_ZERO", [E_UNDEF] = "D_IDENT_UNDEF",
+	[E_SCOPE] = "D_DECL_IDRED", [E_TYPE] = "D_OP_INCOMPAT",
+	[E_ARGS] = "D_PROTO_LEN", [E_FUNC] = "D_IDENT_UNDEF",
+	[E_IDENT] = "D_IDENT_UNDEF", [E_CONTEXT] = "D_ACT_SPEC",
+	[E_FORMAT] = "D_PRINTF_ARG_TYPE", [E_MAP] = "D_AGG_REDEF",
+	[E_POSITIONAL] = "D_MACRO_UNDEF", [E_STACK] = "D_NOREG",
+	[E_LOAD] = "D_DOF_LOAD", [E_UNSAFE] = "D_ACT_DESTR",
+	[E_CONFIG] = "D_PRAGMA_OPTSET", [E_OPTION] = "D_OPT_UNKNOWN",
+	[E_ATTACH] = "D_PDESC_ZERO", [E_MACRO] = "D_SYNTAX",
+	[E_IMPORT] = "D_SYNTAX", [E_FAIL] = "D_SYNTAX",
+};
+
+const char *diag_d_tag(enum diag_tag t)
+{
+	return (unsigned)t < DIAG_NTAGS && d_tags[t] ? d_tags[t] : "D_SYNTAX";
+}
+
+/* DTrace's own form of an error (-x errtags). */
+static void d_report(struct diag *d, struct loc loc, enum diag_tag tag,
+		     const char *fmt, va_list ap)
+{
+	if (d->dwhat && !strcmp(d->dwhat, "description"))
+		fprintf(d->out, "dtrace: invalid probe specifier %s: [%s] ",
+			d->file, diag_d_tag(tag));
+	else
+		fprintf(d->out, "dtrace: failed to compile script %s: [%s] ",
+			d->file, diag_d_tag(tag));
+	if (loc.line > 0)
+		fprintf(d->out, "line %d: ", loc.line);
+	put_message(d->out, fmt, ap);
+	fputc('\n', d->out);
+}
+
 static void __attribute__((format(printf, 5, 0)))
 vreport(struct diag *d, struct loc loc, const char *kind, enum diag_tag tag,
 	const char *fmt, va_list ap)
 {
+	if (d->d && d->errtags && tag < DIAG_NTAGS) {
+		d_report(d, loc, tag, fmt, ap);
+		return;
+	}
 	if (loc.line > 0)
 		fprintf(d->out, "%s:%d:%d: ", diag_source(d, loc.file).name,
 			loc.line, loc.col);
 	else
 		fprintf(d->out, "%s: ", d->file);
 	if (tag < DIAG_NTAGS)
-		fprintf(d->out, "%s[%s]: ", kind, tag_names[tag]);
+		fprintf(d->out, "%s[%s]: ", kind,
+			d->d ? diag_d_tag(tag) : tag_names[tag]);
 	else
 		fprintf(d->out, "%s: ", kind);
 	put_message(d->out, fmt, ap);

@@ -15,6 +15,8 @@ enum diag_tag {
 };
 
 const char *diag_tag_name(enum diag_tag t);
+/* DTrace's tag for T (D_SYNTAX, D_PROTO_LEN, ...). */
+const char *diag_d_tag(enum diag_tag t);
 
 /* A position in the script or a file it includes; len is the width to
  * underline.  FILE comes last so that { line, col, off, len } still
@@ -58,6 +60,12 @@ struct diag {
 	bool no_warnings;	/* --no-warnings: diag_warn says nothing */
 	FILE *out;
 	jmp_buf *fatal;		/* parser errors longjmp here */
+	/* D (sonde dtrace): DTrace's tags in the tag slot; with errtags
+	 * (-x errtags) DTrace's own one-line form, "dtrace: failed to
+	 * compile script FILE: [D_TAG] line N: message", dwhat the
+	 * "script" or "description" it names */
+	bool d, errtags;
+	const char *dwhat;
 	/* Macro expansions (lang/macro.c adds them, in the compile's
 	 * arena): loc.exp N is exps[N - 1]. */
 	const struct diag_exp **exps;

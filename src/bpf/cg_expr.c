@@ -6,6 +6,7 @@
 
 #include "base/arch.h"
 #include "catalog/elfsym.h"
+#include "lang/dprobe.h"
 #include "lang/lex.h"
 
 /* Bring REG, holding some 64-bit value, to canonical form for T. */
@@ -498,6 +499,9 @@ static const char *site_name(struct cg *g, struct node *n)
 	case B_PROBE: return g->ps->name;
 	case B_PROBETYPE: return probe_type_name(g->ps);
 	case B_FUNC: return g->ps->func;
+	case B_PROBEPROV: case B_PROBEMOD: case B_PROBEFUNC: case B_PROBENAME:
+		return d_probe_field(&g->c->arena, g->ps->ddesc ? g->ps->ddesc : "",
+				     g->ps->name, n->builtin - B_PROBEPROV);
 	default: return NULL;
 	}
 }

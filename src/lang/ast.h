@@ -93,7 +93,12 @@ struct map_decl {
 	struct loc sloc;	/* the first argument, or the call */
 };
 
+struct lex_pragma;
+
 struct program {
+	bool d;			/* D's (lang/dparse.c) */
+	struct lex_pragma *dpragmas;	/* D: #pragma D ..., source order */
+	struct node *dinlines;	/* D: inline constants, N_ASSIGN: name, b */
 	struct config_item *config;	/* the config block, source order */
 	bool has_config;
 	struct map_decl *mapdecls;	/* source order */

@@ -714,7 +714,8 @@ void lex_probe(struct lexer *lx, struct token *t)
 	c = (unsigned char)*lx->p;
 	/* a positional parameter may be a whole attach point: $1 { } */
 	if (!is_ident_start(c) && !(c == '$' && lx->p + 1 < lx->end &&
-				    isdigit((unsigned char)lx->p[1]))) {
+				    isdigit((unsigned char)lx->p[1])) &&
+	    !(lx->d && (c == ':' || c == '*'))) {	/* D's ":::BEGIN" */
 		lex_next(lx, t);
 		return;
 	}

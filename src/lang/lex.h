@@ -44,6 +44,14 @@ struct pp;
 
 /* The lexer reads one buffer at a time: the script, or a file it
  * includes (the preprocessor keeps the ones it will come back to). */
+/* A "#pragma D ..." line (the text after "D", trimmed), for D's front
+ * end (dparse.c); bpftrace scripts' are ignored. */
+struct lex_pragma {
+	struct lex_pragma *next;
+	const char *text;
+	struct loc loc;
+};
+
 struct lexer {
 	const char *src, *end, *p;
 	int line;
@@ -62,6 +70,9 @@ struct lexer {
 	struct loc soft_loc;
 	enum diag_tag soft_tag;
 	const char *soft_msg;
+	struct lex_pragma *pragmas, **pragma_tail;	/* source order */
+	bool d;			/* D: a probe description may start with
+				 * ':' or '*' */
 };
 
 void lex_init(struct lexer *lx, const char *src, size_t len,

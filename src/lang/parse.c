@@ -240,6 +240,27 @@ static struct node *primary(struct parser *p)
 	}
 }
 
+/* D's NAME[K, ...] (N the N_BUILTIN of NAME): the associative array
+ * NAME, a map without '@' (D's names never clash with aggregations). */
+static struct node *d_array(struct parser *p, struct node *n)
+{
+	struct loc open = take(p).loc;
+	struct list l = { 0 };
+	int saved = p->in_pred;
+
+	p->in_pred = 0;
+	do {
+		list_add(p, &l, expr(p));
+	} while (accept(p, T_COMMA));
+	n->loc = span(n->loc, peek(p)->loc);
+	expect_close(p, T_RBRACKET, open);
+	p->in_pred = saved;
+	n->kind = N_MAP;
+	n->args = l.v;
+	n->nargs = l.n;
+	return n;
+}
+
 /* The postfix operators after N: fields, indexes, ++ and --. */
 static struct node *postfix_ops(struct parser *p, struct node *n)
 {
@@ -283,6 +304,9 @@ static struct node *postfix_ops(struct parser *p, struct node *n)
 			f->a = n;
 			f->loc = span(n->loc, id.loc);
 			n = f;
+		} else if (t->kind == T_LBRACKET && p->d &&
+			   n->kind == N_BUILTIN) {
+			n = d_array(p, n);
 		} else if (t->kind == T_LBRACKET) {
 			struct loc open = take(p).loc;
 			struct node *ix = mk(p, N_INDEX, n->loc);
@@ -781,6 +805,16 @@ static struct node *block(struct parser *p, const char *after)
 	b->args = l.v;
 	b->nargs = l.n;
 	return b;
+}
+
+struct node *parse_expr(struct parser *p)
+{
+	return expr(p);
+}
+
+struct node *parse_block(struct parser *p, const char *after)
+{
+	return block(p, after);
 }
 
 /* macro NAME(PARAMS) { BODY } after the 'macro' KW: PARAMS are $x

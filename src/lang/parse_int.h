@@ -22,6 +22,8 @@ struct parser {
 	int loop_depth;
 	struct strmap typedefs;	/* names the script's typedefs define */
 	struct strmap enumerators;	/* for constants in declarations */
+	bool d;			/* reading D (dparse.c): NAME[K, ...] is an
+				 * associative array, a map named NAME */
 };
 
 static inline struct token *peek(struct parser *p)
@@ -178,6 +180,11 @@ bool parse_is_type(struct parser *p, const struct token *t);
 /* A type name into N: its spelling in N->tyname ("unsigned int",
  * "struct foo", a typedef's name), then the '*'s in N->tyname_ptr. */
 void parse_type_name(struct parser *p, struct node *n);
+
+/* parse.c, for dparse.c: an expression; a '{' statements '}' block
+ * (AFTER names its owner for the message when '{' is missing). */
+struct node *parse_expr(struct parser *p);
+struct node *parse_block(struct parser *p, const char *after);
 
 /* import.c */
 /* import "NAME" at AT: the file, or the .bt and .h files of the

@@ -263,6 +263,25 @@ static void pragma(struct lexer *lx)
 	if (t.kind == T_IDENT && !strcmp(t.text, "once") && lx->file > 0 &&
 	    pp->byfile && pp->byfile[lx->file])
 		pp->byfile[lx->file]->once = true;
+	if (t.kind == T_IDENT && !strcmp(t.text, "D")) {
+		/* D's pragmas: the rest of the line, for dparse.c */
+		struct lex_pragma *pr = arena_alloc(lx->arena, sizeof(*pr));
+		const char *s = lx->p, *e;
+
+		while (s < lx->end && (*s == ' ' || *s == '\t'))
+			s++;
+		e = s;
+		while (e < lx->end && *e != '\n')
+			e++;
+		while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
+			e--;
+		pr->text = arena_strndup(lx->arena, s, (size_t)(e - s));
+		pr->loc = t.loc;
+		if (!lx->pragma_tail)
+			lx->pragma_tail = &lx->pragmas;
+		*lx->pragma_tail = pr;
+		lx->pragma_tail = &pr->next;
+	}
 }
 
 void pp_directive(struct lexer *lx)

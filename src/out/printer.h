@@ -30,6 +30,9 @@ struct printer {
 	struct compiler *c;	/* maps, events, BPFTRACE_STRLEN */
 	FILE *out;
 	enum out_format format;
+	/* sonde dtrace: DTrace's output (dtfmt.c); dt_testing: without
+	 * the CPU and ID columns (_DTRACE_TESTING), dt_quiet: -q */
+	bool dtrace, dt_testing, dt_quiet;
 	bool color;		/* hist bars in colour: a terminal, no NO_COLOR */
 	int ncpus_possible;	/* per-CPU map values */
 	int64_t mono_to_epoch;	/* add to a CLOCK_MONOTONIC ns for epoch ns */
@@ -63,6 +66,9 @@ void pr_tseries_json(FILE *f, const struct mapinfo *m, const uint8_t *vals,
 		     int ncpu);
 /* Every map, at exit: in text after two newlines, as bpftrace. */
 void pr_all_maps(struct printer *pr);
+/* dprint.c: D's aggregations at exit, DTrace's way (D's variables,
+ * maps without '@', never print). */
+void pr_dt_all_aggs(struct printer *pr);
 /* Every map, sorted by name (SIGUSR1 prints them so). */
 void pr_maps(struct printer *pr);
 void pr_value(struct printer *pr, const struct type *ty, const void *data);

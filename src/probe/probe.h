@@ -158,6 +158,7 @@ struct probe_spec {
 	const char **multi;	/* the functions of one kprobe_multi or
 				 * uprobe_multi program (NULL: one) */
 	const uint64_t *umulti;	/* uprobe_multi: their offsets in path */
+	const char *ddesc;	/* D: the description it expanded from */
 	int nmulti;
 	struct loc loc;
 };

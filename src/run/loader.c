@@ -9,6 +9,7 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 #include <linux/btf.h>
+#include <ctype.h>
 #include <errno.h>
 #include <pthread.h>
 #include <stdbool.h>
@@ -111,8 +112,14 @@ static void map_name(char *buf, size_t cap, const char *name)
 {
 	size_t n = 0;
 
-	for (const char *p = name; *p && n + 1 < cap && n < 15; p++)
-		buf[n++] = (*p == '@') ? 'm' : *p;
+	for (const char *p = name; *p && n + 1 < cap && n < 15; p++) {
+		char ch = *p == '@' ? 'm' : *p;
+
+		/* D's self->x: any other character reads as '_' */
+		if (!isalnum((unsigned char)ch) && ch != '_' && ch != '.')
+			ch = '_';
+		buf[n++] = ch;
+	}
 	if (n == 1)
 		buf[n++] = '_';
 	buf[n] = 0;

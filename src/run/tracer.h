@@ -28,6 +28,8 @@ struct tracer {
 	struct printer pr;	/* where and how the output goes */
 	bool buffered;		/* -B: stdio flushes the output, not sonde */
 	bool verbose, quiet;
+	/* D: what "dtrace: WHAT 'NAME' matched N probes" says */
+	const char *dt_what, *dt_name;
 	bool dry_run;		/* --dry-run: attach, then leave before BEGIN */
 	bool debug_verifier;	/* -d verifier: print each program's log */
 	bool no_warnings;	/* --no-warnings: no warnings on stderr */

@@ -711,8 +711,10 @@ int sema_check(struct compiler *c)
 		pi->specs = arena_alloc(&c->arena, sizeof(*pi->specs) *
 					(size_t)(total ? total : 1));
 		for (int i = 0; i < p->nargs; i++)
-			for (int j = 0; j < counts[i]; j++)
-				pi->specs[pi->nspecs++] = lists[i][j];
+			for (int j = 0; j < counts[i]; j++) {
+				pi->specs[pi->nspecs] = lists[i][j];
+				pi->specs[pi->nspecs++].ddesc = p->args[i]->tyname;
+			}
 		pi->name_max = 1;
 		for (int i = 0; i < pi->nspecs; i++) {
 			int len = (int)strlen(pi->specs[i].name) + 1;

@@ -13,6 +13,7 @@
 #include "catalog/dwarf.h"
 #include "catalog/tracefs.h"
 #include "catalog/usdt.h"
+#include "lang/dprobe.h"
 #include "sema/cdecl.h"
 
 static struct type *ret_type(struct sema *s);
@@ -137,6 +138,17 @@ static struct type *named(struct sema *s, struct node *n, int i)
 			return set(n, &ty_error);
 		for (int k = 0; k < s->pi->nspecs; k++) {
 			int l = (int)strlen(s->pi->specs[k].func) + 1;
+
+			if (l > len)
+				len = l;
+		}
+		return set(n, str_type(s, len));
+	case B_PROBEPROV: case B_PROBEMOD: case B_PROBEFUNC: case B_PROBENAME:
+		s->pi->per_site = true;
+		for (int k = 0; k < s->pi->nspecs; k++) {
+			struct probe_spec *ps = &s->pi->specs[k];
+			int l = (int)strlen(d_probe_field(&s->c->arena, ps->ddesc ? ps->ddesc : "",
+							  ps->name, i - B_PROBEPROV)) + 1;
 
 			if (l > len)
 				len = l;
@@ -484,6 +496,8 @@ struct type *sema_builtin(struct sema *s, struct node *n)
 	long k;
 	int b = builtin_find(n->name);
 
+	if (b >= B_PROBEPROV && b <= B_PROBENAME && !s->c->lang_d)
+		b = -1;		/* D's names, bpftrace's to take */
 	if (b >= 0)
 		return named(s, n, b);
 	if (!strcmp(n->name, "ctx"))

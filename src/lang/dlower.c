@@ -1,0 +1,274 @@
+/* dlower.c - D's names onto sonde's tree, after the parse and before
+ * sema: a global `x` is a map of one value named `x` (no '@': D's
+ * names never clash with aggregations), an associative array `a[k]`
+ * (parse.c made it) the map `a`, a thread-local `self->x` the map
+ * `self->x` keyed by tid, a clause-local `this->x` the variable
+ * `this->x`; assigning 0 to an array element or a thread-local deletes
+ * it, as D frees it.  D's built-in variables and subroutines become
+ * sonde's builtins and calls, each a row of the tables below. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lang/dparse.h"
+#include "lang/dprobe.h"
+
+struct lower {
+	struct compiler *c;
+	struct program *prog;
+	struct node *probe;	/* the clause */
+	const char *prov;	/* its first description's provider */
+	bool ret;		/* ... names a return probe */
+	struct strmap locals;	/* enumerators the program declares */
+};
+
+/* D's built-in variables that are sonde's under another name. */
+static const struct { const char *d, *sonde; } vars[] = {
+	{ "execname", "comm" }, { "timestamp", "nsecs" },
+	{ "vtimestamp", "nsecs" }, { "pid", "pid" }, { "tid", "tid" },
+	{ "uid", "uid" }, { "gid", "gid" }, { "cpu", "cpu" },
+	{ "curthread", "curtask" }, { "probeprov", "probeprov" },
+	{ "probemod", "probemod" }, { "probefunc", "probefunc" },
+	{ "probename", "probename" }, { "uregs", "uregs" },
+	{ "stackdepth", "stackdepth" }, { "errno", "errno" },
+	{ "walltimestamp", "walltimestamp" }, { "ppid", "ppid" },
+	{ "arg0", "arg0" }, { "arg1", "arg1" }, { "arg2", "arg2" },
+	{ "arg3", "arg3" }, { "arg4", "arg4" }, { "arg5", "arg5" },
+	{ "arg6", "arg6" }, { "arg7", "arg7" }, { "arg8", "arg8" },
+	{ "arg9", "arg9" }, { "args", "args" }, { "caller", "caller" },
+	{ "ucaller", "ucaller" }, { "curpsinfo", "curpsinfo" },
+	{ "curlwpsinfo", "curlwpsinfo" }, { "epid", "epid" }, { "id", "id" },
+	{ "ipl", "ipl" }, { "root", "root" }, { "cwd", "cwd" },
+	{ "zonename", "zonename" }, { "NULL", NULL },
+};
+
+/* D's subroutines and aggregating functions that are sonde's under
+ * another name. */
+static const struct { const char *d, *sonde; } calls[] = {
+	{ "quantize", "hist" }, { "lquantize", "lhist" },
+	{ "copyinstr", "str" }, { "stringof", "str" },
+	{ "raise", "signal" }, { "stack", "kstack" },
+	{ "jstack", "ustack" }, { "printa", "print" },
+	{ "trunc", "clear" },
+};
+
+static struct node *mk(struct lower *lw, enum node_kind k, struct loc loc)
+{
+	struct node *n = arena_alloc(&lw->c->arena, sizeof(*n));
+
+	n->kind = k;
+	n->loc = loc;
+	return n;
+}
+
+static struct node *lower(struct lower *lw, struct node *n);
+
+/* The thread-local self->NAME: the map "self->NAME"[tid]. */
+static void thread_local(struct lower *lw, struct node *n)
+{
+	struct node *tid = mk(lw, N_BUILTIN, n->loc);
+
+	tid->name = "tid";
+	n->kind = N_MAP;
+	n->name = arena_printf(&lw->c->arena, "self->%s", n->name);
+	n->a = NULL;
+	n->op = 0;
+	n->args = arena_alloc(&lw->c->arena, sizeof(*n->args));
+	n->args[0] = tid;
+	n->nargs = 1;
+}
+
+/* argN of a syscall probe: the Nth argument word of the tracepoint's
+ * record (after the common fields and the syscall number), or the
+ * return value. */
+static void syscall_arg(struct lower *lw, struct node *n, int i)
+{
+	struct node *ctx = mk(lw, N_BUILTIN, n->loc);
+	struct node *off = mk(lw, N_INT, n->loc);
+	struct node *add = mk(lw, N_BINOP, n->loc);
+	struct node *cast = mk(lw, N_CAST, n->loc);
+	struct node *kp = mk(lw, N_CALL, n->loc);
+
+	ctx->name = "ctx";
+	off->ival = (uint64_t)(16 + 8 * (lw->ret ? 0 : i));
+	add->op = T_PLUS;
+	add->a = ctx;
+	add->b = off;
+	cast->tyname = "int64";
+	cast->tyname_ptr = 1;
+	cast->a = add;
+	/* the record is the kernel's, whatever the syscall's pointers */
+	kp->name = "kptr";
+	kp->args = arena_alloc(&lw->c->arena, sizeof(*kp->args));
+	kp->args[0] = cast;
+	kp->nargs = 1;
+	n->kind = N_UNOP;
+	n->op = T_STAR;
+	n->name = NULL;
+	n->a = kp;
+}
+
+static void builtin(struct lower *lw, struct node *n)
+{
+	struct node *inl;
+
+	for (inl = lw->prog->dinlines; inl; inl = inl->next)
+		if (!strcmp(inl->name, n->name)) {
+			struct loc loc = n->loc;
+
+			*n = *lower(lw, inl->b);
+			n->loc = loc;
+			return;
+		}
+	if (strmap_get(&lw->locals, n->name))
+		return;		/* an enumerator of the program's */
+	for (size_t i = 0; i < sizeof(vars) / sizeof(vars[0]); i++) {
+		if (strcmp(vars[i].d, n->name))
+			continue;
+		if (!vars[i].sonde) {		/* NULL */
+			n->kind = N_INT;
+			n->ival = 0;
+			return;
+		}
+		if (!strncmp(n->name, "arg", 3) && n->name[3] >= '0' &&
+		    n->name[3] <= '9' && lw->prov && !strcmp(lw->prov, "syscall")) {
+			syscall_arg(lw, n, n->name[3] - '0');
+			return;
+		}
+		if (lw->ret && !strcmp(n->name, "arg1") && lw->prov &&
+		    (!strncmp(lw->prov, "pid", 3) || !strcmp(lw->prov, "fbt"))) {
+			n->name = "retval";
+			return;
+		}
+		n->name = vars[i].sonde;
+		return;
+	}
+	/* anything else is a global variable */
+	n->kind = N_MAP;
+}
+
+static void call(struct lower *lw, struct node *n)
+{
+	/* copyinstr(p): a string of the process's memory */
+	if (!strcmp(n->name, "copyinstr") && n->nargs >= 1) {
+		struct node *u = mk(lw, N_CALL, n->args[0]->loc);
+
+		u->name = "uptr";
+		u->args = arena_alloc(&lw->c->arena, sizeof(*u->args));
+		u->args[0] = n->args[0];
+		u->nargs = 1;
+		n->args[0] = u;
+	}
+	for (size_t i = 0; i < sizeof(calls) / sizeof(calls[0]); i++)
+		if (!strcmp(calls[i].d, n->name)) {
+			n->name = calls[i].sonde;
+			break;
+		}
+	/* lquantize(v, lo, hi): the step is 1 */
+	if (!strcmp(n->name, "lhist") && n->nargs == 3) {
+		struct node **v = arena_alloc(&lw->c->arena, 4 * sizeof(*v));
+
+		memcpy(v, n->args, 3 * sizeof(*v));
+		v[3] = mk(lw, N_INT, n->loc);
+		v[3]->ival = 1;
+		n->args = v;
+		n->nargs = 4;
+	}
+	/* printa("format", @a): the format is not sonde's yet */
+	if (!strcmp(n->name, "print") && n->nargs == 2 &&
+	    n->args[0]->kind == N_STR) {
+		n->args++;
+		n->nargs--;
+	}
+}
+
+/* D frees an array element or a thread-local assigned 0. */
+static struct node *assign(struct lower *lw, struct node *n)
+{
+	if (n->a->kind == N_MAP && n->a->nargs && n->a->name[0] != '@' &&
+	    n->op == T_ASSIGN && n->b->kind == N_INT && n->b->ival == 0) {
+		struct node *d = mk(lw, N_CALL, n->loc);
+		struct node *s = mk(lw, N_EXPRSTMT, n->loc);
+
+		d->name = "delete";
+		d->args = arena_alloc(&lw->c->arena, sizeof(*d->args));
+		d->args[0] = n->a;
+		d->nargs = 1;
+		s->a = d;
+		return s;
+	}
+	return n;
+}
+
+static struct node *lower(struct lower *lw, struct node *n)
+{
+	if (!n)
+		return NULL;
+	switch (n->kind) {
+	case N_BUILTIN:
+		builtin(lw, n);
+		return n;
+	case N_FIELD:
+		if (n->op == T_ARROW && n->a->kind == N_BUILTIN &&
+		    !strcmp(n->a->name, "self")) {
+			thread_local(lw, n);
+			return n;
+		}
+		if (n->op == T_ARROW && n->a->kind == N_BUILTIN &&
+		    !strcmp(n->a->name, "this")) {
+			n->kind = N_VAR;
+			n->name = arena_printf(&lw->c->arena, "$this->%s", n->name);
+			n->a = NULL;
+			n->op = 0;
+			return n;
+		}
+		break;
+	case N_VAR:
+		if (!strcmp(n->name, "$target")) {
+			if (lw->c->has_command) {
+				n->kind = N_BUILTIN;
+				n->name = "cpid";
+			} else {
+				n->kind = N_INT;
+				n->ival = (uint64_t)lw->c->target_pid;
+			}
+		}
+		return n;
+	case N_CALL:
+		call(lw, n);
+		break;
+	default:
+		break;
+	}
+	n->a = lower(lw, n->a);
+	n->b = lower(lw, n->b);
+	n->c = lower(lw, n->c);
+	for (int i = 0; i < n->nargs; i++)
+		n->args[i] = lower(lw, n->args[i]);
+	if (n->kind == N_ASSIGN)
+		return assign(lw, n);
+	return n;
+}
+
+int d_lower(struct compiler *c, struct program *prog)
+{
+	struct lower lw = { .c = c, .prog = prog };
+
+	for (struct node *t = prog->types; t; t = t->next)
+		if (t->kind == N_ENUMDEF)
+			for (int i = 0; i < t->nargs; i++)
+				if (t->args[i]->name)
+					strmap_put(&lw.locals, &c->arena,
+						   t->args[i]->name, t->args[i]);
+	for (struct node *p = prog->probes; p; p = p->next) {
+		const char *f[1];
+		const char *desc = p->nargs ? p->args[0]->tyname : "";
+
+		lw.probe = p;
+		lw.prov = d_probe_field(&c->arena, desc, p->args[0]->name, 0);
+		f[0] = d_probe_field(&c->arena, desc, p->args[0]->name, 3);
+		lw.ret = !strcmp(f[0], "return");
+		p->a = lower(&lw, p->a);
+		p->b = lower(&lw, p->b);
+	}
+	return c->diag.nerrors ? -1 : 0;
+}

@@ -1,0 +1,255 @@
+/* dprobe.c - D's probe descriptions on Linux: which of sonde's attach
+ * points a "provider:module:function:name" means (the provider map of
+ * docs/d-language.md), and back, the four D names of a probe sonde
+ * expanded, for probeprov, probemod, probefunc and probename. */
+#include "lang/dprobe.h"
+
+#include <ctype.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* DESC's four fields, right-aligned as D reads a description with
+ * fewer ("BEGIN" is the name; "read:entry" function and name). */
+static int split(struct arena *a, const char *desc, const char *f[4])
+{
+	const char *parts[4];
+	size_t lens[4];
+	int n = 0;
+	const char *p = desc;
+
+	for (;;) {
+		const char *c = strchr(p, ':');
+
+		if (n == 4)
+			return -1;
+		parts[n] = p;
+		lens[n] = c ? (size_t)(c - p) : strlen(p);
+		n++;
+		if (!c)
+			break;
+		p = c + 1;
+	}
+	for (int i = 0; i < 4; i++)
+		f[i] = "";
+	for (int i = 0; i < n; i++)
+		f[4 - n + i] = arena_strndup(a, parts[i], lens[i]);
+	return 0;
+}
+
+static bool any(const char *s)
+{
+	return !*s || !strcmp(s, "*");
+}
+
+/* profile-N and tick-N: N with an optional unit, as sonde's
+ * UNIT:COUNT; NULL when it is not one. */
+static const char *rate(struct arena *a, const char *s, bool tick)
+{
+	static const struct { const char *unit, *as; long mul; } units[] = {
+		{ "", "hz", 1 }, { "hz", "hz", 1 },
+		{ "ns", "ns", 1 }, { "nsec", "ns", 1 },
+		{ "us", "us", 1 }, { "usec", "us", 1 },
+		{ "ms", "ms", 1 }, { "msec", "ms", 1 },
+		{ "s", "s", 1 }, { "sec", "s", 1 },
+		{ "m", "s", 60 }, { "min", "s", 60 },
+		{ "h", "s", 3600 }, { "hour", "s", 3600 },
+		{ "d", "s", 86400 }, { "day", "s", 86400 },
+	};
+	char *end;
+	long n;
+
+	if (!isdigit((unsigned char)*s))
+		return NULL;
+	n = strtol(s, &end, 10);
+	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
+		if (strcmp(end, units[i].unit))
+			continue;
+		/* profile's timers take hz, s, ms and us */
+		if (!tick && !strcmp(units[i].as, "ns"))
+			return n % 1000 ? NULL :
+			       arena_printf(a, "us:%ld", n / 1000);
+		return arena_printf(a, "%s:%ld", units[i].as, n * units[i].mul);
+	}
+	return NULL;
+}
+
+/* D's proc, sched and io probes: the kernel tracepoint each is. */
+static const struct {
+	const char *prov, *name, *tp;
+} tps[] = {
+	{ "proc", "exec", "syscalls:sys_enter_execve" },
+	{ "proc", "exec-success", "sched:sched_process_exec" },
+	{ "proc", "exec-failure", "syscalls:sys_exit_execve" },
+	{ "proc", "exit", "sched:sched_process_exit" },
+	{ "proc", "create", "sched:sched_process_fork" },
+	{ "proc", "lwp-create", "sched:sched_process_fork" },
+	{ "proc", "lwp-exit", "sched:sched_process_exit" },
+	{ "proc", "signal-send", "signal:signal_generate" },
+	{ "proc", "signal-handle", "signal:signal_deliver" },
+	{ "sched", "on-cpu", "sched:sched_switch" },
+	{ "sched", "off-cpu", "sched:sched_switch" },
+	{ "sched", "wakeup", "sched:sched_wakeup" },
+	{ "sched", "change-pri", "sched:sched_pi_setprio" },
+	{ "io", "start", "block:block_rq_issue" },
+	{ "io", "done", "block:block_rq_complete" },
+};
+
+/* "pid123", "pid$target", "myprov$target", "myprov123": the name and
+ * where the process number starts (NULL: none). */
+static const char *pid_suffix(const char *prov, size_t *namelen)
+{
+	const char *p = strchr(prov, '$');
+
+	if (!p) {
+		p = prov + strlen(prov);
+		while (p > prov && isdigit((unsigned char)p[-1]))
+			p--;
+		if (!*p)
+			return NULL;
+	}
+	*namelen = (size_t)(p - prov);
+	return p;
+}
+
+int d_probe_specs(struct arena *a, const char *desc, const char **out,
+		  int *n, const char **why)
+{
+	const char *f[4], *r;
+	size_t plen;
+	const char *sfx;
+
+	*n = 0;
+	if (split(a, desc, f)) {
+		*why = "too many fields: a description is provider:module:function:name";
+		return -1;
+	}
+	if ((any(f[0]) || !strcmp(f[0], "dtrace")) && !*f[1] && !*f[2] &&
+	    (!strcmp(f[3], "BEGIN") || !strcmp(f[3], "END"))) {
+		out[(*n)++] = f[3];
+		return 0;
+	}
+	if ((any(f[0]) || !strcmp(f[0], "profile")) && !strncmp(f[3], "profile-", 8) &&
+	    (r = rate(a, f[3] + 8, false))) {
+		out[(*n)++] = arena_printf(a, "profile:%s", r);
+		return 0;
+	}
+	if ((any(f[0]) || !strcmp(f[0], "profile")) && !strncmp(f[3], "tick-", 5) &&
+	    (r = rate(a, f[3] + 5, true))) {
+		out[(*n)++] = arena_printf(a, "interval:%s", r);
+		return 0;
+	}
+	if (!strcmp(f[0], "syscall")) {
+		const char *fn = any(f[2]) ? "*" : f[2];
+
+		if (any(f[3]) || !strcmp(f[3], "entry"))
+			out[(*n)++] = arena_printf(a, "tracepoint:syscalls:sys_enter_%s", fn);
+		if (any(f[3]) || !strcmp(f[3], "return"))
+			out[(*n)++] = arena_printf(a, "tracepoint:syscalls:sys_exit_%s", fn);
+		if (!*n)
+			*why = "syscall probes are named entry or return";
+		return *n ? 0 : -1;
+	}
+	if (!strcmp(f[0], "fbt")) {
+		const char *fn = any(f[2]) ? "*" : f[2];
+
+		if (any(f[3]) || !strcmp(f[3], "entry"))
+			out[(*n)++] = arena_printf(a, "kprobe:%s", fn);
+		if (any(f[3]) || !strcmp(f[3], "return"))
+			out[(*n)++] = arena_printf(a, "kretprobe:%s", fn);
+		if (!*n)
+			*why = "fbt probes are named entry or return";
+		return *n ? 0 : -1;
+	}
+	for (size_t i = 0; i < sizeof(tps) / sizeof(tps[0]); i++)
+		if (!strcmp(f[0], tps[i].prov) &&
+		    (any(f[3]) || !strcmp(f[3], tps[i].name)))
+			out[(*n)++] = arena_printf(a, "tracepoint:%s", tps[i].tp);
+	if (*n)
+		return 0;
+	if (!strcmp(f[0], "sdt") || !strcmp(f[0], "tp")) {
+		out[(*n)++] = arena_printf(a, "tracepoint:%s:%s",
+					   any(f[1]) ? "*" : f[1],
+					   any(f[3]) ? "*" : f[3]);
+		return 0;
+	}
+	if (!strcmp(f[0], "rawtp")) {
+		out[(*n)++] = arena_printf(a, "rawtracepoint:%s",
+					   any(f[3]) ? "*" : f[3]);
+		return 0;
+	}
+	sfx = pid_suffix(f[0], &plen);
+	if (sfx && plen == 3 && !strncmp(f[0], "pid", 3)) {
+		/* the process's own functions: sonde's -p finds its files */
+		const char *file = any(f[1]) || !strcmp(f[1], "a.out") ? "" : f[1];
+		const char *fn = any(f[2]) ? "*" : f[2];
+
+		if (any(f[3]) || !strcmp(f[3], "entry"))
+			out[(*n)++] = arena_printf(a, "uprobe:%s:%s", file, fn);
+		if (any(f[3]) || !strcmp(f[3], "return"))
+			out[(*n)++] = arena_printf(a, "uretprobe:%s:%s", file, fn);
+		if (!*n && isxdigit((unsigned char)*f[3]))
+			out[(*n)++] = arena_printf(a, "uprobe:%s:%s+0x%s", file,
+						   fn, f[3]);
+		if (!*n)
+			*why = "pid probes are named entry, return or an offset";
+		return *n ? 0 : -1;
+	}
+	if (sfx) {
+		out[(*n)++] = arena_printf(a, "usdt:%s:%.*s:%s",
+					   any(f[1]) || !strcmp(f[1], "a.out") ? "" : f[1],
+					   (int)plen, f[0], any(f[3]) ? "*" : f[3]);
+		return 0;
+	}
+	*why = arena_printf(a, "no provider '%s' on Linux (docs/d-language.md lists them)",
+			    *f[0] ? f[0] : "(empty)");
+	return -1;
+}
+
+/* The D names of the probe sonde named SPEC, expanded from the
+ * description DESC: the fields DESC names as they are, the rest from
+ * SPEC. */
+const char *d_probe_field(struct arena *a, const char *desc,
+			  const char *spec, int field)
+{
+	const char *f[4];
+	const char *p;
+
+	if (split(a, desc, f))
+		return "";
+	if (!strcasecmp(spec, "BEGIN") || !strcasecmp(spec, "END")) {
+		static const char *const dt[4] = { "dtrace", "", "", NULL };
+
+		return field == 3 ? (spec[0] == 'b' || spec[0] == 'B' ? "BEGIN" : "END") :
+		       dt[field];
+	}
+	if (!strncmp(spec, "tracepoint:syscalls:sys_", 24) && !strcmp(f[0], "syscall")) {
+		p = spec + 24;
+		if (field == 0)
+			return "syscall";
+		if (field == 1)
+			return "vmlinux";
+		if (field == 3)
+			return !strncmp(p, "enter_", 6) ? "entry" : "return";
+		return strchr(p, '_') ? strchr(p, '_') + 1 : p;
+	}
+	if (!strncmp(spec, "profile:", 8) || !strncmp(spec, "interval:", 9)) {
+		static const char *const pr[4] = { "profile", "", "", NULL };
+
+		return field == 3 ? f[3] : pr[field];
+	}
+	if (field == 0)
+		return *f[0] ? f[0] : "";
+	if (field == 2 && (!*f[2] || strpbrk(f[2], "*?["))) {
+		/* a wildcard's function: the spec's last field */
+		p = strrchr(spec, ':');
+		return p ? arena_strndup(a, p + 1, strcspn(p + 1, "+")) : "";
+	}
+	if (field == 1 && !*f[1] && (!strncmp(spec, "kprobe:", 7) ||
+				     !strncmp(spec, "kretprobe:", 10) ||
+				     !strncmp(spec, "tracepoint:", 11)))
+		return "vmlinux";
+	return f[field];
+}

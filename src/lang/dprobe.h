@@ -1,0 +1,23 @@
+/* dprobe.h - D's probe descriptions and sonde's attach points
+ * (dprobe.c). */
+#ifndef SONDE_DPROBE_H
+#define SONDE_DPROBE_H
+
+#include "base/arena.h"
+
+/* The most attach points one description becomes (syscall::X: is the
+ * entry and the return). */
+#define D_SPECS_MAX 16
+
+/* DESC ("syscall::openat:entry", "tick-1s", "pid$target::malloc:entry")
+ * as sonde's attach points, into OUT[*N] (arena strings); 0, or -1
+ * with *WHY saying why it means nothing on Linux. */
+int d_probe_specs(struct arena *a, const char *desc, const char **out,
+		  int *n, const char **why);
+
+/* D's FIELD (0 provider, 1 module, 2 function, 3 name) of the probe
+ * sonde named SPEC, which the description DESC expanded to. */
+const char *d_probe_field(struct arena *a, const char *desc,
+			  const char *spec, int field);
+
+#endif

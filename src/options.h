@@ -1,0 +1,59 @@
+/* options.h - what a command line asks for: sonde's own (main.c) and
+ * dtrace(1)'s (dcli.c) parse their argv into one struct options, and
+ * session_run() does the rest the same way for both. */
+#ifndef SONDE_OPTIONS_H
+#define SONDE_OPTIONS_H
+
+#include <regex.h>
+#include <stdbool.h>
+
+#include "base/compiler.h"
+#include "out/printer.h"
+#include "probe/probe.h"
+
+/* The command line, parsed. */
+struct options {
+	const char *prog_text, *file, *outpath, *dump, *flamepath, *command;
+	bool quiet, verbose, dry_run, list, unsafe, no_warnings;
+	const char *dialect;	/* --dialect, or NULL */
+	unsigned stages;	/* -d STAGE,...: D_* */
+	bool no_kprobe_multi, no_uprobe_multi;	/* --no-feature */
+	const char *probe_filter;	/* --probe-filter REGEX, or NULL */
+	regex_t filter_re;
+	enum run_mode mode;	/* --test, --bench */
+	int check_helpers;
+	long rb_bytes;		/* --ringbuf-size, or 0 */
+	enum out_format format;
+	int buffering;		/* -B: a setvbuf mode, or -1 for sonde's own */
+	int target_pid;
+	char **params;		/* positional parameters $1.. */
+	int nparams;
+	struct named_param *named;	/* after "--": --NAME[=VALUE] */
+	int nnamed;
+	const char **incdirs;	/* -I, --include: argc slots each */
+	const char **includes;
+	int nincdirs, nincludes;
+	/* sonde dtrace (src/dcli.c): the script is D, printed DTrace's way */
+	bool lang_d;
+	bool errtags;		/* -x errtags: [D_TAG] in DTrace's message */
+	bool dt_testing;	/* _DTRACE_TESTING: no CPU and ID columns */
+	const char *dt_what;	/* "script" or "description" (messages) */
+	size_t prog_len;	/* prog_text's length, when not 0 */
+	const char *prog_name;	/* what messages call prog_text (not -e) */
+	bool zero_ok;		/* -Z: a description may match no probe */
+	const char **dopts;	/* -x NAME[=VALUE], in order */
+	int ndopts;
+	const char **defines;	/* -D NAME[=VALUE] */
+	int ndefines;
+};
+
+/* bpftrace 0.26's -d STAGE: print what a stage made, then run. */
+enum { D_AST = 1, D_BPF = 2, D_VERIFIER = 4, D_LIBBPF = 8 };
+
+/* Read the script, compile it, run it (or list, dump it): the exit
+ * status.  Frees what O holds. */
+int session_run(struct options *o);
+/* Free what the parsers of argv allocated in O. */
+void options_free(struct options *o);
+
+#endif

@@ -1,0 +1,350 @@
+/* session.c - one run of sonde from a parsed command line: the script
+ * read, compiled (compile.c), then listed, dumped or run (run/), for
+ * sonde's command line and dtrace(1)'s alike.  Errors become messages
+ * here and in the command lines, nowhere below. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <bpf/libbpf.h>
+
+#include "compile.h"
+#include "config.h"
+#include "options.h"
+#include "bpf/asm.h"
+#include "lang/parse.h"
+#include "run/tracer.h"
+
+static int env_int(const char *name, int def, int lo, int hi, int *out)
+{
+	const char *v = getenv(name);
+	char *end;
+	long n;
+
+	*out = def;
+	if (!v || !*v)
+		return 0;
+	errno = 0;
+	n = strtol(v, &end, 10);
+	if (errno || *end || n < lo || n > hi) {
+		fprintf(stderr, "sonde: %s=%s is not a number in %d..%d\n", name,
+			v, lo, hi);
+		return -1;
+	}
+	*out = (int)n;
+	return 0;
+}
+
+/* The script's text (malloc'd) and the name diagnostics give it. */
+static int read_script(const struct options *o, char **src, size_t *len,
+		       const char **name)
+{
+	int rc;
+
+	if (o->prog_text) {
+		*len = o->prog_len ? o->prog_len : strlen(o->prog_text);
+		*src = xmalloc(*len + 1);
+		memcpy(*src, o->prog_text, *len);
+		(*src)[*len] = 0;
+		*name = o->prog_name ? o->prog_name : "-e";
+		return 0;
+	}
+	/* one byte more than a script may have: parse_program reports a
+	 * longer script, without reading all of it */
+	rc = read_file_max(o->file, src, len, SCRIPT_MAX_SIZE + 1);
+	if (rc) {
+		fprintf(stderr, "sonde: cannot read %s: %s\n", o->file,
+			strerror(-rc));
+		return -1;
+	}
+	*name = strcmp(o->file, "-") ? o->file : "stdin";
+	return 0;
+}
+
+/* --dialect, else SONDE_DIALECT, else today's bpftrace. */
+static int set_dialect(struct compiler *c, const char *opt)
+{
+	const char *v = opt ? opt : getenv("SONDE_DIALECT");
+
+	if (!v || !*v || !strcmp(v, "0.26")) {
+		/* today's limits (0.17's are compiler_init's) */
+		c->strlen_ = 1024;
+		c->max_probes = 1024;
+		c->max_progs = 1024;
+		return 0;
+	}
+	if (!strcmp(v, "0.17")) {
+		c->dialect_017 = true;
+		return 0;
+	}
+	fprintf(stderr, "sonde: %s%s: the dialects are 0.17 and 0.26\n",
+		opt ? "--dialect=" : "SONDE_DIALECT=", v);
+	return -1;
+}
+
+static int setup_compiler(struct compiler *c, const struct options *o,
+			  const char *name, const char *src, size_t len)
+{
+	compiler_init(c, name, src, len);
+	/* the dialect's defaults first, then the environment's values */
+	/* D has one dialect: today's defaults */
+	if (set_dialect(c, o->lang_d ? "0.26" : o->dialect) || config_env(c))
+		return -1;
+	c->verbose = o->verbose;
+	c->lang_d = o->lang_d;
+	c->diag.d = o->lang_d;
+	c->diag.errtags = o->errtags;
+	c->diag.dwhat = o->dt_what;
+	c->target_pid = o->target_pid;
+	c->has_command = o->command != NULL;
+	c->command = o->command;
+	c->unsafe = o->unsafe;
+	if (o->probe_filter)
+		c->probe_filter = &o->filter_re;
+	/* as if the kernel had said no */
+	c->kprobe_multi_checked |= o->no_kprobe_multi;
+	c->uprobe_multi_checked |= o->no_uprobe_multi;
+	c->run_mode = o->mode;
+	c->check_helpers = o->check_helpers;
+	c->diag.no_warnings = o->no_warnings;
+	c->params = o->params;
+	c->nparams = o->nparams;
+	c->named = o->named;
+	c->nnamed = o->nnamed;
+	c->incdirs = o->incdirs;
+	c->nincdirs = o->nincdirs;
+	c->includes = o->includes;
+	c->nincludes = o->nincludes;
+	c->kernel_src = getenv("BPFTRACE_KERNEL_SOURCE");
+	c->btf_path = getenv("BPFTRACE_BTF");
+	if (c->btf_path && !*c->btf_path)
+		c->btf_path = NULL;
+	/* #include "FILE" looks beside the script first */
+	if (o->file && strcmp(o->file, "-") && strrchr(o->file, '/'))
+		c->srcdir = arena_strndup(&c->arena, o->file,
+					  (size_t)(strrchr(o->file, '/') - o->file));
+	if (c->srcdir && !*c->srcdir)
+		c->srcdir = "/";
+	return 0;
+}
+
+/* -f folded and --flamegraph need a map keyed by a stack. */
+static int check_foldable(const struct options *o, const struct compiler *c)
+{
+	int n = 0;
+
+	if (!o->flamepath && o->format != OUT_FOLDED)
+		return 0;
+	for (int i = 0; i < c->nmaps; i++)
+		n += pr_foldable(c->maps[i]);
+	if (!n && o->flamepath) {
+		fputs("sonde: --flamegraph: no map is keyed by a stack (kstack, ustack) with count(), sum() or integer values\n",
+		      stderr);
+		return -1;
+	}
+	if (!n && !o->no_warnings)
+		fputs("sonde: warning: -f folded: no map is keyed by a stack (kstack, ustack) with count(), sum() or integer values; maps print as text on stderr\n",
+		      stderr);
+	return 0;
+}
+
+/* The compile's end for what does not run: -l, --dump.  -1 to go on
+ * and run, else the exit status. */
+static int inspect(const struct options *o, struct compiler *c)
+{
+	if (o->list) {
+		probe_list_script(c);
+		return 0;
+	}
+	if (check_foldable(o, c))
+		return 1;
+	if (o->dump && !strcmp(o->dump, "ast")) {
+		ast_dump(stdout, c->ast);
+		return 0;
+	}
+	if (o->stages & D_AST)
+		ast_dump(stdout, c->ast);
+	if (compile(c, COMPILE_CODE))
+		return 1;
+	if (o->stages & D_BPF)
+		for (int i = 0; i < c->nprogs; i++)
+			asm_dump(stdout, c, &c->progs[i]);
+	if (o->dump) {
+		/* "none": dtrace -e, compiled and no more */
+		for (int i = 0; strcmp(o->dump, "none") && i < c->nprogs; i++)
+			asm_dump(stdout, c, &c->progs[i]);
+		return 0;
+	}
+	return -1;
+}
+
+static FILE *open_out(const char *path)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f)
+		fprintf(stderr, "sonde: cannot write %s: %s\n", path,
+			strerror(errno));
+	return f;
+}
+
+/* -o, --flamegraph (opened now: a bad path fails before anything is
+ * loaded), -f, -B and the rest the tracer needs. */
+static int setup_tracer(const struct options *o, struct tracer *t)
+{
+	FILE *out;
+	int no_usyms;
+
+	if (env_int("BPFTRACE_NO_USER_SYMBOLS", 0, 0, 1, &no_usyms))
+		return -1;
+	t->max_probes = t->c->max_probes;
+	t->max_progs = t->c->max_progs;
+	t->no_demangle = !t->c->cpp_demangle;
+	t->no_usyms = no_usyms;
+	out = o->outpath ? open_out(o->outpath) : stdout;
+	if (!out)
+		return -1;
+	if (o->flamepath && !o->dry_run && !(t->flame = open_out(o->flamepath))) {
+		if (out != stdout)
+			fclose(out);
+		return -1;
+	}
+	if (o->buffering >= 0)
+		setvbuf(out, NULL, o->buffering,
+			o->buffering == _IONBF ? 0 : BUFSIZ);
+	t->pr.out = out;
+	t->pr.format = o->format;
+	t->pr.color = o->format == OUT_TEXT && isatty(fileno(out)) &&
+		      !getenv("NO_COLOR");
+	t->buffered = o->buffering >= 0;
+	t->quiet = o->quiet;
+	t->pr.dtrace = o->lang_d;
+	t->pr.dt_testing = o->dt_testing;
+	t->pr.dt_quiet = o->quiet;
+	t->dt_what = o->dt_what;
+	t->dt_name = t->c->diag.file;
+	t->verbose = o->verbose;
+	t->no_warnings = o->no_warnings;
+	t->target_pid = o->target_pid;
+	return 0;
+}
+
+/* -d libbpf: everything libbpf says, debug messages too. */
+static int libbpf_say(enum libbpf_print_level level, const char *fmt,
+		      va_list ap)
+{
+	(void)level;
+	return vfprintf(stderr, fmt, ap);
+}
+
+/* Load, attach, run; the exit status. */
+static int trace(const struct options *o, struct tracer *t)
+{
+	int rc = 1;
+
+	if (setup_tracer(o, t)) {
+		tracer_close(t);
+		return 1;
+	}
+	if (!o->command || !rt_spawn(t, o->command)) {
+		rt_install_signals();
+		/* --dry-run: bpftrace 0.26 attaches, sonde's 0.17 dialect
+		 * only loads (0.17 had no --dry-run) */
+		t->dry_run = o->dry_run;
+		t->debug_verifier = o->stages & D_VERIFIER;
+		if (o->stages & D_LIBBPF)
+			libbpf_set_print(libbpf_say);
+		if (at_check_limits(t) == 0 && ld_load(t) == 0 &&
+		    ((o->dry_run && t->c->dialect_017) || rt_run(t) == 0))
+			rc = t->exit_code;
+	}
+	if (t->err)	/* before the slow close of the perf events */
+		fprintf(stderr, "sonde: %s\n", t->err);
+	tracer_close(t);
+	if (t->pr.out != stdout)
+		fclose(t->pr.out);
+	if (t->flame && fclose(t->flame) && !rc) {
+		fprintf(stderr, "sonde: cannot write %s: %s\n", o->flamepath,
+			strerror(errno));
+		rc = 1;
+	}
+	return rc;
+}
+
+/* #pragma D option NAME[=VALUE] as -x NAME[=VALUE]; the other D
+ * pragmas (attributes, binding, depends_on) say nothing sonde uses. */
+static int d_pragmas(struct options *o, struct compiler *c)
+{
+	for (struct lex_pragma *p = c->ast->dpragmas; p; p = p->next) {
+		const char *v = p->text;
+
+		if (strncmp(v, "option", 6) || (v[6] != ' ' && v[6] != '\t'))
+			continue;
+		v += 7;
+		while (*v == ' ' || *v == '\t')
+			v++;
+		if (!strcmp(v, "quiet") || !strcmp(v, "quiet=yes"))
+			o->quiet = true;
+		else if (!strncmp(v, "destructive", 11))
+			o->unsafe = c->unsafe = true;
+	}
+	return 0;
+}
+
+void options_free(struct options *o)
+{
+	free(o->incdirs);
+	free(o->includes);
+	free(o->params);
+	if (o->probe_filter)
+		regfree(&o->filter_re);
+	free(o->named);
+	free(o->dopts);
+	free(o->defines);
+}
+
+int session_run(struct options *o)
+{
+	struct compiler c;
+	struct tracer t;
+	const char *name;
+	bool tracing = false;
+	char *src = NULL;
+	size_t len;
+	int rc;
+
+	if (read_script(o, &src, &len, &name)) {
+		options_free(o);
+		return 1;
+	}
+	rc = 1;
+	if (setup_compiler(&c, o, name, src, len) || compile(&c, COMPILE_PARSE))
+		goto out;
+	if (o->lang_d && d_pragmas(o, &c))
+		goto out;
+	/* A script that will run has its ring buffer made while it
+	 * compiles: that is most of its start. */
+	if (!o->list && !o->dump) {
+		tracer_init(&t, &c, stdout);
+		rt_ringbuf_start(&t, probe_quiet(c.ast) && !o->check_helpers,
+				 o->rb_bytes, c.rb_pages);
+		tracing = true;
+	}
+	if (compile(&c, COMPILE_CHECK))
+		goto out;
+	rc = inspect(o, &c);
+	if (rc < 0) {
+		tracing = false;
+		rc = trace(o, &t);
+	}
+out:
+	if (tracing)
+		tracer_close(&t);
+	compiler_free(&c);
+	free(src);
+	options_free(o);
+	return rc;
+}
