@@ -796,10 +796,6 @@ static struct mapinfo **sorted_maps(const struct compiler *c)
 
 void pr_all_maps(struct printer *pr)
 {
-	if (pr->dtrace) {
-		pr_dt_all_aggs(pr);
-		return;
-	}
 	/* bpftrace 0.17 always opens the exit output with two newlines
 	 * (in JSON too, where sonde leaves them out, and in folded
 	 * output, which must hold nothing but stacks) */

@@ -333,7 +333,10 @@ static int finish(struct tracer *t)
 	t->exiting = true;
 	fflush(t->pr.out);
 	if (t->c->print_maps && t->c->run_mode == RUN_TRACE)
-		pr_all_maps(&t->pr);
+		if (t->pr.dtrace)
+			pr_dt_all_aggs(&t->pr);
+		else
+			pr_all_maps(&t->pr);
 	fflush(t->pr.out);
 	if (t->flame) {
 		int err = pr_flamegraph(&t->pr, t->flame);
