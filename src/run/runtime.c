@@ -332,11 +332,10 @@ static int finish(struct tracer *t)
 	rc = run_stage(t, STAGE_END);
 	t->exiting = true;
 	fflush(t->pr.out);
-	if (t->c->print_maps && t->c->run_mode == RUN_TRACE)
-		if (t->pr.dtrace)
-			pr_dt_all_aggs(&t->pr);
-		else
-			pr_all_maps(&t->pr);
+	if (t->c->print_maps && t->c->run_mode == RUN_TRACE && t->pr.dtrace)
+		pr_dt_all_aggs(&t->pr);
+	else if (t->c->print_maps && t->c->run_mode == RUN_TRACE)
+		pr_all_maps(&t->pr);
 	fflush(t->pr.out);
 	if (t->flame) {
 		int err = pr_flamegraph(&t->pr, t->flame);
