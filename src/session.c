@@ -95,6 +95,7 @@ static int setup_compiler(struct compiler *c, const struct options *o,
 		return -1;
 	c->verbose = o->verbose;
 	c->lang_d = o->lang_d;
+	c->dt_quiet = o->quiet;
 	c->diag.d = o->lang_d;
 	c->diag.errtags = o->errtags;
 	c->diag.dwhat = o->dt_what;

@@ -125,7 +125,8 @@ struct event_spec {
 
 /* printf's records go to stdout; errorf's and warnf's to stderr after
  * their place (warnf's nowhere under --no-warnings). */
-enum { EV_LEVEL_PRINT, EV_LEVEL_WARN, EV_LEVEL_ERROR, EV_LEVEL_SILENT };
+enum { EV_LEVEL_PRINT, EV_LEVEL_WARN, EV_LEVEL_ERROR, EV_LEVEL_SILENT,
+       EV_LEVEL_DTFIRE };	/* D's firing line: the header first */
 
 /* Stats map slots: [0] lost events, [STATS_MAP_DROPS + map id] drops,
  * then, when the script records kernel stacks, [STATS_STACKS(c)] the
@@ -174,6 +175,7 @@ struct compiler {
 	int unstable_tseries;	/* config unstable_tseries: 0 warn (the
 				 * default), 1 error, 2 enable */
 	bool tseries_warned;
+	bool dt_quiet;		/* D: -q (the program's pragma adds to it) */
 	bool lang_d;		/* the script is D (sonde dtrace): lang/dparse.c
 				 * reads it, and the places where D's rules
 				 * differ ask this field */

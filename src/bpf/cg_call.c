@@ -151,7 +151,9 @@ void cg_call_stmt(struct cg *g, struct node *n)
 		break;
 	case F_EXIT:
 		send(g, n, e, n->args, n->nargs, NULL);
-		cg_jump(g, JA(), g->exit_label);
+		/* D's exit() only asks to stop: the clause goes on */
+		if (!g->c->lang_d)
+			cg_jump(g, JA(), g->exit_label);
 		break;
 	default:
 		break;

@@ -3,6 +3,7 @@
 #include "bpf/cg_int.h"
 
 #include <string.h>
+#include <strings.h>
 
 #include "base/arch.h"
 #include "catalog/elfsym.h"
@@ -454,6 +455,11 @@ static void builtin(struct cg *g, struct node *n)
 	case B_CPU:
 		cg_call(g, BPF_FUNC_get_smp_processor_id);
 		break;
+	case B_PROBEID:		/* D's: BEGIN 1, END 2, a tracepoint its id */
+		cg_emit(g, MOV_IMM(R0, g->ps->tp_id ? g->ps->tp_id :
+			   !strcasecmp(g->ps->name, "BEGIN") ? 1 :
+			   !strcasecmp(g->ps->name, "END") ? 2 : 3));
+		break;
 	case B_CGROUP:
 		cg_call(g, BPF_FUNC_get_current_cgroup_id);
 		break;
@@ -500,6 +506,7 @@ static const char *site_name(struct cg *g, struct node *n)
 	case B_PROBETYPE: return probe_type_name(g->ps);
 	case B_FUNC: return g->ps->func;
 	case B_PROBEPROV: case B_PROBEMOD: case B_PROBEFUNC: case B_PROBENAME:
+	case B_PROBEFN:
 		return d_probe_field(&g->c->arena, g->ps->ddesc ? g->ps->ddesc : "",
 				     g->ps->name, n->builtin - B_PROBEPROV);
 	default: return NULL;

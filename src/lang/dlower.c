@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "lang/dparse.h"
+#include "lang/lex.h"
 #include "lang/dprobe.h"
 
 struct lower {
@@ -249,6 +250,69 @@ static struct node *lower(struct lower *lw, struct node *n)
 	return n;
 }
 
+static struct node *word(struct lower *lw, enum node_kind k, const char *name,
+			 struct loc loc)
+{
+	struct node *n = mk(lw, k, loc);
+
+	n->name = name;
+	if (k == N_STR)
+		n->len = strlen(name);
+	return n;
+}
+
+/* printf(FMT, ARGS...) as a statement; MARK 1: D's firing line. */
+static struct node *say(struct lower *lw, struct loc loc, int mark,
+			struct node **args, int nargs)
+{
+	struct node *call = word(lw, N_CALL, "printf", loc);
+	struct node *st = mk(lw, N_EXPRSTMT, loc);
+
+	call->ival = (uint64_t)mark;
+	call->args = arena_alloc(&lw->c->arena, sizeof(*args) * (size_t)nargs);
+	memcpy(call->args, args, sizeof(*args) * (size_t)nargs);
+	call->nargs = nargs;
+	st->a = call;
+	return st;
+}
+
+/* Not quiet, each firing prints a line: "CPU ID FUNCTION:NAME " (only
+ * FUNCTION:NAME under _DTRACE_TESTING), then what its actions print,
+ * then a newline, as dtrace(1) does. */
+static void firing_line(struct lower *lw, struct node *p)
+{
+	struct node *b = p->b, **v;
+	struct node *args[4];
+	int n = 0;
+	bool testing = getenv("_DTRACE_TESTING") != NULL;
+
+	args[n++] = word(lw, N_STR, testing ? "%32s " : "%3d %6d %32s ", p->loc);
+	if (!testing) {
+		args[n++] = word(lw, N_BUILTIN, "cpu", p->loc);
+		args[n++] = word(lw, N_BUILTIN, "__probeid", p->loc);
+	}
+	args[n++] = word(lw, N_BUILTIN, "__probefn", p->loc);
+	v = arena_alloc(&lw->c->arena, sizeof(*v) * (size_t)(b->nargs + 2));
+	v[0] = say(lw, p->loc, 1, args, n);
+	memcpy(v + 1, b->args, sizeof(*v) * (size_t)b->nargs);
+	args[0] = word(lw, N_STR, "\n", p->loc);
+	v[b->nargs + 1] = say(lw, p->loc, 0, args, 1);
+	b->args = v;
+	b->nargs += 2;
+}
+
+/* -q, or #pragma D option quiet */
+static bool quiet(struct compiler *c, struct program *prog)
+{
+	if (c->dt_quiet)
+		return true;
+	for (struct lex_pragma *p = prog->dpragmas; p; p = p->next)
+		if (!strcmp(p->text, "option quiet") ||
+		    !strcmp(p->text, "option quiet=yes"))
+			return true;
+	return false;
+}
+
 int d_lower(struct compiler *c, struct program *prog)
 {
 	struct lower lw = { .c = c, .prog = prog };
@@ -269,6 +333,8 @@ int d_lower(struct compiler *c, struct program *prog)
 		lw.ret = !strcmp(f[0], "return");
 		p->a = lower(&lw, p->a);
 		p->b = lower(&lw, p->b);
+		if (!quiet(c, prog))
+			firing_line(&lw, p);
 	}
 	return c->diag.nerrors ? -1 : 0;
 }

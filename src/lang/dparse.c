@@ -115,7 +115,8 @@ static struct node *clause(struct parser *p, struct token first)
 
 	for (;;) {
 		desc(p, &l, t);
-		if (peek(p)->kind != T_COMMA)
+		if (p->have_tok ? peek(p)->kind != T_COMMA :
+		    lex_peek_char(&p->lx) != ',')
 			break;
 		take(p);
 		p->have_tok = 0;
@@ -128,6 +129,15 @@ static struct node *clause(struct parser *p, struct token first)
 	}
 	pr->args = l.v;
 	pr->nargs = l.n;
+	/* without a predicate or actions, the next clause may follow:
+	 * its description is no ordinary token */
+	if (!p->have_tok && lex_peek_char(&p->lx) != '/' &&
+	    lex_peek_char(&p->lx) != '{') {
+		pr->b = mk(p, N_BLOCK, pr->loc);
+		if (lex_peek_char(&p->lx) == ';')
+			take(p);
+		return pr;
+	}
 	if (peek(p)->kind == T_SLASH) {
 		take(p);
 		p->in_pred = 1;

@@ -219,6 +219,9 @@ const char *d_probe_field(struct arena *a, const char *desc,
 
 	if (split(a, desc, f))
 		return "";
+	if (field == 4)		/* FUNCTION:NAME, the firing line's */
+		return arena_printf(a, "%s:%s", d_probe_field(a, desc, spec, 2),
+				    d_probe_field(a, desc, spec, 3));
 	if (!strcasecmp(spec, "BEGIN") || !strcasecmp(spec, "END")) {
 		static const char *const dt[4] = { "dtrace", "", "", NULL };
 

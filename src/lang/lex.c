@@ -239,6 +239,18 @@ bool lex_peek_semi(struct lexer *lx)
 	return lx->p < lx->end && *lx->p == ';';
 }
 
+char lex_peek_char(struct lexer *lx)
+{
+	const struct token *t = lx->pp ? pp_peek(lx) : NULL;
+
+	if (t)
+		return t->kind == T_COMMA ? ',' : t->kind == T_SLASH ? '/' :
+		       t->kind == T_LBRACE ? '{' : t->kind == T_SEMI ? ';' :
+		       t->kind == T_EOF ? 0 : '?';
+	skip_space(lx);
+	return lx->p < lx->end ? *lx->p : 0;
+}
+
 static int is_ident_start(int c)
 {
 	return isalpha(c) || c == '_';

@@ -87,5 +87,8 @@ void lex_probe(struct lexer *lx, struct token *t);
 /* Whether the next token is a ';', without reading it as a token (a
  * probe specification may follow, which lex_probe reads). */
 bool lex_peek_semi(struct lexer *lx);
+/* The next character past blanks and comments, without reading a
+ * token (0 at the end): D's clause ends where the next may start. */
+char lex_peek_char(struct lexer *lx);
 
 #endif

@@ -241,7 +241,17 @@ void pr_event(struct printer *pr, const struct event_spec *e,
 
 	switch (e->kind) {
 	case EV_PRINTF:
-		if (e->level != EV_LEVEL_PRINT) {
+		if (e->level == EV_LEVEL_DTFIRE) {
+			if (!pr->dt_header) {
+				if (pr->dt_testing)
+					fprintf(pr->out, "%32s\n", "FUNCTION:NAME");
+				else
+					fprintf(pr->out, "%3s %6s %32s\n", "CPU", "ID",
+						"FUNCTION:NAME");
+				pr->dt_header = true;
+			}
+			pr_format_record(pr, pr->out, e, rec);
+		} else if (e->level != EV_LEVEL_PRINT) {
 			if (e->level != EV_LEVEL_SILENT) {
 				fflush(pr->out);
 				fputs(e->where, stderr);

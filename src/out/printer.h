@@ -33,6 +33,7 @@ struct printer {
 	/* sonde dtrace: DTrace's output (dtfmt.c); dt_testing: without
 	 * the CPU and ID columns (_DTRACE_TESTING), dt_quiet: -q */
 	bool dtrace, dt_testing, dt_quiet;
+	bool dt_header;		/* the CPU ID FUNCTION:NAME line is out */
 	bool color;		/* hist bars in colour: a terminal, no NO_COLOR */
 	int ncpus_possible;	/* per-CPU map values */
 	int64_t mono_to_epoch;	/* add to a CLOCK_MONOTONIC ns for epoch ns */

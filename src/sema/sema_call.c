@@ -689,7 +689,12 @@ struct type *sema_stack(struct sema *s, struct node *n, bool user)
 
 static struct type *call_printf(struct sema *s, struct node *n)
 {
-	return set(n, check_printf(s, n, EV_PRINTF));
+	set(n, check_printf(s, n, EV_PRINTF));
+	/* D's firing line (lang/dlower.c marks its printf) */
+	if (s->report && s->c->lang_d && n->ival == 1 && n->cval >= 0 &&
+	    n->cval < s->c->nevents)
+		s->c->events[n->cval].level = EV_LEVEL_DTFIRE;
+	return n->ty;
 }
 
 /* errorf(fmt, ...), warnf(fmt, ...): printf to stderr after the call's

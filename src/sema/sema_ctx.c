@@ -143,7 +143,11 @@ static struct type *named(struct sema *s, struct node *n, int i)
 				len = l;
 		}
 		return set(n, str_type(s, len));
+	case B_PROBEID:
+		s->pi->per_site = true;
+		return set(n, &ty_u64);
 	case B_PROBEPROV: case B_PROBEMOD: case B_PROBEFUNC: case B_PROBENAME:
+	case B_PROBEFN:
 		s->pi->per_site = true;
 		for (int k = 0; k < s->pi->nspecs; k++) {
 			struct probe_spec *ps = &s->pi->specs[k];
@@ -496,7 +500,7 @@ struct type *sema_builtin(struct sema *s, struct node *n)
 	long k;
 	int b = builtin_find(n->name);
 
-	if (b >= B_PROBEPROV && b <= B_PROBENAME && !s->c->lang_d)
+	if (b >= B_PROBEPROV && b <= B_PROBEID && !s->c->lang_d)
 		b = -1;		/* D's names, bpftrace's to take */
 	if (b >= 0)
 		return named(s, n, b);
