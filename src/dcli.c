@@ -212,9 +212,9 @@ static int parse(int argc, char **argv, struct options *o, struct dprog *d)
 				puts("dtrace: Sun D 2.0 (sonde " SONDE_VERSION ")");
 				return 1;
 			case 'c': o->command = arg; break;
-			case 'p':
+			case 'p':	/* dtrace's fatal(): status 1 */
 				if (pid_arg(arg, &o->target_pid))
-					return 3;
+					return 2;
 				break;
 			case 'o': o->outpath = arg; break;
 			case 's':

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include <bpf/libbpf.h>
@@ -15,6 +16,7 @@
 #include "config.h"
 #include "options.h"
 #include "bpf/asm.h"
+#include "lang/dprobe.h"
 #include "lang/parse.h"
 #include "run/tracer.h"
 
@@ -152,10 +154,45 @@ static int check_foldable(const struct options *o, const struct compiler *c)
 	return 0;
 }
 
+/* dtrace -l: the probes the descriptions match, DTrace's columns. */
+static void d_list(struct compiler *c)
+{
+	printf("%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE",
+	       "FUNCTION", "NAME");
+	for (struct node *p = c->ast->probes; p; p = p->next) {
+		for (int i = 0; i < p->nargs; i++) {
+			struct probe_spec *ps;
+			int n;
+
+			if (probe_expand(c, p->args[i], &ps, &n, NULL))
+				continue;
+			for (int k = 0; k < n; k++) {
+				const char *d = p->args[i]->tyname;
+				const char *f[4];
+				int id = ps[k].tp_id ? ps[k].tp_id :
+					 !strcasecmp(ps[k].name, "BEGIN") ? 1 :
+					 !strcasecmp(ps[k].name, "END") ? 2 : 3;
+
+				if (k && !strcmp(ps[k].name, ps[k - 1].name))
+					continue;
+				for (int j = 0; j < 4; j++)
+					f[j] = d_probe_field(&c->arena, d, ps[k].name, j);
+				printf("%5d %10s %17s %33s %s\n", id, f[0], f[1],
+				       f[2], f[3]);
+			}
+		}
+	}
+	fflush(stdout);
+}
+
 /* The compile's end for what does not run: -l, --dump.  -1 to go on
  * and run, else the exit status. */
 static int inspect(const struct options *o, struct compiler *c)
 {
+	if (o->list && o->lang_d) {
+		d_list(c);
+		return 0;
+	}
 	if (o->list) {
 		probe_list_script(c);
 		return 0;

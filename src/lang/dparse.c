@@ -92,17 +92,17 @@ static void inline_def(struct parser *p, struct program *prog, struct token kw)
 /* One description's attach points into L. */
 static void desc(struct parser *p, struct list *l, struct token t)
 {
-	const char *specs[D_SPECS_MAX], *why = NULL;
+	const char *specs[D_SPECS_MAX], *ddesc[D_SPECS_MAX], *why = NULL;
 	int n;
 
-	if (d_probe_specs(p->arena, t.text, specs, &n, &why))
+	if (d_probe_specs(p->arena, t.text, specs, ddesc, &n, &why))
 		diag_fatal(p->diag, t.loc, E_PROBE, "invalid probe description '%s': %s",
 			   t.text, why);
 	for (int i = 0; i < n; i++) {
 		struct node *ap = mk(p, N_ATTACH, t.loc);
 
 		ap->name = specs[i];
-		ap->tyname = t.text;
+		ap->tyname = ddesc[i];
 		list_add(p, l, ap);
 	}
 }

@@ -115,13 +115,15 @@ static const char *pid_suffix(const char *prov, size_t *namelen)
 }
 
 int d_probe_specs(struct arena *a, const char *desc, const char **out,
-		  int *n, const char **why)
+		  const char **ddesc, int *n, const char **why)
 {
 	const char *f[4], *r;
 	size_t plen;
 	const char *sfx;
 
 	*n = 0;
+	for (int i = 0; i < D_SPECS_MAX; i++)
+		ddesc[i] = desc;
 	if (split(a, desc, f)) {
 		*why = "too many fields: a description is provider:module:function:name";
 		return -1;
@@ -165,8 +167,12 @@ int d_probe_specs(struct arena *a, const char *desc, const char **out,
 	}
 	for (size_t i = 0; i < sizeof(tps) / sizeof(tps[0]); i++)
 		if (!strcmp(f[0], tps[i].prov) &&
-		    (any(f[3]) || !strcmp(f[3], tps[i].name)))
+		    (any(f[3]) || !strcmp(f[3], tps[i].name))) {
+			/* each its own description: its D name */
+			ddesc[*n] = arena_printf(a, "%s:::%s", tps[i].prov,
+						 tps[i].name);
 			out[(*n)++] = arena_printf(a, "tracepoint:%s", tps[i].tp);
+		}
 	if (*n)
 		return 0;
 	if (!strcmp(f[0], "sdt") || !strcmp(f[0], "tp")) {
@@ -245,6 +251,19 @@ const char *d_probe_field(struct arena *a, const char *desc,
 	}
 	if (field == 0)
 		return *f[0] ? f[0] : "";
+	if (!strcmp(f[0], "sdt") || !strcmp(f[0], "tp")) {
+		/* tracepoint:CATEGORY:NAME */
+		const char *cat = strchr(spec, ':');
+		const char *nm = strrchr(spec, ':');
+
+		if (!cat || !nm)
+			return "";
+		if (field == 1)
+			return arena_strndup(a, cat + 1, (size_t)(nm - cat - 1));
+		return field == 3 ? nm + 1 : "";
+	}
+	if (!strcmp(f[0], "proc") || !strcmp(f[0], "sched") || !strcmp(f[0], "io"))
+		return field == 1 ? "vmlinux" : f[field];
 	if (field == 2 && (!*f[2] || strpbrk(f[2], "*?["))) {
 		/* a wildcard's function: the spec's last field */
 		p = strrchr(spec, ':');

@@ -10,10 +10,12 @@
 #define D_SPECS_MAX 16
 
 /* DESC ("syscall::openat:entry", "tick-1s", "pid$target::malloc:entry")
- * as sonde's attach points, into OUT[*N] (arena strings); 0, or -1
- * with *WHY saying why it means nothing on Linux. */
+ * as sonde's attach points, into OUT[*N] (arena strings), each with the
+ * description of its own in DDESC[*N] (DESC, or the one probe of a
+ * provider's DESC matched: proc:::exec-success); 0, or -1 with *WHY
+ * saying why it means nothing on Linux. */
 int d_probe_specs(struct arena *a, const char *desc, const char **out,
-		  int *n, const char **why);
+		  const char **ddesc, int *n, const char **why);
 
 /* D's FIELD (0 provider, 1 module, 2 function, 3 name) of the probe
  * sonde named SPEC, which the description DESC expanded to. */

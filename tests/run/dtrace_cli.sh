@@ -1,0 +1,46 @@
+#!/bin/bash
+# sonde dtrace's command line as dtrace(1)'s: -n with syscall probes,
+# $target and -c, copyinstr and the probe's D names, -l's columns,
+# -P/-f descriptions, -e (compile only), the exit statuses (0, 1 a
+# failure, 2 bad usage) and the matched-probes notice on stderr.
+. "$SONDE_ROOT/tests/usdt/lib.sh"
+D() { "$SONDE" dtrace "$@"; }
+
+out=$(D -q -c 'cat /etc/hostname' -n 'syscall::openat:entry /pid == $target/ { printf("%s:%s:%s:%s %s\n", probeprov, probemod, probefunc, probename, copyinstr(arg1)); }' 2> err)
+same "openat of the target" "syscall:vmlinux:openat:entry /etc/hostname" "$(grep hostname <<< "$out" | grep -v '^[^s]')"
+[[ -s err ]] && { echo "FAIL quiet run printed on stderr: $(cat err)"; exit 1; }
+
+# syscall return probes: arg0 and arg1 are the return value
+out=$(D -q -c 'cat /etc/hostname' -n 'syscall::read:return /pid == $target && arg0 > 0/ { printf("%d %d\n", arg0 == arg1, arg0 > 0); }')
+# (cat's own output, "vm" here, is on the same stdout)
+same "read's return" "1 1" "$(grep '^[0-9]' <<< "$out" | sort -u)"
+
+# not quiet: the notice, then each firing's line
+out=$(D -n 'BEGIN { exit(0); }' 2> err)
+same "notice" "dtrace: description 'BEGIN { exit(0); }' matched 1 probe" "$(cat err)"
+[[ $out == "CPU     ID                    FUNCTION:NAME"$'\n'*":BEGIN "* ]] || { echo "FAIL firing line: $out"; exit 1; }
+
+# -l: DTrace's columns; the IDs are the kernel's
+out=$(D -l -n 'syscall::openat:entry' | sed 's/^ *[0-9][0-9]* /ID /')
+same "-l" "   ID   PROVIDER            MODULE                          FUNCTION NAME
+ID    syscall           vmlinux                            openat entry" "$out"
+out=$(D -l -f openat -P syscall 2>&1 | wc -l)
+[[ $out -ge 2 ]] || { echo "FAIL -l -f: $out lines"; exit 1; }
+
+# -e: compiled, nothing enabled
+D -e -n 'syscall::openat:entry { @[execname] = count(); }' || { echo "FAIL -e"; exit 1; }
+
+# exit statuses
+D -n 'BEGIN { exit(0' 2> /dev/null; st=$?
+[[ $st == 1 ]] || { echo "FAIL a compile error exits $st, not 1"; exit 1; }
+D -n 'BEGIN { exit(3); }' -q; st=$?
+[[ $st == 3 ]] || { echo "FAIL exit(3) exits $st"; exit 1; }
+D -Y 2> /dev/null; st=$?
+[[ $st == 2 ]] || { echo "FAIL a bad option exits $st, not 2"; exit 1; }
+D 2> /dev/null; st=$?
+[[ $st == 2 ]] || { echo "FAIL no program exits $st, not 2"; exit 1; }
+D -p 999999999 -n 'BEGIN { exit(0); }' 2> err; st=$?
+[[ $st == 1 && $(cat err) == "dtrace: failed to grab pid 999999999: No such process" ]] || { echo "FAIL -p of no process: $st $(cat err)"; exit 1; }
+D -p 12x -n 'BEGIN { exit(0); }' 2> err; st=$?
+[[ $st == 1 && $(cat err) == "dtrace: invalid process ID: 12x" ]] || { echo "FAIL -p 12x: $st $(cat err)"; exit 1; }
+exit 0
