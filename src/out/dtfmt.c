@@ -291,9 +291,7 @@ int dtf_llquant_index(const struct dtf_llquant *lq, int64_t v)
 	return v < 0 ? bin0 - off : bin0 + off;
 }
 
-/* The magnitude of the label of the bucket POS places above bin0 (1 <=
- * POS <= R); 0 for a ghost bucket, which has none. */
-static uint64_t ll_label(const struct dtf_llquant *lq, int pos)
+uint64_t dtf_llquant_label(const struct dtf_llquant *lq, int pos)
 {
 	int sf = lq->steps / lq->factor, per = per_mag(lq);
 	int i0 = 1, m0 = lq->lmag, j, mag;
@@ -335,7 +333,7 @@ static void ll_text(const struct dtf_llquant *lq, int i, int first, char *c)
 			snprintf(c, 16, first >= bin0 ? "< %llu" :
 				 "abs() < %llu", (unsigned long long)scale);
 	} else {
-		l = ll_label(lq, i > bin0 ? i - bin0 : bin0 - i);
+		l = dtf_llquant_label(lq, i > bin0 ? i - bin0 : bin0 - i);
 		if (l)
 			snprintf(c, 16, i > bin0 ? "%llu" : "-%llu",
 				 (unsigned long long)l);

@@ -96,6 +96,11 @@ int dtf_llquant_zero(const struct dtf_llquant *lq);
 /* The bucket V counts in. */
 int dtf_llquant_index(const struct dtf_llquant *lq, int64_t v);
 
+/* The lowest |value| of the bucket POS places from bin0 (1 <= POS <=
+ * dtf_llquant_zero(), the last being the overflow bucket: factor^(high+1));
+ * 0 for a "ghost" bucket, which no value reaches and no row shows. */
+uint64_t dtf_llquant_label(const struct dtf_llquant *lq, int pos);
+
 /* The table of dtf_llquant_nbuckets() counts B: rows from one before the
  * first non-empty bucket to one after the last, buckets without a label
  * skipped (the "ghost" buckets of low == 0 and steps > factor), bin0 as

@@ -157,16 +157,17 @@ static int64_t lq_zero(const struct dtf_lquant *lq, const int64_t *b)
 	return base + 1 == 0 ? b[lq->levels + 1] : 0;
 }
 
-/* llquantize(): each bucket weighs its signed distance from bin0.  How
- * dtrace-utils weighs them is not in the sources we compared with; this
- * orders rows by where their counts lie, as the other two do. */
+/* dt_aggregate_llquantizedsum(): each labelled bucket weighs its label,
+ * the negative ones minus it, the two outer ones +-factor^(high+1),
+ * bin0 and the ghost buckets nothing. */
 static long double llq_sum(const struct dtf_llquant *lq, const int64_t *b)
 {
-	int n = dtf_llquant_nbuckets(lq), bin0 = dtf_llquant_zero(lq), i;
+	int bin0 = dtf_llquant_zero(lq), pos;
 	long double t = 0;
 
-	for (i = 0; i < n; i++)
-		t += (long double)b[i] * (i - bin0);
+	for (pos = 1; pos <= bin0; pos++)
+		t += (long double)dtf_llquant_label(lq, pos) *
+		     (long double)(b[bin0 + pos] - b[bin0 - pos]);
 	return t;
 }
 

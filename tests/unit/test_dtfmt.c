@@ -423,6 +423,51 @@ static void test_llquantize(void)
 	check(dtf_llquant_init(&lq, 10, 0, 3, 1) == 0 &&
 	      dtf_llquant_nbuckets(&lq) == 11 && dtf_llquant_zero(&lq) == 5,
 	      "llquantize(10, 0, 3, 1): 11 buckets, bin0 5");
+	check(dtf_llquant_init(&lq, 4, 4, 6, 32) == 0 &&
+	      dtf_llquant_label(&lq, 1) == 256 &&
+	      dtf_llquant_label(&lq, 2) == 288 &&
+	      dtf_llquant_label(&lq, dtf_llquant_zero(&lq)) == 16384,
+	      "llquantize(4, 4, 6, 32): labels");
+	check(dtf_llquant_init(&lq, 2, 0, 1, 4) == 0 &&
+	      dtf_llquant_label(&lq, 2) == 0 && dtf_llquant_label(&lq, 3) == 2,
+	      "llquantize(2, 0, 1, 4): a ghost bucket has no label");
+}
+
+/* Rows of histograms sort by the sum of label * count. */
+static void test_hist_sort(void)
+{
+	int64_t b[3][11] = { { 0 } };
+	struct dtf_row r[3];
+	struct dtf_agg a = { r, 3, 1, 0 };
+	struct dtf_key k[3];
+	int order[3], i;
+
+	for (i = 0; i < 3; i++) {
+		k[i] = ikey(i, 8, 1);
+		r[i].keys = &k[i];
+		r[i].nkeys = 1;
+		r[i].val.kind = DTF_LLQUANTIZE;
+		dtf_llquant_init(&r[i].val.hist.llq, 2, 0, 1, 2);
+		r[i].val.hist.b = b[i];
+	}
+	b[0][dtf_llquant_index(&r[0].val.hist.llq, 3)] = 1;
+	b[1][dtf_llquant_index(&r[1].val.hist.llq, -3)] = 1;
+	b[2][dtf_llquant_index(&r[2].val.hist.llq, 0)] = 5;
+	dtf_agg_sort(&a, order);
+	check(order[0] == 1 && order[1] == 2 && order[2] == 0,
+	      "sort: llquantize rows by weighted sum");
+
+	for (i = 0; i < 3; i++) {
+		r[i].val.kind = DTF_LQUANTIZE;
+		dtf_lquant_init(&r[i].val.hist.lq, 0, 9, 1);
+		memset(b[i], 0, sizeof(b[i]));
+	}
+	b[0][1] = 2;	/* two zeros */
+	b[1][1] = 1;	/* one zero */
+	b[2][0] = 1;	/* one below 0, weighs -1 */
+	dtf_agg_sort(&a, order);
+	check(order[0] == 2 && order[1] == 1 && order[2] == 0,
+	      "sort: lquantize rows by sum, then by count at zero");
 }
 
 /* ---- printa() with formats ---- */
@@ -789,6 +834,7 @@ int main(void)
 	test_quantize();
 	test_lquantize();
 	test_llquantize();
+	test_hist_sort();
 	test_printa();
 	test_stddev();
 	test_signedkeys();
