@@ -241,6 +241,16 @@ int dtf_printa(FILE *fp, const struct dtf_agg *a);
  * -ENOMEM or 0. */
 int dtf_printa_fmt(FILE *fp, const char *fmt, const struct dtf_agg *a);
 
+/* printa(FMT, @a, @b, ...) of N aggregations with the same keys: one row
+ * per key found in any of them, a missing value being the zero of its
+ * aggregation; rows ordered by the first aggregation's value, then the
+ * second's..., then the key.  Under FMT the i-th %@ conversion takes the
+ * i-th aggregation's value (the last one again past N); FMT NULL prints
+ * as printa(@a, @b): a newline, then keys and each value in its column.
+ * -ENOMEM or 0. */
+int dtf_printa_join(FILE *fp, const char *fmt, const struct dtf_agg *aggs,
+		    int n);
+
 /* ---- trace() and the probe-firing lines ---- */
 
 /* trace() of an integer of SIZE bytes: quiet "%d"/"%u" of its value;

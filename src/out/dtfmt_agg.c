@@ -262,20 +262,29 @@ static int key_cmp(const struct dtf_key *l, const struct dtf_key *r)
 	return 0;
 }
 
+/* The keys of two rows, one by one, then their number. */
+static int keys_cmp(const struct dtf_row *l, const struct dtf_row *r)
+{
+	int i, c = 0;
+
+	for (i = 0; !c && i < l->nkeys && i < r->nkeys; i++)
+		c = key_cmp(&l->keys[i], &r->keys[i]);
+	return c ? c : (l->nkeys > r->nkeys) - (l->nkeys < r->nkeys);
+}
+
 static int row_cmp(const void *lp, const void *rp, void *arg)
 {
 	const struct dtf_agg *a = arg;
 	const struct dtf_row *l = &a->rows[*(const int *)lp];
 	const struct dtf_row *r = &a->rows[*(const int *)rp];
-	int i, c = a->sortkey ? 0 : val_cmp(&l->val, &r->val);
+	int c;
 
-	for (i = 0; !c && i < l->nkeys && i < r->nkeys; i++)
-		c = key_cmp(&l->keys[i], &r->keys[i]);
-	if (!c)
-		c = (l->nkeys > r->nkeys) - (l->nkeys < r->nkeys);
-	if (!c && a->sortkey)
-		c = val_cmp(&l->val, &r->val);
-	return c;
+	if (a->sortkey) {
+		c = keys_cmp(l, r);
+		return c ? c : val_cmp(&l->val, &r->val);
+	}
+	c = val_cmp(&l->val, &r->val);
+	return c ? c : keys_cmp(l, r);
 }
 
 int dtf_agg_sort(const struct dtf_agg *a, int *order)
@@ -480,12 +489,16 @@ static void put_key(FILE *fp, const struct conv *cv, const struct dtf_key *k)
 
 #pragma GCC diagnostic pop
 
-static void printa_row(FILE *fp, const char *fmt, const struct dtf_row *r,
-		       uint64_t normal)
+/* One row through FMT: the %@ conversions take VALS in turn (the last
+ * again once they run out, as dt_printf_format() does), the others
+ * the keys of KEYROW. */
+static void printa_row(FILE *fp, const char *fmt, const struct dtf_row *keyrow,
+		       const struct dtf_value *const *vals,
+		       const uint64_t *normals, int nvals)
 {
 	const char *p = fmt;
 	struct conv cv;
-	int ki = 0;
+	int ki = 0, vi = 0;
 
 	while (*p) {
 		if (*p != '%') {
@@ -499,22 +512,186 @@ static void printa_row(FILE *fp, const char *fmt, const struct dtf_row *r,
 		}
 		if (parse_conv(&p, &cv) < 0)
 			return;
-		if (cv.agg)
-			put_value(fp, &cv, &r->val, normal);
-		else if (ki < r->nkeys)
-			put_key(fp, &cv, &r->keys[ki++]);
+		if (cv.agg) {
+			put_value(fp, &cv, vals[vi], normals[vi]);
+			if (vi < nvals - 1)
+				vi++;
+		} else if (ki < keyrow->nkeys) {
+			put_key(fp, &cv, &keyrow->keys[ki++]);
+		}
 	}
 }
 
 int dtf_printa_fmt(FILE *fp, const char *fmt, const struct dtf_agg *a)
 {
+	uint64_t normal = a->normal ? a->normal : 1;
+	const struct dtf_value *v;
 	int *order = sorted(a), i;
 
 	if (!order)
 		return -ENOMEM;
-	for (i = 0; i < a->nrows; i++)
-		printa_row(fp, fmt, &a->rows[order[i]],
-			   a->normal ? a->normal : 1);
+	for (i = 0; i < a->nrows; i++) {
+		v = &a->rows[order[i]].val;
+		printa_row(fp, fmt, &a->rows[order[i]], &v, &normal, 1);
+	}
 	free(order);
 	return 0;
+}
+
+/* ---- printa() of several aggregations: rows joined by key ---- */
+
+/* One key and its value in each of the joined aggregations. */
+struct bundle {
+	const struct dtf_row *key;	/* a row that holds the key */
+	const struct dtf_value **vals;	/* one per aggregation */
+};
+
+/* The state of one joined printa(): N aggregations, each one's value
+ * for a key it lacks (zero, of its kind), and the bundles. */
+struct join {
+	const struct dtf_agg *aggs;
+	int n;
+	struct dtf_value *zero;
+	int64_t **zb;
+	uint64_t *normals;
+	struct bundle *b;
+	int nb;
+};
+
+/* Order of the (aggregation, row) pairs gathered: by key, then by
+ * aggregation, so one key's rows are next to each other. */
+static int ref_cmp(const void *lp, const void *rp, void *arg)
+{
+	const struct join *j = arg;
+	const int *l = lp, *r = rp;
+	int c = keys_cmp(&j->aggs[l[0]].rows[l[1]], &j->aggs[r[0]].rows[r[1]]);
+
+	return c ? c : (l[0] > r[0]) - (l[0] < r[0]);
+}
+
+/* dt_aggregate_bundlecmp(): the values in aggregation order, then the
+ * key. */
+static int bundle_cmp(const void *lp, const void *rp, void *arg)
+{
+	const struct join *j = arg;
+	const struct bundle *l = lp, *r = rp;
+	int i, c = 0;
+
+	for (i = 0; !c && i < j->n; i++)
+		c = val_cmp(l->vals[i], r->vals[i]);
+	return c ? c : keys_cmp(l->key, r->key);
+}
+
+/* Each aggregation's zero: its kind (a count when it has no rows to
+ * tell), its histogram shape, all counts 0. */
+static int join_zeros(struct join *j)
+{
+	const struct dtf_agg *a;
+	struct dtf_value *z;
+	int i, nb;
+
+	for (i = 0; i < j->n; i++) {
+		a = &j->aggs[i];
+		z = &j->zero[i];
+		j->normals[i] = a->normal ? a->normal : 1;
+		memset(z, 0, sizeof(*z));
+		z->kind = a->nrows ? a->rows[0].val.kind : DTF_COUNT;
+		if (z->kind < DTF_QUANTIZE)
+			continue;
+		z->hist = a->rows[0].val.hist;
+		nb = z->kind == DTF_QUANTIZE ? DTF_QUANT_NBUCKETS :
+		     z->kind == DTF_LQUANTIZE ? dtf_lquant_nbuckets(&z->hist.lq)
+					      : dtf_llquant_nbuckets(&z->hist.llq);
+		j->zb[i] = calloc((size_t)nb, sizeof(int64_t));
+		if (!j->zb[i])
+			return -ENOMEM;
+		z->hist.b = j->zb[i];
+	}
+	return 0;
+}
+
+/* Gather the rows of all aggregations into bundles, one per key; VALS
+ * has room for N values per row. */
+static int join_rows(struct join *j, const struct dtf_value **vals)
+{
+	int total = 0, i, r, k, (*refs)[2];
+	const struct dtf_row *row;
+	struct bundle *b = NULL;
+
+	for (i = 0; i < j->n; i++)
+		total += j->aggs[i].nrows;
+	refs = malloc(sizeof(*refs) * (size_t)(total ? total : 1));
+	if (!refs)
+		return -ENOMEM;
+	for (i = 0, k = 0; i < j->n; i++)
+		for (r = 0; r < j->aggs[i].nrows; r++, k++) {
+			refs[k][0] = i;
+			refs[k][1] = r;
+		}
+	qsort_r(refs, (size_t)total, sizeof(*refs), ref_cmp, j);
+	for (k = 0; k < total; k++) {
+		row = &j->aggs[refs[k][0]].rows[refs[k][1]];
+		if (!b || keys_cmp(b->key, row) != 0) {
+			b = &j->b[j->nb];
+			b->key = row;
+			b->vals = vals + (size_t)j->nb * (size_t)j->n;
+			for (i = 0; i < j->n; i++)
+				b->vals[i] = &j->zero[i];
+			j->nb++;
+		}
+		b->vals[refs[k][0]] = &row->val;
+	}
+	free(refs);
+	return 0;
+}
+
+static void join_print(FILE *fp, const char *fmt, const struct join *j)
+{
+	const struct bundle *b;
+	int i, k;
+
+	if (!fmt)
+		fputc('\n', fp);
+	for (k = 0; k < j->nb; k++) {
+		b = &j->b[k];
+		if (fmt) {
+			printa_row(fp, fmt, b->key, b->vals, j->normals, j->n);
+			continue;
+		}
+		for (i = 0; i < b->key->nkeys; i++)
+			dtf_key(fp, &b->key->keys[i]);
+		for (i = 0; i < j->n; i++)
+			dtf_value(fp, b->vals[i], j->normals[i]);
+		fputc('\n', fp);
+	}
+}
+
+int dtf_printa_join(FILE *fp, const char *fmt, const struct dtf_agg *aggs,
+		    int n)
+{
+	struct join j = { aggs, n, NULL, NULL, NULL, NULL, 0 };
+	const struct dtf_value **vals = NULL;
+	int total = 0, i, err = -ENOMEM;
+
+	for (i = 0; i < n; i++)
+		total += aggs[i].nrows;
+	j.zero = calloc((size_t)n + 1, sizeof(*j.zero));
+	j.zb = calloc((size_t)n + 1, sizeof(*j.zb));
+	j.normals = calloc((size_t)n + 1, sizeof(*j.normals));
+	j.b = calloc((size_t)total + 1, sizeof(*j.b));
+	vals = calloc(((size_t)total + 1) * (size_t)(n + 1), sizeof(*vals));
+	if (j.zero && j.zb && j.normals && j.b && vals &&
+	    join_zeros(&j) == 0 && join_rows(&j, vals) == 0) {
+		qsort_r(j.b, (size_t)j.nb, sizeof(*j.b), bundle_cmp, &j);
+		join_print(fp, fmt, &j);
+		err = 0;
+	}
+	for (i = 0; j.zb && i < n; i++)
+		free(j.zb[i]);
+	free(j.zb);
+	free(j.zero);
+	free(j.normals);
+	free(j.b);
+	free(vals);
+	return err;
 }

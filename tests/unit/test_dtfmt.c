@@ -174,6 +174,22 @@ static const char h_bytes[] =
 	"             0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f  0123456789abcdef\n"
 	"         0: 61 62 63 00 78                                   abc.x\n";
 
+static const char h_join_fmt[] =
+	"       456          0        456\n"
+	"       123        123          0\n"
+	"       789        789        789\n";
+
+static const char h_join_default[] =
+	"\n"
+	"      456                0              456\n"
+	"      123              123                0\n"
+	"      789              789              789\n";
+
+static const char h_join_more[] =
+	"       456          0        456        456\n"
+	"       123        123          0          0\n"
+	"       789        789        789        789\n";
+
 /* ---- helpers building the values a script leaves ---- */
 
 /* An aggregation of one row without keys. */
@@ -722,6 +738,32 @@ static void test_printa_keys(void)
 	expect(&o, h_printa_stack, "printa: %k and %-4k");
 }
 
+/* multiaggs/tst.zero.d's first printa(): @foo[123], @foo[789], @bar[456],
+ * @bar[789] as sums of their keys, joined; a key one lacks is 0 there */
+static void test_join(void)
+{
+	struct dtf_key k[4];
+	struct dtf_row foo[2], bar[2];
+	struct dtf_agg a[2] = { { foo, 2, 1, 0 }, { bar, 2, 1, 0 } };
+	static const int fk[2] = { 123, 789 }, bk[2] = { 456, 789 };
+	struct out o;
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		k[i] = ikey(fk[i], 4, 1);
+		foo[i] = (struct dtf_row){ &k[i], 1, scalar(DTF_SUM, fk[i]) };
+		k[2 + i] = ikey(bk[i], 4, 1);
+		bar[i] = (struct dtf_row){ &k[2 + i], 1,
+					   scalar(DTF_SUM, bk[i]) };
+	}
+	dtf_printa_join(out_open(&o), "%10d %@10d %@10d\n", a, 2);
+	expect(&o, h_join_fmt, "printa(fmt, @foo, @bar): zeros, order");
+	dtf_printa_join(out_open(&o), NULL, a, 2);
+	expect(&o, h_join_default, "printa(@foo, @bar)");
+	dtf_printa_join(out_open(&o), "%10d %@10d %@10d %@10d\n", a, 2);
+	expect(&o, h_join_more, "printa: a third %@ repeats the last value");
+}
+
 /* ---- trace() and the probe lines ---- */
 
 /* One actions/trace test: BEGIN { trace(X); exit(0); } under
@@ -841,6 +883,7 @@ int main(void)
 	test_rows();
 	test_sort();
 	test_printa_keys();
+	test_join();
 	test_trace();
 	return check_summary();
 }
