@@ -539,6 +539,51 @@ void dtf_probe_prefix(FILE *fp, int cpu, int id, const char *func,
 	fprintf(fp, "%*s%s:%s ", pad > 0 ? pad : 0, "", func, name);
 }
 
+/* NAME is SUFFIX, or ends in "-" SUFFIX. */
+static int names(const char *name, const char *suffix)
+{
+	size_t n = strlen(name), m = strlen(suffix);
+
+	return n >= m && strcmp(name + n - m, suffix) == 0 &&
+	       (n == m || name[n - m - 1] == '-');
+}
+
+enum dtf_flow dtf_flow_kind(const char *name)
+{
+	if (names(name, "entry"))
+		return DTF_FLOW_ENTRY;
+	if (names(name, "return"))
+		return DTF_FLOW_RETURN;
+	return DTF_FLOW_NONE;
+}
+
+void dtf_flow_header(FILE *fp, int testing)
+{
+	if (testing)
+		fprintf(fp, "%-41s\n", "FUNCTION");
+	else
+		fprintf(fp, "%3s %-41s\n", "CPU", "FUNCTION");
+}
+
+void dtf_flow_prefix(FILE *fp, int cpu, int indent, enum dtf_flow flow,
+		     int syscall, const char *func, const char *name,
+		     int testing)
+{
+	const char *pre = flow == DTF_FLOW_ENTRY ? (syscall ? " => " : " -> ")
+			: flow == DTF_FLOW_RETURN ? (syscall ? " <= " : " <- ")
+			: "| ";
+	int len = indent + (int)(strlen(pre) + strlen(func));
+
+	if (flow == DTF_FLOW_NONE)
+		len += 1 + (int)strlen(name);
+	if (!testing)
+		fprintf(fp, "%3d ", cpu);
+	fprintf(fp, "%*s%s%s", indent, "", pre, func);
+	if (flow == DTF_FLOW_NONE)
+		fprintf(fp, ":%s", name);
+	fprintf(fp, "%*s ", len < 41 ? 41 - len : 0, "");
+}
+
 void dtf_clause_end(FILE *fp, int quiet)
 {
 	if (!quiet)

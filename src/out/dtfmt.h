@@ -285,6 +285,27 @@ void dtf_header(FILE *fp, int testing);
 void dtf_probe_prefix(FILE *fp, int cpu, int id, const char *func,
 		      const char *name, int testing);
 
+/* flowindent (dtrace -F): how a probe moves the indentation. */
+enum dtf_flow { DTF_FLOW_NONE, DTF_FLOW_ENTRY, DTF_FLOW_RETURN };
+
+/* The flow of a probe NAME: entry for "entry" or a name ending in
+ * "-entry", return likewise, none otherwise ("carpentry" is none). */
+enum dtf_flow dtf_flow_kind(const char *name);
+
+/* The header under -F: "CPU FUNCTION" ("%3s %-41s"), FUNCTION alone when
+ * TESTING. */
+void dtf_flow_header(FILE *fp, int testing);
+
+/* The start of a firing's line under -F: INDENT spaces, then " -> FUNC"
+ * for an entry and " <- FUNC" for a return (" => " and " <= " for the
+ * syscall provider, SYSCALL), "| FUNC:NAME" otherwise, left-aligned in
+ * 41 columns after "%3d " of the CPU (no CPU when TESTING).  The caller
+ * keeps INDENT: 2 more after printing an entry, 2 less before printing
+ * a return. */
+void dtf_flow_prefix(FILE *fp, int cpu, int indent, enum dtf_flow flow,
+		     int syscall, const char *func, const char *name,
+		     int testing);
+
 /* The end of a clause that recorded data: a newline unless QUIET. */
 void dtf_clause_end(FILE *fp, int quiet);
 

@@ -190,6 +190,14 @@ static const char h_join_more[] =
 	"       123        123          0          0\n"
 	"       789        789        789        789\n";
 
+static const char h_flow[] =
+	"CPU FUNCTION                                 \n"
+	"  1  -> vfs_read                              \n"
+	"  1   | vfs_read:probe                        \n"
+	"  1  <= read                                  \n"
+	"FUNCTION                                 \n"
+	"                                         -> f \n";
+
 /* ---- helpers building the values a script leaves ---- */
 
 /* An aggregation of one row without keys. */
@@ -871,6 +879,31 @@ static void test_trace(void)
 	expect(&o, h_bytes, "bytes: string, padded string, raw");
 }
 
+static void test_flow(void)
+{
+	struct out o;
+	FILE *fp;
+
+	check(dtf_flow_kind("entry") == DTF_FLOW_ENTRY &&
+	      dtf_flow_kind("method-entry") == DTF_FLOW_ENTRY &&
+	      dtf_flow_kind("return") == DTF_FLOW_RETURN &&
+	      dtf_flow_kind("carpentry") == DTF_FLOW_NONE &&
+	      dtf_flow_kind("tick-1s") == DTF_FLOW_NONE,
+	      "flowindent: entry and return names");
+	fp = out_open(&o);
+	dtf_flow_header(fp, 0);
+	dtf_flow_prefix(fp, 1, 0, DTF_FLOW_ENTRY, 0, "vfs_read", "entry", 0);
+	dtf_clause_end(fp, 0);
+	dtf_flow_prefix(fp, 1, 2, DTF_FLOW_NONE, 0, "vfs_read", "probe", 0);
+	dtf_clause_end(fp, 0);
+	dtf_flow_prefix(fp, 1, 0, DTF_FLOW_RETURN, 1, "read", "return", 0);
+	dtf_clause_end(fp, 0);
+	dtf_flow_header(fp, 1);
+	dtf_flow_prefix(fp, 1, 40, DTF_FLOW_ENTRY, 0, "f", "entry", 1);
+	dtf_clause_end(fp, 0);
+	expect(&o, h_flow, "flowindent: header and prefixes");
+}
+
 int main(void)
 {
 	test_quantize();
@@ -885,5 +918,6 @@ int main(void)
 	test_printa_keys();
 	test_join();
 	test_trace();
+	test_flow();
 	return check_summary();
 }
