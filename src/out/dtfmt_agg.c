@@ -400,36 +400,42 @@ static void cfmt(char *f, size_t n, const struct conv *cv, const char *len,
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
 
-/* An integer through a d/i/u/o/x/X/c conversion: a signed value prints
- * signed under d and i, anything else as unsigned of its SIZE bytes. */
+/* U, whose meaningful bits are MASK, sign-extended from its top bit. */
+static int64_t sext(uint64_t u, uint64_t mask)
+{
+	if (mask != ~0ULL && (u & ~(mask >> 1) & mask))
+		u |= ~mask;
+	return (int64_t)u;
+}
+
+/* An integer of SIZE bytes through a d/i/u/o/x/X/c conversion, as
+ * dt_printf.c's pfprint_sint()/pfprint_uint() read the record: signed
+ * and sign-extended under d and i when IS_SIGNED, otherwise unsigned of
+ * its size (so %x of a 4-byte -2 is fffffffe); an h or hh then narrows
+ * it as printf(3) does. */
 static void put_int(FILE *fp, const struct conv *cv, int64_t v, int size,
 		    int is_signed)
 {
-	uint64_t mask = size >= 8 ? ~0ULL : (1ULL << (size * 8)) - 1;
-	uint64_t u = (uint64_t)v & mask;
+	uint64_t rmask = size >= 8 ? ~0ULL : (1ULL << (size * 8)) - 1;
+	uint64_t tmask = cv->h == 1 ? 0xffff : cv->h >= 2 ? 0xff : ~0ULL;
+	uint64_t u = (uint64_t)v & rmask;
 	char f[48], c = cv->c;
 
-	if (cv->h == 1)
-		mask = 0xffff;
-	else if (cv->h >= 2)
-		mask = 0xff;
-	u &= mask;
+	/* DTrace refuses other conversions of an integer when it compiles
+	 * the format; print them as %d rather than pass the wrong type */
+	if (!strchr("diuoxXc", c))
+		c = 'd';
 	if (c == 'c') {
 		cfmt(f, sizeof(f), cv, "", 'c');
 		fprintf(fp, f, (int)(unsigned char)u);
-		return;
-	}
-	if ((c == 'd' || c == 'i') && is_signed) {
-		/* sign-extend from the narrower of the record and the
-		 * h/hh modifier */
-		if (mask != ~0ULL && (u & ~(mask >> 1)))
-			u |= ~mask;
+	} else if ((c == 'd' || c == 'i') && is_signed) {
 		cfmt(f, sizeof(f), cv, "ll", 'd');
-		fprintf(fp, f, (long long)u);
-		return;
+		fprintf(fp, f, (long long)sext((uint64_t)sext(u, rmask) & tmask,
+					       tmask));
+	} else {
+		cfmt(f, sizeof(f), cv, "ll", c == 'd' || c == 'i' ? 'u' : c);
+		fprintf(fp, f, (unsigned long long)(u & tmask));
 	}
-	cfmt(f, sizeof(f), cv, "ll", c == 'd' || c == 'i' ? 'u' : c);
-	fprintf(fp, f, (unsigned long long)u);
 }
 
 /* The value under a %@ conversion.  Only count() is unsigned to DTrace;

@@ -724,6 +724,9 @@ static void test_printa_keys(void)
 	r.val.n = -7;
 	dtf_printa_fmt(out_open(&o), "%s:%d:%x:%d:%@d:%@x:%%\n", &a);
 	expect(&o, h_printa_keys, "printa: keys by conversion, value twice");
+	k[3] = ikey(-1, 1, 1);
+	dtf_printa_fmt(out_open(&o), "%s:%hd:%hx:%hhd:%@hd\n", &a);
+	expect(&o, "k:-2:fffe:-1:-7\n", "printa: h and hh narrow");
 
 	r.nkeys = 0;
 	r.val = scalar(DTF_COUNT, 5);
