@@ -438,4 +438,33 @@ static const char r_llq_basic[] =
 	"\n"
 	"\n";
 
+/* aggs/tst.llquantsortsum.r */
+static const char r_llquantsortsum[] =
+	"\n"
+	"  Moe                                               \n"
+	"           value  ------------- Distribution ------------- count    \n"
+	"               1                                         | 0        \n"
+	"               2 @@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@| -50      \n"
+	"               3                                         | 0        \n"
+	"\n"
+	"  Larry                                             \n"
+	"           value  ------------- Distribution ------------- count    \n"
+	"               0                                         | 0        \n"
+	"               1 @@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@| -25      \n"
+	"               2                                         | 0        \n"
+	"\n"
+	"  Curly                                             \n"
+	"           value  ------------- Distribution ------------- count    \n"
+	"               3 |                                         0        \n"
+	"               4 |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@ 25       \n"
+	"               5 |                                         0        \n"
+	"\n"
+	"  Shemp                                             \n"
+	"           value  ------------- Distribution ------------- count    \n"
+	"               2 |                                         0        \n"
+	"               3 |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@ 50       \n"
+	"               4 |                                         0        \n"
+	"\n"
+	"\n";
+
 #endif

@@ -457,6 +457,42 @@ static void test_llquantize(void)
 	      "llquantize(2, 0, 1, 4): a ghost bucket has no label");
 }
 
+/* aggs/tst.llquantsortsum.d: four string keys, one llquantize(V, 10, 0,
+ * 2, 20, INCR) each, printa(@) then exit: rows by the sum of label *
+ * count, ghost buckets at the ends borrowing their neighbours' labels. */
+static void test_llq_keys(void)
+{
+	static const char *const names[4] = { "Larry", "Moe", "Shemp",
+					      "Curly" };
+	static const int64_t v[4] = { 1, 2, 3, 4 }, incr[4] = { -25, -50, 50,
+								 25 };
+	int64_t b[4][111] = { { 0 } };
+	struct dtf_key k[4];
+	struct dtf_row r[4];
+	struct dtf_agg a = { r, 4, 1, 0 };
+	struct out o;
+	FILE *fp;
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		k[i] = skey(names[i], 256);
+		r[i].keys = &k[i];
+		r[i].nkeys = 1;
+		r[i].val.kind = DTF_LLQUANTIZE;
+		if (dtf_llquant_init(&r[i].val.hist.llq, 10, 0, 2, 20) < 0 ||
+		    dtf_llquant_nbuckets(&r[i].val.hist.llq) != 111) {
+			check(0, "llquantize(10, 0, 2, 20): 111 buckets");
+			return;
+		}
+		b[i][dtf_llquant_index(&r[i].val.hist.llq, v[i])] += incr[i];
+		r[i].val.hist.b = b[i];
+	}
+	fp = out_open(&o);
+	dtf_printa(fp, &a);
+	dtf_exit(fp, NULL, 0);
+	expect(&o, r_llquantsortsum, "aggs/tst.llquantsortsum");
+}
+
 /* Rows of histograms sort by the sum of label * count. */
 static void test_hist_sort(void)
 {
@@ -913,6 +949,7 @@ int main(void)
 	test_lquantize();
 	test_llquantize();
 	test_hist_sort();
+	test_llq_keys();
 	test_printa();
 	test_stddev();
 	test_signedkeys();
