@@ -467,4 +467,32 @@ static const char r_llquantsortsum[] =
 	"\n"
 	"\n";
 
+/* aggs/tst.llquantsortzero.r */
+static const char r_llquantsortzero[] =
+	"\n"
+	"  Buckwheat                                         \n"
+	"           value  ------------- Distribution ------------- count    \n"
+	"              -1                     |                     0        \n"
+	"               0              @@@@@@@|                     -25      \n"
+	"               1                     |                     0        \n"
+	"               2                     |                     0        \n"
+	"               3                     |                     0        \n"
+	"               4                     |@@@@@@@@@@@@@        50       \n"
+	"               5                     |                     0        \n"
+	"\n"
+	"  Alfalfa                                           \n"
+	"           value  ------------- Distribution ------------- count    \n"
+	"              -1 |                                         0        \n"
+	"               0 |@@@@@@@@                                 25       \n"
+	"               1 |                                         0        \n"
+	"               2 |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@         100      \n"
+	"               3 |                                         0        \n"
+	"\n"
+	"\n";
+
+/* aggs/tst.typecast-key.r */
+static const char r_typecast_key[] =
+	"\n"
+	"        1        2                2\n";
+
 #endif

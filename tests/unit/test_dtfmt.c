@@ -493,6 +493,36 @@ static void test_llq_keys(void)
 	expect(&o, r_llquantsortsum, "aggs/tst.llquantsortsum");
 }
 
+/* aggs/tst.llquantsortzero.d: equal sums, so the count at zero orders
+ * the rows. */
+static void test_llq_zero(void)
+{
+	static const struct llq_call calls[4] = { { 0, 25 }, { 0, -25 },
+						  { 2, 100 }, { 4, 50 } };
+	int64_t b[2][111] = { { 0 } };
+	struct dtf_key k[2] = { skey("Alfalfa", 256), skey("Buckwheat", 256) };
+	struct dtf_row r[2];
+	struct dtf_agg a = { r, 2, 1, 0 };
+	struct out o;
+	FILE *fp;
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		r[i].keys = &k[i];
+		r[i].nkeys = 1;
+		r[i].val.kind = DTF_LLQUANTIZE;
+		dtf_llquant_init(&r[i].val.hist.llq, 10, 0, 2, 20);
+		r[i].val.hist.b = b[i];
+	}
+	for (i = 0; i < 4; i++)
+		b[i % 2][dtf_llquant_index(&r[0].val.hist.llq, calls[i].v)] +=
+			calls[i].incr;
+	fp = out_open(&o);
+	dtf_printa(fp, &a);
+	dtf_exit(fp, NULL, 0);
+	expect(&o, r_llquantsortzero, "aggs/tst.llquantsortzero");
+}
+
 /* Rows of histograms sort by the sum of label * count. */
 static void test_hist_sort(void)
 {
@@ -669,6 +699,16 @@ static void test_rows(void)
 	a = one(&r, &v);
 	dtf_exit(fp, &a, 1);
 	expect(&o, r_count_notquiet, "aggs/tst.count_notquiet");
+
+	/* aggs/tst.typecast-key.d: @[(int32_t)1, 2] and @[(int64_t)1, 2]
+	 * are one key of two ints, counted twice */
+	k[0] = ikey(1, 4, 1);
+	k[1] = ikey(2, 4, 1);
+	r.keys = k;
+	r.nkeys = 2;
+	r.val = scalar(DTF_COUNT, 2);
+	dtf_exit(out_open(&o), &a, 1);
+	expect(&o, r_typecast_key, "aggs/tst.typecast-key");
 
 	/* aggs/tst.min.d prints @a = min() as 100 at exit */
 	v = scalar(DTF_MIN, 100);
@@ -950,6 +990,7 @@ int main(void)
 	test_llquantize();
 	test_hist_sort();
 	test_llq_keys();
+	test_llq_zero();
 	test_printa();
 	test_stddev();
 	test_signedkeys();
