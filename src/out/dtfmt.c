@@ -433,6 +433,8 @@ void dtf_trace_int(FILE *fp, int64_t v, int size, int is_signed, int quiet)
 	static const int uw[9] = { 0, 3, 5, 0, 10, 0, 0, 0, 20 };
 	uint64_t u = (uint64_t)v;
 
+	if (size != 1 && size != 2 && size != 4)
+		size = 8;
 	if (size < 8) {
 		u &= (1ULL << (size * 8)) - 1;
 		if (is_signed && (u >> (size * 8 - 1)))
@@ -440,8 +442,6 @@ void dtf_trace_int(FILE *fp, int64_t v, int size, int is_signed, int quiet)
 		else
 			v = (int64_t)u;
 	}
-	if (size != 1 && size != 2 && size != 4 && size != 8)
-		size = 8;
 	if (is_signed && quiet)
 		fprintf(fp, "%lld", (long long)v);
 	else if (is_signed)

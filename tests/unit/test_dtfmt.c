@@ -918,6 +918,41 @@ static void test_trace(void)
 	       "actions/trace/tst.array-char-unprintable");
 
 	fp = trace_begin(&o);
+	dtf_bytes(fp, "aAbBcCdD", 9, 33, 0);
+	trace_end(fp);
+	expect(&o, "                   FUNCTION:NAME\n"
+		   "                          :BEGIN   aAbBcCdD"
+		   "                         \n\n",
+	       "actions/trace/tst.array-char-str");
+
+	fp = trace_begin(&o);
+	dtf_bytes(fp, "aAbBcCdDe", 9, 33, 0);
+	trace_end(fp);
+	expect(&o, "                   FUNCTION:NAME\n"
+		   "                          :BEGIN   aAbBcCdDe"
+		   "                        \n\n",
+	       "actions/trace/tst.array-char-str-no-nul");
+
+	fp = trace_begin(&o);
+	dtf_bytes(fp, "aAbBc\0\0\0", 9, 33, 0);
+	trace_end(fp);
+	expect(&o, "                   FUNCTION:NAME\n"
+		   "                          :BEGIN   aAbBc"
+		   "                            \n\n",
+	       "actions/trace/tst.array-char-str-multi-nul");
+
+	fp = trace_begin(&o);
+	dtf_bytes(fp, "aA\0B\0C\0De", 9, 33, 0);
+	trace_end(fp);
+	expect(&o, "                   FUNCTION:NAME\n"
+		   "                          :BEGIN \n"
+		   "             0  1  2  3  4  5  6  7  8  9  a  b  c  d  e"
+		   "  f  0123456789abcdef\n"
+		   "         0: 61 41 00 42 00 43 00 44 65                  "
+		   "     aA.B.C.De\n\n\n",
+	       "actions/trace/tst.array-char-multi-nul");
+
+	fp = trace_begin(&o);
 	dtf_trace_int(fp, -1, 2, 1, 0);
 	trace_end(fp);
 	expect(&o, h_trace_int16, "trace((int16_t)-1) in BEGIN");
