@@ -166,7 +166,7 @@ struct dtf_key {
 	union {
 		struct {
 			int64_t v;
-			uint8_t size;		/* 1, 2, 4 or 8 bytes */
+			uint8_t size;		/* 1, 2, 4 or 8 bytes (0: 8) */
 			uint8_t is_signed;
 		} i;
 		struct {

@@ -228,7 +228,7 @@ static int val_cmp(const struct dtf_value *l, const struct dtf_value *r)
 
 static uint64_t key_bits(const struct dtf_key *k)
 {
-	if (k->i.size >= 8)
+	if (k->i.size == 0 || k->i.size >= 8)
 		return (uint64_t)k->i.v;
 	return (uint64_t)k->i.v & ((1ULL << (k->i.size * 8)) - 1);
 }
