@@ -439,7 +439,8 @@ static void put_int(FILE *fp, const struct conv *cv, int64_t v, int size,
 }
 
 /* The value under a %@ conversion.  Only count() is unsigned to DTrace;
- * avg() divides as unsigned (dt_printf.c's pfprint_average()). */
+ * avg() divides by the normal and count as unsigned (pfprint_average()),
+ * the others as the conversion reads them: signed under d and i. */
 static void put_value(FILE *fp, const struct conv *cv,
 		      const struct dtf_value *v, uint64_t normal)
 {
@@ -459,7 +460,10 @@ static void put_value(FILE *fp, const struct conv *cv,
 		u = dtf_stddev_value(&v->sd, normal);
 		break;
 	default:
-		u = (uint64_t)v->n / normal;
+		if (v->kind != DTF_COUNT && (cv->c == 'd' || cv->c == 'i'))
+			u = (uint64_t)(v->n / (int64_t)normal);
+		else
+			u = (uint64_t)v->n / normal;
 		break;
 	}
 	put_int(fp, cv, (int64_t)u, 8, v->kind != DTF_COUNT);

@@ -800,6 +800,11 @@ static void test_printa_keys(void)
 	r.val.n = -7;
 	dtf_printa_fmt(out_open(&o), "%s:%d:%x:%d:%@d:%@x:%%\n", &a);
 	expect(&o, h_printa_keys, "printa: keys by conversion, value twice");
+	a.normal = 2;
+	dtf_printa_fmt(out_open(&o), "%@d %@u\n", &a);
+	expect(&o, "-3 9223372036854775804\n",
+	       "printa: a normalized sum divides signed under %d only");
+	a.normal = 1;
 	k[3] = ikey(-1, 1, 1);
 	dtf_printa_fmt(out_open(&o), "%s:%hd:%hx:%hhd:%@hd\n", &a);
 	expect(&o, "k:-2:fffe:-1:-7\n", "printa: h and hh narrow");
