@@ -301,6 +301,30 @@ static void firing_line(struct lower *lw, struct node *p)
 	b->nargs += 2;
 }
 
+/* Does N (a statement or expression) record data, as trace(),
+ * printf() and the other actions do?  Assignments and aggregations
+ * record none: their firings print no line. */
+static bool records(const struct node *n)
+{
+	static const char *const acts[] = {
+		"printf", "print", "trace", "exit", "kstack", "ustack",
+		"tracemem", "system", "printm", "signal",
+	};
+
+	if (!n)
+		return false;
+	if (n->kind == N_CALL)
+		for (size_t i = 0; i < sizeof(acts) / sizeof(acts[0]); i++)
+			if (!strcmp(n->name, acts[i]))
+				return true;
+	if (records(n->a) || records(n->b) || records(n->c))
+		return true;
+	for (int i = 0; i < n->nargs; i++)
+		if (records(n->args[i]))
+			return true;
+	return false;
+}
+
 /* -q, or #pragma D option quiet */
 static bool quiet(struct compiler *c, struct program *prog)
 {
@@ -333,7 +357,9 @@ int d_lower(struct compiler *c, struct program *prog)
 		lw.ret = !strcmp(f[0], "return");
 		p->a = lower(&lw, p->a);
 		p->b = lower(&lw, p->b);
-		if (!quiet(c, prog))
+		/* a clause without actions prints its line, as one
+		 * that records data does */
+		if (!quiet(c, prog) && (!p->b->nargs || records(p->b)))
 			firing_line(&lw, p);
 	}
 	return c->diag.nerrors ? -1 : 0;

@@ -1,17 +1,187 @@
-/* dprint.c - what sonde dtrace prints DTrace's way: the aggregations at
- * exit (D's variables, the maps without '@', are never printed). */
+/* dprint.c - what sonde dtrace prints DTrace's way: an aggregation read
+ * from its map into rows (keys and values as out/dtfmt.h takes them),
+ * printed by printa() or at exit.  D's variables, the maps without '@',
+ * never print. */
 #include "out/printer.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "out/dtfmt.h"
+
+/* The rows of one aggregation, and the memory they point into. */
+struct rows {
+	struct printer *pr;
+	struct mapinfo *m;
+	struct dtf_row *v;
+	int n, cap;
+	struct arena a;		/* keys, strings, buckets */
+};
+
+/* One element of a key, of type TY at P. */
+static void key_elem(struct rows *r, struct dtf_key *k, const struct type *ty,
+		     const uint8_t *p)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	if (ty->kind == TY_INT) {
+		k->kind = DTF_KEY_INT;
+		k->i.v = pr_int_at(ty, p);
+		k->i.size = (uint8_t)ty->size;
+		k->i.is_signed = ty->is_signed;
+		return;
+	}
+	k->kind = DTF_KEY_STR;
+	k->str.size = 0;
+	if (ty->kind == TY_STR) {
+		k->str.s = arena_strndup(&r->a, (const char *)p, strnlen((const char *)p,
+							(size_t)ty->size));
+		return;
+	}
+	/* anything else (a stack, a symbol, an address) as its text */
+	f = open_memstream(&buf, &len);
+	if (!f) {
+		k->str.s = "";
+		return;
+	}
+	pr_text_typed(r->pr, f, ty, p, 0);
+	fclose(f);
+	k->str.s = arena_strdup(&r->a, buf ? buf : "");
+	free(buf);
+}
+
+/* sonde's hist buckets (bucket 0 the negatives, 1 the zeros, b >= 2
+ * the values [2^(b-2), 2^(b-1))) in DTrace's quantize order; the
+ * negatives all count at -1 (sonde keeps no finer buckets of them). */
+static const int64_t *quantize(struct rows *r, const struct pr_entry *e)
+{
+	int64_t *q = arena_alloc(&r->a, sizeof(*q) * DTF_QUANT_NBUCKETS);
+
+	for (int b = 0; b < e->nb; b++) {
+		int i = b == 0 ? dtf_quant_index(-1) :
+			b == 1 ? DTF_QUANT_ZERO : DTF_QUANT_ZERO - 1 + b;
+
+		if (i >= 0 && i < DTF_QUANT_NBUCKETS)
+			q[i] += (int64_t)e->b[b];
+	}
+	return q;
+}
+
+static void add(void *arg, const struct pr_entry *e)
+{
+	struct rows *r = arg;
+	struct mapinfo *m = r->m;
+	struct dtf_row *row;
+	struct dtf_key *keys = NULL;
+	int nkeys = 0;
+
+	if (r->n == r->cap) {
+		r->cap = r->cap ? 2 * r->cap : 16;
+		r->v = xrealloc(r->v, sizeof(*r->v) * (size_t)r->cap);
+	}
+	row = &r->v[r->n++];
+	memset(row, 0, sizeof(*row));
+	if (m->key) {
+		bool tuple = m->key->kind == TY_TUPLE && !m->key->names;
+
+		nkeys = tuple ? m->key->nelem : 1;
+		keys = arena_alloc(&r->a, sizeof(*keys) * (size_t)nkeys);
+		for (int i = 0; i < nkeys; i++)
+			key_elem(r, &keys[i], tuple ? m->key->elem[i] : m->key,
+				 e->key + (tuple ? m->key->off[i] : 0));
+	}
+	row->keys = keys;
+	row->nkeys = nkeys;
+	switch (m->agg) {
+	case AGG_COUNT: row->val.kind = DTF_COUNT; row->val.n = e->v; break;
+	case AGG_SUM: row->val.kind = DTF_SUM; row->val.n = e->v; break;
+	case AGG_MIN: row->val.kind = DTF_MIN; row->val.n = e->v; break;
+	case AGG_MAX: row->val.kind = DTF_MAX; row->val.n = e->v; break;
+	case AGG_AVG: case AGG_STATS:
+		row->val.kind = DTF_AVG;
+		row->val.avg.count = e->count;
+		row->val.avg.sum = e->total;
+		break;
+	case AGG_HIST:
+		row->val.kind = DTF_QUANTIZE;
+		row->val.hist.b = quantize(r, e);
+		break;
+	case AGG_LHIST: {
+		int64_t *b = arena_alloc(&r->a, sizeof(*b) * (size_t)(e->nb + 1));
+
+		for (int i = 0; i < e->nb; i++)
+			b[i] = (int64_t)e->b[i];
+		row->val.kind = DTF_LQUANTIZE;
+		dtf_lquant_init(&row->val.hist.lq, m->lh_min, m->lh_max,
+				m->lh_step);
+		row->val.hist.b = b;
+		break;
+	}
+	default:	/* a plain value: as a sum */
+		row->val.kind = DTF_SUM;
+		row->val.n = e->v;
+	}
+}
+
+static int read_rows(struct printer *pr, struct mapinfo *m, struct rows *r,
+		     struct dtf_agg *agg)
+{
+	memset(r, 0, sizeof(*r));
+	r->pr = pr;
+	r->m = m;
+	if (pr_map_entries(pr, m, add, r))
+		return -1;
+	memset(agg, 0, sizeof(*agg));
+	agg->rows = r->v;
+	agg->nrows = r->n;
+	agg->normal = 1;
+	agg->sortkey = pr->dt_aggsortkey;
+	return 0;
+}
+
+static void rows_free(struct rows *r)
+{
+	free(r->v);
+	arena_free(&r->a);
+}
+
+static void mark(struct printer *pr, const struct mapinfo *m)
+{
+	if (!pr->dt_printed)
+		pr->dt_printed = xcalloc((size_t)pr->c->nmaps + 1, 1);
+	pr->dt_printed[m->id] = true;
+}
+
+void pr_dt_printa(struct printer *pr, struct mapinfo *m)
+{
+	struct rows r;
+	struct dtf_agg agg;
+
+	mark(pr, m);
+	if (read_rows(pr, m, &r, &agg))
+		return;
+	dtf_printa(pr->out, &agg);
+	rows_free(&r);
+}
 
 void pr_dt_all_aggs(struct printer *pr)
 {
 	struct compiler *c = pr->c;
 
+	fputc('\n', pr->out);	/* dtrace's, even when quiet */
 	for (int i = 0; i < c->nmaps; i++) {
 		struct mapinfo *m = c->maps[i];
+		struct rows r;
+		struct dtf_agg agg;
 
-		if (m->name[0] != '@')
+		if (m->name[0] != '@' || m->agg == AGG_NONE ||
+		    (pr->dt_printed && pr->dt_printed[m->id]))
 			continue;
-		fputc('\n', pr->out);
-		pr_map(pr, m, 0, 0);
+		if (read_rows(pr, m, &r, &agg))
+			continue;
+		dtf_agg(pr->out, &agg);
+		rows_free(&r);
 	}
 }

@@ -269,7 +269,10 @@ void pr_event(struct printer *pr, const struct event_spec *e,
 	case EV_PRINT_MAP:
 		memcpy(&top, rec + 8, 8);
 		memcpy(&div, rec + 16, 8);
-		pr_map(pr, e->map, top, div);
+		if (pr->dtrace && e->map->agg != AGG_NONE)
+			pr_dt_printa(pr, e->map);
+		else
+			pr_map(pr, e->map, top, div);
 		break;
 	case EV_CLEAR:
 		pr_clear(pr, e->map);

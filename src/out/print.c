@@ -775,6 +775,32 @@ void pr_map(struct printer *pr, struct mapinfo *m, uint64_t top, uint64_t div)
 	table_free(&tb);
 }
 
+int pr_map_entries(struct printer *pr, struct mapinfo *m,
+		   void (*fn)(void *arg, const struct pr_entry *e), void *arg)
+{
+	struct table tb;
+	uint64_t *b = NULL;
+
+	if (m->fd < 0 || table_read(pr, m, &tb))
+		return -1;
+	if (tb.nb)
+		b = xmalloc(sizeof(*b) * (size_t)tb.nb);
+	for (int i = 0; i < tb.n; i++) {
+		struct entry *e = &tb.e[i];
+		struct pr_entry pe = {
+			.key = e->key, .v = e->v, .count = e->count,
+			.total = e->total, .raw = e->raw, .b = b, .nb = tb.nb,
+		};
+
+		if (b)
+			entry_buckets(&tb, e, b);
+		fn(arg, &pe);
+	}
+	free(b);
+	table_free(&tb);
+	return 0;
+}
+
 static int name_cmp(const void *a, const void *b)
 {
 	const struct mapinfo *x = *(const struct mapinfo *const *)a;
@@ -912,4 +938,6 @@ void pr_free(struct printer *pr)
 	stk_free(pr);
 	usr_free(pr);
 	cgr_free(pr);
+	free(pr->dt_printed);
+	pr->dt_printed = NULL;
 }

@@ -34,6 +34,8 @@ struct printer {
 	 * the CPU and ID columns (_DTRACE_TESTING), dt_quiet: -q */
 	bool dtrace, dt_testing, dt_quiet;
 	bool dt_header;		/* the CPU ID FUNCTION:NAME line is out */
+	bool dt_aggsortkey;	/* -x aggsortkey: rows by key first */
+	bool *dt_printed;	/* per map: printa() printed it (not at exit) */
 	bool color;		/* hist bars in colour: a terminal, no NO_COLOR */
 	int ncpus_possible;	/* per-CPU map values */
 	int64_t mono_to_epoch;	/* add to a CLOCK_MONOTONIC ns for epoch ns */
@@ -67,9 +69,28 @@ void pr_tseries_json(FILE *f, const struct mapinfo *m, const uint8_t *vals,
 		     int ncpu);
 /* Every map, at exit: in text after two newlines, as bpftrace. */
 void pr_all_maps(struct printer *pr);
+/* One entry of a map as print.c reads it (per-CPU values merged): its
+ * key bytes, count/sum/min/max in V, avg's COUNT and TOTAL, a hist's or
+ * lhist's NB buckets in B (valid during the call), a plain value's bytes
+ * in RAW. */
+struct pr_entry {
+	const uint8_t *key;
+	int64_t v;
+	uint64_t count;
+	int64_t total;
+	const uint8_t *raw;
+	const uint64_t *b;
+	int nb;
+};
+/* Call FN with each entry of map M, in no order; -1 if it cannot be
+ * read. */
+int pr_map_entries(struct printer *pr, struct mapinfo *m,
+		   void (*fn)(void *arg, const struct pr_entry *e), void *arg);
 /* dprint.c: D's aggregations at exit, DTrace's way (D's variables,
  * maps without '@', never print). */
 void pr_dt_all_aggs(struct printer *pr);
+/* printa(@a): the aggregation now, DTrace's way. */
+void pr_dt_printa(struct printer *pr, struct mapinfo *m);
 /* Every map, sorted by name (SIGUSR1 prints them so). */
 void pr_maps(struct printer *pr);
 void pr_value(struct printer *pr, const struct type *ty, const void *data);
