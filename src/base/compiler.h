@@ -121,6 +121,8 @@ struct event_spec {
 	struct loc loc;
 	int level;		/* PRINTF: EV_LEVEL_* (errorf, warnf) */
 	const char *where;	/* errorf, warnf: "FILE:L:C-E: ERROR: " */
+	int vsize;		/* PRINT_VAL: an integer's own size (the
+				 * record's is 8): D's trace() widths */
 };
 
 /* printf's records go to stdout; errorf's and warnf's to stderr after

@@ -49,7 +49,7 @@ static const struct { const char *d, *sonde; } calls[] = {
 	{ "copyinstr", "str" }, { "stringof", "str" },
 	{ "raise", "signal" }, { "stack", "kstack" },
 	{ "jstack", "ustack" }, { "printa", "print" },
-	{ "trunc", "clear" },
+	{ "trunc", "clear" }, { "trace", "print" },
 };
 
 static struct node *mk(struct lower *lw, enum node_kind k, struct loc loc)

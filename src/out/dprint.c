@@ -154,6 +154,24 @@ static void mark(struct printer *pr, const struct mapinfo *m)
 	pr->dt_printed[m->id] = true;
 }
 
+void pr_dt_trace(struct printer *pr, const struct type *ty, int size,
+		 const void *data)
+{
+	if (ty->kind == TY_INT) {
+		dtf_trace_int(pr->out, pr_int_at(ty, data), size ? size : ty->size,
+			      ty->is_signed, pr->dt_quiet);
+	} else if (ty->kind == TY_STR) {
+		char *s = strndup(data, (size_t)ty->size);
+
+		dtf_trace_str(pr->out, s ? s : "", pr->dt_quiet);
+		free(s);
+	} else {
+		if (!pr->dt_quiet)
+			fputc(' ', pr->out);
+		pr_text_typed(pr, pr->out, ty, data, 0);
+	}
+}
+
 void pr_dt_printa(struct printer *pr, struct mapinfo *m)
 {
 	struct rows r;

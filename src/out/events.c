@@ -264,7 +264,11 @@ void pr_event(struct printer *pr, const struct event_spec *e,
 			pr_format_record(pr, pr->out, e, rec);
 		break;
 	case EV_PRINT_VAL:
-		pr_value(pr, e->args[0].ty, rec + e->args[0].off);
+		if (pr->dtrace)		/* D's trace() */
+			pr_dt_trace(pr, e->args[0].ty, e->vsize,
+				    rec + e->args[0].off);
+		else
+			pr_value(pr, e->args[0].ty, rec + e->args[0].off);
 		break;
 	case EV_PRINT_MAP:
 		memcpy(&top, rec + 8, 8);

@@ -89,6 +89,10 @@ int pr_map_entries(struct printer *pr, struct mapinfo *m,
 /* dprint.c: D's aggregations at exit, DTrace's way (D's variables,
  * maps without '@', never print). */
 void pr_dt_all_aggs(struct printer *pr);
+/* trace(x): X, of type TY at DATA, DTrace's way (its widths when not
+ * quiet). */
+void pr_dt_trace(struct printer *pr, const struct type *ty, int size,
+		 const void *data);
 /* printa(@a): the aggregation now, DTrace's way. */
 void pr_dt_printa(struct printer *pr, struct mapinfo *m);
 /* Every map, sorted by name (SIGUSR1 prints them so). */

@@ -999,6 +999,7 @@ static struct type *call_print(struct sema *s, struct node *n)
 	if (s->report) {
 		e = sema_add_event(s, n, EV_PRINT_VAL);
 		sema_event_args(s, e, n->args, 1);
+		e->vsize = t->kind == TY_INT ? t->size : 0;
 	}
 	return set(n, &ty_void);
 }
