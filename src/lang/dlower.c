@@ -174,11 +174,13 @@ static void call(struct lower *lw, struct node *n)
 		n->args = v;
 		n->nargs = 4;
 	}
-	/* printa("format", @a): the format is not sonde's yet */
-	if (!strcmp(n->name, "print") && n->nargs == 2 &&
+	/* printa("format", @a): print(@a), the format kept for
+	 * out/dprint.c (sema puts it in the event) */
+	if (!strcmp(n->name, "print") && n->nargs >= 2 &&
 	    n->args[0]->kind == N_STR) {
+		n->tyname = n->args[0]->name;
 		n->args++;
-		n->nargs--;
+		n->nargs = 1;
 	}
 }
 

@@ -172,7 +172,7 @@ void pr_dt_trace(struct printer *pr, const struct type *ty, int size,
 	}
 }
 
-void pr_dt_printa(struct printer *pr, struct mapinfo *m)
+void pr_dt_printa(struct printer *pr, struct mapinfo *m, const char *fmt)
 {
 	struct rows r;
 	struct dtf_agg agg;
@@ -180,7 +180,10 @@ void pr_dt_printa(struct printer *pr, struct mapinfo *m)
 	mark(pr, m);
 	if (read_rows(pr, m, &r, &agg))
 		return;
-	dtf_printa(pr->out, &agg);
+	if (fmt)
+		dtf_printa_fmt(pr->out, fmt, &agg);
+	else
+		dtf_printa(pr->out, &agg);
 	rows_free(&r);
 }
 

@@ -274,7 +274,7 @@ void pr_event(struct printer *pr, const struct event_spec *e,
 		memcpy(&top, rec + 8, 8);
 		memcpy(&div, rec + 16, 8);
 		if (pr->dtrace && e->map->agg != AGG_NONE)
-			pr_dt_printa(pr, e->map);
+			pr_dt_printa(pr, e->map, e->fmt);
 		else
 			pr_map(pr, e->map, top, div);
 		break;

@@ -94,7 +94,7 @@ void pr_dt_all_aggs(struct printer *pr);
 void pr_dt_trace(struct printer *pr, const struct type *ty, int size,
 		 const void *data);
 /* printa(@a): the aggregation now, DTrace's way. */
-void pr_dt_printa(struct printer *pr, struct mapinfo *m);
+void pr_dt_printa(struct printer *pr, struct mapinfo *m, const char *fmt);
 /* Every map, sorted by name (SIGUSR1 prints them so). */
 void pr_maps(struct printer *pr);
 void pr_value(struct printer *pr, const struct type *ty, const void *data);

@@ -970,6 +970,10 @@ static struct type *print_map(struct sema *s, struct node *n)
 		e = sema_add_event(s, n, EV_PRINT_MAP);
 		e->map = m;
 		e->size = 24;
+		if (s->c->lang_d && n->tyname) {	/* D's printa(fmt, @a) */
+			e->fmt = n->tyname;
+			e->fmt_len = strlen(n->tyname);
+		}
 	}
 	return set(n, &ty_void);
 }
