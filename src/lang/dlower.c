@@ -8,6 +8,7 @@
  * sonde's builtins and calls, each a row of the tables below. */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "lang/dparse.h"
 #include "lang/lex.h"
@@ -339,6 +340,52 @@ static bool quiet(struct compiler *c, struct program *prog)
 	return false;
 }
 
+/* -c CMD: its program, as the shell would find it (NULL: none). */
+static const char *command_path(struct compiler *c)
+{
+	const char *cmd = c->command, *path = getenv("PATH");
+	size_t n;
+	char *word;
+
+	if (!cmd)
+		return NULL;
+	cmd += strspn(cmd, " \t");
+	n = strcspn(cmd, " \t");
+	word = arena_strndup(&c->arena, cmd, n);
+	if (strchr(word, '/') || !path)
+		return word;
+	while (*path) {
+		size_t l = strcspn(path, ":");
+		char *f = arena_printf(&c->arena, "%.*s/%s", (int)l, path, word);
+
+		if (access(f, X_OK) == 0)
+			return f;
+		path += l + (path[l] == ':');
+	}
+	return word;
+}
+
+/* pid$target and PROV$target with -c: the file is the command's (with
+ * -p sonde finds the process's files itself). */
+static void target_files(struct compiler *c, struct node *p)
+{
+	static const char *const kinds[] = { "uprobe::", "uretprobe::", "usdt::" };
+	const char *file = command_path(c);
+
+	for (int i = 0; file && i < p->nargs; i++) {
+		struct node *ap = p->args[i];
+
+		for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
+			size_t l = strlen(kinds[k]);
+
+			if (!strncmp(ap->name, kinds[k], l))
+				ap->name = arena_printf(&c->arena, "%.*s%s%s",
+							(int)l - 1, ap->name, file,
+							ap->name + l - 1);
+		}
+	}
+}
+
 int d_lower(struct compiler *c, struct program *prog)
 {
 	struct lower lw = { .c = c, .prog = prog };
@@ -354,6 +401,8 @@ int d_lower(struct compiler *c, struct program *prog)
 		const char *desc = p->nargs ? p->args[0]->tyname : "";
 
 		lw.probe = p;
+		if (c->has_command && !c->target_pid)
+			target_files(c, p);
 		lw.prov = d_probe_field(&c->arena, desc, p->args[0]->name, 0);
 		f[0] = d_probe_field(&c->arena, desc, p->args[0]->name, 3);
 		lw.ret = !strcmp(f[0], "return");

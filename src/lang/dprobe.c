@@ -97,6 +97,29 @@ static const struct {
 	{ "io", "done", "block:block_rq_complete" },
 };
 
+/* S with each FROM replaced by TO (arena). */
+static const char *dashes(struct arena *a, const char *s, const char *from,
+			  const char *to)
+{
+	size_t fl = strlen(from), tl = strlen(to), n = 0;
+	char *out, *o;
+
+	for (const char *p = s; (p = strstr(p, from)); p += fl)
+		n++;
+	out = o = arena_alloc(a, strlen(s) + n * tl + 1);
+	while (*s) {
+		if (!strncmp(s, from, fl)) {
+			memcpy(o, to, tl);
+			o += tl;
+			s += fl;
+		} else {
+			*o++ = *s++;
+		}
+	}
+	*o = 0;
+	return out;
+}
+
 /* "pid123", "pid$target", "myprov$target", "myprov123": the name and
  * where the process number starts (NULL: none). */
 static const char *pid_suffix(const char *prov, size_t *namelen)
@@ -204,9 +227,11 @@ int d_probe_specs(struct arena *a, const char *desc, const char **out,
 		return *n ? 0 : -1;
 	}
 	if (sfx) {
+		/* DTrace spells a probe's "__" as "-": both are accepted */
 		out[(*n)++] = arena_printf(a, "usdt:%s:%.*s:%s",
 					   any(f[1]) || !strcmp(f[1], "a.out") ? "" : f[1],
-					   (int)plen, f[0], any(f[3]) ? "*" : f[3]);
+					   (int)plen, f[0],
+					   any(f[3]) ? "*" : dashes(a, f[3], "-", "__"));
 		return 0;
 	}
 	*why = arena_printf(a, "no provider '%s' on Linux (docs/d-language.md lists them)",
@@ -249,8 +274,24 @@ const char *d_probe_field(struct arena *a, const char *desc,
 
 		return field == 3 ? f[3] : pr[field];
 	}
-	if (field == 0)
-		return *f[0] ? f[0] : "";
+	if (field == 0) {
+		size_t plen;
+
+		/* pid$target, shop1234: the provider's own name */
+		return pid_suffix(f[0], &plen) ? arena_strndup(a, f[0], plen) : f[0];
+	}
+	if (field == 1 && (!strncmp(spec, "usdt:", 5) || !strncmp(spec, "uprobe:", 7) ||
+			   !strncmp(spec, "uretprobe:", 10))) {
+		/* the file's name, as DTrace names a module */
+		const char *file = strchr(spec, ':') + 1;
+		size_t l = strcspn(file, ":");
+		const char *base = file;
+
+		for (const char *q = file; q < file + l; q++)
+			if (*q == '/')
+				base = q + 1;
+		return arena_strndup(a, base, (size_t)(file + l - base));
+	}
 	if (!strcmp(f[0], "sdt") || !strcmp(f[0], "tp")) {
 		/* tracepoint:CATEGORY:NAME */
 		const char *cat = strchr(spec, ':');
@@ -264,6 +305,10 @@ const char *d_probe_field(struct arena *a, const char *desc,
 	}
 	if (!strcmp(f[0], "proc") || !strcmp(f[0], "sched") || !strcmp(f[0], "io"))
 		return field == 1 ? "vmlinux" : f[field];
+	if (!strncmp(spec, "usdt:", 5) && field == 3)
+		return dashes(a, strrchr(spec, ':') + 1, "__", "-");
+	if (!strncmp(spec, "usdt:", 5) && field == 2)
+		return "";	/* the function holding it: not in the note */
 	if (field == 2 && (!*f[2] || strpbrk(f[2], "*?["))) {
 		/* a wildcard's function: the spec's last field */
 		p = strrchr(spec, ':');
