@@ -264,6 +264,12 @@ static int setup_tracer(const struct options *o, struct tracer *t)
 	t->pr.dt_quiet = o->quiet;
 	t->dt_what = o->dt_what;
 	t->dt_name = t->c->diag.file;
+	/* dtrace names a -n program by its description, up to its
+	 * predicate or actions */
+	if (o->dt_what && !strcmp(o->dt_what, "description"))
+		t->dt_name = arena_strndup(&t->c->arena, t->dt_name,
+					   strcspn(t->dt_name, "{/;"));
+	t->dt_extra = t->c->ast->derror;
 	t->verbose = o->verbose;
 	t->no_warnings = o->no_warnings;
 	t->target_pid = o->target_pid;

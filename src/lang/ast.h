@@ -99,6 +99,7 @@ struct program {
 	bool d;			/* D's (lang/dparse.c) */
 	struct lex_pragma *dpragmas;	/* D: #pragma D ..., source order */
 	struct node *dinlines;	/* D: inline constants, N_ASSIGN: name, b */
+	int derror;		/* D: ERROR probes matched (none attached) */
 	struct config_item *config;	/* the config block, source order */
 	bool has_config;
 	struct map_decl *mapdecls;	/* source order */

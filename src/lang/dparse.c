@@ -89,12 +89,25 @@ static void inline_def(struct parser *p, struct program *prog, struct token kw)
 	prog->dinlines = n;
 }
 
-/* One description's attach points into L. */
+/* dtrace:::ERROR, ERROR: the probe of run-time errors. */
+static bool error_probe(const char *d)
+{
+	return !strcmp(d, "ERROR") || !strcmp(d, ":::ERROR") ||
+	       !strcmp(d, "dtrace:::ERROR") || !strcmp(d, "::ERROR") ||
+	       !strcmp(d, ":ERROR");
+}
+
+/* One description's attach points into L (none for ERROR: sonde's
+ * run-time errors are reported, not handed to a probe). */
 static void desc(struct parser *p, struct list *l, struct token t)
 {
 	const char *specs[D_SPECS_MAX], *ddesc[D_SPECS_MAX], *why = NULL;
 	int n;
 
+	if (error_probe(t.text)) {
+		p->derror++;
+		return;
+	}
 	if (d_probe_specs(p->arena, t.text, specs, ddesc, &n, &why))
 		diag_fatal(p->diag, t.loc, E_PROBE, "invalid probe description '%s': %s",
 			   t.text, why);
@@ -217,12 +230,17 @@ struct program *d_parse_program(const char *src, size_t len, struct arena *a,
 			unexpected(&p, "probe description expected");
 		}
 		*tail = clause(&p, t);
+		if (!(*tail)->nargs) {	/* only ERROR: matched, never fires */
+			*tail = NULL;
+			continue;
+		}
 		tail = &(*tail)->next;
 		prog->nprobes++;
 	}
 	d->fatal = saved;
 	prog->dpragmas = p.lx.pragmas;
-	if (!prog->nprobes) {
+	prog->derror = p.derror;
+	if (!prog->nprobes && !prog->derror) {
 		diag_error(d, (struct loc){ .line = 1, .col = 1, .len = 1 },
 			   E_SYNTAX, "the program has no probe clauses");
 		return NULL;

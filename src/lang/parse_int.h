@@ -22,6 +22,7 @@ struct parser {
 	int loop_depth;
 	struct strmap typedefs;	/* names the script's typedefs define */
 	struct strmap enumerators;	/* for constants in declarations */
+	int derror;		/* D: clauses of the ERROR probe */
 	bool d;			/* reading D (dparse.c): NAME[K, ...] is an
 				 * associative array, a map named NAME */
 };

@@ -235,7 +235,8 @@ static void attaching(struct tracer *t, int nprobes, bool after)
 		;
 	else if (t->pr.dtrace)
 		fprintf(stderr, "dtrace: %s '%s' matched %d probe%s\n",
-			t->dt_what, t->dt_name, nprobes, nprobes == 1 ? "" : "s");
+			t->dt_what, t->dt_name, nprobes + t->dt_extra,
+			nprobes + t->dt_extra == 1 ? "" : "s");
 	else if (t->pr.format == OUT_JSON)
 		js_count(t->pr.out, "attached_probes", "probes",
 			 (uint64_t)nprobes, !v017);
