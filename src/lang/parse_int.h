@@ -64,6 +64,13 @@ static inline _Noreturn void unexpected_at(struct parser *p, struct loc loc,
 {
 	struct token *t = peek(p);
 
+	/* D's own words, as dtrace says them */
+	if (p->d && t->kind == T_EOF)
+		diag_fatal(p->diag, loc, E_SYNTAX, "syntax error near end of input");
+	if (p->d)
+		diag_fatal(p->diag, loc, E_SYNTAX, "syntax error near \"%.*s\"",
+			   t->loc.len > 40 ? 40 : t->loc.len,
+			   diag_source(p->diag, t->loc.file).src + t->loc.off);
 	if (t->kind == T_EOF)
 		diag_fatal(p->diag, loc, E_SYNTAX, "%s, found end of file",
 			   what);

@@ -1106,6 +1106,25 @@ static struct type *unknown(struct sema *s, struct node *n)
 	return set(n, &ty_error);
 }
 
+/* D's prototypes where they differ from bpftrace's (exit takes its
+ * status), and D's message for a wrong count: "exit( ) prototype
+ * mismatch: 0 args passed, 1 expected".  True after reporting. */
+static bool d_arity(struct sema *s, struct node *n, int f)
+{
+	int lo = funcs[f].lo, hi = funcs[f].hi;
+	const char *name = n->name;
+
+	if (f == F_EXIT)
+		lo = hi = 1;
+	if (n->nargs >= lo && n->nargs <= hi)
+		return false;
+	ERR(s, n->loc, E_ARGS, "%s( ) prototype mismatch: %d arg%s passed, %s%d expected",
+	    name, n->nargs, n->nargs == 1 ? "" : "s",
+	    lo == hi ? "" : n->nargs < lo ? "at least " : "at most ",
+	    n->nargs < lo ? lo : hi);
+	return true;
+}
+
 struct type *sema_call(struct sema *s, struct node *n, bool assigned)
 {
 	int f = sema_func_lookup(n->name);
@@ -1115,6 +1134,8 @@ struct type *sema_call(struct sema *s, struct node *n, bool assigned)
 	if (f < 0)
 		return unknown(s, n);
 	n->builtin = f;
+	if (s->c->lang_d && d_arity(s, n, f))
+		return set(n, &ty_error);
 	if (n->nargs < funcs[f].lo || n->nargs > funcs[f].hi) {
 		if (funcs[f].lo == funcs[f].hi)
 			ERR(s, n->loc, E_ARGS, "%s() takes %d argument%s, %d given",

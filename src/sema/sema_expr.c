@@ -332,7 +332,10 @@ static struct type *e_map(struct sema *s, struct node *n)
 		 * integer: the second learning pass assumes so. */
 		if (s->guess_int)
 			return set(n, &ty_s64);
-		if (s->report)
+		if (s->report && s->c->lang_d)
+			ERR(s, n->loc, E_UNDEF,
+			    "failed to resolve %s: Unknown variable name", m->name);
+		else if (s->report)
 			ERR(s, n->loc, E_UNDEF, "%s is read but never assigned",
 			    m->name);
 		return set(n, &ty_error);
