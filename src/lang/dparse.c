@@ -13,8 +13,10 @@
  * maps, variables and builtins after the parse (dlower.c).  Each
  * description becomes sonde attach points through the provider map
  * (dprobe.c); its N_ATTACH keeps the D text in tyname. */
+#include "lang/lex_int.h"
 #include "lang/parse_int.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,12 +37,64 @@ static const char *const decl_words[] = {
 	"bool", "time_t", "off_t", "dev_t", "ino_t",
 };
 
+/* What D programs find defined without asking (DTrace's own D
+ * library, /usr/lib/dtrace: the Solaris type names, the signal and
+ * errno constants scripts use most), read before the program. */
+static const char prelude[] =
+	"typedef unsigned char uchar_t;\n"
+	"typedef unsigned short ushort_t;\n"
+	"typedef unsigned int uint_t;\n"
+	"typedef unsigned long ulong_t;\n"
+	"typedef unsigned long long u_longlong_t;\n"
+	"typedef long long longlong_t;\n"
+	"typedef long long offset_t;\n"
+	"typedef unsigned long long hrtime_t;\n"
+	"typedef int processorid_t;\n"
+	"typedef int psetid_t;\n"
+	"typedef int chipid_t;\n"
+	"typedef int lgrp_id_t;\n"
+	"typedef int id_t;\n"
+	"typedef int boolean_t;\n"
+	"typedef unsigned long uintptr_t;\n"
+	"typedef long intptr_t;\n"
+	"typedef char *caddr_t;\n"
+	"inline int SIGHUP = 1; inline int SIGINT = 2; inline int SIGQUIT = 3;\n"
+	"inline int SIGILL = 4; inline int SIGTRAP = 5; inline int SIGABRT = 6;\n"
+	"inline int SIGBUS = 7; inline int SIGFPE = 8; inline int SIGKILL = 9;\n"
+	"inline int SIGUSR1 = 10; inline int SIGSEGV = 11; inline int SIGUSR2 = 12;\n"
+	"inline int SIGPIPE = 13; inline int SIGALRM = 14; inline int SIGTERM = 15;\n"
+	"inline int SIGCHLD = 17; inline int SIGCONT = 18; inline int SIGSTOP = 19;\n"
+	"inline int SIGTSTP = 20;\n"
+	"inline int EPERM = 1; inline int ENOENT = 2; inline int ESRCH = 3;\n"
+	"inline int EINTR = 4; inline int EIO = 5; inline int EBADF = 9;\n"
+	"inline int EAGAIN = 11; inline int ENOMEM = 12; inline int EACCES = 13;\n"
+	"inline int EFAULT = 14; inline int EBUSY = 16; inline int EEXIST = 17;\n"
+	"inline int ENOTDIR = 20; inline int EISDIR = 21; inline int EINVAL = 22;\n"
+	"inline int ENOSPC = 28; inline int EPIPE = 32; inline int ENOSYS = 38;\n";
+
 static bool decl_word(const char *w)
 {
 	for (size_t i = 0; i < sizeof(decl_words) / sizeof(decl_words[0]); i++)
 		if (!strcmp(w, decl_words[i]))
 			return true;
 	return false;
+}
+
+/* After "struct", "union" or "enum": is this "struct NAME VAR..." (a
+ * variable), not a definition ("struct NAME {") or a declaration
+ * ("struct NAME;")?  Read from the text, without taking tokens. */
+static bool var_decl(struct lexer *lx)
+{
+	const char *q;
+
+	if (lex_peek_char(lx) == '{')
+		return false;
+	q = lx->p;
+	while (q < lx->end && (isalnum((unsigned char)*q) || *q == '_'))
+		q++;
+	while (q < lx->end && (*q == ' ' || *q == '\t' || *q == '\n'))
+		q++;
+	return q < lx->end && *q != '{' && *q != ';';
 }
 
 /* Skip to the ';' that ends the item (nested braces and all). */
@@ -196,6 +250,14 @@ struct program *d_parse_program(const char *src, size_t len, struct arena *a,
 		return NULL;
 	}
 	pp_start(&p.lx, o ? o : &none);
+	{
+		/* line -1: nobody's include, no "included here" note */
+		struct loc at = { -1, 0, 0, 0, 0, 0 };
+		int file = pp_add_file(&p.lx, "dtrace/prelude.d", prelude,
+				       sizeof(prelude) - 1, at);
+
+		pp_push(&p.lx, prelude, sizeof(prelude) - 1, file, ".");
+	}
 	for (;;) {
 		struct token t;
 
@@ -204,8 +266,13 @@ struct program *d_parse_program(const char *src, size_t len, struct arena *a,
 			break;
 		if (t.kind == T_SEMI)
 			continue;
-		if (t.kind == T_PROBE && parse_decl_start(t.text)) {
+		if (t.kind == T_PROBE && parse_decl_start(t.text) &&
+		    strcmp(t.text, "typedef") && var_decl(&p.lx)) {
 			/* struct NAME VAR; declares a variable, not a type */
+			skip_item(&p, t);
+			continue;
+		}
+		if (t.kind == T_PROBE && parse_decl_start(t.text)) {
 			*ttail = parse_decl(&p, t);
 			while (*ttail)
 				ttail = &(*ttail)->next;
