@@ -50,7 +50,7 @@ static const struct { const char *d, *sonde; } calls[] = {
 	{ "copyinstr", "str" }, { "stringof", "str" },
 	{ "raise", "signal" }, { "stack", "kstack" },
 	{ "jstack", "ustack" }, { "printa", "print" },
-	{ "trunc", "clear" }, { "trace", "print" },
+	{ "trunc", "clear" }, { "clear", "zero" }, { "trace", "print" },
 };
 
 static struct node *mk(struct lower *lw, enum node_kind k, struct loc loc)

@@ -985,7 +985,8 @@ static struct type *call_print(struct sema *s, struct node *n)
 	struct type *t;
 	struct event_spec *e;
 
-	if (a->kind == N_MAP && !a->nargs)
+	/* (D's trace(x) of a global x, a map without '@', is its value) */
+	if (a->kind == N_MAP && !a->nargs && !(s->c->lang_d && a->name[0] != '@'))
 		return print_map(s, n);
 	if (n->nargs > 1) {
 		ERR(s, n->args[1]->loc, E_ARGS,

@@ -233,6 +233,9 @@ static struct type *e_int(struct sema *s, struct node *n)
 	n->cval = (int64_t)n->ival;
 	if (n->ival > INT64_MAX)
 		return set(n, &ty_u64);
+	/* D, as C: a constant that fits an int is an int */
+	if (s->c->lang_d)
+		return set(n, n->ival <= INT32_MAX ? &ty_s32 : &ty_s64);
 	/* 0.26: stored beside unsigned values, it takes their sign */
 	return set(n, s->c->dialect_017 ? &ty_s64 : &ty_lit);
 }

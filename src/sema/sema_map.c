@@ -91,7 +91,8 @@ static struct type *unify(struct sema *s, struct type *old, struct type *new,
 			int k = old->names ? ty_field(new, old->names[i]) : i;
 
 			e[i] = k < 0 ? NULL : unify(s, old->elem[i],
-						    new->elem[k], !old->slots);
+						    new->elem[k],
+						    !old->slots || s->c->lang_d);
 			if (!e[i])
 				return NULL;
 			if (e[i] != old->elem[i])
@@ -140,6 +141,15 @@ struct type *sema_storage(struct sema *s, struct type *t)
 		return t->literal ? t : ty_resize(&s->c->arena, t, 8,
 						   t->is_signed);
 	return t;
+}
+
+/* A key's storage: D keeps an integer key's own size (DTrace prints
+ * an int key as an int); bpftrace widens it to 64 bits. */
+static struct type *key_storage(struct sema *s, struct type *kt)
+{
+	if (s->c->lang_d && kt->kind == TY_INT)
+		return kt->literal ? &ty_s64 : kt;
+	return sema_storage(s, kt);
 }
 
 struct mapinfo *sema_map_get(struct sema *s, struct node *n)
@@ -193,9 +203,10 @@ struct mapinfo *sema_map_keys(struct sema *s, struct node *n)
 		for (int i = 0; i < n->nargs; i++)
 			if (is_err(e[i]))
 				return m;
-		/* several keys: each in its 8-byte slots, integers 64-bit */
+		/* several keys: each in its 8-byte slots, integers 64-bit
+		 * (D's keep their size, printed so) */
 		for (int i = 0; i < n->nargs; i++)
-			e[i] = sema_storage(s, e[i]);
+			e[i] = key_storage(s, e[i]);
 		kt = ty_tuple_slots(&s->c->arena, e, n->nargs);
 	}
 	if (kt && is_err(kt))
@@ -217,7 +228,7 @@ struct mapinfo *sema_map_keys(struct sema *s, struct node *n)
 	}
 	if (m->nkeys < 0) {
 		m->nkeys = n->nargs;
-		m->key = kt ? sema_storage(s, kt) : NULL;
+		m->key = kt ? key_storage(s, kt) : NULL;
 		return m;
 	}
 	if (m->nkeys != n->nargs) {
@@ -238,7 +249,8 @@ struct mapinfo *sema_map_keys(struct sema *s, struct node *n)
 		return m;
 	}
 	if (kt) {
-		u = sema_unify(s, m->key, sema_storage(s, kt));
+		u = s->c->lang_d ? unify(s, m->key, key_storage(s, kt), true) :
+				   sema_unify(s, m->key, sema_storage(s, kt));
 		if (!u)
 			ERR(s, n->loc, E_MAP,
 			    "%s has %s keys, not %s (first used at %d:%d)",
