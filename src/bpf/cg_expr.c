@@ -131,8 +131,9 @@ static void divmod(struct cg *g, bool is_mod, bool is_signed,
 			absval(g, R1, R3);
 		cg_emit(g, ALU64_REG(is_mod ? BPF_MOD : BPF_DIV, R0, R1));
 		/* quotient negative if signs differ; remainder follows the
-		 * dividend */
-		if (!is_mod)
+		 * dividend (in D, as dtrace-utils computes it, the quotient's
+		 * sign: 19 % -5 is -4) */
+		if (!is_mod || g->c->lang_d)
 			cg_emit(g, ALU64_REG(BPF_XOR, R2, R3));
 		cg_jump(g, JMP_IMM(BPF_JEQ, R2, 0), keep);
 		cg_emit(g, bpf_i(BPF_ALU64 | BPF_NEG, R0, 0, 0, 0));

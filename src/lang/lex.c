@@ -371,7 +371,14 @@ static void lex_number(struct lexer *lx, struct token *t)
 		}
 		if (base != 16)
 			lx->p += duration(lx->p, lx->end, &v, &overflow);
-		lx->p += suffix(lx->p, lx->end);
+		{
+			int sn = suffix(lx->p, lx->end);
+
+			/* C's suffix, for D's typing: len bit 0 'l', bit 1 'u' */
+			for (int i = 0; i < sn; i++)
+				t->len |= (lx->p[i] | 0x20) == 'l' ? 1u : 2u;
+			lx->p += sn;
+		}
 		if (lx->p < lx->end && is_ident((unsigned char)*lx->p)) {
 			const char *q = lx->p;
 

@@ -139,6 +139,7 @@ static struct node *primary(struct parser *p)
 	case T_INT:
 		n = mk(p, N_INT, t.loc);
 		n->ival = t.ival;
+		n->len = t.len;		/* C's suffix: 1 long, 2 unsigned */
 		return n;
 	case T_STRING:
 		n = mk(p, N_STR, t.loc);

@@ -126,7 +126,7 @@ static int64_t trunc_to(int64_t v, const struct type *t)
 
 /* Fold integer constants so that lhist(), unroll() and shifts can see
  * them; cg still emits the general code path for non-constants. */
-static void fold(struct node *n)
+static void fold(struct node *n, bool d)
 {
 	int64_t a, b, r;
 	uint64_t ua, ub;
@@ -180,6 +180,9 @@ static void fold(struct node *n)
 			r = (b == -1) ? 0 : a % b;
 		else
 			r = (int64_t)(ua % ub);
+		/* D's remainder takes the quotient's sign, as bpf/ emits */
+		if (sgn && b && d && r && ((a < 0) == (b < 0)) != (r > 0))
+			r = -r;
 		break;
 	case T_AMP: r = a & b; break;
 	case T_PIPE: r = a | b; break;
@@ -233,7 +236,12 @@ static struct type *e_int(struct sema *s, struct node *n)
 	n->cval = (int64_t)n->ival;
 	if (n->ival > INT64_MAX)
 		return set(n, &ty_u64);
-	/* D, as C: a constant that fits an int is an int */
+	/* D, as C: a constant that fits an int is an int, unless its
+	 * suffix says long or unsigned */
+	if (s->c->lang_d && (n->len & 1))
+		return set(n, (n->len & 2) ? &ty_u64 : &ty_s64);
+	if (s->c->lang_d && (n->len & 2))
+		return set(n, n->ival <= UINT32_MAX ? &ty_u32 : &ty_u64);
 	if (s->c->lang_d)
 		return set(n, n->ival <= INT32_MAX ? &ty_s32 : &ty_s64);
 	/* 0.26: stored beside unsigned values, it takes their sign */
@@ -355,7 +363,7 @@ static struct type *e_binop(struct sema *s, struct node *n)
 {
 	struct type *t = binop(s, n);
 
-	fold(n);
+	fold(n, s->c->lang_d);
 	/* 2 + 3 is as flexible a literal as 5 (0.26) */
 	if (n->is_const && n->cval >= 0 && t->kind == TY_INT &&
 	    !t->boolean && n->a->ty->literal && n->b->ty->literal)
@@ -384,7 +392,7 @@ static struct type *e_unop(struct sema *s, struct node *n)
 		return set(n, &ty_error);
 	}
 	set(n, n->op == T_BANG ? sema_bool_type(s) : ty_promote(t));
-	fold(n);
+	fold(n, s->c->lang_d);
 	return n->ty;
 }
 
