@@ -254,7 +254,8 @@ const char *sema_agg_name(enum agg_kind a)
 {
 	static const char *const names[] = {
 		"a plain value", "count()", "sum()", "min()", "max()", "avg()",
-		"stats()", "hist()", "lhist()", "tseries()",
+		"stats()", "hist()", "lhist()", "tseries()", "stddev()",
+		"quantize()", "llquantize()",
 	};
 	return names[a];
 }
