@@ -63,6 +63,23 @@ static const int64_t *buckets(struct rows *r, const struct pr_entry *e)
 	return b;
 }
 
+/* sonde's hist() called from D (bucket 0 the negatives, 1 the zeros,
+ * b >= 2 the values [2^(b-2), 2^(b-1))) in DTrace's quantize order,
+ * the negatives all at -1: D's own quantize() keeps DTrace's buckets. */
+static const int64_t *hist_as_quantize(struct rows *r, const struct pr_entry *e)
+{
+	int64_t *q = arena_alloc(&r->a, sizeof(*q) * DTF_QUANT_NBUCKETS);
+
+	for (int b = 0; b < e->nb; b++) {
+		int i = b == 0 ? dtf_quant_index(-1) :
+			b == 1 ? DTF_QUANT_ZERO : DTF_QUANT_ZERO - 1 + b;
+
+		if (i >= 0 && i < DTF_QUANT_NBUCKETS)
+			q[i] += (int64_t)e->b[b];
+	}
+	return q;
+}
+
 static void add(void *arg, const struct pr_entry *e)
 {
 	struct rows *r = arg;
@@ -104,6 +121,10 @@ static void add(void *arg, const struct pr_entry *e)
 		row->val.sd.sum = e->total;
 		row->val.sd.sq[0] = e->sq[0];
 		row->val.sd.sq[1] = e->sq[1];
+		break;
+	case AGG_HIST:
+		row->val.kind = DTF_QUANTIZE;
+		row->val.hist.b = hist_as_quantize(r, e);
 		break;
 	case AGG_QUANT:		/* the map's buckets are DTrace's */
 		row->val.kind = DTF_QUANTIZE;
