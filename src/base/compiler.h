@@ -19,7 +19,23 @@ enum agg_kind {
 	AGG_COUNT, AGG_SUM, AGG_MIN, AGG_MAX, AGG_AVG, AGG_STATS,
 	AGG_HIST, AGG_LHIST,
 	AGG_TSERIES,	/* tseries(): a ring of intervals per key */
+	/* D's own (sonde dtrace): stddev() keeps {count, sum, the sum of
+	 * squares as 128 bits (low word first)}; quantize() and
+	 * llquantize() are histograms in DTrace's bucket layouts
+	 * (out/dtfmt.h's dtf_quant_index, dtf_llquant_index) */
+	AGG_STDDEV, AGG_QUANT, AGG_LLQUANT,
 };
+
+/* Does an aggregation keep a map entry per bucket (the bucket index the
+ * key's last word)? */
+static inline bool agg_bucketed(enum agg_kind a)
+{
+	return a == AGG_HIST || a == AGG_LHIST || a == AGG_QUANT ||
+	       a == AGG_LLQUANT;
+}
+
+/* DTrace's quantize(): 63 negative buckets, zero, 63 positive ones. */
+#define DQUANT_NBUCKETS 127
 
 /* How tseries() merges the values of one interval. */
 enum ts_mode { TS_LAST, TS_SUM, TS_AVG, TS_MIN, TS_MAX };
@@ -40,6 +56,7 @@ struct mapinfo {
 	struct type *val;	/* AGG_NONE: the value type; aggregations:
 				 * the type of the values fed in */
 	int64_t lh_min, lh_max, lh_step;	/* lhist */
+	int llq_factor, llq_low, llq_high, llq_steps;	/* D's llquantize */
 	int hist_bits;		/* hist(x, k): 2^k buckets per power of 2 */
 	int64_t ts_interval;	/* tseries: nanoseconds an interval lasts */
 	int ts_n;		/* tseries: intervals kept */
@@ -58,6 +75,15 @@ struct mapinfo {
 	int decl_entries;
 	struct loc decl_loc;
 };
+
+/* The buckets of llquantize() map M: on each side of zero, steps -
+ * steps/factor per magnitude from low to high, then zero, underflow
+ * and overflow (dtf_llquant_nbuckets()). */
+static inline int llq_nbuckets(const struct mapinfo *m)
+{
+	return 2 * (m->llq_high - m->llq_low + 1) *
+	       (m->llq_steps - m->llq_steps / m->llq_factor) + 3;
+}
 
 /* Does map M keep a value per CPU, merged when read? */
 static inline bool map_percpu(const struct mapinfo *m)

@@ -222,28 +222,31 @@ const char *diag_d_tag(enum diag_tag t)
 	return (unsigned)t < DIAG_NTAGS && d_tags[t] ? d_tags[t] : "D_SYNTAX";
 }
 
-/* DTrace's own form of an error (-x errtags). */
-static void d_report(struct diag *d, struct loc loc, enum diag_tag tag,
+/* DTrace's own form of an error (-x errtags), tagged DTAG. */
+static void d_report(struct diag *d, struct loc loc, const char *dtag,
 		     const char *fmt, va_list ap)
 {
 	if (d->dwhat && !strcmp(d->dwhat, "description"))
 		fprintf(d->out, "dtrace: invalid probe specifier %s: [%s] ",
-			d->file, diag_d_tag(tag));
+			d->file, dtag);
 	else
 		fprintf(d->out, "dtrace: failed to compile script %s: [%s] ",
-			d->file, diag_d_tag(tag));
+			d->file, dtag);
 	if (loc.line > 0)
 		fprintf(d->out, "line %d: ", loc.line);
 	put_message(d->out, fmt, ap);
 	fputc('\n', d->out);
 }
 
-static void __attribute__((format(printf, 5, 0)))
+/* DTAG: D's tag for the message, NULL for the class of TAG. */
+static void __attribute__((format(printf, 6, 0)))
 vreport(struct diag *d, struct loc loc, const char *kind, enum diag_tag tag,
-	const char *fmt, va_list ap)
+	const char *dtag, const char *fmt, va_list ap)
 {
+	if (tag < DIAG_NTAGS && !dtag)
+		dtag = diag_d_tag(tag);
 	if (d->d && d->errtags && tag < DIAG_NTAGS) {
-		d_report(d, loc, tag, fmt, ap);
+		d_report(d, loc, dtag, fmt, ap);
 		return;
 	}
 	if (loc.line > 0)
@@ -253,7 +256,7 @@ vreport(struct diag *d, struct loc loc, const char *kind, enum diag_tag tag,
 		fprintf(d->out, "%s: ", d->file);
 	if (tag < DIAG_NTAGS)
 		fprintf(d->out, "%s[%s]: ", kind,
-			d->d ? diag_d_tag(tag) : tag_names[tag]);
+			d->d ? dtag : tag_names[tag]);
 	else
 		fprintf(d->out, "%s: ", kind);
 	put_message(d->out, fmt, ap);
@@ -277,7 +280,18 @@ void diag_error(struct diag *d, struct loc loc, enum diag_tag tag,
 void diag_verror(struct diag *d, struct loc loc, enum diag_tag tag,
 		 const char *fmt, va_list ap)
 {
-	vreport(d, loc, "error", tag, fmt, ap);
+	vreport(d, loc, "error", tag, NULL, fmt, ap);
+	d->nerrors++;
+}
+
+void diag_error_d(struct diag *d, struct loc loc, enum diag_tag tag,
+		  const char *dtag, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport(d, loc, "error", tag, dtag, fmt, ap);
+	va_end(ap);
 	d->nerrors++;
 }
 
@@ -286,7 +300,7 @@ void diag_note(struct diag *d, struct loc loc, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vreport(d, loc, "note", DIAG_NTAGS, fmt, ap);
+	vreport(d, loc, "note", DIAG_NTAGS, NULL, fmt, ap);
 	va_end(ap);
 }
 
@@ -297,7 +311,7 @@ void diag_warn(struct diag *d, struct loc loc, const char *fmt, ...)
 	if (d->no_warnings)
 		return;
 	va_start(ap, fmt);
-	vreport(d, loc, "warning", DIAG_NTAGS, fmt, ap);
+	vreport(d, loc, "warning", DIAG_NTAGS, NULL, fmt, ap);
 	va_end(ap);
 }
 
@@ -307,7 +321,7 @@ void diag_fatal(struct diag *d, struct loc loc, enum diag_tag tag,
 	va_list ap;
 
 	va_start(ap, fmt);
-	vreport(d, loc, "error", tag, fmt, ap);
+	vreport(d, loc, "error", tag, NULL, fmt, ap);
 	va_end(ap);
 	d->nerrors++;
 	if (d->fatal)

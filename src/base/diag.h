@@ -76,6 +76,12 @@ void diag_error(struct diag *d, struct loc loc, enum diag_tag tag,
 		const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 void diag_verror(struct diag *d, struct loc loc, enum diag_tag tag,
 		 const char *fmt, va_list ap) __attribute__((format(printf, 4, 0)));
+/* An error whose DTrace tag is DTAG (D_LLQUANT_FACTORVAL, ...): a
+ * check of D's own that names a finer tag than TAG's class (the tag
+ * bpftrace scripts, and sonde's E_ slot, still see). */
+void diag_error_d(struct diag *d, struct loc loc, enum diag_tag tag,
+		  const char *dtag, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
 void diag_note(struct diag *d, struct loc loc, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void diag_warn(struct diag *d, struct loc loc, const char *fmt, ...)

@@ -19,7 +19,7 @@ static void fill_key(struct cg *g, struct node *n, struct mem key)
 	struct mapinfo *m = n->map;
 
 	if (!m->key) {
-		if (m->agg != AGG_HIST && m->agg != AGG_LHIST)
+		if (!agg_bucketed(m->agg))
 			cg_emit(g, ST_IMM(BPF_DW, key.base, (int16_t)key.off, 0));
 	} else if (n->nargs == 1) {
 		cg_store(g, n->args[0], key, m->key);
@@ -240,7 +240,7 @@ static void map_delete(struct cg *g, struct node *n, bool warn)
 	int saved = g->scratch, saved_stack = g->stack;
 	struct mapinfo *m = n->map;
 	struct mem key = cg_map_key(g, n);
-	bool hist = m->agg == AGG_HIST || m->agg == AGG_LHIST;
+	bool hist = agg_bucketed(m->agg);
 	int top = cg_label(g);
 	int16_t boff = (int16_t)(key.off + m->key_size - 8);
 
@@ -260,6 +260,8 @@ static void map_delete(struct cg *g, struct node *n, bool warn)
 		cg_check_helper(g, BPF_FUNC_map_delete_elem, n);
 	if (hist) {
 		int nb = m->agg == AGG_HIST ? hist_nbuckets(m->hist_bits) :
+			 m->agg == AGG_QUANT ? DQUANT_NBUCKETS :
+			 m->agg == AGG_LLQUANT ? llq_nbuckets(m) :
 			 (int)((m->lh_max - m->lh_min) / m->lh_step + 2);
 
 		cg_emit(g, ALU64_IMM(BPF_ADD, R7, 1));
@@ -391,6 +393,121 @@ static void lin_bucket(struct cg *g, struct mapinfo *m)
 	cg_bind(g, done);
 }
 
+/* HV = |HV| as unsigned (-2^63 stays 2^63), the sign kept in r3. */
+static void magnitude(struct cg *g)
+{
+	int pos = cg_label(g);
+
+	cg_emit(g, MOV_REG(R3, HV));
+	cg_jump(g, JMP_IMM(BPF_JSGE, HV, 0), pos);
+	cg_emit(g, bpf_i(BPF_ALU64 | BPF_NEG, HV, 0, 0, 0));
+	cg_bind(g, pos);
+}
+
+/* HB = BIN0 + HB, or BIN0 - HB for a negative value (r3). */
+static void signed_offset(struct cg *g, int bin0)
+{
+	int neg = cg_label(g), done = cg_label(g);
+
+	cg_jump(g, JMP_IMM(BPF_JSLT, R3, 0), neg);
+	cg_emit(g, ALU64_IMM(BPF_ADD, HB, bin0));
+	cg_jump(g, JA(), done);
+	cg_bind(g, neg);
+	cg_emit(g, bpf_i(BPF_ALU64 | BPF_NEG, HB, 0, 0, 0));
+	cg_emit(g, ALU64_IMM(BPF_ADD, HB, bin0));
+	cg_bind(g, done);
+}
+
+/* D's quantize() bucket, as out/dtfmt.c's dtf_quant_index(): 63 for 0,
+ * 64 + k for a positive value in [2^k, 2^(k+1)), 62 - k for a negative
+ * one of that magnitude, everything at or below -2^62 in 0. */
+static void dquant_bucket(struct cg *g)
+{
+	int done = cg_label(g), low = cg_label(g);
+
+	cg_emit(g, MOV_IMM(HB, DQUANT_NBUCKETS / 2));
+	cg_jump(g, JMP_IMM(BPF_JEQ, HV, 0), done);
+	magnitude(g);
+	top_bit(g, 0);		/* k; 63 only for -2^63, which joins 62 */
+	cg_jump(g, JMP_IMM(BPF_JLE, HB, 62), low);
+	cg_emit(g, MOV_IMM(HB, 62));
+	cg_bind(g, low);
+	cg_emit(g, ALU64_IMM(BPF_ADD, HB, 1));
+	signed_offset(g, DQUANT_NBUCKETS / 2);
+	cg_bind(g, done);
+}
+
+/* F^E (the caller knows it fits: sema checked factor^(high+1)). */
+static uint64_t upow(uint64_t f, int e)
+{
+	uint64_t r = 1;
+
+	while (e-- > 0)
+		r *= f;
+	return r;
+}
+
+/* Jump to LABEL when HV (unsigned) >= V. */
+static void jump_uge(struct cg *g, uint64_t v, int label)
+{
+	if (v <= INT32_MAX) {
+		cg_jump(g, JMP_IMM(BPF_JGE, HV, (int32_t)v), label);
+	} else {
+		cg_imm(g, R2, (int64_t)v);
+		cg_jump(g, JMP_REG(BPF_JGE, HV, R2), label);
+	}
+}
+
+/* HV = HV / V, unsigned. */
+static void div_u(struct cg *g, uint64_t v)
+{
+	if (v <= INT32_MAX) {
+		cg_emit(g, ALU64_IMM(BPF_DIV, HV, (int32_t)v));
+	} else {
+		cg_imm(g, R2, (int64_t)v);
+		cg_emit(g, ALU64_REG(BPF_DIV, HV, R2));
+	}
+}
+
+/* D's llquantize() bucket, as dtf_llquant_index(): |v| below
+ * factor^low in bin0; else, magnitude by magnitude (unrolled: at most
+ * 63 of them), the step within it, STEPS/FACTOR of whose buckets lie
+ * below the magnitude; bin0 minus or plus that offset by the sign. */
+static void dllquant_bucket(struct cg *g, const struct mapinfo *m)
+{
+	int sign = cg_label(g), in = cg_label(g);
+	int per = m->llq_steps - m->llq_steps / m->llq_factor;
+	int sf = m->llq_steps / m->llq_factor, off = 1;
+	int bin0 = 1 + (m->llq_high - m->llq_low + 1) * per;
+	uint64_t lo = upow((uint64_t)m->llq_factor, m->llq_low), hi;
+
+	magnitude(g);
+	cg_emit(g, MOV_IMM(HB, 0));
+	jump_uge(g, lo, in);	/* below factor^low (0 too): bin0 */
+	cg_jump(g, JA(), sign);
+	cg_bind(g, in);
+	for (int mag = m->llq_low; mag <= m->llq_high; mag++, off += per) {
+		int next = cg_label(g);
+
+		hi = lo * (uint64_t)m->llq_factor;
+		jump_uge(g, hi, next);
+		if (hi % (uint64_t)m->llq_steps == 0) {
+			div_u(g, hi / (uint64_t)m->llq_steps);
+		} else {	/* only below factor: no overflow */
+			cg_emit(g, ALU64_IMM(BPF_MUL, HV, m->llq_steps));
+			div_u(g, hi);
+		}
+		cg_emit(g, MOV_REG(HB, HV));
+		cg_emit(g, ALU64_IMM(BPF_ADD, HB, off - sf));
+		cg_jump(g, JA(), sign);
+		cg_bind(g, next);
+		lo = hi;
+	}
+	cg_emit(g, MOV_IMM(HB, off));
+	cg_bind(g, sign);
+	signed_offset(g, bin0);
+}
+
 /* The bucket of a constant value V, as log2_bucket() and lin_bucket()
  * compute it: code the verifier would find half dead, and removing dead
  * code moves the whole program each time (quadratic in long bodies). */
@@ -426,18 +543,88 @@ void cg_minmax_fold(struct cg *g, enum agg_kind agg, bool sgn, int v, int p,
 	cg_bind(g, done);
 }
 
+/* stddev(): the square of |r0| as 128 bits into the stack slots SQ[0]
+ * (low word) and SQ[1] (high).  BPF multiplies only 64 by 64 bits to
+ * 64, so the square goes through 32-bit halves: with a = h*2^32 + l,
+ * a^2 = h^2*2^64 + 2*h*l*2^32 + l^2, carries added by hand. */
+static void square128(struct cg *g, const int sq[2])
+{
+	magnitude(g);		/* r0 = |v|, r3 clobbered */
+	cg_emit(g, MOV_REG(R1, R0));
+	cg_emit(g, ALU64_IMM(BPF_LSH, R1, 32));
+	cg_emit(g, ALU64_IMM(BPF_RSH, R1, 32));		/* l */
+	cg_emit(g, MOV_REG(R2, R0));
+	cg_emit(g, ALU64_IMM(BPF_RSH, R2, 32));		/* h */
+	cg_emit(g, MOV_REG(R3, R1));
+	cg_emit(g, ALU64_REG(BPF_MUL, R3, R1));		/* low: l^2 */
+	cg_emit(g, MOV_REG(R4, R2));
+	cg_emit(g, ALU64_REG(BPF_MUL, R4, R2));		/* high: h^2 */
+	cg_emit(g, MOV_REG(R5, R1));
+	cg_emit(g, ALU64_REG(BPF_MUL, R5, R2));		/* h*l */
+	cg_emit(g, MOV_REG(R1, R5));
+	cg_emit(g, ALU64_IMM(BPF_RSH, R1, 32));
+	cg_emit(g, ALU64_REG(BPF_ADD, R4, R1));
+	cg_emit(g, ALU64_REG(BPF_ADD, R4, R1));
+	cg_emit(g, ALU64_IMM(BPF_LSH, R5, 32));
+	for (int i = 0; i < 2; i++) {	/* low += (h*l) << 32, twice */
+		int nc = cg_label(g);
+
+		cg_emit(g, ALU64_REG(BPF_ADD, R3, R5));
+		cg_jump(g, JMP_REG(BPF_JGE, R3, R5), nc);
+		cg_emit(g, ALU64_IMM(BPF_ADD, R4, 1));
+		cg_bind(g, nc);
+	}
+	cg_emit(g, STX(BPF_DW, RFP, (int16_t)sq[0], R3));
+	cg_emit(g, STX(BPF_DW, RFP, (int16_t)sq[1], R4));
+}
+
+/* stddev(): the value at r0 {count, sum, squares low, high} takes V
+ * and the square in SQ: 128-bit add with carry. */
+static void stddev_in_place(struct cg *g, int v, const int sq[2])
+{
+	int nc = cg_label(g);
+
+	cg_emit(g, LDX(BPF_DW, R1, R0, 0));
+	cg_emit(g, ALU64_IMM(BPF_ADD, R1, 1));
+	cg_emit(g, STX(BPF_DW, R0, 0, R1));
+	cg_emit(g, LDX(BPF_DW, R1, R0, 8));
+	cg_emit(g, LDX(BPF_DW, R2, RFP, (int16_t)v));
+	cg_emit(g, ALU64_REG(BPF_ADD, R1, R2));
+	cg_emit(g, STX(BPF_DW, R0, 8, R1));
+	cg_emit(g, LDX(BPF_DW, R1, R0, 16));
+	cg_emit(g, LDX(BPF_DW, R2, RFP, (int16_t)sq[0]));
+	cg_emit(g, LDX(BPF_DW, R3, R0, 24));
+	cg_emit(g, LDX(BPF_DW, R4, RFP, (int16_t)sq[1]));
+	cg_emit(g, ALU64_REG(BPF_ADD, R1, R2));
+	cg_emit(g, ALU64_REG(BPF_ADD, R3, R4));
+	cg_jump(g, JMP_REG(BPF_JGE, R1, R2), nc);
+	cg_emit(g, ALU64_IMM(BPF_ADD, R3, 1));
+	cg_bind(g, nc);
+	cg_emit(g, STX(BPF_DW, R0, 16, R1));
+	cg_emit(g, STX(BPF_DW, R0, 24, R3));
+}
+
 /* Fold the value in the stack slot V into the per-CPU value at r0. */
 /* SGN: whether this call's value is signed (for min and max). */
-static void agg_in_place(struct cg *g, struct mapinfo *m, int v, bool sgn)
+static void agg_in_place(struct cg *g, struct mapinfo *m, int v,
+			 const int sq[2], bool sgn)
 {
 	int skip = cg_label(g);
 
 	switch (m->agg) {
-	case AGG_COUNT: case AGG_HIST: case AGG_LHIST:
-		cg_emit(g, LDX(BPF_DW, R1, R0, 0));
-		cg_emit(g, ALU64_IMM(BPF_ADD, R1, 1));
-		cg_emit(g, STX(BPF_DW, R0, 0, R1));
+	case AGG_STDDEV:
+		stddev_in_place(g, v, sq);
 		break;
+	case AGG_COUNT: case AGG_HIST: case AGG_LHIST: case AGG_QUANT:
+	case AGG_LLQUANT:
+		if (!v) {
+			cg_emit(g, LDX(BPF_DW, R1, R0, 0));
+			cg_emit(g, ALU64_IMM(BPF_ADD, R1, 1));
+			cg_emit(g, STX(BPF_DW, R0, 0, R1));
+			break;
+		}
+		/* D's increment, added as sum() adds: */
+		/* fall through */
 	case AGG_SUM:
 		cg_emit(g, LDX(BPF_DW, R1, R0, 0));
 		cg_emit(g, LDX(BPF_DW, R2, RFP, (int16_t)v));
@@ -464,12 +651,29 @@ static void agg_in_place(struct cg *g, struct mapinfo *m, int v, bool sgn)
 }
 
 /* The value a new entry starts with. */
-static void agg_initial(struct cg *g, struct mapinfo *m, struct mem val, int v)
+static void agg_initial(struct cg *g, struct mapinfo *m, struct mem val, int v,
+			const int sq[2])
 {
+	int16_t o = (int16_t)val.off;
+
 	switch (m->agg) {
-	case AGG_COUNT: case AGG_HIST: case AGG_LHIST:
-		cg_emit(g, ST_IMM(BPF_DW, val.base, (int16_t)val.off, 1));
+	case AGG_STDDEV:
+		cg_emit(g, ST_IMM(BPF_DW, val.base, o, 1));
+		cg_emit(g, LDX(BPF_DW, R1, RFP, (int16_t)v));
+		cg_emit(g, STX(BPF_DW, val.base, (int16_t)(o + 8), R1));
+		cg_emit(g, LDX(BPF_DW, R1, RFP, (int16_t)sq[0]));
+		cg_emit(g, STX(BPF_DW, val.base, (int16_t)(o + 16), R1));
+		cg_emit(g, LDX(BPF_DW, R1, RFP, (int16_t)sq[1]));
+		cg_emit(g, STX(BPF_DW, val.base, (int16_t)(o + 24), R1));
 		break;
+	case AGG_COUNT: case AGG_HIST: case AGG_LHIST: case AGG_QUANT:
+	case AGG_LLQUANT:
+		if (!v) {
+			cg_emit(g, ST_IMM(BPF_DW, val.base, o, 1));
+			break;
+		}
+		/* D's increment: */
+		/* fall through */
 	case AGG_SUM:
 		cg_emit(g, LDX(BPF_DW, R1, RFP, (int16_t)v));
 		cg_emit(g, STX(BPF_DW, val.base, (int16_t)val.off, R1));
@@ -571,13 +775,23 @@ static void tseries(struct cg *g, struct node *n)
 	g->stack = saved_stack;
 }
 
+/* The increment of D's quantize(v, incr), lquantize(v, b, l, s, incr)
+ * or llquantize(v, f, l, h, n, incr), or NULL: a bucket counts 1. */
+static struct node *incr_arg(const struct mapinfo *m, const struct node *call)
+{
+	int i = m->agg == AGG_QUANT ? 1 : m->agg == AGG_LHIST ? 4 :
+		m->agg == AGG_LLQUANT ? 5 : -1;
+
+	return i >= 0 && call->nargs > i ? call->args[i] : NULL;
+}
+
 void cg_agg(struct cg *g, struct node *n)
 {
 	int saved = g->scratch, saved_stack = g->stack;
 	struct node *target = n->a, *call = n->b;
 	struct mapinfo *m = target->map;
 	struct mem key, val;
-	int v = 0;
+	int v = 0, sq[2] = { 0, 0 };
 	int have = cg_label(g), done = cg_label(g);
 	/* Buckets and comparisons follow this call's value type. */
 	bool sgn = m->agg != AGG_COUNT && call->args[0]->ty->is_signed;
@@ -587,11 +801,18 @@ void cg_agg(struct cg *g, struct node *n)
 		return;
 	}
 	key = cg_tmp_alloc(g, m->key_size, n);
-	if (m->agg == AGG_HIST || m->agg == AGG_LHIST) {
+	if (agg_bucketed(m->agg)) {
 		/* the value only picks the bucket, the key's last word */
-		struct node *a = call->args[0];
+		struct node *a = call->args[0], *inc = incr_arg(m, call);
 
-		if (a->is_const) {
+		if (inc) {
+			v = cg_stack_alloc(g, n);
+			cg_int(g, inc);
+			cg_emit(g, STX(BPF_DW, RFP, (int16_t)v, R0));
+		}
+		/* D's buckets: the code even for a constant (the verifier
+		 * folds it), so tests of constants test it */
+		if (a->is_const && (m->agg == AGG_HIST || m->agg == AGG_LHIST)) {
 			cg_imm(g, HB, const_bucket(m, a->cval, sgn));
 		} else {
 			cg_int(g, a);
@@ -599,6 +820,10 @@ void cg_agg(struct cg *g, struct node *n)
 				log2_bucket_k(g, sgn, m->hist_bits);
 			else if (m->agg == AGG_HIST)
 				log2_bucket(g, sgn);
+			else if (m->agg == AGG_QUANT)
+				dquant_bucket(g);
+			else if (m->agg == AGG_LLQUANT)
+				dllquant_bucket(g, m);
 			else
 				lin_bucket(g, m);
 		}
@@ -608,16 +833,21 @@ void cg_agg(struct cg *g, struct node *n)
 		v = cg_stack_alloc(g, n);
 		cg_int(g, call->args[0]);
 		cg_emit(g, STX(BPF_DW, RFP, (int16_t)v, R0));
+		if (m->agg == AGG_STDDEV) {
+			sq[0] = cg_stack_alloc(g, n);
+			sq[1] = cg_stack_alloc(g, n);
+			square128(g, sq);
+		}
 	}
 	fill_key(g, target, key);
 	val = cg_tmp_alloc(g, m->value_size, n);
 	lookup(g, m, key);
 	cg_jump(g, JMP_IMM(BPF_JNE, R0, 0), have);
-	agg_initial(g, m, val, v);
+	agg_initial(g, m, val, v, sq);
 	update(g, m, key, val, BPF_ANY, n);
 	cg_jump(g, JA(), done);
 	cg_bind(g, have);
-	agg_in_place(g, m, v, m->val->is_signed);
+	agg_in_place(g, m, v, sq, m->val->is_signed);
 	cg_bind(g, done);
 	g->scratch = saved;
 	g->stack = saved_stack;

@@ -43,10 +43,9 @@ static const struct { const char *d, *sonde; } vars[] = {
 	{ "zonename", "zonename" }, { "NULL", NULL },
 };
 
-/* D's subroutines and aggregating functions that are sonde's under
- * another name. */
+/* D's subroutines that are sonde's under another name (D's aggregating
+ * functions keep theirs: sema knows them in D, sema_dagg.c). */
 static const struct { const char *d, *sonde; } calls[] = {
-	{ "quantize", "hist" }, { "lquantize", "lhist" },
 	{ "copyinstr", "str" }, { "stringof", "str" },
 	{ "raise", "signal" }, { "stack", "kstack" },
 	{ "jstack", "ustack" }, { "printa", "print" },
@@ -165,16 +164,6 @@ static void call(struct lower *lw, struct node *n)
 			n->name = calls[i].sonde;
 			break;
 		}
-	/* lquantize(v, lo, hi): the step is 1 */
-	if (!strcmp(n->name, "lhist") && n->nargs == 3) {
-		struct node **v = arena_alloc(&lw->c->arena, 4 * sizeof(*v));
-
-		memcpy(v, n->args, 3 * sizeof(*v));
-		v[3] = mk(lw, N_INT, n->loc);
-		v[3]->ival = 1;
-		n->args = v;
-		n->nargs = 4;
-	}
 	/* printa("format", @a): print(@a), the format kept for
 	 * out/dprint.c (sema puts it in the event) */
 	if (!strcmp(n->name, "print") && n->nargs >= 2 &&

@@ -52,10 +52,21 @@ static void key_elem(struct rows *r, struct dtf_key *k, const struct type *ty,
 	free(buf);
 }
 
-/* sonde's hist buckets (bucket 0 the negatives, 1 the zeros, b >= 2
- * the values [2^(b-2), 2^(b-1))) in DTrace's quantize order; the
- * negatives all count at -1 (sonde keeps no finer buckets of them). */
-static const int64_t *quantize(struct rows *r, const struct pr_entry *e)
+/* E's buckets, counted as unsigned in the map, as DTrace's signed
+ * counts (increments may be negative in DTrace). */
+static const int64_t *buckets(struct rows *r, const struct pr_entry *e)
+{
+	int64_t *b = arena_alloc(&r->a, sizeof(*b) * (size_t)(e->nb + 1));
+
+	for (int i = 0; i < e->nb; i++)
+		b[i] = (int64_t)e->b[i];
+	return b;
+}
+
+/* sonde's hist() called from D (bucket 0 the negatives, 1 the zeros,
+ * b >= 2 the values [2^(b-2), 2^(b-1))) in DTrace's quantize order,
+ * the negatives all at -1: D's own quantize() keeps DTrace's buckets. */
+static const int64_t *hist_as_quantize(struct rows *r, const struct pr_entry *e)
 {
 	int64_t *q = arena_alloc(&r->a, sizeof(*q) * DTF_QUANT_NBUCKETS);
 
@@ -104,21 +115,33 @@ static void add(void *arg, const struct pr_entry *e)
 		row->val.avg.count = e->count;
 		row->val.avg.sum = e->total;
 		break;
+	case AGG_STDDEV:
+		row->val.kind = DTF_STDDEV;
+		row->val.sd.count = e->count;
+		row->val.sd.sum = e->total;
+		row->val.sd.sq[0] = e->sq[0];
+		row->val.sd.sq[1] = e->sq[1];
+		break;
 	case AGG_HIST:
 		row->val.kind = DTF_QUANTIZE;
-		row->val.hist.b = quantize(r, e);
+		row->val.hist.b = hist_as_quantize(r, e);
 		break;
-	case AGG_LHIST: {
-		int64_t *b = arena_alloc(&r->a, sizeof(*b) * (size_t)(e->nb + 1));
-
-		for (int i = 0; i < e->nb; i++)
-			b[i] = (int64_t)e->b[i];
+	case AGG_QUANT:		/* the map's buckets are DTrace's */
+		row->val.kind = DTF_QUANTIZE;
+		row->val.hist.b = buckets(r, e);
+		break;
+	case AGG_LHIST:
 		row->val.kind = DTF_LQUANTIZE;
 		dtf_lquant_init(&row->val.hist.lq, m->lh_min, m->lh_max,
 				m->lh_step);
-		row->val.hist.b = b;
+		row->val.hist.b = buckets(r, e);
 		break;
-	}
+	case AGG_LLQUANT:
+		row->val.kind = DTF_LLQUANTIZE;
+		dtf_llquant_init(&row->val.hist.llq, m->llq_factor, m->llq_low,
+				 m->llq_high, m->llq_steps);
+		row->val.hist.b = buckets(r, e);
+		break;
 	default:	/* a plain value: as a sum */
 		row->val.kind = DTF_SUM;
 		row->val.n = e->v;

@@ -25,7 +25,8 @@ struct entry {
 	uint8_t *key;		/* key bytes (without the bucket index) */
 	int64_t v;		/* count, sum, min, max, avg; hist total */
 	uint64_t count;		/* avg/stats */
-	int64_t total;		/* avg/stats */
+	int64_t total;		/* avg/stats/stddev */
+	uint64_t sq[2];		/* stddev: the sum of squares, low first */
 	int row, nrow;		/* hist/lhist: its rows in table.rows */
 	const uint8_t *raw;	/* AGG_NONE value bytes */
 };
@@ -52,8 +53,7 @@ struct table {
 
 static int key_len(const struct mapinfo *m)
 {
-	return (m->agg == AGG_HIST || m->agg == AGG_LHIST) ? m->key_size - 8
-							   : m->key_size;
+	return agg_bucketed(m->agg) ? m->key_size - 8 : m->key_size;
 }
 
 static int nbuckets(const struct mapinfo *m)
@@ -62,6 +62,10 @@ static int nbuckets(const struct mapinfo *m)
 		return hist_nbuckets(m->hist_bits);
 	if (m->agg == AGG_LHIST)
 		return (int)((m->lh_max - m->lh_min) / m->lh_step + 2);
+	if (m->agg == AGG_QUANT)
+		return DQUANT_NBUCKETS;
+	if (m->agg == AGG_LLQUANT)
+		return llq_nbuckets(m);
 	return 0;
 }
 
@@ -186,6 +190,23 @@ static void table_free(struct table *tb)
 	memset(tb, 0, sizeof(*tb));
 }
 
+/* stddev(): each CPU's {count, sum, squares low, high} into E, the
+ * squares added as 128 bits. */
+static void stddev_merge(struct entry *e, const uint8_t *val, int ncpu,
+			 size_t vstride)
+{
+	for (int c = 0; c < ncpu; c++) {
+		uint64_t w[4];
+
+		memcpy(w, val + (size_t)c * vstride, sizeof(w));
+		e->count += w[0];
+		e->total += (int64_t)w[1];
+		e->sq[0] += w[2];
+		e->sq[1] += w[3] + (e->sq[0] < w[2]);
+	}
+	e->v = fmt_average(e->count, e->total);
+}
+
 /* Read and merge map M into TB.  Returns 0 or -errno. */
 static int table_read(struct printer *pr, struct mapinfo *m, struct table *tb)
 {
@@ -267,7 +288,10 @@ static int table_read(struct printer *pr, struct mapinfo *m, struct table *tb)
 			}
 			e->v = fmt_average(e->count, e->total);
 			break;
-		case AGG_HIST: case AGG_LHIST: {
+		case AGG_STDDEV:
+			stddev_merge(e, val, ncpu, vstride);
+			break;
+		case AGG_HIST: case AGG_LHIST: case AGG_QUANT: case AGG_LLQUANT: {
 			uint64_t b, sum = 0;
 
 			memcpy(&b, key + m->key_size - 8, 8);
@@ -790,6 +814,7 @@ int pr_map_entries(struct printer *pr, struct mapinfo *m,
 		struct pr_entry pe = {
 			.key = e->key, .v = e->v, .count = e->count,
 			.total = e->total, .raw = e->raw, .b = b, .nb = tb.nb,
+			.sq = { e->sq[0], e->sq[1] },
 		};
 
 		if (b)

@@ -78,6 +78,7 @@ struct pr_entry {
 	int64_t v;
 	uint64_t count;
 	int64_t total;
+	uint64_t sq[2];		/* stddev: the sum of squares, low first */
 	const uint8_t *raw;
 	const uint64_t *b;
 	int nb;

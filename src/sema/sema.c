@@ -25,6 +25,134 @@
 
 static void stmt(struct sema *s, struct node *n);
 
+/* The aggregation function F keeps. */
+static enum agg_kind agg_of(int f)
+{
+	switch (f) {
+	case F_COUNT: return AGG_COUNT;
+	case F_SUM: return AGG_SUM;
+	case F_AVG: return AGG_AVG;
+	case F_MIN: return AGG_MIN;
+	case F_MAX: return AGG_MAX;
+	case F_STATS: return AGG_STATS;
+	case F_HIST: return AGG_HIST;
+	case F_TSERIES: return AGG_TSERIES;
+	case F_STDDEV: return AGG_STDDEV;
+	case F_QUANTIZE: return AGG_QUANT;
+	case F_LLQUANTIZE: return AGG_LLQUANT;
+	default: return AGG_LHIST;	/* lhist, D's lquantize */
+	}
+}
+
+/* hist()'s precision and lhist()'s bounds into A. */
+static bool hist_args(struct sema *s, struct node *call, int f,
+		      struct agg_args *a)
+{
+	if (f == F_HIST && call->nargs > 1) {
+		if (!sema_const_int(s, call->args[1], &a->bits, "hist() precision"))
+			return false;
+		if (a->bits < 0 || a->bits > 5) {
+			ERR(s, call->args[1]->loc, E_ARGS,
+			    "hist() precision %lld is not 0 to 5",
+			    (long long)a->bits);
+			return false;
+		}
+	}
+	if (f != F_LHIST)
+		return true;
+	if (!sema_const_int(s, call->args[1], &a->lmin, "lhist() min") ||
+	    !sema_const_int(s, call->args[2], &a->lmax, "lhist() max") ||
+	    !sema_const_int(s, call->args[3], &a->lstep, "lhist() step"))
+		return false;
+	if (a->lstep <= 0) {
+		ERR(s, call->args[3]->loc, E_ARGS, "lhist() step must be positive");
+		return false;
+	}
+	if (a->lmax <= a->lmin) {
+		ERR(s, call->args[2]->loc, E_ARGS, "lhist() max must be greater than min");
+		return false;
+	}
+	/* every later max - min (buckets, labels) is int64 */
+	if ((uint64_t)a->lmax - (uint64_t)a->lmin > INT64_MAX) {
+		ERR(s, call->args[2]->loc, E_LIMIT,
+		    "lhist() max - min must be below 2^63");
+		return false;
+	}
+	if ((a->lmax - a->lmin) / a->lstep > LHIST_MAX_BUCKETS) {
+		ERR(s, call->loc, E_LIMIT, "lhist() would have more than %d buckets",
+		    LHIST_MAX_BUCKETS);
+		return false;
+	}
+	return true;
+}
+
+/* The type of the values CALL feeds aggregation AGG; NULL (reported)
+ * when it takes no integer. */
+static struct type *agg_value(struct sema *s, struct node *call,
+			      enum agg_kind agg)
+{
+	struct type *t = call->args[0]->ty;	/* check_call typed it */
+
+	if (is_err(t))
+		return NULL;
+	if (s->c->lang_d && !sema_dagg_value(s, call))
+		return NULL;
+	if (!is_int(t)) {
+		ERR(s, call->args[0]->loc, E_TYPE, "%s() needs an integer, not %s",
+		    call->name, type_name(t));
+		return NULL;
+	}
+	/* min, max, avg and stats compare and divide as int64 whatever
+	 * the argument, as bpftrace 0.17: min(-arg0) of 100 is -100; sum
+	 * and the histograms keep the argument's signedness */
+	return ty_int(8, agg == AGG_SUM || agg == AGG_HIST ||
+		      agg == AGG_LHIST || agg == AGG_QUANT ||
+		      agg == AGG_LLQUANT ? t->is_signed : true);
+}
+
+/* The first use of M: it keeps AGG of values VT with A's parameters. */
+static void agg_first(struct mapinfo *m, enum agg_kind agg, struct type *vt,
+		      const struct agg_args *a)
+{
+	m->agg = agg;
+	m->val = vt;
+	m->lh_min = a->lmin;
+	m->lh_max = a->lmax;
+	m->lh_step = a->lstep;
+	m->hist_bits = (int)a->bits;
+	m->llq_factor = a->llq[0];
+	m->llq_low = a->llq[1];
+	m->llq_high = a->llq[2];
+	m->llq_steps = a->llq[3];
+}
+
+/* A later use of M as AGG with A, against the first's. */
+static bool agg_again(struct sema *s, struct node *call, struct mapinfo *m,
+		      enum agg_kind agg, const struct agg_args *a)
+{
+	if (s->c->lang_d)
+		return sema_dagg_merge(s, call, m, agg, a);
+	if (m->agg != agg) {
+		ERR(s, call->loc, E_MAP, "%s already holds %s (first used at %d:%d), not %s",
+		    m->name, sema_agg_name(m->agg), m->first.line, m->first.col,
+		    sema_agg_name(agg));
+		return false;
+	}
+	if (agg == AGG_LHIST && (m->lh_min != a->lmin || m->lh_max != a->lmax ||
+				 m->lh_step != a->lstep)) {
+		ERR(s, call->loc, E_MAP, "%s is an lhist() with other bounds elsewhere",
+		    m->name);
+		return false;
+	}
+	if (agg == AGG_HIST && m->hist_bits != a->bits) {
+		ERR(s, call->loc, E_MAP,
+		    "%s is a hist() of precision %d elsewhere, not %lld",
+		    m->name, m->hist_bits, (long long)a->bits);
+		return false;
+	}
+	return true;
+}
+
 /* @m[k] = count() and friends. */
 static void agg_assign(struct sema *s, struct node *n)
 {
@@ -33,7 +161,7 @@ static void agg_assign(struct sema *s, struct node *n)
 	enum agg_kind agg;
 	struct type *vt = &ty_s64;
 	int f = sema_func_lookup(call->name);
-	int64_t lmin = 0, lmax = 0, lstep = 0, bits = 0;
+	struct agg_args a = { 0, 0, 0, 0, { 0, 0, 0, 0 } };
 	struct ts_args ts;
 
 	sema_call(s, call, true);
@@ -51,68 +179,13 @@ static void agg_assign(struct sema *s, struct node *n)
 	target->ty = &ty_void;
 	if (is_err(call->ty))
 		return;
-	switch (f) {
-	case F_COUNT: agg = AGG_COUNT; break;
-	case F_SUM: agg = AGG_SUM; break;
-	case F_AVG: agg = AGG_AVG; break;
-	case F_MIN: agg = AGG_MIN; break;
-	case F_MAX: agg = AGG_MAX; break;
-	case F_STATS: agg = AGG_STATS; break;
-	case F_HIST: agg = AGG_HIST; break;
-	case F_TSERIES: agg = AGG_TSERIES; break;
-	default: agg = AGG_LHIST; break;
-	}
-	if (f != F_COUNT) {
-		struct type *t = call->args[0]->ty;	/* check_call typed it */
-
-		if (is_err(t))
-			return;
-		if (!is_int(t)) {
-			ERR(s, call->args[0]->loc, E_TYPE, "%s() needs an integer, not %s",
-			    call->name, type_name(t));
-			return;
-		}
-		/* min, max, avg and stats compare and divide as int64
-		 * whatever the argument, as bpftrace 0.17: min(-arg0) of
-		 * 100 is -100; sum keeps the argument's signedness */
-		vt = ty_int(8, agg == AGG_SUM || agg == AGG_HIST ||
-			    agg == AGG_LHIST ? t->is_signed : true);
-	}
-	if (f == F_HIST && call->nargs > 1) {
-		if (!sema_const_int(s, call->args[1], &bits, "hist() precision"))
-			return;
-		if (bits < 0 || bits > 5) {
-			ERR(s, call->args[1]->loc, E_ARGS,
-			    "hist() precision %lld is not 0 to 5",
-			    (long long)bits);
-			return;
-		}
-	}
-	if (f == F_LHIST) {
-		if (!sema_const_int(s, call->args[1], &lmin, "lhist() min") ||
-		    !sema_const_int(s, call->args[2], &lmax, "lhist() max") ||
-		    !sema_const_int(s, call->args[3], &lstep, "lhist() step"))
-			return;
-		if (lstep <= 0) {
-			ERR(s, call->args[3]->loc, E_ARGS, "lhist() step must be positive");
-			return;
-		}
-		if (lmax <= lmin) {
-			ERR(s, call->args[2]->loc, E_ARGS, "lhist() max must be greater than min");
-			return;
-		}
-		/* every later max - min (buckets, labels) is int64 */
-		if ((uint64_t)lmax - (uint64_t)lmin > INT64_MAX) {
-			ERR(s, call->args[2]->loc, E_LIMIT,
-			    "lhist() max - min must be below 2^63");
-			return;
-		}
-		if ((lmax - lmin) / lstep > LHIST_MAX_BUCKETS) {
-			ERR(s, call->loc, E_LIMIT, "lhist() would have more than %d buckets",
-			    LHIST_MAX_BUCKETS);
-			return;
-		}
-	}
+	agg = agg_of(f);
+	if (f != F_COUNT && !(vt = agg_value(s, call, agg)))
+		return;
+	if (!hist_args(s, call, f, &a) || !sema_dagg_args(s, call, f, &a))
+		return;
+	if (f == F_LQUANTIZE && call->nargs == 3)
+		a.lstep = 1;
 	if (f == F_TSERIES && !sema_tseries_args(s, call, &ts))
 		return;
 	m->written = true;
@@ -129,43 +202,25 @@ static void agg_assign(struct sema *s, struct node *n)
 		return;
 	}
 	if (m->agg == AGG_NONE && !m->val) {
-		m->agg = agg;
-		m->val = vt;
-		m->lh_min = lmin;
-		m->lh_max = lmax;
-		m->lh_step = lstep;
-		m->hist_bits = (int)bits;
+		agg_first(m, agg, vt, &a);
 		return;
 	}
-	if (m->agg != agg) {
-		ERR(s, call->loc, E_MAP, "%s already holds %s (first used at %d:%d), not %s",
-		    m->name, sema_agg_name(m->agg), m->first.line, m->first.col,
-		    sema_agg_name(agg));
+	if (!agg_again(s, call, m, agg, &a))
 		return;
-	}
-	if (agg == AGG_LHIST && (m->lh_min != lmin || m->lh_max != lmax ||
-				 m->lh_step != lstep)) {
-		ERR(s, call->loc, E_MAP, "%s is an lhist() with other bounds elsewhere",
-		    m->name);
-		return;
-	}
-	if (agg == AGG_HIST && m->hist_bits != bits) {
-		ERR(s, call->loc, E_MAP,
-		    "%s is a hist() of precision %d elsewhere, not %lld",
-		    m->name, m->hist_bits, (long long)bits);
-		return;
-	}
 	/* Values fed in from several places meet in their common C type
 	 * (uint64 wins over int64), which min/max compare and print in. */
 	if (m->val)
 		m->val = ty_arith(m->val, vt);
 }
 
-static bool is_agg_call(struct node *n)
+static bool is_agg_call(struct sema *s, struct node *n)
 {
+	int f;
+
 	if (n->kind != N_CALL)
 		return false;
-	return sema_is_agg_func(sema_func_lookup(n->name));
+	f = sema_func_lookup(n->name);
+	return sema_is_agg_func(f) && (s->c->lang_d || !sema_func_d_only(f));
 }
 
 /* The type of a new integer variable: T's (a uint8 variable stays 1
@@ -213,10 +268,12 @@ static void assign_to(struct sema *s, struct node *n)
 	struct node *target = n->a;
 	struct type *t, *u;
 
-	if (is_agg_call(n->b)) {
+	if (is_agg_call(s, n->b)) {
 		agg_assign(s, n);
 		return;
 	}
+	if (s->c->lang_d && !sema_dagg_plain(s, n))
+		return;
 	t = sema_expr(s, n->b);
 	s->assigning = n;	/* not an assignment inside N->b */
 	if (target->kind == N_VAR) {
@@ -523,7 +580,7 @@ static void finalize_maps(struct compiler *c)
 		/* a keyless map has one zero key, a keyless hist only
 		 * its bucket index (below) */
 		m->key_size = m->key ? ty_slot_size(m->key) :
-			      (m->agg == AGG_HIST || m->agg == AGG_LHIST) ? 0 : 8;
+			      agg_bucketed(m->agg) ? 0 : 8;
 		/* A keyless map holds one entry, a keyless histogram one per
 		 * bucket: the kernel preallocates every entry of a hash map
 		 * (per CPU, for aggregations), which took 1.4 ms of a hist
@@ -537,6 +594,10 @@ static void finalize_maps(struct compiler *c)
 					 c->map_keys_max ?
 					 (int)((m->lh_max - m->lh_min) / m->lh_step + 2) :
 					 c->map_keys_max;
+		else if (m->agg == AGG_QUANT)
+			m->max_entries = DQUANT_NBUCKETS;
+		else if (m->agg == AGG_LLQUANT)
+			m->max_entries = llq_nbuckets(m);
 		else
 			m->max_entries = 1;
 		switch (m->agg) {
@@ -552,9 +613,13 @@ static void finalize_maps(struct compiler *c)
 			m->value_size = TS_BUCKET * m->ts_n;
 			m->bpf_type = BPF_MAP_TYPE_PERCPU_HASH;
 			break;
-		case AGG_HIST: case AGG_LHIST:
+		case AGG_HIST: case AGG_LHIST: case AGG_QUANT: case AGG_LLQUANT:
 			m->key_size += 8;	/* bucket index */
 			m->value_size = 8;
+			m->bpf_type = BPF_MAP_TYPE_PERCPU_HASH;
+			break;
+		case AGG_STDDEV:	/* {count, sum, squares low, high} */
+			m->value_size = 32;
 			m->bpf_type = BPF_MAP_TYPE_PERCPU_HASH;
 			break;
 		default:	/* min max: {value, set}; avg stats: {count, total} */

@@ -215,7 +215,13 @@ int sema_func_min_args(int f)
 
 bool sema_is_agg_func(int f)
 {
-	return (f >= F_COUNT && f <= F_LHIST) || f == F_TSERIES;
+	return (f >= F_COUNT && f <= F_LHIST) || f == F_TSERIES ||
+	       sema_func_d_only(f);
+}
+
+bool sema_func_d_only(int f)
+{
+	return f >= F_STDDEV;
 }
 
 int sema_func_lookup(const char *name)
@@ -1130,6 +1136,8 @@ struct type *sema_call(struct sema *s, struct node *n, bool assigned)
 {
 	int f = sema_func_lookup(n->name);
 
+	if (f >= 0 && sema_func_d_only(f) && !s->c->lang_d)
+		f = -1;		/* D's own: unknown to bpftrace */
 	if (f < 0 && sema_is_builtin(n->name))
 		return sema_call_builtin(s, n);
 	if (f < 0)

@@ -128,7 +128,7 @@ void sema_decl_check(struct sema *s)
 			continue;
 		}
 		if (m->decl_type == BPF_MAP_TYPE_PERCPU_ARRAY &&
-		    (m->nkeys > 0 || m->agg == AGG_HIST || m->agg == AGG_LHIST))
+		    (m->nkeys > 0 || agg_bucketed(m->agg)))
 			diag_error(&c->diag, m->first, E_MAP,
 				   "%s is declared percpuarray at %d:%d, which holds one value: %s",
 				   m->name, m->decl_loc.line, m->decl_loc.col,

@@ -329,7 +329,7 @@ struct type *call_has_key(struct sema *s, struct node *n)
 	if (a->ty && is_err(a->ty))
 		return set(n, &ty_error);
 	a->ty = &ty_mapref;
-	if (m->agg == AGG_HIST || m->agg == AGG_LHIST) {
+	if (agg_bucketed(m->agg)) {
 		ERR(s, a->loc, E_TYPE,
 		    "has_key() cannot look in a histogram (%s is %s)", m->name,
 		    sema_agg_name(m->agg));

@@ -36,6 +36,16 @@ struct sema {
 			(s)->c->diag.nerrors++;                        \
 	} while (0)
 
+/* ERR with DTrace's own tag DTAG where the script is D's. */
+#define DERR(s, loc, tag, dtag, ...)                                   \
+	do {                                                           \
+		if ((s)->report && (s)->c->diag.nerrors < MAX_ERRORS)  \
+			diag_error_d(&(s)->c->diag, loc, tag, dtag,     \
+				     __VA_ARGS__);                     \
+		else if ((s)->report)                                  \
+			(s)->c->diag.nerrors++;                        \
+	} while (0)
+
 /* Pointers count as integers (uint64), as in bpftrace. */
 static inline bool is_int(const struct type *t)
 {
@@ -156,6 +166,24 @@ struct type *sema_deref(struct sema *s, struct node *n, struct type *t);
 bool sema_const_int(struct sema *s, struct node *n, int64_t *v,
 		    const char *what);
 bool sema_is_agg_func(int f);
+/* The constant arguments of a histogram aggregation. */
+struct agg_args {
+	int64_t lmin, lmax, lstep;	/* lhist, D's lquantize */
+	int64_t bits;			/* hist */
+	int llq[4];			/* llquantize: factor, low, high, steps */
+};
+/* sema_dagg.c: D's checks of its aggregations, with DTrace's tags.
+ * The arguments of lquantize() or llquantize() (F) into A; the second
+ * use of M as AGG with A against the first; the value of a call that
+ * takes one (a scalar); @a = EXPR (true when EXPR may be assigned). */
+bool sema_dagg_args(struct sema *s, struct node *call, int f,
+		    struct agg_args *a);
+bool sema_dagg_merge(struct sema *s, struct node *call, struct mapinfo *m,
+		     enum agg_kind agg, const struct agg_args *a);
+bool sema_dagg_value(struct sema *s, struct node *call);
+bool sema_dagg_plain(struct sema *s, struct node *n);
+/* Is function F D's own (stddev, quantize, ...), unknown in bpftrace? */
+bool sema_func_d_only(int f);
 /* The fewest arguments function F takes. */
 int sema_func_min_args(int f);
 /* F_* of a function name, or -1. */

@@ -46,8 +46,8 @@ static struct type *entry_type(struct sema *s, struct mapinfo *m,
 		    "%s has no keys: a for loop takes a map with keys", m->name);
 		return NULL;
 	}
-	if (m->agg != AGG_NONE && (m->agg == AGG_STATS || m->agg == AGG_HIST ||
-				   m->agg == AGG_LHIST)) {
+	if (m->agg == AGG_STATS || m->agg == AGG_STDDEV ||
+	    agg_bucketed(m->agg)) {
 		ERR(s, at->loc, E_TYPE,
 		    "%s holds %s, whose entries a for loop cannot take",
 		    m->name, sema_agg_name(m->agg));

@@ -211,17 +211,18 @@ struct mapinfo *sema_map_keys(struct sema *s, struct node *n)
 	}
 	if (kt && is_err(kt))
 		return m;
+	/* D names the key's type its own way: D_KEY_TYPE */
 	if (kt && !key_kind(kt->kind)) {
-		ERR(s, n->args[0]->loc, E_TYPE, "a %s cannot be a map key",
-		    type_name(kt));
+		DERR(s, n->args[0]->loc, E_TYPE, "D_KEY_TYPE",
+		     "a %s cannot be a map key", type_name(kt));
 		return m;
 	}
 	if (kt && kt->kind == TY_TUPLE) {
 		for (int i = 0; i < kt->nelem; i++) {
 			if (!key_kind(kt->elem[i]->kind)) {
-				ERR(s, n->args[i]->loc, E_TYPE,
-				    "a %s cannot be part of a map key",
-				    type_name(kt->elem[i]));
+				DERR(s, n->args[i]->loc, E_TYPE, "D_KEY_TYPE",
+				     "a %s cannot be part of a map key",
+				     type_name(kt->elem[i]));
 				return m;
 			}
 		}
@@ -266,7 +267,8 @@ const char *sema_agg_name(enum agg_kind a)
 {
 	static const char *const names[] = {
 		"a plain value", "count()", "sum()", "min()", "max()", "avg()",
-		"stats()", "hist()", "lhist()", "tseries()",
+		"stats()", "hist()", "lhist()", "tseries()", "stddev()",
+		"quantize()", "llquantize()",
 	};
 	return names[a];
 }

@@ -1,0 +1,5 @@
+/* an aggregation assigned what no aggregating function gave */
+BEGIN
+{
+	@a = 5;
+}

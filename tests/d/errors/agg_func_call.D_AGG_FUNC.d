@@ -1,0 +1,5 @@
+/* an aggregation assigned a subroutine's value */
+BEGIN
+{
+	@a = strlen("abc");
+}

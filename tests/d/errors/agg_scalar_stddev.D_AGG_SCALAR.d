@@ -1,0 +1,5 @@
+/* stddev() of a string */
+BEGIN
+{
+	@a = stddev("x");
+}

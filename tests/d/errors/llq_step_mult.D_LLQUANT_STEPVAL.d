@@ -1,0 +1,5 @@
+/* llquantize()'s steps above the factor must be a multiple of it */
+BEGIN
+{
+	@ = llquantize(1, 10, 0, 2, 25);
+}

@@ -1,0 +1,5 @@
+/* llquantize()'s steps below the factor must divide it */
+BEGIN
+{
+	@ = llquantize(1, 10, 0, 2, 3);
+}

@@ -1,0 +1,4 @@
+nosuchprovider:::start
+{
+	exit(0);
+}
