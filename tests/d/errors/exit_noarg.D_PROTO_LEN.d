@@ -1,0 +1,5 @@
+/* D's exit() takes the exit status */
+BEGIN
+{
+	exit();
+}
