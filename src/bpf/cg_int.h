@@ -248,12 +248,20 @@ void cg_str_call(struct cg *g, struct node *n, struct mem dst,
 		 const struct type *dt);
 /* r0 = strcontains(haystack, needle), or strstr()'s index (-1: none). */
 void cg_strcontains(struct cg *g, struct node *n);
+/* r2 = the mask of the nonzero bytes of the word in r2 (0xff each);
+ * clobbers r3, r4. */
+void cg_nonzero_bytes(struct cg *g);
 
 /* cg_call26.c: the functions added after bpftrace 0.17; false if N is
  * none of them. */
 bool cg_call26_int(struct cg *g, struct node *n);
 /* The subprograms the body's calls need, after the body. */
 void cg_call26_funcs(struct cg *g);
+/* cg_dstr.c: DTrace's string subroutines; false if N is none of them.
+ * A string into DST (of type DT), or an integer into r0. */
+bool cg_dstr_store(struct cg *g, struct node *n, struct mem dst,
+		   const struct type *dt);
+bool cg_dstr_int(struct cg *g, struct node *n);
 /* ntop(), macaddr() or buf() N into DST, laid out as its type says. */
 void cg_bytes_call(struct cg *g, struct node *n, struct mem dst);
 

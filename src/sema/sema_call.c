@@ -1101,9 +1101,19 @@ static struct type *unknown(struct sema *s, struct node *n)
 	return set(n, &ty_error);
 }
 
+/* NAME's function as S's language has it: DTrace's string subroutines
+ * (F_STRJOIN on) are D's only, so a bpftrace script keeps those names
+ * free (index, basename ... are common words). */
+int sema_func_find(const struct sema *s, const char *name)
+{
+	int f = sema_func_lookup(name);
+
+	return f >= F_STRJOIN && !s->c->lang_d ? -1 : f;
+}
+
 struct type *sema_call(struct sema *s, struct node *n, bool assigned)
 {
-	int f = sema_func_lookup(n->name);
+	int f = sema_func_find(s, n->name);
 
 	if (f < 0 && sema_is_builtin(n->name))
 		return sema_call_builtin(s, n);
