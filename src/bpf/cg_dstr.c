@@ -493,23 +493,59 @@ static void search_start(struct cg *g, struct node *n, int pslot, int none)
 	cg_bind(g, in);
 }
 
-/* r0 = index(s, t[, start]) or rindex(): the first (last) position,
- * from START on (down), where T's bytes are, -1 if none; both empty
- * give 0.  Each position is compared a word at a time against T's
+/* The callback of index()'s bpf_loop (cg_loop.c calls it with r6 the
+ * iteration, r7 the caller's {start, answer}): the position START plus
+ * (rindex: minus) the iteration, compared a word at a time with T's
  * words under the mask of their nonzero bytes, as cg_strcontains()
- * does: S's copy has zeros past it for T's length. */
+ * does (S's copy has zeros past it for T's length); a match is the
+ * answer and stops the loop.  ARGS: the scratch offsets of S's copy,
+ * the masks and T's copy; T's words, S's size, and whether back. */
+static void search_body(struct cg *g, struct node *n, const int *args)
+{
+	int hb = args[0], masks = args[1], tb = args[2], nw = args[3];
+	int hsz = args[4], miss = cg_label(g);
+
+	(void)n;
+	cg_emit(g, LDX(BPF_DW, R1, R7, 0));
+	cg_emit(g, ALU64_REG(args[5] ? BPF_SUB : BPF_ADD, R1, RCTX));
+	clamp(g, R1, 0, hsz - 1);
+	cg_emit(g, MOV_REG(R5, RSCR));
+	cg_emit(g, ALU64_REG(BPF_ADD, R5, R1));
+	cg_emit(g, MOV_IMM(R0, 0));
+	for (int w = 0; w < nw; w++) {
+		cg_emit(g, LDX(BPF_DW, R2, R5, (int16_t)(hb + 8 * w)));
+		cg_emit(g, LDX(BPF_DW, R3, RSCR, (int16_t)(masks + 8 * w)));
+		cg_emit(g, ALU64_REG(BPF_AND, R2, R3));
+		cg_emit(g, LDX(BPF_DW, R3, RSCR, (int16_t)(tb + 8 * w)));
+		cg_emit(g, ALU64_REG(BPF_XOR, R2, R3));
+		cg_emit(g, ALU64_REG(BPF_OR, R0, R2));
+	}
+	cg_jump(g, JMP_IMM(BPF_JNE, R0, 0), miss);
+	cg_emit(g, STX(BPF_DW, R7, 8, R1));
+	cg_emit(g, MOV_IMM(R0, 1));
+	cg_emit(g, EXIT());
+	cg_bind(g, miss);
+	cg_emit(g, MOV_IMM(R0, 0));
+	cg_emit(g, EXIT());
+}
+
+/* r0 = index(s, t[, start]) or rindex(): the first (last) position,
+ * from START on (down), where T is in S, -1 if none; both empty give
+ * 0.  The positions are a bpf_loop(), whose callback the verifier
+ * walks once: a loop of S's size around a compare of T's size would
+ * be walked position by position, past its million instructions for
+ * two long strings. */
 static void index_code(struct cg *g, struct node *n)
 {
 	struct node *h = n->args[0], *t = n->args[1];
 	int hsz = h->ty->size, nw = ty_slot_size(t->ty) / 8;
 	bool back = n->builtin == F_RINDEX;
 	int hl = cg_stack_alloc(g, n), tl = cg_stack_alloc(g, n);
-	int pslot = cg_stack_alloc(g, n);
-	int outer = cg_label(g), body = cg_label(g), next = cg_label(g);
-	int none = cg_label(g), done = cg_label(g);
+	int pslot = cg_stack_alloc(g, n), ctx, none = cg_label(g);
 	struct mem hb = load(g, n, h, ty_slot_size(h->ty) + 8 * nw, hl);
 	struct mem tb = load(g, n, t, 0, tl);
 	struct mem masks = cg_scratch_alloc(g, 8 * nw, n);
+	int args[CG_CB_ARGS] = { hb.off, masks.off, tb.off, nw, hsz, back };
 
 	for (int w = 0; w < nw; w++) {
 		cg_emit(g, LDX(BPF_DW, R2, tb.base, (int16_t)(tb.off + 8 * w)));
@@ -517,50 +553,41 @@ static void index_code(struct cg *g, struct node *n)
 		cg_emit(g, STX(BPF_DW, masks.base, (int16_t)(masks.off + 8 * w),
 			       R2));
 	}
-	if (n->nargs == 3) {
+	if (n->nargs == 3) {	/* unknown to the verifier, as are
+				 * the lengths: were the loop's call dead
+				 * code, its callback would be removed
+				 * under it (a "verifier bug" of 6.18) */
 		cg_int(g, n->args[2]);
+		forget(g, n, R0);
 		cg_emit(g, STX(BPF_DW, RFP, (int16_t)pslot, R0));
 	}
+	cg_stack_alloc(g, n);
+	ctx = cg_stack_alloc(g, n);	/* {start, answer} */
 	cg_emit(g, LDX(BPF_DW, R3, RFP, (int16_t)hl));
+	forget(g, n, R3);	/* (an empty literal's length is known) */
 	cg_emit(g, LDX(BPF_DW, R4, RFP, (int16_t)tl));
+	forget(g, n, R4);
 	cg_emit(g, MOV_REG(R0, R3));
 	cg_emit(g, ALU64_REG(BPF_OR, R0, R4));
 	cg_jump(g, JMP_IMM(BPF_JEQ, R0, 0), none);	/* both empty: 0 */
 	search_start(g, n, pslot, none);
 	clamp(g, R1, 0, hsz - 1);
-	cg_emit(g, MOV_REG(R4, R3));		/* r4: S's length */
-	cg_bind(g, outer);
-	if (back) {
-		cg_jump(g, JMP_IMM(BPF_JSGE, R1, 0), body);
-	} else {
-		cg_jump(g, JMP_IMM(BPF_JGT, R1, hsz - 1), next);
-		cg_jump(g, JMP_REG(BPF_JSLT, R1, R4), body);
+	cg_emit(g, STX(BPF_DW, RFP, (int16_t)ctx, R1));
+	cg_emit(g, ST_IMM(BPF_DW, RFP, (int16_t)(ctx + 8), -1));
+	if (back) {		/* from START down to 0 */
+		cg_emit(g, ALU64_IMM(BPF_ADD, R1, 1));
+	} else {		/* from START up to S's length */
+		cg_emit(g, ALU64_REG(BPF_SUB, R3, R1));
+		cg_emit(g, MOV_REG(R1, R3));
 	}
-	cg_bind(g, next);
-	cg_emit(g, MOV_IMM(R0, -1));
-	cg_jump(g, JA(), none);
-	cg_bind(g, body);
-	if (back)
-		clamp(g, R1, 0, hsz - 1);
-	cg_addr_of(g, R5, hb);
-	cg_emit(g, ALU64_REG(BPF_ADD, R5, R1));
-	cg_emit(g, MOV_IMM(R0, 0));
-	for (int w = 0; w < nw; w++) {
-		cg_emit(g, LDX(BPF_DW, R2, R5, (int16_t)(8 * w)));
-		cg_emit(g, LDX(BPF_DW, R3, masks.base,
-			       (int16_t)(masks.off + 8 * w)));
-		cg_emit(g, ALU64_REG(BPF_AND, R2, R3));
-		cg_emit(g, LDX(BPF_DW, R3, tb.base, (int16_t)(tb.off + 8 * w)));
-		cg_emit(g, ALU64_REG(BPF_XOR, R2, R3));
-		cg_emit(g, ALU64_REG(BPF_OR, R0, R2));
-	}
-	cg_emit(g, ALU64_IMM(BPF_ADD, R1, back ? -1 : 1));
-	cg_jump(g, JMP_IMM(BPF_JNE, R0, 0), outer);
-	cg_emit(g, MOV_REG(R0, R1));		/* found: the position */
-	cg_emit(g, ALU64_IMM(BPF_ADD, R0, back ? 1 : -1));
-	cg_jump(g, JA(), done);
+	clamp(g, R1, 0, hsz);
+	ir_ld_func(&g->ir, R2, cg_loop_callback(g, n, search_body, args));
+	cg_emit(g, MOV_REG(R3, RFP));
+	cg_emit(g, ALU64_IMM(BPF_ADD, R3, ctx));
+	cg_emit(g, MOV_IMM(R4, 0));
+	cg_call(g, BPF_FUNC_loop);
+	cg_emit(g, LDX(BPF_DW, R0, RFP, (int16_t)(ctx + 8)));
 	cg_bind(g, none);
-	cg_bind(g, done);
 	forget(g, n, R0);
 }
 

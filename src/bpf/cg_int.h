@@ -128,6 +128,13 @@ bool cg_names_reg(struct cg *g, int from, int r);
 void cg_scratch_lookup(struct ir *pro, int fail);
 
 /* cg_loop.c */
+/* A callback of bpf_loop() that another file writes: BODY(g, n, args)
+ * emits its code when the callbacks are emitted, after the program;
+ * the callback's label, for ir_ld_func(). */
+#define CG_CB_ARGS 6
+typedef void (*cg_cb_body)(struct cg *g, struct node *n, const int *args);
+int cg_loop_callback(struct cg *g, struct node *n, cg_cb_body body,
+		     const int args[CG_CB_ARGS]);
 /* for ($kv : @m) { ... }: the body a callback of bpf_for_each_map_elem */
 void cg_for_map(struct cg *g, struct node *n);
 /* r0 = the value of aggregation @m[k] (N), merged over the CPUs */
