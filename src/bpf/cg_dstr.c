@@ -1,6 +1,6 @@
 /* cg_dstr.c - code of DTrace's string subroutines (D only; checked by
  * sema/sema_dstr.c): strjoin, substr, index, rindex, strchr, strrchr,
- * basename, dirname, lltostr, toupper and tolower.
+ * basename, dirname, lltostr, toupper, tolower and strtok.
  *
  * Each works on a copy of its string in scratch (a map value, where a
  * byte may be read at a variable offset), zero-padded past it; its
@@ -603,6 +603,116 @@ bool cg_dstr_int(struct cg *g, struct node *n)
 	return true;
 }
 
+/* r0 = 1 when the byte in r1 has its bit in the delimiters' map MAP
+ * (32 bytes of scratch), else 0; clobbers r3, r4. */
+static void in_map(struct cg *g, struct mem map)
+{
+	cg_emit(g, MOV_REG(R3, R1));
+	cg_emit(g, ALU64_IMM(BPF_RSH, R3, 3));
+	cg_addr_of(g, R4, map);
+	cg_emit(g, ALU64_REG(BPF_ADD, R4, R3));
+	cg_emit(g, LDX(BPF_B, R0, R4, 0));
+	cg_emit(g, MOV_REG(R3, R1));
+	cg_emit(g, ALU64_IMM(BPF_AND, R3, 7));
+	cg_emit(g, ALU64_REG(BPF_RSH, R0, R3));
+	cg_emit(g, ALU64_IMM(BPF_AND, R0, 1));
+}
+
+/* The delimiters' map: a bit per byte value, set for those of D (a
+ * copy in scratch of SIZE bytes). */
+static void delim_map(struct cg *g, struct mem map, struct mem d, int size)
+{
+	int loop = cg_label(g), next = cg_label(g), end = cg_label(g);
+
+	cg_zero(g, map, 0, 32);
+	cg_emit(g, MOV_IMM(R2, 0));
+	cg_bind(g, loop);
+	cg_jump(g, JMP_IMM(BPF_JLE, R2, size - 1), next);
+	cg_jump(g, JA(), end);
+	cg_bind(g, next);
+	byte_at(g, d, R2);
+	cg_jump(g, JMP_IMM(BPF_JEQ, R1, 0), end);
+	cg_emit(g, MOV_REG(R3, R1));
+	cg_emit(g, ALU64_IMM(BPF_RSH, R3, 3));
+	cg_addr_of(g, R4, map);
+	cg_emit(g, ALU64_REG(BPF_ADD, R4, R3));
+	cg_emit(g, LDX(BPF_B, R5, R4, 0));
+	cg_emit(g, ALU64_IMM(BPF_AND, R1, 7));
+	cg_emit(g, MOV_IMM(R0, 1));
+	cg_emit(g, ALU64_REG(BPF_LSH, R0, R1));
+	cg_emit(g, ALU64_REG(BPF_OR, R5, R0));
+	cg_emit(g, STX(BPF_B, R4, 0, R5));
+	cg_emit(g, ALU64_IMM(BPF_ADD, R2, 1));
+	cg_jump(g, JA(), loop);
+	cg_bind(g, end);
+	cg_emit(g, MOV_IMM(R2, 0));
+}
+
+/* From the position in r2 of BUF (SIZE bytes) on while the byte there
+ * is (IN) or is not (!IN) a delimiter, up to the NUL; r2 = where it
+ * stops, then through scratch and bounded. */
+static void walk_delims(struct cg *g, struct node *n, struct mem buf,
+			struct mem map, int size, bool in)
+{
+	int loop = cg_label(g), next = cg_label(g), go = cg_label(g);
+	int end = cg_label(g);
+
+	cg_bind(g, loop);
+	cg_jump(g, JMP_IMM(BPF_JLE, R2, size - 1), next);
+	cg_jump(g, JA(), end);
+	cg_bind(g, next);
+	byte_at(g, buf, R2);
+	cg_jump(g, JMP_IMM(BPF_JNE, R1, 0), go);
+	cg_jump(g, JA(), end);
+	cg_bind(g, go);
+	in_map(g, map);
+	cg_jump(g, JMP_IMM(BPF_JEQ, R0, in ? 0 : 1), end);
+	cg_emit(g, ALU64_IMM(BPF_ADD, R2, 1));
+	cg_jump(g, JA(), loop);
+	cg_bind(g, end);
+	forget(g, n, R2);
+	clamp(g, R2, 0, size - 1);
+}
+
+/* strtok(s, delims), strtok(NULL, delims) as DTrace's: the delimiters
+ * at the start skipped, the token up to the next one (or the end),
+ * "" (D's NULL) when none is left.  What follows the token, its
+ * delimiter first, is kept in the call's variable (sema_dstr.c) for
+ * the next strtok(NULL, ...). */
+static void strtok_code(struct cg *g, struct node *n, struct mem dst,
+			const struct type *dt)
+{
+	struct var *v = n->args[2]->var;
+	struct mem var = { cg_var_reg(g, v), v->slot }, buf, map, d;
+	int size = v->ty->size, vslot = ty_slot_size(v->ty);
+	int lslot = cg_stack_alloc(g, n), islot = cg_stack_alloc(g, n);
+	int rslot = cg_stack_alloc(g, n);
+
+	if (n->args[0]->ty->kind == TY_STR)
+		cg_store(g, n->args[0], var, v->ty);
+	buf = cg_scratch_alloc(g, vslot + 8, n);
+	cg_move(g, buf, var, vslot);
+	cg_zero(g, buf, vslot, vslot + 8);
+	d = load(g, n, n->args[1], 0, lslot);
+	map = cg_scratch_alloc(g, 32, n);
+	delim_map(g, map, d, n->args[1]->ty->size);
+	walk_delims(g, n, buf, map, size, true);
+	cg_emit(g, STX(BPF_DW, RFP, (int16_t)islot, R2));
+	walk_delims(g, n, buf, map, size, false);
+	cg_emit(g, MOV_REG(R3, R2));
+	cg_emit(g, LDX(BPF_DW, R4, RFP, (int16_t)islot));
+	cg_emit(g, ALU64_REG(BPF_SUB, R3, R4));
+	cg_emit(g, STX(BPF_DW, RFP, (int16_t)rslot, R3));
+	/* the rest, from the delimiter (or the NUL) on */
+	cg_zero(g, var, 0, vslot);
+	cg_addr_of(g, R1, var);
+	cg_addr_of(g, R3, buf);
+	cg_emit(g, ALU64_REG(BPF_ADD, R3, R2));
+	cg_emit(g, MOV_IMM(R2, size));
+	cg_call(g, BPF_FUNC_probe_read_kernel_str);
+	put(g, n, dst, dt, buf, islot, rslot);
+}
+
 bool cg_dstr_store(struct cg *g, struct node *n, struct mem dst,
 		   const struct type *dt)
 {
@@ -626,6 +736,9 @@ bool cg_dstr_store(struct cg *g, struct node *n, struct mem dst,
 		break;
 	case F_TOUPPER: case F_TOLOWER:
 		case_code(g, n, dst, dt);
+		break;
+	case F_STRTOK:
+		strtok_code(g, n, dst, dt);
 		break;
 	default:
 		return false;

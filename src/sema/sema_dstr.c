@@ -1,8 +1,9 @@
 /* sema_dstr.c - the checks of DTrace's string subroutines, D only
  * (sema_func_find() hides them from bpftrace scripts): strjoin,
  * substr, index, rindex, strchr, strrchr, basename, dirname, lltostr,
- * toupper and tolower.  Part of sema (sema.c); the checkers are named
- * by funcs.def, the code is bpf/cg_dstr.c's.
+ * toupper, tolower and strtok.  Part of sema (sema.c); the checkers are named
+ * by funcs.def, the code is bpf/cg_dstr.c's; strtok also keeps what
+ * is left of its string in a variable of its own.
  *
  * A result is a string value sized by what it can hold, not D's
  * strsize: a substring is no longer than its string, a join than its
@@ -130,4 +131,51 @@ struct type *call_lltostr(struct sema *s, struct node *n)
 		return set(n, &ty_error);
 	}
 	return set(n, str_type(s, LLTOSTR_SIZE));
+}
+
+/* strtok(s, delims), strtok(NULL, delims): the next token of S, or of
+ * what the last strtok() left when NULL.  What is left is a variable
+ * the call adds as its third argument (a name no script can write),
+ * so that it lives in the probe's frame like the clause's own:
+ * DTrace's saved pointer, which is valid within one probe's firing. */
+struct type *call_strtok(struct sema *s, struct node *n)
+{
+	struct node *vn = n->extra, *a = n->args[0];
+	struct type *t = sema_expr(s, a), *d = str_arg(s, n, 1);
+	struct type *st = str_type(s, s->c->strlen_);
+	struct var *v;
+
+	if (n->nargs == 3 && n->args[2] != vn) {
+		ERR(s, n->loc, E_ARGS, "strtok() takes 2 arguments, 3 given");
+		return set(n, &ty_error);
+	}
+	if (is_err(t) || !d)
+		return set(n, &ty_error);
+	if (t->kind != TY_STR && !(is_int(t) && a->is_const && !a->cval)) {
+		ERR(s, a->loc, E_TYPE,
+		    "strtok() takes a string, or NULL to go on with the last one, not %s",
+		    type_name(t));
+		return set(n, &ty_error);
+	}
+	if (!vn) {
+		struct node **args = arena_alloc(&s->c->arena, 3 * sizeof(*args));
+
+		vn = arena_alloc(&s->c->arena, sizeof(*vn));
+		vn->kind = N_VAR;
+		vn->name = "$strtok()";
+		vn->loc = n->loc;
+		args[0] = n->args[0];
+		args[1] = n->args[1];
+		args[2] = vn;
+		n->args = args;
+		n->nargs = 3;
+		n->extra = vn;
+	}
+	v = sema_var_find(s, vn->name);
+	if (!v)
+		v = sema_var_new(s, vn, st);
+	v->defined = true;
+	vn->var = v;
+	vn->ty = v->ty;
+	return set(n, st);
 }

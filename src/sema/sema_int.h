@@ -218,6 +218,7 @@ struct type *call_strchr(struct sema *s, struct node *n);
 struct type *call_basename(struct sema *s, struct node *n);
 struct type *call_lltostr(struct sema *s, struct node *n);
 struct type *call_toupper(struct sema *s, struct node *n);
+struct type *call_strtok(struct sema *s, struct node *n);
 /* sema_lib.c */
 struct type *call_typepred(struct sema *s, struct node *n);
 struct type *call_fail(struct sema *s, struct node *n);

@@ -20,5 +20,6 @@ BEGIN
 	printf("[%s] [%s]\n", strrchr(c, 'l'), substr(strchr(c, '.'), 1000));
 	printf("[%s] [%s]\n", substr(toupper(c), -10), substr(tolower(c), 0, 10));
 	printf("[%s]\n", lltostr(strlen(c), 2));
+	printf("[%s] [%s]\n", strtok(c, "/"), strtok(NULL, "/"));
 	exit(0);
 }
