@@ -513,7 +513,7 @@ void cg_bytes_call(struct cg *g, struct node *n, struct mem dst)
 /* The mask of the bytes of the needle's word in r2 that are not zero
  * (0xff each), into r2, without branches: a byte b is zero when
  * ((b & 0x7f) + 0x7f | b) has its top bit clear.  Clobbers r3, r4. */
-static void nonzero_bytes(struct cg *g)
+void cg_nonzero_bytes(struct cg *g)
 {
 	cg_imm(g, R3, 0x7f7f7f7f7f7f7f7fLL);
 	cg_emit(g, MOV_REG(R4, R2));
@@ -563,7 +563,7 @@ void cg_strcontains(struct cg *g, struct node *n)
 		nm = cg_addr(g, nd);
 		for (int w = 0; w < nw; w++) {
 			cg_emit(g, LDX(BPF_DW, R2, nm.base, (int16_t)(nm.off + 8 * w)));
-			nonzero_bytes(g);
+			cg_nonzero_bytes(g);
 			cg_emit(g, STX(BPF_DW, masks.base,
 				       (int16_t)(masks.off + 8 * w), R2));
 		}

@@ -756,7 +756,7 @@ static void int_call(struct cg *g, struct node *n)
 		cg_kstack(g, n);
 		break;
 	default:
-		if (!cg_call26_int(g, n))
+		if (!cg_call26_int(g, n) && !cg_dstr_int(g, n))
 			cg_emit(g, MOV_IMM(R0, 0));
 	}
 }
@@ -989,6 +989,8 @@ void cg_store(struct cg *g, struct node *n, struct mem dst,
 				cg_path(g, n, dst, dt);
 				return;
 			}
+			if (cg_dstr_store(g, n, dst, dt))
+				return;
 			break;
 		case N_MAP:
 			cg_map_read(g, n, dst, dt);

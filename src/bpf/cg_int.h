@@ -128,6 +128,13 @@ bool cg_names_reg(struct cg *g, int from, int r);
 void cg_scratch_lookup(struct ir *pro, int fail);
 
 /* cg_loop.c */
+/* A callback of bpf_loop() that another file writes: BODY(g, n, args)
+ * emits its code when the callbacks are emitted, after the program;
+ * the callback's label, for ir_ld_func(). */
+#define CG_CB_ARGS 6
+typedef void (*cg_cb_body)(struct cg *g, struct node *n, const int *args);
+int cg_loop_callback(struct cg *g, struct node *n, cg_cb_body body,
+		     const int args[CG_CB_ARGS]);
 /* for ($kv : @m) { ... }: the body a callback of bpf_for_each_map_elem */
 void cg_for_map(struct cg *g, struct node *n);
 /* r0 = the value of aggregation @m[k] (N), merged over the CPUs */
@@ -248,12 +255,20 @@ void cg_str_call(struct cg *g, struct node *n, struct mem dst,
 		 const struct type *dt);
 /* r0 = strcontains(haystack, needle), or strstr()'s index (-1: none). */
 void cg_strcontains(struct cg *g, struct node *n);
+/* r2 = the mask of the nonzero bytes of the word in r2 (0xff each);
+ * clobbers r3, r4. */
+void cg_nonzero_bytes(struct cg *g);
 
 /* cg_call26.c: the functions added after bpftrace 0.17; false if N is
  * none of them. */
 bool cg_call26_int(struct cg *g, struct node *n);
 /* The subprograms the body's calls need, after the body. */
 void cg_call26_funcs(struct cg *g);
+/* cg_dstr.c: DTrace's string subroutines; false if N is none of them.
+ * A string into DST (of type DT), or an integer into r0. */
+bool cg_dstr_store(struct cg *g, struct node *n, struct mem dst,
+		   const struct type *dt);
+bool cg_dstr_int(struct cg *g, struct node *n);
 /* ntop(), macaddr() or buf() N into DST, laid out as its type says. */
 void cg_bytes_call(struct cg *g, struct node *n, struct mem dst);
 

@@ -28,7 +28,7 @@
 /* bpf_loop's bound: more CPUs than Linux has (NR_CPUS is at most 8192). */
 #define PERCPU_MAX_CPUS 8192
 
-enum cb_kind { CB_FOREACH, CB_PERCPU };
+enum cb_kind { CB_FOREACH, CB_PERCPU, CB_FUNC };
 
 struct cg_cb {
 	enum cb_kind kind;
@@ -38,6 +38,8 @@ struct cg_cb {
 	int parent;		/* the callback that calls it, -1: main */
 	int scratch;		/* scratch in use at the call */
 	int limit, used;	/* its stack, once emitted */
+	cg_cb_body body;	/* FUNC: writes the body, with ARGS */
+	int args[CG_CB_ARGS];
 };
 
 /* The callback being emitted, -1 in the main program. */
@@ -127,6 +129,37 @@ void cg_percpu_read(struct cg *g, struct node *n)
 	merge(g, n->map, key, false, n);
 	g->scratch = saved;
 	g->stack = saved_stack;
+}
+
+int cg_loop_callback(struct cg *g, struct node *n, cg_cb_body body,
+		     const int args[CG_CB_ARGS])
+{
+	struct cg_cb *cb = cb_add(g, CB_FUNC, NULL);
+
+	cb->n = n;
+	cb->body = body;
+	memcpy(cb->args, args, sizeof(cb->args));
+	return cb->label;
+}
+
+/* long cb(u64 index, void *ctx) of bpf_loop for another file: r6 the
+ * index, r7 the context, r9 the scratch buffer (looked up again: a
+ * callback is a function of its own), then the body, which returns
+ * 0 (go on) or 1 (stop). */
+static void emit_func(struct cg *g, const struct cg_cb *cb)
+{
+	int fail = cg_label(g);
+	struct cg_cb c = *cb;	/* the body may add callbacks: CB moves */
+
+	ir_func(&g->ir, c.label);
+	cg_bind(g, c.label);
+	cg_emit(g, MOV_REG(RCTX, R1));
+	cg_emit(g, MOV_REG(R7, R2));
+	cg_scratch_lookup(&g->ir, fail);
+	c.body(g, c.n, c.args);
+	cg_bind(g, fail);
+	cg_emit(g, MOV_IMM(R0, 1));
+	cg_emit(g, EXIT());
 }
 
 /* long cb(u64 cpu, {acc0, acc1, key *} *ctx): fold CPU's value. */
@@ -280,6 +313,8 @@ void cg_callbacks(struct cg *g)
 		g->scratch = cb->scratch;
 		if (cb->kind == CB_PERCPU)
 			emit_percpu(g, cb);
+		else if (cb->kind == CB_FUNC)
+			emit_func(g, cb);
 		else
 			emit_foreach(g, cb);
 		g->cbs[i].limit = g->stack_limit;	/* (they may have moved) */

@@ -216,7 +216,7 @@ int sema_func_min_args(int f)
 bool sema_is_agg_func(int f)
 {
 	return (f >= F_COUNT && f <= F_LHIST) || f == F_TSERIES ||
-	       sema_func_d_only(f);
+	       (f >= F_STDDEV && f <= F_LLQUANTIZE);	/* D's */
 }
 
 bool sema_func_d_only(int f)
@@ -1132,9 +1132,19 @@ static bool d_arity(struct sema *s, struct node *n, int f)
 	return true;
 }
 
+/* NAME's function as S's language has it: DTrace's string subroutines
+ * (F_STRJOIN on) are D's only, so a bpftrace script keeps those names
+ * free (index, basename ... are common words). */
+int sema_func_find(const struct sema *s, const char *name)
+{
+	int f = sema_func_lookup(name);
+
+	return f >= F_STRJOIN && !s->c->lang_d ? -1 : f;
+}
+
 struct type *sema_call(struct sema *s, struct node *n, bool assigned)
 {
-	int f = sema_func_lookup(n->name);
+	int f = sema_func_find(s, n->name);
 
 	if (f >= 0 && sema_func_d_only(f) && !s->c->lang_d)
 		f = -1;		/* D's own: unknown to bpftrace */

@@ -540,13 +540,13 @@ struct type *sema_builtin(struct sema *s, struct node *n)
 	}
 	/* today's bpftrace: a function that takes no argument may be
 	 * written without the call, default_str_length as ...() */
-	if (!s->c->dialect_017 && sema_func_lookup(n->name) >= 0 &&
-	    sema_func_min_args(sema_func_lookup(n->name)) == 0) {
+	if (!s->c->dialect_017 && sema_func_find(s, n->name) >= 0 &&
+	    sema_func_min_args(sema_func_find(s, n->name)) == 0) {
 		n->kind = N_CALL;
 		n->nargs = 0;
 		return sema_call(s, n, false);
 	}
-	if (sema_func_lookup(n->name) >= 0)
+	if (sema_func_find(s, n->name) >= 0)
 		ERR(s, n->loc, E_IDENT, "'%s' is a function: call it as %s()",
 		    n->name, n->name);
 	else

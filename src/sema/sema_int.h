@@ -188,6 +188,8 @@ bool sema_func_d_only(int f);
 int sema_func_min_args(int f);
 /* F_* of a function name, or -1. */
 int sema_func_lookup(const char *name);
+/* sema_func_lookup() less the functions S's language lacks */
+int sema_func_find(const struct sema *s, const char *name);
 /* Whether every probe of the block has FLAG (PF_*), else an error
  * naming the first that has not. */
 bool sema_all_probes(struct sema *s, struct node *n, unsigned flag);
@@ -236,6 +238,15 @@ struct type *call_strcontains(struct sema *s, struct node *n);
 struct type *call_has_key(struct sema *s, struct node *n);
 struct type *call_pton(struct sema *s, struct node *n);
 struct type *call_cgroup_path(struct sema *s, struct node *n);
+/* sema_dstr.c: DTrace's string subroutines */
+struct type *call_strjoin(struct sema *s, struct node *n);
+struct type *call_substr(struct sema *s, struct node *n);
+struct type *call_index(struct sema *s, struct node *n);
+struct type *call_strchr(struct sema *s, struct node *n);
+struct type *call_basename(struct sema *s, struct node *n);
+struct type *call_lltostr(struct sema *s, struct node *n);
+struct type *call_toupper(struct sema *s, struct node *n);
+struct type *call_strtok(struct sema *s, struct node *n);
 /* sema_lib.c */
 struct type *call_typepred(struct sema *s, struct node *n);
 struct type *call_fail(struct sema *s, struct node *n);
