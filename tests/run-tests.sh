@@ -383,13 +383,17 @@ for t in "${root_tests[@]}"; do
 			fail "$t" "not executable (chmod +x)"
 			continue
 		fi
-		run 60 tests/run "./$base.sh"
+		# NAME.timeout: seconds, for a test that may first have
+		# to build what it needs (the guest kernel's cache)
+		secs=60
+		[[ -f tests/run/$base.timeout ]] && secs=$(tr -d ' \n' < "tests/run/$base.timeout")
+		run "$secs" tests/run "./$base.sh"
 		st=$?
 		cat "$err" >> "$out"
 		case $st in
 		0) pass "$t" ;;
 		77) skip "$t" "$(tail -n 1 "$out")" ;;
-		*) fail "$t" "$(status_text $st 60)" "$out" ;;
+		*) fail "$t" "$(status_text $st "$secs")" "$out" ;;
 		esac
 		continue
 	fi

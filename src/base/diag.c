@@ -207,7 +207,7 @@ static const char *const d_tags[] = {
 	[E_SYNTAX] = "D_SYNTAX", [E_LIMIT] = "D_SYNTAX",
 	[E_PROBE] = "D_PDESC_ZERO", [E_UNDEF] = "D_IDENT_UNDEF",
 	[E_SCOPE] = "D_DECL_IDRED", [E_TYPE] = "D_OP_INCOMPAT",
-	[E_ARGS] = "D_PROTO_LEN", [E_FUNC] = "D_IDENT_UNDEF",
+	[E_ARGS] = "D_PROTO_LEN", [E_FUNC] = "D_FUNC_UNDEF",
 	[E_IDENT] = "D_IDENT_UNDEF", [E_CONTEXT] = "D_ACT_SPEC",
 	[E_FORMAT] = "D_PRINTF_ARG_TYPE", [E_MAP] = "D_AGG_REDEF",
 	[E_POSITIONAL] = "D_MACRO_UNDEF", [E_STACK] = "D_NOREG",
@@ -245,6 +245,9 @@ vreport(struct diag *d, struct loc loc, const char *kind, enum diag_tag tag,
 {
 	if (tag < DIAG_NTAGS && !dtag)
 		dtag = diag_d_tag(tag);
+	/* dtrace stops at a program's first error: so does its output */
+	if (d->d && d->nerrors && tag < DIAG_NTAGS)
+		return;
 	if (d->d && d->errtags && tag < DIAG_NTAGS) {
 		d_report(d, loc, dtag, fmt, ap);
 		return;

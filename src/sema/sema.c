@@ -812,7 +812,8 @@ int sema_check(struct compiler *c)
 			sema_never_set(&s);
 		}
 		if (c->diag.nerrors > errors_before) {
-			if (c->diag.nerrors - errors_before > MAX_ERRORS)
+			if (c->diag.nerrors - errors_before > MAX_ERRORS &&
+			    !c->lang_d)	/* D's one error only */
 				fprintf(c->diag.out, "%s: %d more errors not shown\n",
 					c->diag.file,
 					c->diag.nerrors - errors_before - MAX_ERRORS);

@@ -1109,7 +1109,11 @@ static struct type *unknown(struct sema *s, struct node *n)
 	for (int i = 0; i < n->nargs; i++)
 		sema_expr(s, n->args[i]);
 	l.len = (int)strlen(n->name);
-	ERR(s, l, E_FUNC, "unknown function '%s'", n->name);
+	if (s->c->lang_d)
+		DERR(s, l, E_FUNC, "D_FUNC_UNDEF",
+		     "failed to resolve %s: Unknown function name", n->name);
+	else
+		ERR(s, l, E_FUNC, "unknown function '%s'", n->name);
 	return set(n, &ty_error);
 }
 

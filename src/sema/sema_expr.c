@@ -363,6 +363,11 @@ static struct type *e_binop(struct sema *s, struct node *n)
 {
 	struct type *t = binop(s, n);
 
+	/* D refuses a constant division by zero (bpftrace makes it 0) */
+	if (s->c->lang_d && (n->op == T_SLASH || n->op == T_PERCENT) &&
+	    n->b->is_const && n->b->cval == 0 && !is_err(t))
+		DERR(s, n->loc, E_TYPE, "D_DIV_ZERO",
+		     "expression contains division by zero");
 	fold(n, s->c->lang_d);
 	/* 2 + 3 is as flexible a literal as 5 (0.26) */
 	if (n->is_const && n->cval >= 0 && t->kind == TY_INT &&

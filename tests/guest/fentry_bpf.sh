@@ -14,16 +14,20 @@ while ! grep -q waiting "$work/perr" 2>/dev/null && [ $i -lt 100 ]; do sleep 0.0
 id=$(cat "$work/id")
 [ -n "$id" ] || die "no program id: $(cat "$work/perr")"
 [ "$("$SONDE" -l 'fentry:bpf:*:target_fn')" = "fentry:bpf:$id:target_fn" ] || die "-l"
-timeout -s KILL 30 "$SONDE" -e "fentry:bpf:target_fn { @[probe] = count(); }
+# BEGIN runs once every probe is attached: "Attaching" is printed
+# before, and a run of the program then may come too early
+timeout -s KILL 30 "$SONDE" -e "BEGIN { printf(\"ready\\n\"); }
+fentry:bpf:target_fn { @[probe] = count(); }
 fexit:bpf:$id:target_f* { @ret[func, retval] = count(); @n++; if (@n == 4) { exit(); } }" \
 	> "$work/out" 2> "$work/err" &
 tp=$!
 i=0
-while ! grep -q Attaching "$work/out" 2>/dev/null && [ $i -lt 200 ]; do sleep 0.05; i=$((i + 1)); done
+while ! grep -q ready "$work/out" 2>/dev/null && [ $i -lt 400 ]; do sleep 0.05; i=$((i + 1)); done
 kill -USR1 $bp
 wait $bp || die "btfprog failed: $(cat "$work/perr")"
 wait $tp || { show; die "sonde failed"; }
-expect "Attaching 2 probes...
+expect "Attaching 3 probes...
+ready
 
 
 @[fentry:bpf:$id:target_fn]: 4

@@ -1,0 +1,5 @@
+BEGIN
+{
+	nosuchfunction(1);
+	exit(0);
+}
