@@ -354,6 +354,60 @@ static const char *command_path(struct compiler *c)
 	return word;
 }
 
+/* The process a provider's name gives: pid1234, or pid$1 with the
+ * macro argument; 0 for none ($target: -p, -c decide). */
+static long named_pid(struct compiler *c, const char *desc)
+{
+	const char *d = desc ? desc : "", *colon = strchr(d, ':'), *p;
+	size_t n = colon ? (size_t)(colon - d) : strlen(d);
+	char *end;
+	long v;
+
+	p = memchr(d, '$', n);
+	if (p && p + 1 < d + n && p[1] >= '1' && p[1] <= '9') {
+		v = strtol(p + 1, &end, 10);
+		if (end == d + n && v <= c->nparams)
+			return strtol(c->params[v - 1], NULL, 10);
+		return 0;
+	}
+	if (p)
+		return 0;
+	p = d + n;
+	while (p > d && p[-1] >= '0' && p[-1] <= '9')
+		p--;
+	return p < d + n ? strtol(p, NULL, 10) : 0;
+}
+
+/* The clause P fires only in process PID. */
+static void only_pid(struct compiler *c, struct node *p, long pid)
+{
+	struct node *b = arena_alloc(&c->arena, sizeof(*b));
+	struct node *id = arena_alloc(&c->arena, sizeof(*id));
+	struct node *v = arena_alloc(&c->arena, sizeof(*v));
+
+	id->kind = N_BUILTIN;
+	id->name = "pid";
+	id->loc = p->loc;
+	v->kind = N_INT;
+	v->ival = (uint64_t)pid;
+	v->loc = p->loc;
+	b->kind = N_BINOP;
+	b->op = T_EQ;
+	b->a = id;
+	b->b = v;
+	b->loc = p->loc;
+	if (p->a) {
+		struct node *both = arena_alloc(&c->arena, sizeof(*both));
+
+		both->kind = N_LAND;
+		both->a = b;
+		both->b = p->a;
+		both->loc = p->loc;
+		b = both;
+	}
+	p->a = b;
+}
+
 /* pid$target and PROV$target with -c: the file is the command's (with
  * -p sonde finds the process's files itself). */
 static void target_files(struct compiler *c, struct node *p)
@@ -361,15 +415,25 @@ static void target_files(struct compiler *c, struct node *p)
 	static const char *const kinds[] = { "uprobe::", "uretprobe::", "usdt::" };
 	const char *file = command_path(c);
 
-	for (int i = 0; file && i < p->nargs; i++) {
+	for (int i = 0; i < p->nargs; i++) {
 		struct node *ap = p->args[i];
+		const char *f = file;
+		long pid = named_pid(c, ap->tyname);
 
+		/* pid1234, pid$1: that process's executable, and only its
+		 * events (the clause's predicate says so) */
+		if (pid > 0) {
+			f = arena_printf(&c->arena, "/proc/%ld/exe", pid);
+			only_pid(c, p, pid);
+		}
+		if (!f)
+			continue;
 		for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
 			size_t l = strlen(kinds[k]);
 
 			if (!strncmp(ap->name, kinds[k], l))
 				ap->name = arena_printf(&c->arena, "%.*s%s%s",
-							(int)l - 1, ap->name, file,
+							(int)l - 1, ap->name, f,
 							ap->name + l - 1);
 		}
 	}
@@ -390,7 +454,7 @@ int d_lower(struct compiler *c, struct program *prog)
 		const char *desc = p->nargs ? p->args[0]->tyname : "";
 
 		lw.probe = p;
-		if (c->has_command && !c->target_pid)
+		if (!c->target_pid)
 			target_files(c, p);
 		lw.prov = d_probe_field(&c->arena, desc, p->args[0]->name, 0);
 		f[0] = d_probe_field(&c->arena, desc, p->args[0]->name, 3);
