@@ -174,6 +174,23 @@ static void call(struct lower *lw, struct node *n)
 	}
 }
 
+/* stack(); ustack(); as statements: D's actions that print the stack
+ * (sonde's kstack and ustack are values), so print() them. */
+static void stack_action(struct lower *lw, struct node *st)
+{
+	struct node *c = st->a, *pr;
+
+	if (!c || c->kind != N_CALL || (strcmp(c->name, "kstack") &&
+					 strcmp(c->name, "ustack")))
+		return;
+	pr = mk(lw, N_CALL, c->loc);
+	pr->name = "print";
+	pr->args = arena_alloc(&lw->c->arena, sizeof(*pr->args));
+	pr->args[0] = c;
+	pr->nargs = 1;
+	st->a = pr;
+}
+
 /* D frees an array element or a thread-local assigned 0. */
 static struct node *assign(struct lower *lw, struct node *n)
 {
@@ -239,6 +256,8 @@ static struct node *lower(struct lower *lw, struct node *n)
 		n->args[i] = lower(lw, n->args[i]);
 	if (n->kind == N_ASSIGN)
 		return assign(lw, n);
+	if (n->kind == N_EXPRSTMT)
+		stack_action(lw, n);
 	return n;
 }
 

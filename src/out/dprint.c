@@ -18,6 +18,48 @@ struct rows {
 	struct arena a;		/* keys, strings, buckets */
 };
 
+/* A stack's frames as DTrace names them, "module`function+0xoffset"
+ * (the kernel's module vmlinux), into *N arena strings: rendered in
+ * sonde's perf mode ("ADDR SYM+OFF (PATH)"), then rewritten. */
+static const char **stack_frames(struct printer *pr, struct arena *a,
+				 const struct type *ty, const void *data, int *n)
+{
+	struct type perf = *ty;
+	char *buf = NULL, *line, *save = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	const char **v;
+
+	*n = 0;
+	if (!f)
+		return NULL;
+	perf.smode = SM_PERF;
+	pr_text_typed(pr, f, &perf, data, 0);
+	fclose(f);
+	v = arena_alloc(a, sizeof(*v) * (len / 2 + 1));
+	for (line = strtok_r(buf, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		char sym[512], path[512] = "";
+		unsigned long long addr, off = 0;
+		const char *mod;
+		char *plus;
+
+		if (sscanf(line, " %llx %511s (%511[^)])", &addr, sym, path) < 2)
+			continue;
+		plus = strrchr(sym, '+');
+		if (plus) {
+			off = strtoull(plus + 1, NULL, 10);
+			*plus = 0;
+		}
+		mod = *path ? (strrchr(path, '/') ? strrchr(path, '/') + 1 : path) :
+		      ty->suser ? "" : "vmlinux";
+		v[(*n)++] = off ? arena_printf(a, "%s`%s+0x%llx", mod, sym, off) :
+				  arena_printf(a, "%s`%s", mod, sym);
+	}
+	free(buf);
+	return v;
+}
+
 /* One element of a key, of type TY at P. */
 static void key_elem(struct rows *r, struct dtf_key *k, const struct type *ty,
 		     const uint8_t *p)
@@ -31,6 +73,11 @@ static void key_elem(struct rows *r, struct dtf_key *k, const struct type *ty,
 		k->i.v = pr_int_at(ty, p);
 		k->i.size = (uint8_t)ty->size;
 		k->i.is_signed = ty->is_signed;
+		return;
+	}
+	if (ty->kind == TY_KSTACK) {
+		k->kind = DTF_KEY_STACK;
+		k->stack.frames = stack_frames(r->pr, &r->a, ty, p, &k->stack.n);
 		return;
 	}
 	k->kind = DTF_KEY_STR;
@@ -177,9 +224,27 @@ static void mark(struct printer *pr, const struct mapinfo *m)
 	pr->dt_printed[m->id] = true;
 }
 
+/* stack() and ustack() as actions: a frame a line, indented by 14. */
+static void stack_text(struct printer *pr, FILE *out, const struct type *ty,
+		       const void *data)
+{
+	struct arena a = { 0 };
+	int n;
+	const char **v = stack_frames(pr, &a, ty, data, &n);
+
+	fputc('\n', out);
+	for (int i = 0; i < n; i++)
+		fprintf(out, "%14s%s\n", "", v[i]);
+	arena_free(&a);
+}
+
 void pr_dt_trace(struct printer *pr, const struct type *ty, int size,
 		 const void *data)
 {
+	if (ty->kind == TY_KSTACK) {
+		stack_text(pr, pr->out, ty, data);
+		return;
+	}
 	if (ty->kind == TY_INT) {
 		dtf_trace_int(pr->out, pr_int_at(ty, data), size ? size : ty->size,
 			      ty->is_signed, pr->dt_quiet);
