@@ -127,6 +127,8 @@ static int xoption(struct options *o, const char *arg)
 		o->errtags = true;
 	else if (n == 11 && !strncmp(arg, "destructive", n))
 		o->unsafe = true;
+	else if (n == 10 && !strncmp(arg, "aggsortkey", n))
+		o->dt_aggsortkey = true;
 	o->dopts[o->ndopts++] = arg;
 	return 0;
 }

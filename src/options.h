@@ -41,6 +41,7 @@ struct options {
 	size_t prog_len;	/* prog_text's length, when not 0 */
 	const char *prog_name;	/* what messages call prog_text (not -e) */
 	bool zero_ok;		/* -Z: a description may match no probe */
+	bool dt_aggsortkey;	/* -x aggsortkey: rows by key first */
 	const char **dopts;	/* -x NAME[=VALUE], in order */
 	int ndopts;
 	const char **defines;	/* -D NAME[=VALUE] */

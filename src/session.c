@@ -262,6 +262,7 @@ static int setup_tracer(const struct options *o, struct tracer *t)
 	t->pr.dtrace = o->lang_d;
 	t->pr.dt_testing = o->dt_testing;
 	t->pr.dt_quiet = o->quiet;
+	t->pr.dt_aggsortkey = o->dt_aggsortkey;
 	t->dt_what = o->dt_what;
 	t->dt_name = t->c->diag.file;
 	/* dtrace names a -n program by its description, up to its
@@ -334,6 +335,8 @@ static int d_pragmas(struct options *o, struct compiler *c)
 			o->quiet = true;
 		else if (!strncmp(v, "destructive", 11))
 			o->unsafe = c->unsafe = true;
+		else if (!strcmp(v, "aggsortkey"))
+			o->dt_aggsortkey = true;
 	}
 	return 0;
 }

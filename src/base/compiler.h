@@ -106,6 +106,8 @@ enum ev_kind {
 	EV_SYSTEM,	/* fmt, args: a command for /bin/sh */
 	EV_CAT,		/* fmt, args: the name of a file to print */
 	EV_UNWATCH,	/* u64 address: remove the watchpoints on it */
+	EV_NORMALIZE,	/* map, then u64 divisor (D's normalize(); 1:
+			 * denormalize()) */
 };
 
 /* compiler.run_mode: what a run does with the script's probes. */

@@ -146,6 +146,9 @@ void cg_call_stmt(struct cg *g, struct node *n)
 	case F_SKBOUTPUT:
 		cg_skboutput(g, n);
 		break;
+	case F_NORMALIZE: case F_DENORMALIZE:
+		send(g, n, e, n->args + 1, n->nargs - 1, NULL);
+		break;
 	case F_TIME: case F_CLEAR: case F_ZERO:
 		send(g, n, e, NULL, 0, NULL);
 		break;

@@ -206,7 +206,8 @@ static int read_rows(struct printer *pr, struct mapinfo *m, struct rows *r,
 	memset(agg, 0, sizeof(*agg));
 	agg->rows = r->v;
 	agg->nrows = r->n;
-	agg->normal = 1;
+	agg->normal = pr->dt_normal && pr->dt_normal[m->id] ?
+		      pr->dt_normal[m->id] : 1;
 	agg->sortkey = pr->dt_aggsortkey;
 	return 0;
 }
@@ -215,6 +216,13 @@ static void rows_free(struct rows *r)
 {
 	free(r->v);
 	arena_free(&r->a);
+}
+
+void pr_dt_normalize(struct printer *pr, const struct mapinfo *m, uint64_t n)
+{
+	if (!pr->dt_normal)
+		pr->dt_normal = xcalloc((size_t)pr->c->nmaps + 1, sizeof(uint64_t));
+	pr->dt_normal[m->id] = n ? n : 1;
 }
 
 static void mark(struct printer *pr, const struct mapinfo *m)

@@ -281,6 +281,13 @@ void pr_event(struct printer *pr, const struct event_spec *e,
 	case EV_CLEAR:
 		pr_clear(pr, e->map);
 		break;
+	case EV_NORMALIZE:
+		if (e->nargs)
+			memcpy(&top, rec + e->args[0].off, 8);
+		else
+			top = 1;
+		pr_dt_normalize(pr, e->map, top);
+		break;
 	case EV_ZERO:
 		pr_zero(pr, e->map);
 		break;

@@ -965,4 +965,6 @@ void pr_free(struct printer *pr)
 	cgr_free(pr);
 	free(pr->dt_printed);
 	pr->dt_printed = NULL;
+	free(pr->dt_normal);
+	pr->dt_normal = NULL;
 }

@@ -36,6 +36,7 @@ struct printer {
 	bool dt_header;		/* the CPU ID FUNCTION:NAME line is out */
 	bool dt_aggsortkey;	/* -x aggsortkey: rows by key first */
 	bool *dt_printed;	/* per map: printa() printed it (not at exit) */
+	uint64_t *dt_normal;	/* per map: normalize()'s divisor (0: 1) */
 	bool color;		/* hist bars in colour: a terminal, no NO_COLOR */
 	int ncpus_possible;	/* per-CPU map values */
 	int64_t mono_to_epoch;	/* add to a CLOCK_MONOTONIC ns for epoch ns */
@@ -94,6 +95,9 @@ void pr_dt_all_aggs(struct printer *pr);
  * quiet). */
 void pr_dt_trace(struct printer *pr, const struct type *ty, int size,
 		 const void *data);
+/* normalize(@a, N): @a's values print divided by N (1: as they are). */
+void pr_dt_normalize(struct printer *pr, const struct mapinfo *m,
+		     uint64_t n);
 /* printa(@a): the aggregation now, DTrace's way. */
 void pr_dt_printa(struct printer *pr, struct mapinfo *m, const char *fmt);
 /* Every map, sorted by name (SIGUSR1 prints them so). */
