@@ -197,7 +197,7 @@ static struct type *check_printf(struct sema *s, struct node *n,
 }
 
 /* A map used whole, as in clear(@m) or print(@m). */
-static struct mapinfo *map_arg(struct sema *s, struct node *a, const char *fn)
+struct mapinfo *sema_map_arg(struct sema *s, struct node *a, const char *fn)
 {
 	if (a->kind != N_MAP || a->nargs) {
 		ERR(s, a->loc, E_ARGS, "%s() takes a map without keys, like %s(@m)",
@@ -964,7 +964,7 @@ static struct type *call_sym(struct sema *s, struct node *n)
 /* print(@m[, top[, div]]): the whole map, as at exit. */
 static struct type *print_map(struct sema *s, struct node *n)
 {
-	struct mapinfo *m = map_arg(s, n->args[0], "print");
+	struct mapinfo *m = sema_map_arg(s, n->args[0], "print");
 	int64_t top = 0, div = 0;
 	struct event_spec *e;
 
@@ -1018,31 +1018,12 @@ static struct type *call_print(struct sema *s, struct node *n)
 /* clear(@m), zero(@m) */
 static struct type *call_clear(struct sema *s, struct node *n)
 {
-	struct mapinfo *m = map_arg(s, n->args[0], n->name);
+	struct mapinfo *m = sema_map_arg(s, n->args[0], n->name);
 
 	if (s->report && m) {
 		struct event_spec *e = sema_add_event(s, n, n->builtin == F_CLEAR ?
 						      EV_CLEAR : EV_ZERO);
 		e->map = m;
-	}
-	return set(n, &ty_void);
-}
-
-/* D's normalize(@a, n): the values of @a print divided by n from then
- * on; denormalize(@a) as they are. */
-static struct type *call_normalize(struct sema *s, struct node *n)
-{
-	struct mapinfo *m = map_arg(s, n->args[0], n->name);
-	struct type *t = n->nargs > 1 ? sema_expr(s, n->args[1]) : NULL;
-
-	if (t && !is_err(t) && !is_int(t))
-		ERR(s, n->args[1]->loc, E_TYPE, "%s( ) argument #2 must be an integer",
-		    n->name);
-	if (s->report && m) {
-		struct event_spec *e = sema_add_event(s, n, EV_NORMALIZE);
-
-		e->map = m;
-		sema_event_args(s, e, n->args + 1, n->nargs - 1);
 	}
 	return set(n, &ty_void);
 }

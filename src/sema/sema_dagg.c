@@ -271,3 +271,22 @@ bool sema_dagg_plain(struct sema *s, struct node *n)
 	     t->name);
 	return false;
 }
+
+/* D's normalize(@a, n): the values of @a print divided by n from then
+ * on; denormalize(@a) as they are. */
+struct type *call_normalize(struct sema *s, struct node *n)
+{
+	struct mapinfo *m = sema_map_arg(s, n->args[0], n->name);
+	struct type *t = n->nargs > 1 ? sema_expr(s, n->args[1]) : NULL;
+
+	if (t && !is_err(t) && !is_int(t))
+		ERR(s, n->args[1]->loc, E_TYPE, "%s( ) argument #2 must be an integer",
+		    n->name);
+	if (s->report && m) {
+		struct event_spec *e = sema_add_event(s, n, EV_NORMALIZE);
+
+		e->map = m;
+		sema_event_args(s, e, n->args + 1, n->nargs - 1);
+	}
+	return set(n, &ty_void);
+}

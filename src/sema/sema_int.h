@@ -240,6 +240,11 @@ struct type *call_pton(struct sema *s, struct node *n);
 struct type *call_cgroup_path(struct sema *s, struct node *n);
 /* sema_dstr.c: DTrace's string subroutines */
 struct type *call_strjoin(struct sema *s, struct node *n);
+/* sema_dagg.c: D's normalize(), denormalize() */
+struct type *call_normalize(struct sema *s, struct node *n);
+/* sema_call.c: the map without keys a function like clear(@m) takes
+ * (NULL after an error naming FN) */
+struct mapinfo *sema_map_arg(struct sema *s, struct node *a, const char *fn);
 struct type *call_substr(struct sema *s, struct node *n);
 struct type *call_index(struct sema *s, struct node *n);
 struct type *call_strchr(struct sema *s, struct node *n);
