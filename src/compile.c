@@ -57,6 +57,7 @@ static struct program *parse(struct compiler *c)
 		struct program *prog;
 
 		o.stdlib = false;
+		o.dzdefs = c->dt_zdefs;
 		prog = d_parse_program(c->src, c->srclen, &c->arena, &c->diag, &o);
 		return prog && !d_lower(c, prog) ? prog : NULL;
 	}

@@ -75,7 +75,8 @@ static void add_text(struct dprog *d, const char *s, size_t n)
 	}
 	memcpy(d->text + d->len, s, n);
 	d->len += n;
-	d->text[d->len++] = '\n';
+	if (!n || s[n - 1] != '\n')	/* parts end their lines */
+		d->text[d->len++] = '\n';
 	d->text[d->len] = 0;
 	d->nparts++;
 }
@@ -129,6 +130,10 @@ static int xoption(struct options *o, const char *arg)
 		o->unsafe = true;
 	else if (n == 10 && !strncmp(arg, "aggsortkey", n))
 		o->dt_aggsortkey = true;
+	else if (n == 11 && !strncmp(arg, "defaultargs", n))
+		o->dt_defaultargs = true;
+	else if (n == 5 && !strncmp(arg, "zdefs", n))
+		o->zero_ok = true;
 	o->dopts[o->ndopts++] = arg;
 	return 0;
 }

@@ -42,6 +42,7 @@ struct options {
 	const char *prog_name;	/* what messages call prog_text (not -e) */
 	bool zero_ok;		/* -Z: a description may match no probe */
 	bool dt_aggsortkey;	/* -x aggsortkey: rows by key first */
+	bool dt_defaultargs;	/* -x defaultargs */
 	const char **dopts;	/* -x NAME[=VALUE], in order */
 	int ndopts;
 	const char **defines;	/* -D NAME[=VALUE] */

@@ -98,6 +98,10 @@ static int setup_compiler(struct compiler *c, const struct options *o,
 	c->verbose = o->verbose;
 	c->lang_d = o->lang_d;
 	c->dt_quiet = o->quiet;
+	c->dt_defaultargs = o->dt_defaultargs;
+	c->dt_zdefs = o->zero_ok;
+	if (o->lang_d && o->zero_ok)
+		c->missing_probes = 2;	/* -Z: what matches nothing, ignored */
 	c->diag.d = o->lang_d;
 	c->diag.errtags = o->errtags;
 	c->diag.dwhat = o->dt_what;

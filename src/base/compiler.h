@@ -206,6 +206,8 @@ struct compiler {
 				 * default), 1 error, 2 enable */
 	bool tseries_warned;
 	bool dt_quiet;		/* D: -q (the program's pragma adds to it) */
+	bool dt_defaultargs;	/* D: -x defaultargs: missing $N are 0, "" */
+	bool dt_zdefs;		/* D: -Z: a description may match nothing */
 	bool lang_d;		/* the script is D (sonde dtrace): lang/dparse.c
 				 * reads it, and the places where D's rules
 				 * differ ask this field */

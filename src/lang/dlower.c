@@ -149,6 +149,13 @@ static void builtin(struct lower *lw, struct node *n)
 
 static void call(struct lower *lw, struct node *n)
 {
+	/* D's actions that sonde's print() carries out: D's prototypes */
+	if ((!strcmp(n->name, "trace") && n->nargs != 1) ||
+	    (!strcmp(n->name, "printa") && n->nargs < 1))
+		diag_error_d(&lw->c->diag, n->loc, E_ARGS, "D_PROTO_LEN",
+			     "%s( ) prototype mismatch: %d arg%s passed, %s1 expected",
+			     n->name, n->nargs, n->nargs == 1 ? "" : "s",
+			     n->name[0] == 'p' ? "at least " : "");
 	/* copyinstr(p): a string of the process's memory */
 	if (!strcmp(n->name, "copyinstr") && n->nargs >= 1) {
 		struct node *u = mk(lw, N_CALL, n->args[0]->loc);

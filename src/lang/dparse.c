@@ -162,9 +162,18 @@ static void desc(struct parser *p, struct list *l, struct token t)
 		p->derror++;
 		return;
 	}
-	if (d_probe_specs(p->arena, t.text, specs, ddesc, &n, &why))
-		diag_fatal(p->diag, t.loc, E_PROBE, "invalid probe description '%s': %s",
-			   t.text, why);
+	if (d_probe_specs(p->arena, t.text, specs, ddesc, &n, &why)) {
+		int colons = 0;
+
+		if (p->zdefs)	/* -Z */
+			return;
+		for (const char *c = t.text; *c; c++)
+			colons += *c == ':';
+		/* as dtrace names it: every field, the missing ones empty */
+		diag_fatal(p->diag, t.loc, E_PROBE,
+			   "probe description %.*s%s does not match any probes",
+			   colons < 3 ? 3 - colons : 0, ":::", t.text);
+	}
 	for (int i = 0; i < n; i++) {
 		struct node *ap = mk(p, N_ATTACH, t.loc);
 
@@ -230,6 +239,7 @@ struct program *d_parse_program(const char *src, size_t len, struct arena *a,
 	struct program *prog = arena_alloc(a, sizeof(*prog));
 	struct node **tail = &prog->probes, **ttail = &prog->types;
 	jmp_buf env, *saved = d->fatal;
+	int items = 0;
 
 	if (len > SCRIPT_MAX_SIZE) {
 		diag_error(d, (struct loc){ .line = 1, .col = 1, .len = 1 },
@@ -241,6 +251,7 @@ struct program *d_parse_program(const char *src, size_t len, struct arena *a,
 	p.arena = a;
 	p.diag = d;
 	p.d = true;
+	p.zdefs = o && o->dzdefs;
 	prog->d = true;
 	lex_init(&p.lx, src, len, a, d);
 	p.lx.d = true;
@@ -266,6 +277,7 @@ struct program *d_parse_program(const char *src, size_t len, struct arena *a,
 			break;
 		if (t.kind == T_SEMI)
 			continue;
+		items += t.loc.file == 0;	/* the program's, not the prelude's */
 		if (t.kind == T_PROBE && parse_decl_start(t.text) &&
 		    strcmp(t.text, "typedef") && var_decl(&p.lx)) {
 			/* struct NAME VAR; declares a variable, not a type */
@@ -297,7 +309,8 @@ struct program *d_parse_program(const char *src, size_t len, struct arena *a,
 			unexpected(&p, "probe description expected");
 		}
 		*tail = clause(&p, t);
-		if (!(*tail)->nargs) {	/* only ERROR: matched, never fires */
+		if (!(*tail)->nargs) {	/* only ERROR (matched, never fires),
+					 * or nothing it names exists (-Z) */
 			*tail = NULL;
 			continue;
 		}
@@ -307,9 +320,14 @@ struct program *d_parse_program(const char *src, size_t len, struct arena *a,
 	d->fatal = saved;
 	prog->dpragmas = p.lx.pragmas;
 	prog->derror = p.derror;
-	if (!prog->nprobes && !prog->derror) {
-		diag_error(d, (struct loc){ .line = 1, .col = 1, .len = 1 },
-			   E_SYNTAX, "the program has no probe clauses");
+	if (!items) {
+		int lines = 1;
+
+		for (size_t i = 0; i < len; i++)
+			lines += src[i] == '\n';
+		/* dtrace's place for it: the line after the last */
+		diag_error_d(d, (struct loc){ .line = lines, .col = 1, .len = 1 },
+			     E_SYNTAX, "D_EMPTY", "empty D program translation unit");
 		return NULL;
 	}
 	return prog;

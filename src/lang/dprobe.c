@@ -156,13 +156,13 @@ int d_probe_specs(struct arena *a, const char *desc, const char **out,
 		out[(*n)++] = f[3];
 		return 0;
 	}
-	if ((any(f[0]) || !strcmp(f[0], "profile")) && !strncmp(f[3], "profile-", 8) &&
-	    (r = rate(a, f[3] + 8, false))) {
+	if ((any(f[0]) || !strcmp(f[0], "profile")) && !*f[1] && !*f[2] &&
+	    !strncmp(f[3], "profile-", 8) && (r = rate(a, f[3] + 8, false))) {
 		out[(*n)++] = arena_printf(a, "profile:%s", r);
 		return 0;
 	}
-	if ((any(f[0]) || !strcmp(f[0], "profile")) && !strncmp(f[3], "tick-", 5) &&
-	    (r = rate(a, f[3] + 5, true))) {
+	if ((any(f[0]) || !strcmp(f[0], "profile")) && !*f[1] && !*f[2] &&
+	    !strncmp(f[3], "tick-", 5) && (r = rate(a, f[3] + 5, true))) {
 		out[(*n)++] = arena_printf(a, "interval:%s", r);
 		return 0;
 	}

@@ -23,6 +23,7 @@ struct parser {
 	struct strmap typedefs;	/* names the script's typedefs define */
 	struct strmap enumerators;	/* for constants in declarations */
 	int derror;		/* D: clauses of the ERROR probe */
+	bool zdefs;		/* D, -Z: descriptions may match nothing */
 	bool d;			/* reading D (dparse.c): NAME[K, ...] is an
 				 * associative array, a map named NAME */
 };

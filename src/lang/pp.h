@@ -43,6 +43,7 @@ struct pp_opts {
 	const char *root;
 	bool verbose;	/* say on stderr what becomes of system headers */
 	bool stdlib;	/* read the standard library first (lang/stdlib.c) */
+	bool dzdefs;	/* D (-Z): a description matching nothing is dropped */
 	/* The kernel constants sonde knows (catalog/kconst.c), which #if
 	 * and defined() see as macros; NULL: none. */
 	bool (*constant)(void *arg, const char *name, int64_t *value);

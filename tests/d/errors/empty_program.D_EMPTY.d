@@ -1,0 +1,3 @@
+/*
+ * A D program of comments only
+ */

@@ -1,0 +1,5 @@
+BEGIN
+{
+	trace($1);
+	exit(0);
+}
