@@ -108,8 +108,8 @@ void diag_show(struct diag *d, struct loc loc)
  * characters. */
 #define MSG_MAX 400
 
-static void __attribute__((format(printf, 2, 0)))
-put_message(FILE *out, const char *fmt, va_list ap)
+static void __attribute__((format(printf, 3, 0)))
+put_message(FILE *out, bool layout, const char *fmt, va_list ap)
 {
 	char *msg, *end, *w;
 	size_t n, head = MSG_MAX * 2 / 3, tail;
@@ -130,7 +130,9 @@ put_message(FILE *out, const char *fmt, va_list ap)
 			p += len;
 			continue;
 		}
-		*w++ = c < 32 || c >= 127 ? '?' : (char)c;
+		/* LAYOUT: DTrace's messages of several lines keep them */
+		*w++ = (c < 32 && !(layout && (c == '\n' || c == '\t'))) ||
+		       c >= 127 ? '?' : (char)c;
 		p++;
 	}
 	*w = 0;
@@ -234,7 +236,7 @@ static void d_report(struct diag *d, struct loc loc, const char *dtag,
 			d->file, dtag);
 	if (loc.line > 0)
 		fprintf(d->out, "line %d: ", loc.line);
-	put_message(d->out, fmt, ap);
+	put_message(d->out, true, fmt, ap);
 	fputc('\n', d->out);
 }
 
@@ -262,7 +264,7 @@ vreport(struct diag *d, struct loc loc, const char *kind, enum diag_tag tag,
 			d->d ? dtag : tag_names[tag]);
 	else
 		fprintf(d->out, "%s: ", kind);
-	put_message(d->out, fmt, ap);
+	put_message(d->out, d->d, fmt, ap);
 	fputc('\n', d->out);
 	if (loc.line > 0)
 		diag_show(d, loc);

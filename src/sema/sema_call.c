@@ -103,6 +103,32 @@ static struct loc literal_loc(struct sema *s, struct loc lit, size_t off,
 	return l;
 }
 
+/* A type as D names it in its messages. */
+static const char *d_type_name(const struct type *t)
+{
+	static const char *const s[] = { "char", "short", "", "int", "", "", "",
+					 "long" };
+	static const char *const u[] = { "uchar_t", "ushort_t", "", "uint_t", "",
+					 "", "", "ulong_t" };
+
+	if (t->kind == TY_STR)
+		return "string";
+	if (t->kind == TY_INT && t->size >= 1 && t->size <= 8 && *s[t->size - 1])
+		return t->is_signed ? s[t->size - 1] : u[t->size - 1];
+	return type_name(t);
+}
+
+/* D's words for a printf() argument that does not fit conversion
+ * number CONV (%C) at argument number ARG (1 the format). */
+static void d_printf_type(struct sema *s, struct node *a, int arg, int conv,
+			  char c, const char *proto)
+{
+	DERR(s, a->loc, E_FORMAT, "D_PRINTF_ARG_TYPE",
+	     "printf( ) argument #%d is incompatible with conversion #%d prototype:\n"
+	     "\tconversion: %%%c\n\t prototype: %s\n\t  argument: %s",
+	     arg, conv, c, proto, d_type_name(a->ty));
+}
+
 /* printf(fmt, ...) and system(fmt, ...): KIND is the event sent. */
 static struct type *check_printf(struct sema *s, struct node *n,
 				 enum ev_kind kind)
@@ -118,6 +144,11 @@ static struct type *check_printf(struct sema *s, struct node *n,
 	if (!sema_literal(s, f)) {
 		ERR(s, f->loc, E_FORMAT, "the format of %s must be a string literal",
 		    n->name);
+		return &ty_void;
+	}
+	if (s->c->lang_d && !f->len) {
+		DERR(s, f->loc, E_FORMAT, "D_PRINTF_FMT_EMPTY",
+		     "%s( ) format string is empty", n->name);
 		return &ty_void;
 	}
 	np = fmt_parse(f->name, f->len, pieces, (int)ARRAY_SIZE(pieces), &eoff,
@@ -137,6 +168,12 @@ static struct type *check_printf(struct sema *s, struct node *n,
 
 		if (pieces[i].want == FMT_WANT_NONE)
 			continue;
+		if (k >= n->nargs && s->c->lang_d) {
+			DERR(s, n->loc, E_FORMAT, "D_PRINTF_ARG_PROTO",
+			     "%s( ) prototype mismatch: conversion #%d (%.*s) is missing a corresponding value argument",
+			     n->name, k, (int)pieces[i].len, f->name + pieces[i].off);
+			return &ty_void;
+		}
 		if (k >= n->nargs) {
 			bool pct = false;
 
@@ -156,6 +193,17 @@ static struct type *check_printf(struct sema *s, struct node *n,
 		t = a->ty;
 		if (is_err(t))
 			continue;
+		if (s->c->lang_d && pieces[i].want == FMT_WANT_INT && !is_int(t)) {
+			d_printf_type(s, a, k, k - 1, pieces[i].conv,
+				      "char, short, int, long, or long long");
+			continue;
+		}
+		if (s->c->lang_d && pieces[i].want == FMT_WANT_STR &&
+		    t->kind != TY_STR && t->kind != TY_ARRAY) {
+			d_printf_type(s, a, k, k - 1, pieces[i].conv,
+				      "char [] or string (or use stringof)");
+			continue;
+		}
 		if (pieces[i].want == FMT_WANT_STR && !s->c->dialect_017 &&
 		    (is_int(t) || t->kind == TY_TUPLE ||
 		     t->kind == TY_ARRAY || t->kind == TY_STRUCT))
@@ -179,6 +227,12 @@ static struct type *check_printf(struct sema *s, struct node *n,
 			    "%%%s expects an integer, this is %s",
 			    pieces[i].conv == 'g' ? "gr" : (char[]){ pieces[i].conv, 0 },
 			    type_name(t));
+	}
+	if (k < n->nargs && s->c->lang_d) {
+		DERR(s, n->args[k]->loc, E_FORMAT, "D_PRINTF_ARG_EXTRA",
+		     "%s( ) prototype mismatch: only %d arguments required by this format string",
+		     n->name, k);
+		return &ty_void;
 	}
 	if (k < n->nargs) {
 		ERR(s, n->args[k]->loc, E_FORMAT,
