@@ -170,10 +170,11 @@ enum { EV_LEVEL_PRINT, EV_LEVEL_WARN, EV_LEVEL_ERROR, EV_LEVEL_SILENT,
 #define STATS_MAP_DROPS 1
 #define STATS_STACKS(c) (STATS_MAP_DROPS + (c)->nmaps)
 /* D's speculations (bpf/cg_spec.c): [STATS_SPEC(c)] speculation()
- * calls that found none free, then one slot per speculation, 0 free, 1
- * active. */
+ * calls that found none free, [+ 1] a generation counter, then one slot
+ * per speculation: 0 free, else its tag, generation << 8 | id. */
 #define STATS_SPEC(c) (STATS_STACKS(c) + 1)
-#define SPEC_MAX 64		/* -x nspec: speculation() tries each */
+#define SPEC_MAX 64		/* -x nspec: speculation() tries each;
+				 * an id fits a tag's low 8 bits */
 
 /* -k: a helper call whose failures are reported, by its place in the
  * script and its helper (the probes of a wildcard share one). */

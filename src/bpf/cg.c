@@ -810,7 +810,7 @@ int cg_program(struct compiler *c)
 	}
 	c->nstats = STATS_STACKS(c) + (c->nstack_maps ? 1 : 0);
 	if (c->uses_spec)	/* D: the count, then each speculation */
-		c->nstats = STATS_SPEC(c) + 1 +
+		c->nstats = STATS_SPEC(c) + 2 +
 			    (c->dt_nspec > 0 ? c->dt_nspec : 1);
 	return rc;
 }

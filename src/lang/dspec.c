@@ -3,9 +3,9 @@
  * speculate() per clause, before any data-recording action and not
  * after commit(); no aggregating or destructive action nor exit()
  * after it; no data-recording action and commit() in one clause.
- * Then speculate(E) becomes `$__spec = E; speculate($__spec)`: code
- * generation tags the clause's later records with that variable
- * (bpf/cg_spec.c).  Run on each clause before lowering, on D's own
+ * Then speculate(E) becomes `$__spec = (int64)E; speculate($__spec)`:
+ * code generation puts the speculation's tag in that variable and tags
+ * the clause's later records with it (bpf/cg_spec.c).  Run on each clause before lowering, on D's own
  * names. */
 #include <string.h>
 
@@ -123,7 +123,10 @@ static void split_speculate(struct compiler *c, struct node *b, int i)
 	set->op = T_ASSIGN;
 	set->a = mk(c, N_VAR, call->loc);
 	set->a->name = "$__spec";
-	set->b = call->args[0];
+	/* int64: speculate() stores the tag there */
+	set->b = mk(c, N_CAST, call->loc);
+	set->b->tyname = "int64";
+	set->b->a = call->args[0];
 	call->args[0] = mk(c, N_VAR, call->args[0]->loc);
 	call->args[0]->name = "$__spec";
 	v = arena_alloc(&c->arena, sizeof(*v) * (size_t)(b->nargs + 1));

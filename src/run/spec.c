@@ -1,11 +1,14 @@
 /* spec.c - D's speculations on the user side.  BPF tags each record a
- * clause sends after speculate(id) with id in the high half of its
- * event id (bpf/cg_spec.c); they arrive here in ring buffer order,
- * from any CPU, and are copied into the list of their id.  commit(id)
- * sends a record that replays the list through the runtime's handler,
- * as if the records came now; discard(id) one that frees it.  A list
- * keeps at most -x specsize bytes; records past that are dropped and
- * counted, as DTrace counts speculative drops. */
+ * clause sends after speculate(id) with the speculation's tag,
+ * generation << 8 | id, in the high half of its event id
+ * (bpf/cg_spec.c); they arrive here in ring buffer order, from any
+ * CPU, and are copied into the list of their id.  commit(id) sends a
+ * record with the tag that replays the list through the runtime's
+ * handler, as if the records came now; discard(id) one that frees it.
+ * A record of a tag already ended (a CPU speculated while another
+ * committed) is dropped, not kept for the id's next speculation.  A
+ * list keeps at most -x specsize bytes; records past that are dropped
+ * and counted, as DTrace counts speculative drops. */
 #include "run/tracer.h"
 
 #include <stdlib.h>
@@ -24,6 +27,8 @@ struct spec_rec {
 struct spec_buf {
 	struct spec_rec *head, **tail;
 	long bytes;
+	uint32_t tag;		/* whose records the list holds */
+	uint32_t ended;		/* the last tag committed or discarded */
 };
 
 static void spec_free(struct spec_buf *b)
@@ -41,7 +46,7 @@ static void spec_free(struct spec_buf *b)
 /* The list of speculation ID (1..), grown as ids come. */
 static struct spec_buf *spec_of(struct tracer *t, uint64_t id)
 {
-	if (id > SPEC_MAX)
+	if (!id || id > SPEC_MAX)
 		return NULL;
 	if ((int)id > t->nspecs) {
 		t->specs = xrealloc(t->specs, sizeof(*t->specs) * id);
@@ -49,6 +54,7 @@ static struct spec_buf *spec_of(struct tracer *t, uint64_t id)
 			t->specs[i].head = NULL;
 			t->specs[i].tail = &t->specs[i].head;
 			t->specs[i].bytes = 0;
+			t->specs[i].tag = t->specs[i].ended = 0;
 		}
 		t->nspecs = (int)id;
 	}
@@ -80,27 +86,33 @@ bool rt_spec_event(struct tracer *t, uint64_t id, const uint8_t *rec,
 		   size_t size, int (*handle)(void *, void *, size_t))
 {
 	struct spec_buf *b;
-	uint64_t which;
+	uint64_t tag;
 
 	if (id == EVID_SPEC_COMMIT || id == EVID_SPEC_DISCARD) {
 		if (size < 16)
 			return true;
-		memcpy(&which, rec + 8, 8);
-		b = spec_of(t, which);
-		if (!b || !which)
+		memcpy(&tag, rec + 8, 8);
+		b = spec_of(t, tag & 0xff);
+		if (!b)
 			return true;
-		for (struct spec_rec *r = b->head;
-		     r && id == EVID_SPEC_COMMIT; r = r->next)
+		for (struct spec_rec *r = b->head; r && b->tag == tag &&
+		     id == EVID_SPEC_COMMIT; r = r->next)
 			handle(t, r->data, r->size);
 		spec_free(b);
+		b->ended = (uint32_t)tag;
 		return true;
 	}
-	which = id >> 32;
-	if (!which || id >= EVID_SPEC_DISCARD)
+	tag = id >> 32;
+	if (!tag || id >= EVID_SPEC_DISCARD)
 		return false;
-	b = spec_of(t, which);
-	if (b)
-		keep(t, b, id, rec, size);
+	b = spec_of(t, tag & 0xff);
+	if (!b || tag == b->ended)
+		return true;
+	if (tag != b->tag) {	/* the id's next speculation */
+		spec_free(b);
+		b->tag = (uint32_t)tag;
+	}
+	keep(t, b, id, rec, size);
 	return true;
 }
 
