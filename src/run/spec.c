@@ -43,20 +43,17 @@ static void spec_free(struct spec_buf *b)
 	b->bytes = 0;
 }
 
-/* The list of speculation ID (1..), grown as ids come. */
+/* The list of speculation ID (1..SPEC_MAX), all made at the first:
+ * an empty list's tail points into the array, which must not move. */
 static struct spec_buf *spec_of(struct tracer *t, uint64_t id)
 {
 	if (!id || id > SPEC_MAX)
 		return NULL;
-	if ((int)id > t->nspecs) {
-		t->specs = xrealloc(t->specs, sizeof(*t->specs) * id);
-		for (int i = t->nspecs; i < (int)id; i++) {
-			t->specs[i].head = NULL;
+	if (!t->specs) {
+		t->specs = xcalloc(SPEC_MAX, sizeof(*t->specs));
+		for (int i = 0; i < SPEC_MAX; i++)
 			t->specs[i].tail = &t->specs[i].head;
-			t->specs[i].bytes = 0;
-			t->specs[i].tag = t->specs[i].ended = 0;
-		}
-		t->nspecs = (int)id;
+		t->nspecs = SPEC_MAX;
 	}
 	return &t->specs[id - 1];
 }
