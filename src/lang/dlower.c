@@ -296,7 +296,9 @@ static struct node *say(struct lower *lw, struct loc loc, int mark,
 
 /* Not quiet, each firing prints a line: "CPU ID FUNCTION:NAME " (only
  * FUNCTION:NAME under _DTRACE_TESTING), then what its actions print,
- * then a newline, as dtrace(1) does. */
+ * then a newline, as dtrace(1) does.  In a clause that speculates, the
+ * line comes after the speculate(), so that it is kept with the
+ * records and printed by their commit(). */
 static void firing_line(struct lower *lw, struct node *p)
 {
 	struct node *b = p->b, **v;
