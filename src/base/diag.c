@@ -217,14 +217,9 @@ static const char *const d_tags[] = {
 	[E_IMPORT] = "D_SYNTAX", [E_FAIL] = "D_SYNTAX",
 };
 
-/* A D-only tag of diag.def (D_...) is its own D tag. */
 const char *diag_d_tag(enum diag_tag t)
 {
-	if ((unsigned)t >= DIAG_NTAGS)
-		return "D_SYNTAX";
-	if ((unsigned)t < sizeof(d_tags) / sizeof(d_tags[0]) && d_tags[t])
-		return d_tags[t];
-	return !strncmp(tag_names[t], "D_", 2) ? tag_names[t] : "D_SYNTAX";
+	return (unsigned)t < DIAG_NTAGS && d_tags[t] ? d_tags[t] : "D_SYNTAX";
 }
 
 /* DTrace's own form of an error (-x errtags), tagged DTAG. */

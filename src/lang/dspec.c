@@ -3,6 +3,7 @@
  * speculate() per clause, before any data-recording action and not
  * after commit(); no aggregating or destructive action nor exit()
  * after it; no data-recording action and commit() in one clause.
+ * Errors are E_CONTEXT with DTrace's tag (diag_error_d()).
  * Then speculate(E) becomes `$__spec = (int64)E; speculate($__spec)`:
  * code generation puts the speculation's tag in that variable and tags
  * the clause's later records with it (bpf/cg_spec.c).  Run on each clause before lowering, on D's own
@@ -59,26 +60,35 @@ static void check(struct compiler *c, const struct node *n, int *seen,
 
 	if (k & SPEC) {
 		if (f & SPEC)
-			diag_error(d, at, D_SPEC_SPEC, "speculate( ) may not follow speculate( )");
+			diag_error_d(d, at, E_CONTEXT, "D_SPEC_SPEC",
+				     "speculate( ) may not follow speculate( )");
 		else if (f & COMMIT)
-			diag_error(d, at, D_SPEC_COMM, "speculate( ) may not follow commit( )");
+			diag_error_d(d, at, E_CONTEXT, "D_SPEC_COMM",
+				     "speculate( ) may not follow commit( )");
 		else if (f & DREC)
-			diag_error(d, at, D_SPEC_DREC, "speculate( ) may not follow data-recording action(s)");
+			diag_error_d(d, at, E_CONTEXT, "D_SPEC_DREC",
+				     "speculate( ) may not follow data-recording action(s)");
 		else if (depth)
 			diag_error(d, at, E_CONTEXT, "speculate( ) must be a statement of the clause itself, not inside if or a loop");
 	}
 	if ((k & AGG) && (f & SPEC))
-		diag_error(d, at, D_AGG_SPEC, "aggregating actions may not follow speculate( )");
+		diag_error_d(d, at, E_CONTEXT, "D_AGG_SPEC",
+			     "aggregating actions may not follow speculate( )");
 	else if ((k & AGG) && (f & COMMIT))
-		diag_error(d, at, D_AGG_COMM, "aggregating actions may not follow commit( )");
+		diag_error_d(d, at, E_CONTEXT, "D_AGG_COMM",
+			     "aggregating actions may not follow commit( )");
 	if ((k & DESTR) && (f & SPEC))
-		diag_error(d, at, D_ACT_SPEC, "destructive actions may not follow speculate( )");
+		diag_error_d(d, at, E_CONTEXT, "D_ACT_SPEC",
+			     "destructive actions may not follow speculate( )");
 	if ((k & EXIT) && (f & SPEC))
-		diag_error(d, at, D_EXIT_SPEC, "exit( ) may not follow speculate( )");
+		diag_error_d(d, at, E_CONTEXT, "D_EXIT_SPEC",
+			     "exit( ) may not follow speculate( )");
 	else if ((k & DREC) && (f & COMMIT))
-		diag_error(d, at, D_DREC_COMM, "data-recording actions may not follow commit( )");
+		diag_error_d(d, at, E_CONTEXT, "D_DREC_COMM",
+			     "data-recording actions may not follow commit( )");
 	if ((k & COMMIT) && (f & DREC))
-		diag_error(d, at, D_COMM_DREC, "commit( ) may not follow data-recording action(s)");
+		diag_error_d(d, at, E_CONTEXT, "D_COMM_DREC",
+			     "commit( ) may not follow data-recording action(s)");
 	*seen |= k;
 }
 
