@@ -134,6 +134,8 @@ static int xoption(struct options *o, const char *arg)
 		o->dt_defaultargs = true;
 	else if (n == 5 && !strncmp(arg, "zdefs", n))
 		o->zero_ok = true;
+	else if (options_d_spec(o, arg) < 0)
+		return -1;
 	o->dopts[o->ndopts++] = arg;
 	return 0;
 }
@@ -248,7 +250,10 @@ static int parse(int argc, char **argv, struct options *o, struct dprog *d)
 				o->defines[o->ndefines++] =
 					opt == 'D' ? arg : NULL;
 				break;
-			case 'x': xoption(o, arg); break;
+			case 'x':
+				if (xoption(o, arg))
+					return 2;
+				break;
 			case 'b': case 'X': case 'i': break;
 			default:
 				fprintf(stderr, "dtrace: illegal option -- %c\n", opt);

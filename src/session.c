@@ -3,6 +3,7 @@
  * sonde's command line and dtrace(1)'s alike.  Errors become messages
  * here and in the command lines, nowhere below. */
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -102,6 +103,7 @@ static int setup_compiler(struct compiler *c, const struct options *o,
 	c->dt_zdefs = o->zero_ok;
 	if (o->lang_d && o->zero_ok)
 		c->missing_probes = 2;	/* -Z: what matches nothing, ignored */
+	c->dt_nspec = o->nspec;
 	c->diag.d = o->lang_d;
 	c->diag.errtags = o->errtags;
 	c->diag.dwhat = o->dt_what;
@@ -268,6 +270,7 @@ static int setup_tracer(const struct options *o, struct tracer *t)
 	t->pr.dt_quiet = o->quiet;
 	t->pr.dt_aggsortkey = o->dt_aggsortkey;
 	t->dt_what = o->dt_what;
+	t->specsize = o->specsize;
 	t->dt_name = t->c->diag.file;
 	/* dtrace names a -n program by its description, up to its
 	 * predicate or actions */
@@ -323,6 +326,49 @@ static int trace(const struct options *o, struct tracer *t)
 	return rc;
 }
 
+/* DTrace's sizes: a number with an optional k, m, g or t; -1 if not. */
+static long dsize(const char *v)
+{
+	char *end;
+	long n = strtol(v, &end, 10);
+	int shift = 0;
+
+	if (end == v || n < 0)
+		return -1;
+	switch (*end | 0x20) {
+	case 'k': shift = 10; break;
+	case 'm': shift = 20; break;
+	case 'g': shift = 30; break;
+	case 't': shift = 40; break;
+	default: if (*end) return -1;
+	}
+	if (*end && end[1])
+		return -1;
+	if (n > (LONG_MAX >> shift))
+		return -1;
+	return n << shift;
+}
+
+int options_d_spec(struct options *o, const char *arg)
+{
+	const char *eq = strchr(arg, '=');
+	long v;
+
+	if (strncmp(arg, "nspec=", 6) && strncmp(arg, "specsize=", 9))
+		return 0;
+	v = dsize(eq + 1);
+	if (arg[0] == 'n' ? v < 1 || v > SPEC_MAX : v < 1) {
+		fprintf(stderr, "dtrace: failed to set -x %.*s: Invalid value for specified option\n",
+			(int)(eq - arg), arg);
+		return -1;
+	}
+	if (arg[0] == 'n')
+		o->nspec = (int)v;
+	else
+		o->specsize = v;
+	return 1;
+}
+
 /* #pragma D option NAME[=VALUE] as -x NAME[=VALUE]; the other D
  * pragmas (attributes, binding, depends_on) say nothing sonde uses. */
 static int d_pragmas(struct options *o, struct compiler *c)
@@ -341,7 +387,10 @@ static int d_pragmas(struct options *o, struct compiler *c)
 			o->unsafe = c->unsafe = true;
 		else if (!strcmp(v, "aggsortkey"))
 			o->dt_aggsortkey = true;
+		else if (options_d_spec(o, v) < 0)
+			return -1;
 	}
+	c->dt_nspec = o->nspec;
 	return 0;
 }
 

@@ -132,6 +132,11 @@ enum run_mode {
  * checked helper call that failed (cg_check_helper); the site is an
  * index in compiler.helper_sites. */
 #define EVID_HELPER_ERROR ((uint64_t)-4)
+/* D: the records {id, u64 speculation} of commit() and discard(): the
+ * runtime prints or drops the records kept for that speculation, whose
+ * event ids carry it in their high half (run/spec.c). */
+#define EVID_SPEC_COMMIT ((uint64_t)-5)
+#define EVID_SPEC_DISCARD ((uint64_t)-6)
 
 struct ev_arg {
 	struct type *ty;
@@ -164,6 +169,12 @@ enum { EV_LEVEL_PRINT, EV_LEVEL_WARN, EV_LEVEL_ERROR, EV_LEVEL_SILENT,
 #define STATS_LOST 0
 #define STATS_MAP_DROPS 1
 #define STATS_STACKS(c) (STATS_MAP_DROPS + (c)->nmaps)
+/* D's speculations (bpf/cg_spec.c): [STATS_SPEC(c)] speculation()
+ * calls that found none free, [+ 1] a generation counter, then one slot
+ * per speculation: 0 free, else its tag, generation << 8 | id. */
+#define STATS_SPEC(c) (STATS_STACKS(c) + 1)
+#define SPEC_MAX 64		/* -x nspec: speculation() tries each;
+				 * an id fits a tag's low 8 bits */
 
 /* -k: a helper call whose failures are reported, by its place in the
  * script and its helper (the probes of a wildcard share one). */
@@ -208,6 +219,9 @@ struct compiler {
 	bool dt_quiet;		/* D: -q (the program's pragma adds to it) */
 	bool dt_defaultargs;	/* D: -x defaultargs: missing $N are 0, "" */
 	bool dt_zdefs;		/* D: -Z: a description may match nothing */
+	int dt_nspec;		/* D: -x nspec, speculations (default 1) */
+	bool uses_spec;		/* D: the program speculates: the stats
+				 * map has STATS_SPEC's slots */
 	bool lang_d;		/* the script is D (sonde dtrace): lang/dparse.c
 				 * reads it, and the places where D's rules
 				 * differ ask this field */

@@ -398,7 +398,7 @@ void cg_scratch_lookup(struct ir *pro, int fail)
 }
 
 /* The variables' piece numbers: -1 for those of the predicate, of
- * several pieces or of none. */
+ * several pieces (speculate()'s) or of none. */
 static void mark_vars(struct node *n, int piece)
 {
 	if (!n)
@@ -408,6 +408,11 @@ static void mark_vars(struct node *n, int piece)
 
 		v->piece = v->piece == -2 || v->piece == piece ? piece : -1;
 	}
+	/* D: every record after speculate() reads its variable (cg_spec.c),
+	 * in whatever piece it is sent */
+	if (n->kind == N_CALL && n->builtin == F_SPECULATE && n->nargs &&
+	    n->args[0]->kind == N_VAR && n->args[0]->var)
+		n->args[0]->var->piece = -1;
 	mark_vars(n->a, piece);
 	mark_vars(n->b, piece);
 	mark_vars(n->c, piece);
@@ -804,5 +809,8 @@ int cg_program(struct compiler *c)
 				rc = -1;
 	}
 	c->nstats = STATS_STACKS(c) + (c->nstack_maps ? 1 : 0);
+	if (c->uses_spec)	/* D: the count, then each speculation */
+		c->nstats = STATS_SPEC(c) + 2 +
+			    (c->dt_nspec > 0 ? c->dt_nspec : 1);
 	return rc;
 }

@@ -11,12 +11,14 @@
 #define FAMILY_INET 2
 #define FAMILY_INET6 10
 
-/* Send the SIZE-byte record at REC on the ring buffer; a full ring
- * buffer counts as a lost event. */
+/* Send the SIZE-byte record at REC on the ring buffer (after D's
+ * speculate(), tagged with the speculation); a full ring buffer counts
+ * as a lost event. */
 static void output(struct cg *g, struct mem rec, int size)
 {
 	int ok = cg_label(g);
 
+	cg_spec_tag(g, rec);
 	cg_ld_map(g, R1, RELOC_RINGBUF_FD, 0);
 	cg_addr_of(g, R2, rec);
 	cg_emit(g, MOV_IMM(R3, size));
@@ -151,6 +153,9 @@ void cg_call_stmt(struct cg *g, struct node *n)
 		break;
 	case F_TIME: case F_CLEAR: case F_ZERO:
 		send(g, n, e, NULL, 0, NULL);
+		break;
+	case F_SPECULATE: case F_COMMIT: case F_DISCARD:
+		cg_spec_stmt(g, n);
 		break;
 	case F_EXIT:
 		send(g, n, e, n->args, n->nargs, NULL);

@@ -755,6 +755,9 @@ static void int_call(struct cg *g, struct node *n)
 	case F_KSTACK: case F_USTACK:
 		cg_kstack(g, n);
 		break;
+	case F_SPECULATION:
+		cg_speculation(g, n);
+		break;
 	default:
 		if (!cg_call26_int(g, n) && !cg_dstr_int(g, n))
 			cg_emit(g, MOV_IMM(R0, 0));

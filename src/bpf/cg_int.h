@@ -82,6 +82,9 @@ struct cg {
 	int fe_slot;			/* main frame: r6 saved, then the flag
 					 * that a loop's body ended the probe */
 	int fe_cur;			/* the callback being emitted */
+	struct node *spec;		/* D: after speculate(), the variable
+					 * with its id, which records carry
+					 * (cg_spec.c) */
 	struct cg_cb *cbs;
 	int ncbs, cbs_cap;
 };
@@ -251,6 +254,10 @@ struct mem cg_tuple_elem_addr(struct cg *g, struct mem tup,
 
 /* cg_call.c */
 void cg_call_stmt(struct cg *g, struct node *n);
+/* cg_spec.c: D's speculations */
+void cg_speculation(struct cg *g, struct node *n);
+void cg_spec_stmt(struct cg *g, struct node *n);
+void cg_spec_tag(struct cg *g, struct mem rec);
 void cg_str_call(struct cg *g, struct node *n, struct mem dst,
 		 const struct type *dt);
 /* r0 = strcontains(haystack, needle), or strstr()'s index (-1: none). */

@@ -113,7 +113,10 @@ int disasm_insn(char *buf, size_t cap, const struct bpf_insn *in, int idx,
 			 size_name(BPF_SIZE(in->code)), s, in->off);
 		return 1;
 	case BPF_STX:
-		if (BPF_MODE(in->code) == BPF_ATOMIC)
+		if (BPF_MODE(in->code) == BPF_ATOMIC && in->imm == BPF_CMPXCHG)
+			snprintf(buf, cap, "r0 = cmpxchg(*(%s *)(r%d %+d), r0, r%d)",
+				 size_name(BPF_SIZE(in->code)), d, in->off, s);
+		else if (BPF_MODE(in->code) == BPF_ATOMIC)
 			snprintf(buf, cap, "lock *(%s *)(r%d %+d) += r%d",
 				 size_name(BPF_SIZE(in->code)), d, in->off, s);
 		else

@@ -296,12 +296,14 @@ static struct node *say(struct lower *lw, struct loc loc, int mark,
 
 /* Not quiet, each firing prints a line: "CPU ID FUNCTION:NAME " (only
  * FUNCTION:NAME under _DTRACE_TESTING), then what its actions print,
- * then a newline, as dtrace(1) does. */
+ * then a newline, as dtrace(1) does.  In a clause that speculates, the
+ * line comes after the speculate(), so that it is kept with the
+ * records and printed by their commit(). */
 static void firing_line(struct lower *lw, struct node *p)
 {
 	struct node *b = p->b, **v;
 	struct node *args[4];
-	int n = 0;
+	int n = 0, at = d_spec_at(b);
 	bool testing = getenv("_DTRACE_TESTING") != NULL;
 
 	args[n++] = word(lw, N_STR, testing ? "%32s " : "%3d %6d %32s ", p->loc);
@@ -311,8 +313,9 @@ static void firing_line(struct lower *lw, struct node *p)
 	}
 	args[n++] = word(lw, N_BUILTIN, "__probefn", p->loc);
 	v = arena_alloc(&lw->c->arena, sizeof(*v) * (size_t)(b->nargs + 2));
-	v[0] = say(lw, p->loc, 1, args, n);
-	memcpy(v + 1, b->args, sizeof(*v) * (size_t)b->nargs);
+	memcpy(v, b->args, sizeof(*v) * (size_t)at);
+	v[at] = say(lw, p->loc, 1, args, n);
+	memcpy(v + at + 1, b->args + at, sizeof(*v) * (size_t)(b->nargs - at));
 	args[0] = word(lw, N_STR, "\n", p->loc);
 	v[b->nargs + 1] = say(lw, p->loc, 0, args, 1);
 	b->args = v;
@@ -485,6 +488,7 @@ int d_lower(struct compiler *c, struct program *prog)
 		lw.prov = d_probe_field(&c->arena, desc, p->args[0]->name, 0);
 		f[0] = d_probe_field(&c->arena, desc, p->args[0]->name, 3);
 		lw.ret = !strcmp(f[0], "return");
+		d_spec_clause(c, p);
 		p->a = lower(&lw, p->a);
 		p->b = lower(&lw, p->b);
 		/* a clause without actions prints its line, as one

@@ -17,4 +17,12 @@ struct program *d_parse_program(const char *src, size_t len, struct arena *a,
  * 0, or -1 after reporting errors. */
 int d_lower(struct compiler *c, struct program *prog);
 
+/* dspec.c: the places of speculate() and commit() in clause P (D's
+ * rules, reported with DTrace's tags), and speculate(E) made
+ * `$__spec = E; speculate($__spec)`; before d_lower() names things. */
+void d_spec_clause(struct compiler *c, struct node *p);
+/* Where in block B a clause's firing line goes: after its speculate()
+ * (so that it is speculative too), else first. */
+int d_spec_at(const struct node *b);
+
 #endif

@@ -76,6 +76,8 @@ static int on_event(void *ctx, void *data, size_t size)
 		rt_watch(t, rec, size);
 		return 0;
 	}
+	if (rt_spec_event(t, id, rec, size, on_event))
+		return 0;
 	if (id >= (uint64_t)c->nevents)
 		return 0;
 	e = &c->events[id];
@@ -160,6 +162,11 @@ static void check_drops(struct tracer *t, bool final)
 				 !t->c->dialect_017);
 		else if (lost)
 			fprintf(stderr, "Lost %llu events\n", (unsigned long long)lost);
+		/* D: speculation() found none free, in dtrace's words */
+		lost = c->uses_spec ? stat_sum(t, (uint32_t)STATS_SPEC(c)) : 0;
+		if (lost && !t->no_warnings)
+			fprintf(stderr, "dtrace: %llu failed speculation%s (no speculative buffer available)\n",
+				(unsigned long long)lost, lost == 1 ? "" : "s");
 		lost = c->nstack_maps ? stat_sum(t, (uint32_t)STATS_STACKS(c)) : 0;
 		if (lost)
 			fprintf(stderr, "stacks: %llu stacks lost (stack map full, or another stack in their hash bucket); they print as empty stacks\n",
@@ -346,6 +353,7 @@ static int finish(struct tracer *t)
 				     strerror(-err));
 	}
 	check_drops(t, true);
+	rt_spec_close(t);
 	return rc;
 }
 

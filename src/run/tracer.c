@@ -56,6 +56,7 @@ void tracer_close(struct tracer *t)
 	end_child(t);
 	at_close_events(t);
 	rt_watch_close(t);
+	rt_spec_close(t);
 	rb_close(&t->rb);
 	rt_skb_close(t);
 	for (int i = 0; c && i < c->nprogs; i++)

@@ -63,6 +63,12 @@ struct tracer {
 	FILE **pcaps;
 	uint64_t skb_lost, skb_failed;
 	FILE *flame;		/* --flamegraph: the SVG written at exit */
+	/* D's speculations (spec.c): the records kept per id, the bytes
+	 * each may keep (-x specsize), the records dropped past it */
+	struct spec_buf *specs;
+	int nspecs;
+	long specsize;
+	uint64_t spec_drops;
 	struct watch *watches;	/* FUNC+argN breakpoints set (watch.c) */
 	int nwatches, watches_cap;
 	char *err;		/* what failed (malloc'd), for main.c */
@@ -122,6 +128,16 @@ void rt_unwatch(struct tracer *t, uint64_t addr);
  * at_detach_all); close all (tracer_close). */
 void rt_watch_detach(struct tracer *t);
 void rt_watch_close(struct tracer *t);
+
+/* spec.c: D's speculations.  A record of the ring buffer that belongs
+ * to one (ID's high half) or ends one (commit, discard): keep it, or
+ * hand the kept records to HANDLE, or free them.  False for other
+ * records. */
+bool rt_spec_event(struct tracer *t, uint64_t id, const uint8_t *rec,
+		   size_t size, int (*handle)(void *, void *, size_t));
+/* At the end: "dtrace: N speculative drops" when some were; then free
+ * what is kept. */
+void rt_spec_close(struct tracer *t);
 
 /* runtime.c */
 /* Start making the ring buffer, sized for a script whose probes send

@@ -257,6 +257,10 @@ struct type *call_typepred(struct sema *s, struct node *n);
 struct type *call_fail(struct sema *s, struct node *n);
 struct type *call_static_assert(struct sema *s, struct node *n);
 
+/* sema_spec.c: D's speculations */
+struct type *call_speculation(struct sema *s, struct node *n);
+struct type *call_spec(struct sema *s, struct node *n);
+
 /* sema_call26.c: the functions added after bpftrace 0.17 */
 /* tseries(n, interval, count[, "agg"]): its constant arguments. */
 struct ts_args {

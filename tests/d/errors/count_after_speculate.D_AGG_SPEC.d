@@ -1,0 +1,11 @@
+/* no aggregating action after speculate() */
+BEGIN
+{
+	s = speculation();
+}
+
+BEGIN
+{
+	speculate(s);
+	@a = count();
+}

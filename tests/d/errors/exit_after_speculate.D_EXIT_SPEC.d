@@ -1,0 +1,11 @@
+/* no exit() after speculate() */
+BEGIN
+{
+	s = speculation();
+}
+
+BEGIN
+{
+	speculate(s);
+	exit(0);
+}

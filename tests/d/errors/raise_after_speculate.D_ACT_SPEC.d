@@ -1,0 +1,11 @@
+/* no destructive action after speculate() */
+BEGIN
+{
+	s = speculation();
+}
+
+BEGIN
+{
+	speculate(s);
+	raise(9);
+}

@@ -1,0 +1,11 @@
+/* speculate() comes before the data-recording actions */
+BEGIN
+{
+	s = speculation();
+}
+
+BEGIN
+{
+	printf("x");
+	speculate(s);
+}

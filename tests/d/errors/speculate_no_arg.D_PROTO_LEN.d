@@ -1,0 +1,10 @@
+/* speculate() takes the speculation */
+BEGIN
+{
+	s = speculation();
+}
+
+BEGIN
+{
+	speculate();
+}

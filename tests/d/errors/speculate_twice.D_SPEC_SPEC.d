@@ -1,0 +1,11 @@
+/* one speculate() per clause */
+BEGIN
+{
+	s = speculation();
+}
+
+BEGIN
+{
+	speculate(s);
+	speculate(s);
+}
