@@ -103,32 +103,6 @@ static struct loc literal_loc(struct sema *s, struct loc lit, size_t off,
 	return l;
 }
 
-/* A type as D names it in its messages. */
-static const char *d_type_name(const struct type *t)
-{
-	static const char *const s[] = { "char", "short", "", "int", "", "", "",
-					 "long" };
-	static const char *const u[] = { "uchar_t", "ushort_t", "", "uint_t", "",
-					 "", "", "ulong_t" };
-
-	if (t->kind == TY_STR)
-		return "string";
-	if (t->kind == TY_INT && t->size >= 1 && t->size <= 8 && *s[t->size - 1])
-		return t->is_signed ? s[t->size - 1] : u[t->size - 1];
-	return type_name(t);
-}
-
-/* D's words for a printf() argument that does not fit conversion
- * number CONV (%C) at argument number ARG (1 the format). */
-static void d_printf_type(struct sema *s, struct node *a, int arg, int conv,
-			  char c, const char *proto)
-{
-	DERR(s, a->loc, E_FORMAT, "D_PRINTF_ARG_TYPE",
-	     "printf( ) argument #%d is incompatible with conversion #%d prototype:\n"
-	     "\tconversion: %%%c\n\t prototype: %s\n\t  argument: %s",
-	     arg, conv, c, proto, d_type_name(a->ty));
-}
-
 /* printf(fmt, ...) and system(fmt, ...): KIND is the event sent. */
 static struct type *check_printf(struct sema *s, struct node *n,
 				 enum ev_kind kind)
@@ -194,13 +168,13 @@ static struct type *check_printf(struct sema *s, struct node *n,
 		if (is_err(t))
 			continue;
 		if (s->c->lang_d && pieces[i].want == FMT_WANT_INT && !is_int(t)) {
-			d_printf_type(s, a, k, k - 1, pieces[i].conv,
+			sema_d_printf_type(s, a, k, k - 1, pieces[i].conv,
 				      "char, short, int, long, or long long");
 			continue;
 		}
 		if (s->c->lang_d && pieces[i].want == FMT_WANT_STR &&
 		    t->kind != TY_STR && t->kind != TY_ARRAY) {
-			d_printf_type(s, a, k, k - 1, pieces[i].conv,
+			sema_d_printf_type(s, a, k, k - 1, pieces[i].conv,
 				      "char [] or string (or use stringof)");
 			continue;
 		}
@@ -265,6 +239,11 @@ struct mapinfo *sema_map_arg(struct sema *s, struct node *a, const char *fn)
 int sema_func_min_args(int f)
 {
 	return (unsigned)f < F_NFUNCS ? funcs[f].lo : -1;
+}
+
+int sema_func_max_args(int f)
+{
+	return (unsigned)f < F_NFUNCS ? funcs[f].hi : -1;
 }
 
 bool sema_is_agg_func(int f)
@@ -1171,25 +1150,6 @@ static struct type *unknown(struct sema *s, struct node *n)
 	return set(n, &ty_error);
 }
 
-/* D's prototypes where they differ from bpftrace's (exit takes its
- * status), and D's message for a wrong count: "exit( ) prototype
- * mismatch: 0 args passed, 1 expected".  True after reporting. */
-static bool d_arity(struct sema *s, struct node *n, int f)
-{
-	int lo = funcs[f].lo, hi = funcs[f].hi;
-	const char *name = n->name;
-
-	if (f == F_EXIT)
-		lo = hi = 1;
-	if (n->nargs >= lo && n->nargs <= hi)
-		return false;
-	ERR(s, n->loc, E_ARGS, "%s( ) prototype mismatch: %d arg%s passed, %s%d expected",
-	    name, n->nargs, n->nargs == 1 ? "" : "s",
-	    lo == hi ? "" : n->nargs < lo ? "at least " : "at most ",
-	    n->nargs < lo ? lo : hi);
-	return true;
-}
-
 /* NAME's function as S's language has it: DTrace's string subroutines
  * (F_STRJOIN on) are D's only, so a bpftrace script keeps those names
  * free (index, basename ... are common words). */
@@ -1211,7 +1171,7 @@ struct type *sema_call(struct sema *s, struct node *n, bool assigned)
 	if (f < 0)
 		return unknown(s, n);
 	n->builtin = f;
-	if (s->c->lang_d && d_arity(s, n, f))
+	if (s->c->lang_d && sema_d_arity(s, n, f))
 		return set(n, &ty_error);
 	if (n->nargs < funcs[f].lo || n->nargs > funcs[f].hi) {
 		if (funcs[f].lo == funcs[f].hi)

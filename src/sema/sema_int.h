@@ -186,6 +186,7 @@ bool sema_dagg_plain(struct sema *s, struct node *n);
 bool sema_func_d_only(int f);
 /* The fewest arguments function F takes. */
 int sema_func_min_args(int f);
+int sema_func_max_args(int f);
 /* F_* of a function name, or -1. */
 int sema_func_lookup(const char *name);
 /* sema_func_lookup() less the functions S's language lacks */
@@ -240,6 +241,15 @@ struct type *call_pton(struct sema *s, struct node *n);
 struct type *call_cgroup_path(struct sema *s, struct node *n);
 /* sema_dstr.c: DTrace's string subroutines */
 struct type *call_strjoin(struct sema *s, struct node *n);
+/* sema_dmsg.c: a type as D's messages name it (string, int, uchar_t);
+ * a printf() argument ARG that does not fit conversion CONV (%C, whose
+ * prototype PROTO says what it takes), as D_PRINTF_ARG_TYPE */
+const char *sema_d_type_name(const struct type *t);
+/* A call of function F (funcs.def) with D's count of arguments, or
+ * D_PROTO_LEN in dtrace's words: true after reporting */
+bool sema_d_arity(struct sema *s, struct node *n, int f);
+void sema_d_printf_type(struct sema *s, struct node *a, int arg, int conv,
+			char c, const char *proto);
 /* sema_dagg.c: D's normalize(), denormalize() */
 struct type *call_normalize(struct sema *s, struct node *n);
 /* sema_call.c: the map without keys a function like clear(@m) takes
