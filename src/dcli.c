@@ -132,6 +132,8 @@ static int xoption(struct options *o, const char *arg)
 		o->dt_aggsortkey = true;
 	else if (n == 11 && !strncmp(arg, "defaultargs", n))
 		o->dt_defaultargs = true;
+	else if (n == 7 && !strncmp(arg, "strsize", n) && arg[n] == '=')
+		o->dt_strsize = atoi(arg + n + 1);
 	else if (n == 5 && !strncmp(arg, "zdefs", n))
 		o->zero_ok = true;
 	else if (options_d_spec(o, arg) < 0)

@@ -100,6 +100,8 @@ static int setup_compiler(struct compiler *c, const struct options *o,
 	c->lang_d = o->lang_d;
 	c->dt_quiet = o->quiet;
 	c->dt_defaultargs = o->dt_defaultargs;
+	if (o->lang_d && o->dt_strsize > 0)	/* -x strsize: D's string size */
+		c->strlen_ = o->dt_strsize < 1024 ? o->dt_strsize : 1024;
 	c->dt_zdefs = o->zero_ok;
 	if (o->lang_d && o->zero_ok)
 		c->missing_probes = 2;	/* -Z: what matches nothing, ignored */

@@ -493,9 +493,10 @@ static void stmt(struct sema *s, struct node *n)
 		struct type *t = sema_expr(s, n->a);
 
 		(void)t;
-		/* 0.26: a failed delete() whose value is dropped warns */
+		/* 0.26: a failed delete() whose value is dropped warns
+		 * (D's frees, self->x = 0, never do) */
 		if (n->a->kind == N_CALL && n->a->builtin == F_DELETE &&
-		    !s->c->dialect_017)
+		    !s->c->dialect_017 && !s->c->lang_d)
 			n->a->op = DELETE_UNUSED;
 		if (n->a->kind == N_MAP && !n->a->nargs)
 			ERR(s, n->a->loc, E_SYNTAX, "a map alone is not a statement");
