@@ -62,6 +62,7 @@ struct mapinfo {
 	int ts_n;		/* tseries: intervals kept */
 	int ts_mode;		/* tseries: enum ts_mode */
 	bool written;		/* some probe stores into it */
+	int dsize;		/* the widest integer stored (D's trace()) */
 	bool read;		/* some probe reads it */
 	/* BPF layout, set by sema */
 	enum bpf_map_type bpf_type;

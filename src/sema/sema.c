@@ -368,6 +368,10 @@ static void assign_to(struct sema *s, struct node *n)
 			    tok_spelling(n->op), type_name(t));
 			return;
 		}
+		/* D: trace() of the variable prints with the width of its
+		 * own integers (the map keeps 64 bits) */
+		if (t->kind == TY_INT && t->size > m->dsize)
+			m->dsize = t->size;
 		if (!m->val) {
 			m->val = sema_storage(s, t);
 		} else if (n->op != T_ASSIGN && m->val->kind == TY_PTR) {

@@ -1044,6 +1044,8 @@ static struct type *call_print(struct sema *s, struct node *n)
 		e = sema_add_event(s, n, EV_PRINT_VAL);
 		sema_event_args(s, e, n->args, 1);
 		e->vsize = t->kind == TY_INT ? t->size : 0;
+		if (a->kind == N_MAP && a->map && a->map->dsize)
+			e->vsize = a->map->dsize;	/* D's variable */
 	}
 	return set(n, &ty_void);
 }
