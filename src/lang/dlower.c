@@ -313,9 +313,12 @@ static void firing_line(struct lower *lw, struct node *p)
 	}
 	args[n++] = word(lw, N_BUILTIN, "__probefn", p->loc);
 	v = arena_alloc(&lw->c->arena, sizeof(*v) * (size_t)(b->nargs + 2));
-	memcpy(v, b->args, sizeof(*v) * (size_t)at);
+	if (at)		/* (an empty clause's block has no array) */
+		memcpy(v, b->args, sizeof(*v) * (size_t)at);
 	v[at] = say(lw, p->loc, 1, args, n);
-	memcpy(v + at + 1, b->args + at, sizeof(*v) * (size_t)(b->nargs - at));
+	if (b->nargs > at)
+		memcpy(v + at + 1, b->args + at,
+		       sizeof(*v) * (size_t)(b->nargs - at));
 	args[0] = word(lw, N_STR, "\n", p->loc);
 	v[b->nargs + 1] = say(lw, p->loc, 0, args, 1);
 	b->args = v;

@@ -83,6 +83,11 @@ static int on_event(void *ctx, void *data, size_t size)
 	e = &c->events[id];
 	if ((int)size < e->size)
 		return 0;
+	/* bpftrace prints nothing a probe sends after an exit() (the
+	 * kernel's buffer may hold more firings of a fast probe); END's
+	 * output comes after, D's clause goes on after its exit() */
+	if (t->exit_called && t->exiting && !t->pr.dtrace && e->kind != EV_EXIT)
+		return 0;
 	if (e->kind == EV_SYSTEM)
 		rt_system(t, e, rec);
 	else if (e->kind == EV_EXIT) {
@@ -93,6 +98,7 @@ static int on_event(void *ctx, void *data, size_t size)
 			t->exit_code = (int)(code & 0xff);
 		}
 		t->exiting = true;
+		t->exit_called = true;
 	}
 	else if (e->kind == EV_UNWATCH) {
 		uint64_t addr;

@@ -31,6 +31,7 @@ struct tracer {
 	/* D: what "dtrace: WHAT 'NAME' matched N probes" says */
 	const char *dt_what, *dt_name;
 	int dt_extra;		/* probes matched and not attached (ERROR) */
+	bool exit_called;	/* a probe called exit() */
 	bool dry_run;		/* --dry-run: attach, then leave before BEGIN */
 	bool debug_verifier;	/* -d verifier: print each program's log */
 	bool no_warnings;	/* --no-warnings: no warnings on stderr */
