@@ -427,6 +427,12 @@ int session_run(struct options *o)
 		goto out;
 	if (o->lang_d && d_pragmas(o, &c))
 		goto out;
+	/* D: declarations only (a provider file, inlines): nothing to
+	 * enable, as dtrace says */
+	if (o->lang_d && !c.ast->nprobes && !c.ast->derror && !o->list) {
+		fputs("dtrace: no probes matched\n", stderr);
+		goto out;
+	}
 	/* A script that will run has its ring buffer made while it
 	 * compiles: that is most of its start. */
 	if (!o->list && !o->dump) {

@@ -57,7 +57,10 @@ n2=$(sed -n 11p "$dir/out" | cut -d' ' -f2)
 [[ $(tail -1 "$dir/out") == '@s[x, 2]: 7' ]] || die "exit maps: $(cat "$dir/out")"
 [[ -s $dir/err ]] && die "stderr"
 
-# JSON: one message per map, no blank lines
+# JSON: one message per map, no blank lines.  The file is emptied here:
+# the shell truncates it only in the child it forks, and the text run's
+# lines left in it would let "lines 1" signal too soon
+: > "$dir/out"
 "$SONDE" -f json -q -e 'BEGIN { @s["x", 2] = 7; @c = count(); printf("ready\n"); }' > "$dir/out" 2> "$dir/err" &
 pid=$!
 lines 1

@@ -100,7 +100,8 @@ printf 'provider p {\n\tprobe a(int)\n};\n' > bad.d
 err "bad.d:3: error: ';' expected" -h -s bad.d -o bad.h
 err "cannot read nosuch.d" -h -s nosuch.d
 err "cannot read nosuch.d" -C -h -s nosuch.d
-err "give -h (header) or -G (object)" -s bad.d
+# without -h or -G, -s runs a D program: a provider file has no probes
+err "no probes matched" -s bad.d
 err "give -h or -G, not both" -h -G -s bad.d
 err "no provider file" -h
 err "unknown option" -h -s bad.d -q
