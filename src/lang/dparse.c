@@ -135,6 +135,11 @@ static void inline_def(struct parser *p, struct program *prog, struct token kw)
 	take(p);
 	if (!name.text)
 		diag_fatal(p->diag, kw.loc, E_SYNTAX, "the inline has no name");
+	for (struct node *o = prog->dinlines; o; o = o->next)
+		if (!strcmp(o->name, name.text))
+			diag_error_d(p->diag, name.loc, E_SCOPE, "D_DECL_IDRED",
+				     "identifier redefined: %s\n\t current: inline definition\n\tprevious: scalar inline",
+				     name.text);
 	n = mk(p, N_ASSIGN, name.loc);
 	n->name = name.text;
 	n->b = parse_expr(p);

@@ -378,7 +378,12 @@ static void assign_to(struct sema *s, struct node *n)
 			/* @p += n moves the pointer; it stays one */
 		} else {
 			u = sema_unify(s, m->val, sema_storage(s, t));
-			if (!u)
+			if (!u && s->c->lang_d)
+				DERR(s, n->loc, E_MAP, "D_OP_INCOMPAT",
+				     "operands have incompatible types: \"%s\" = \"%s\"",
+				     m->val->kind == TY_INT && m->dsize == 4 ? "int" :
+				     sema_d_type_name(m->val), sema_d_type_name(t));
+			else if (!u)
 				ERR(s, n->loc, E_MAP,
 				    "%s holds %s values (first used at %d:%d), not %s",
 				    m->name, type_name(m->val), m->first.line,
