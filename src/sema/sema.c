@@ -742,7 +742,8 @@ int sema_check(struct compiler *c)
 
 	memset(&s, 0, sizeof(s));
 	s.c = c;
-	s.scoped = !c->dialect_017;
+	/* 0.26's blocks scope variables; D's this-> are the clause's */
+	s.scoped = !c->dialect_017 && !c->lang_d;
 	if (cdecl_define(c))
 		return -1;
 	sema_decl_read(&s);
