@@ -395,6 +395,17 @@ static struct node *unary(struct parser *p)
 	return n;
 }
 
+/* N != 0 */
+static struct node *nonzero(struct parser *p, struct node *n)
+{
+	struct node *z = mk(p, N_INT, n->loc), *ne = mk(p, N_BINOP, n->loc);
+
+	ne->op = T_NE;
+	ne->a = n;
+	ne->b = z;
+	return ne;
+}
+
 static struct node *binary(struct parser *p, int min_level)
 {
 	struct node *lhs = unary(p);
@@ -406,6 +417,27 @@ static struct node *binary(struct parser *p, int min_level)
 		struct token op;
 		struct node *n, *rhs;
 
+		/* D's logical exclusive or, a ^^ b, at ||'s level: (a != 0)
+		 * != (b != 0) */
+		if (p->d && k == T_CARET &&
+		    p->lx.p < p->lx.end && *p->lx.p == '^') {
+			if (1 < min_level) {
+				p->tree -= levels;
+				return lhs;
+			}
+			op = take(p);
+			take(p);
+			chain(p, &op);
+			levels++;
+			rhs = binary(p, 2);
+			n = mk(p, N_BINOP, op.loc);
+			n->op = T_NE;
+			n->a = nonzero(p, lhs);
+			n->b = nonzero(p, rhs);
+			n->loc = span(lhs->loc, rhs->loc);
+			lhs = n;
+			continue;
+		}
 		if (!level || level < min_level || (k == T_SLASH && p->in_pred)) {
 			p->tree -= levels;
 			return lhs;
