@@ -225,7 +225,8 @@ const char *diag_d_tag(enum diag_tag t)
 }
 
 /* DTrace's own form of an error (-x errtags), tagged DTAG. */
-static void d_report(struct diag *d, struct loc loc, const char *dtag,
+static void __attribute__((format(printf, 4, 0)))
+d_report(struct diag *d, struct loc loc, const char *dtag,
 		     const char *fmt, va_list ap)
 {
 	if (d->dwhat && !strcmp(d->dwhat, "description"))
