@@ -287,7 +287,8 @@ static int setup_tracer(const struct options *o, struct tracer *t)
 }
 
 /* -d libbpf: everything libbpf says, debug messages too. */
-static int libbpf_say(enum libbpf_print_level level, const char *fmt,
+static int __attribute__((format(printf, 2, 0)))
+libbpf_say(enum libbpf_print_level level, const char *fmt,
 		      va_list ap)
 {
 	(void)level;
