@@ -17,7 +17,8 @@
  * A first line "#fuzz WORD..." sets options as the command line would
  * (and becomes a comment, "//uzz ...", for the compile): strlen=N
  * (BPFTRACE_STRLEN), keys=N (BPFTRACE_MAP_KEYS_MAX), -c (a command,
- * so cpid and watchpoints are allowed), -p (process 1).
+ * so cpid and watchpoints are allowed), -p (process 1), d (the script
+ * is D: sonde dtrace's front end), errtags (D's -x errtags).
  * With SONDE_FUZZ_VERBOSE set, diagnostics go to stderr;
  * SONDE_FUZZ_DIR names another tests/fuzz directory.
  *
@@ -118,6 +119,10 @@ static void options(struct compiler *c, char *src, size_t len)
 			n++;
 		if (n == 2 && !memcmp(p, "-c", 2))
 			c->has_command = true;
+		else if (n == 1 && *p == 'd')	/* D, as sonde dtrace reads it */
+			c->lang_d = c->diag.d = true;
+		else if (n == 7 && !memcmp(p, "errtags", 7))
+			c->diag.errtags = true;
 		else if (n == 2 && !memcmp(p, "-p", 2))
 			c->target_pid = 1;
 		c->strlen_ = (int)word_value(p, n, "strlen=", 1, 4096, c->strlen_);
