@@ -108,6 +108,29 @@ static void syscall_arg(struct lower *lw, struct node *n, int i)
 	n->a = kp;
 }
 
+/* arg0 and arg1 of profile and tick probes: the kernel's and the
+ * process's program counter, each 0 when the CPU was in the other. */
+static void profile_arg(struct lower *lw, struct node *n, int i)
+{
+	struct node *um = mk(lw, N_BUILTIN, n->loc);
+	struct node *pc = mk(lw, N_CALL, n->loc);
+	struct node *ip = mk(lw, N_STR, n->loc);
+	struct node *zero = mk(lw, N_INT, n->loc);
+
+	um->name = "usermode";
+	ip->name = "ip";
+	ip->len = 2;
+	pc->name = "reg";
+	pc->args = arena_alloc(&lw->c->arena, sizeof(*pc->args));
+	pc->args[0] = ip;
+	pc->nargs = 1;
+	n->kind = N_TERNARY;
+	n->name = NULL;
+	n->a = um;
+	n->b = i ? pc : zero;
+	n->c = i ? zero : pc;
+}
+
 static void builtin(struct lower *lw, struct node *n)
 {
 	struct node *inl;
@@ -133,6 +156,18 @@ static void builtin(struct lower *lw, struct node *n)
 		if (!strncmp(n->name, "arg", 3) && n->name[3] >= '0' &&
 		    n->name[3] <= '9' && lw->prov && !strcmp(lw->prov, "syscall")) {
 			syscall_arg(lw, n, n->name[3] - '0');
+			return;
+		}
+		if ((!strcmp(n->name, "arg0") || !strcmp(n->name, "arg1")) &&
+		    lw->prov && !strcmp(lw->prov, "profile")) {
+			/* tick-N's timer has no registers: 0 there */
+			if (!strncmp(lw->probe->args[0]->name, "profile:", 8)) {
+				profile_arg(lw, n, n->name[3] - '0');
+			} else {
+				n->kind = N_INT;
+				n->ival = 0;
+				n->name = NULL;
+			}
 			return;
 		}
 		if (lw->ret && !strcmp(n->name, "arg1") && lw->prov &&
@@ -392,9 +427,14 @@ static long named_pid(struct compiler *c, const char *desc)
 {
 	const char *d = desc ? desc : "", *colon = strchr(d, ':'), *p;
 	size_t n = colon ? (size_t)(colon - d) : strlen(d);
+	int fields = 1;
 	char *end;
 	long v;
 
+	for (const char *q = d; *q; q++)
+		fields += *q == ':';
+	if (fields < 4)		/* no provider field: profile-997 is a name */
+		return 0;
 	p = memchr(d, '$', n);
 	if (p && p + 1 < d + n && p[1] >= '1' && p[1] <= '9') {
 		v = strtol(p + 1, &end, 10);
@@ -450,7 +490,10 @@ static void target_files(struct compiler *c, struct node *p)
 	for (int i = 0; i < p->nargs; i++) {
 		struct node *ap = p->args[i];
 		const char *f = file;
-		long pid = named_pid(c, ap->tyname);
+		bool user = !strncmp(ap->name, "uprobe:", 7) ||
+			    !strncmp(ap->name, "uretprobe:", 10) ||
+			    !strncmp(ap->name, "usdt:", 5);
+		long pid = user ? named_pid(c, ap->tyname) : 0;
 
 		/* pid1234, pid$1: that process's executable, and only its
 		 * events (the clause's predicate says so) */

@@ -12,7 +12,8 @@
 
 struct type *sema_bool_type(struct sema *s)
 {
-	return s->c->dialect_017 ? &ty_s64 : &ty_bool;
+	/* D, as C: a comparison or ! is an int */
+	return s->c->dialect_017 ? &ty_s64 : s->c->lang_d ? &ty_s32 : &ty_bool;
 }
 
 /* An integer of 64 bits whose value prints by enum D's names. */
