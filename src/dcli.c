@@ -270,6 +270,15 @@ static int parse(int argc, char **argv, struct options *o, struct dprog *d)
 		usage(stderr);
 		return 3;
 	}
+	if (!d->nparts) {
+		/* -l alone: every probe of the providers a plain kernel has
+		 * (fbt's and sdt's thousands need a description) */
+		static const char all[] =
+			"dtrace:::BEGIN, dtrace:::END, syscall:::, proc:::, sched:::, io:::";
+
+		add_text(d, all, sizeof(all) - 1);
+		o->zero_ok = true;
+	}
 	if (o->target_pid && o->command) {
 		fputs("dtrace: -p and -c cannot be used together\n", stderr);
 		return 3;

@@ -27,6 +27,12 @@ ID    syscall           vmlinux                            openat entry" "$out"
 out=$(D -l -f openat -P syscall 2>&1 | wc -l)
 [[ $out -ge 2 ]] || { echo "FAIL -l -f: $out lines"; exit 1; }
 
+# -l alone: the probes of the plain kernel's providers, BEGIN first
+out=$(D -l)
+[[ $(sed -n 2,3p <<< "$out") == "    1     dtrace                                                     BEGIN
+    2     dtrace                                                     END" ]] || { echo "FAIL -l alone: $(head -3 <<< "$out")"; exit 1; }
+grep -qE ' syscall +vmlinux +openat entry$' <<< "$out" || { echo "FAIL -l alone: no syscall::openat:entry"; exit 1; }
+
 # -e: compiled, nothing enabled
 D -e -n 'syscall::openat:entry { @[execname] = count(); }' || { echo "FAIL -e"; exit 1; }
 
