@@ -130,6 +130,25 @@ static struct node *offsetof_expr(struct parser *p, struct token t)
 	return n;
 }
 
+/* A map's '[' K, ... ']' (at the '[') into N's args; N's place spans
+ * them.  A '/' inside is a division, even in a predicate. */
+static void map_keys(struct parser *p, struct node *n)
+{
+	struct loc open = take(p).loc;
+	struct list l = { 0 };
+	int saved = p->in_pred;
+
+	p->in_pred = 0;
+	do {
+		list_add(p, &l, expr(p));
+	} while (accept(p, T_COMMA));
+	n->loc = span(n->loc, peek(p)->loc);
+	expect_close(p, T_RBRACKET, open);
+	p->in_pred = saved;
+	n->args = l.v;
+	n->nargs = l.n;
+}
+
 static struct node *primary(struct parser *p)
 {
 	struct token t = take(p);
@@ -180,21 +199,8 @@ static struct node *primary(struct parser *p)
 	case T_MAP:
 		n = mk(p, N_MAP, t.loc);
 		n->name = t.text;
-		if (peek(p)->kind == T_LBRACKET) {
-			struct loc open = take(p).loc;
-			struct list l = { 0 };
-			int saved = p->in_pred;
-
-			p->in_pred = 0;
-			do {
-				list_add(p, &l, expr(p));
-			} while (accept(p, T_COMMA));
-			n->loc = span(n->loc, peek(p)->loc);
-			expect_close(p, T_RBRACKET, open);
-			p->in_pred = saved;
-			n->args = l.v;
-			n->nargs = l.n;
-		}
+		if (peek(p)->kind == T_LBRACKET)
+			map_keys(p, n);
 		return n;
 	case T_IDENT:
 		if (!strcmp(t.text, "offsetof") && peek(p)->kind == T_LPAREN)
@@ -245,20 +251,8 @@ static struct node *primary(struct parser *p)
  * NAME, a map without '@' (D's names never clash with aggregations). */
 static struct node *d_array(struct parser *p, struct node *n)
 {
-	struct loc open = take(p).loc;
-	struct list l = { 0 };
-	int saved = p->in_pred;
-
-	p->in_pred = 0;
-	do {
-		list_add(p, &l, expr(p));
-	} while (accept(p, T_COMMA));
-	n->loc = span(n->loc, peek(p)->loc);
-	expect_close(p, T_RBRACKET, open);
-	p->in_pred = saved;
+	map_keys(p, n);
 	n->kind = N_MAP;
-	n->args = l.v;
-	n->nargs = l.n;
 	return n;
 }
 
