@@ -1,6 +1,7 @@
 /* printf.c - parsing printf formats (see printf.h). */
 #include "lang/printf.h"
 
+#include <stdio.h>
 #include <string.h>
 
 enum {
@@ -159,3 +160,176 @@ int fmt_parse(const char *fmt, size_t len, struct fmt_piece *out, int max,
 	return n;
 }
 
+
+/* D's conversion names (DTrace's dictionary less %k, whose stack
+ * argument sonde's D has no record for) and what each consumes. */
+static const struct dconv {
+	const char *name;
+	enum fmt_want want;
+} dconvs[] = {
+	{ "a", FMT_WANT_INT }, { "A", FMT_WANT_INT }, { "c", FMT_WANT_INT },
+	{ "C", FMT_WANT_INT }, { "d", FMT_WANT_INT }, { "i", FMT_WANT_INT },
+	{ "o", FMT_WANT_INT }, { "u", FMT_WANT_INT }, { "x", FMT_WANT_INT },
+	{ "X", FMT_WANT_INT }, { "p", FMT_WANT_INT }, { "Y", FMT_WANT_INT },
+	{ "e", FMT_WANT_INT }, { "E", FMT_WANT_INT }, { "f", FMT_WANT_INT },
+	{ "g", FMT_WANT_INT }, { "G", FMT_WANT_INT },
+	{ "hd", FMT_WANT_INT }, { "hi", FMT_WANT_INT }, { "ho", FMT_WANT_INT },
+	{ "hu", FMT_WANT_INT }, { "hx", FMT_WANT_INT }, { "hX", FMT_WANT_INT },
+	{ "hhd", FMT_WANT_INT }, { "hhi", FMT_WANT_INT },
+	{ "hho", FMT_WANT_INT }, { "hhu", FMT_WANT_INT },
+	{ "hhx", FMT_WANT_INT }, { "hhX", FMT_WANT_INT },
+	{ "lc", FMT_WANT_INT }, { "ld", FMT_WANT_INT }, { "li", FMT_WANT_INT },
+	{ "lo", FMT_WANT_INT }, { "lu", FMT_WANT_INT }, { "lx", FMT_WANT_INT },
+	{ "lX", FMT_WANT_INT }, { "lld", FMT_WANT_INT },
+	{ "lli", FMT_WANT_INT }, { "llo", FMT_WANT_INT },
+	{ "llu", FMT_WANT_INT }, { "llx", FMT_WANT_INT },
+	{ "llX", FMT_WANT_INT }, { "wc", FMT_WANT_INT },
+	{ "s", FMT_WANT_STR }, { "S", FMT_WANT_STR }, { "ls", FMT_WANT_STR },
+	{ "ws", FMT_WANT_STR },
+};
+
+/* One D conversion at AT (conversion number NUM) into P; NULL or the
+ * message, in MSG. */
+static const char *dspec(const char *fmt, size_t len, size_t at, int num,
+			 struct fmt_piece *p, char *msg, size_t cap)
+{
+	size_t j = at, nf = 0, nl = 0;
+	int dot = 0, ndig = 0;
+	char name[8];
+
+	for (;;) {
+		char c = ++j < len ? fmt[j] : 0;
+
+		if (c >= '0' && c <= '9') {
+			int v = 0;
+
+			if (!dot && !ndig && c == '0') {
+				if (!memchr(p->flags, '0', nf) && nf < 5)
+					p->flags[nf++] = '0';
+				continue;
+			}
+			if (digits(fmt, len, &j, &v) < 0) {
+				snprintf(msg, cap, "format conversion #%d has a width or precision over %d",
+					 num, BIG);
+				return msg;
+			}
+			j--;
+			*(dot ? &p->prec : &p->width) = v;
+			ndig++;
+			continue;
+		}
+		switch (c) {
+		case '#': case '+': case '-': case ' ':
+			if (!memchr(p->flags, c, nf) && nf < 5)
+				p->flags[nf++] = c;
+			continue;
+		case '\'':
+			continue;	/* thousands grouping: C locale has none */
+		case '*': {
+			int bit = dot ? FMT_DYN_PREC : FMT_DYN_WIDTH;
+
+			if (p->dyn & bit) {
+				snprintf(msg, cap, "format conversion #%d has more than one '*' specified for the output %s",
+					 num, dot ? "precision" : "width");
+				return msg;
+			}
+			p->dyn |= bit;
+			continue;
+		}
+		case '.':
+			if (dot++) {
+				snprintf(msg, cap, "format conversion #%d has more than one '.' specified",
+					 num);
+				return msg;
+			}
+			ndig = 0;
+			continue;
+		case '?':
+			p->width = 16;
+			continue;
+		case '@':
+			p->agg = 1;
+			continue;
+		case '$':
+			snprintf(msg, cap, "format conversion #%d uses unsupported positional format (%%n$)",
+				 num);
+			return msg;
+		case '%':
+			if (j == at + 1) {
+				p->conv = '%';
+				p->len = 2;
+				return NULL;
+			}
+			snprintf(msg, cap, "format conversion #%d cannot be combined with other format flags: %%%%",
+				 num);
+			return msg;
+		case 0:
+			snprintf(msg, cap, "format conversion #%d name expected before end of format string",
+				 num);
+			return msg;
+		case 'h': case 'l': case 'L': case 'w':
+			if (nl < sizeof(name) - 2)
+				name[nl++] = c;
+			continue;
+		default:
+			name[nl++] = c;
+			name[nl] = 0;
+			break;
+		}
+		break;
+	}
+	p->len = j + 1 - at;
+	for (size_t i = 0; i < sizeof(dconvs) / sizeof(dconvs[0]); i++) {
+		if (strcmp(dconvs[i].name, name))
+			continue;
+		memcpy(p->name, name, nl + 1);
+		p->want = dconvs[i].want;
+		p->conv = name[nl - 1];
+		p->size = name[0] == 'h' ? (name[1] == 'h' ? 1 : 2) :
+			  name[0] == 'l' && nl > 1 ? 8 : 0;
+		return NULL;
+	}
+	snprintf(msg, cap, "format conversion #%d is undefined: %%%s", num, name);
+	return msg;
+}
+
+int fmt_parse_d(const char *fmt, size_t len, struct fmt_piece *out, int max,
+		int agg, size_t *err_off, char *msg, size_t cap,
+		const char **tag)
+{
+	size_t i = 0;
+	int n = 0, num = 0;
+
+	while (i < len) {
+		struct fmt_piece p;
+		const char *bad = NULL;
+
+		memset(&p, 0, sizeof(p));
+		p.off = i;
+		p.width = -1;
+		p.prec = -1;
+		if (fmt[i] != '%') {
+			const char *q = memchr(fmt + i, '%', len - i);
+
+			p.len = (q ? (size_t)(q - fmt) : len) - i;
+		} else {
+			bad = dspec(fmt, len, i, ++num, &p, msg, cap);
+			if (!bad && p.agg && !agg) {
+				snprintf(msg, cap, "%%@ conversion requires an aggregation and is not for use with printf( )");
+				bad = msg;
+				*tag = "D_PRINTF_AGG_CONV";
+			} else if (bad) {
+				*tag = "D_SYNTAX";
+			}
+		}
+		if (bad) {
+			*err_off = i;
+			return -1;
+		}
+		if (n < max)
+			out[n] = p;
+		n++;
+		i += p.len;
+	}
+	return n;
+}

@@ -26,6 +26,17 @@ struct fmt_piece {
 	char flags[6];		/* subset of "-+ #0", NUL-terminated */
 	int width;		/* -1 if absent */
 	int prec;		/* -1 if absent */
+	/* D formats only (fmt_parse_d): */
+	unsigned char dyn;	/* FMT_DYN_WIDTH, FMT_DYN_PREC: '*' arguments */
+	unsigned char agg;	/* %@: printa's aggregation value */
+	char name[8];		/* D's conversion name: "d", "ld", "s", "a" */
+	int size;		/* bytes the length modifier selects: 1 hh,
+				 * 2 h, 8 l/ll, 0 none (the value's own) */
+};
+
+enum {
+	FMT_DYN_WIDTH = 1,
+	FMT_DYN_PREC = 2,
 };
 
 /* Parse FMT (length LEN, may contain no NULs) into at most MAX pieces.
@@ -36,5 +47,18 @@ struct fmt_piece {
  * "format ends inside a conversion"). */
 int fmt_parse(const char *fmt, size_t len, struct fmt_piece *out, int max,
 	      size_t *err_off, const char **err_msg);
+
+/* The same for D's printf()/printa() formats, as DTrace reads them:
+ * flags "-+ #0'" and '?' (pointer width, 16), '*' and ".*" (dynamic
+ * width and precision, each an integer argument before the value), '@'
+ * (printa: the aggregation's value), D's conversion names (a A c d i o
+ * u x X p s S Y k, e f g with l/h/ll/L/w modifiers, see printf.c).  On
+ * a bad conversion returns -1 with *ERR_OFF the offset of its '%',
+ * MSG (CAP bytes) the message DTrace gives ("format conversion #2 is
+ * undefined: %q") and *TAG the D tag: "D_SYNTAX", or
+ * "D_PRINTF_AGG_CONV" for %@ when AGG is false. */
+int fmt_parse_d(const char *fmt, size_t len, struct fmt_piece *out, int max,
+		int agg, size_t *err_off, char *msg, size_t cap,
+		const char **tag);
 
 #endif

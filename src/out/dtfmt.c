@@ -8,8 +8,10 @@
  * prints unsigned, a label longer than 15 characters is cut.  DTrace
  * does these things and scripts' expected outputs depend on them. */
 #include "out/dtfmt.h"
+#include "out/format.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* The bar is 40 columns; with both positive and negative counts each side
@@ -588,4 +590,79 @@ void dtf_clause_end(FILE *fp, int quiet)
 {
 	if (!quiet)
 		fputc('\n', fp);
+}
+
+int dtf_printf(FILE *fp, const char *fmt, size_t len,
+	       const struct fmt_arg *args, int nargs)
+{
+	struct fmt_piece small[32], *p = small;
+	const char *tag;
+	char msg[160];
+	size_t eoff;
+	int n, a = 0;
+
+	n = fmt_parse_d(fmt, len, small, 32, 1, &eoff, msg, sizeof(msg), &tag);
+	if (n < 0)
+		return -1;
+	if (n > 32) {
+		p = calloc((size_t)n, sizeof(*p));
+		if (!p)
+			return -1;
+		fmt_parse_d(fmt, len, p, n, 1, &eoff, msg, sizeof(msg), &tag);
+	}
+	for (int k = 0; k < n; k++) {
+		struct fmt_piece q = p[k];
+		int size = q.size ? q.size : 8;
+
+		if (q.want == FMT_WANT_NONE) {
+			if (q.conv == '%')
+				putc('%', fp);
+			else
+				fwrite(fmt + q.off, 1, q.len, fp);
+			continue;
+		}
+		if (q.dyn & FMT_DYN_WIDTH) {
+			int64_t w = a < nargs ? (int64_t)args[a].i : 0;
+
+			a++;
+			if (w < 0) {
+				size_t nf = strlen(q.flags);
+
+				if (!strchr(q.flags, '-') && nf < sizeof(q.flags) - 1)
+					q.flags[nf] = '-';
+				w = -w;
+			}
+			q.width = w > 100000 ? 100000 : (int)w;
+		}
+		if (q.dyn & FMT_DYN_PREC) {
+			int64_t v = a < nargs ? (int64_t)args[a].i : 0;
+
+			a++;
+			q.prec = v < 0 ? -1 : v > 100000 ? 100000 : (int)v;
+		}
+		switch (q.conv) {
+		case 'p':
+			q.conv = 'x';
+			size = 8;
+			break;
+		case 'i':
+			q.conv = 'd';
+			break;
+		case 'C':
+			q.conv = 'c';
+			break;
+		case 'a':
+		case 'A':
+		case 'S':
+		case 'Y':
+			q.conv = 's';
+			break;
+		}
+		if (a < nargs)
+			fmt_convert(fp, &q, &args[a], size);
+		a++;
+	}
+	if (p != small)
+		free(p);
+	return 0;
 }

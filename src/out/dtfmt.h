@@ -309,4 +309,15 @@ void dtf_flow_prefix(FILE *fp, int cpu, int indent, enum dtf_flow flow,
 /* The end of a clause that recorded data: a newline unless QUIET. */
 void dtf_clause_end(FILE *fp, int quiet);
 
+struct fmt_arg;
+/* printf() of D: FMT (LEN bytes, checked by fmt_parse_d) with ARGS, a
+ * '*' or ".*" taking the next integer argument (a negative width
+ * left-aligns, a negative precision is none).  Integers print at 64
+ * bits unless a length modifier says otherwise (D widens every value
+ * by its type), %p in hex without "0x", %i as %d; %a, %A, %S and %Y
+ * print the text the caller put into their argument (a symbol, an
+ * escaped string, a date).  Returns -1 if FMT does not parse. */
+int dtf_printf(FILE *fp, const char *fmt, size_t len,
+	       const struct fmt_arg *args, int nargs);
+
 #endif

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "out/dtfmt.h"
 #include "out/format.h"
 #include "out/json.h"
 
@@ -128,6 +129,77 @@ static bool arg_text(struct printer *pr, const struct ev_arg *a,
 	}
 }
 
+/* D's %S: the string with C escapes for what does not print. */
+static char *escaped(const struct fmt_arg *a)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+	size_t n = a->s ? strnlen(a->s, a->slen) : 0;
+	static const char from[] = "\\\"\a\b\f\n\r\t\v", to[] = "\\\"abfnrtv";
+
+	if (!m)
+		return NULL;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)a->s[i];
+		const char *e = strchr(from, c);
+
+		if (c && e)
+			fprintf(m, "\\%c", to[e - from]);
+		else if (c < 0x20 || c >= 0x7f)
+			fprintf(m, "\\%03o", c);
+		else
+			putc(c, m);
+	}
+	fclose(m);
+	return buf;
+}
+
+/* D: the text that %a, %A, %S and %Y print, put into their arguments
+ * (OWNED keeps what to free). */
+static void dt_texts(struct printer *pr, const struct event_spec *e,
+		     struct fmt_arg *args, int n, char **owned)
+{
+	struct fmt_piece pc[64];
+	const char *tag;
+	char msg[160];
+	size_t eoff;
+	int np = fmt_parse_d(e->fmt, e->fmt_len, pc, 64, 1, &eoff, msg,
+			     sizeof(msg), &tag);
+	int a = 0;
+
+	for (int k = 0; k < np && k < 64; k++) {
+		char *t = NULL;
+
+		if (pc[k].want == FMT_WANT_NONE)
+			continue;
+		a += !!(pc[k].dyn & FMT_DYN_WIDTH) + !!(pc[k].dyn & FMT_DYN_PREC);
+		if (a >= n)
+			break;
+		if (pc[k].conv == 'a' || pc[k].conv == 'A') {
+			t = stk_dt_kaddr(pr, args[a].i);
+		} else if (pc[k].conv == 'S') {
+			t = escaped(&args[a]);
+		} else if (pc[k].conv == 'Y') {
+			time_t secs = (time_t)(args[a].i / 1000000000ull);
+			struct tm tm;
+			char buf[64] = "";
+
+			if (localtime_r(&secs, &tm))
+				strftime(buf, sizeof(buf), "%Y %b %e %T", &tm);
+			t = xstrdup(buf);
+		}
+		if (t) {
+			free(owned[a]);
+			owned[a] = t;
+			args[a].s = t;
+			args[a].slen = strlen(t);
+			args[a].is_str = 1;
+		}
+		a++;
+	}
+}
+
 void pr_format_record(struct printer *pr, FILE *f, const struct event_spec *e,
 		      const uint8_t *rec)
 {
@@ -147,7 +219,12 @@ void pr_format_record(struct printer *pr, FILE *f, const struct event_spec *e,
 			args[i].is_signed = a->ty->is_signed;
 		}
 	}
-	fmt_print(f, e->fmt, e->fmt_len, args, n);
+	if (pr->c->lang_d) {
+		dt_texts(pr, e, args, n, stacks);
+		dtf_printf(f, e->fmt, e->fmt_len, args, n);
+	} else {
+		fmt_print(f, e->fmt, e->fmt_len, args, n);
+	}
 	for (int i = 0; i < n; i++)
 		free(stacks[i]);
 }

@@ -252,15 +252,13 @@ static void mkspec(char *buf, const struct fmt_piece *p, int prec,
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
 
-/* Format one conversion P with A, as snprintf would, and write the
- * result up to its first NUL (as bpftrace writes a C string). */
-static void convert(FILE *f, const char *fmt, const struct fmt_piece *p,
-		    const struct fmt_arg *a)
+void fmt_convert(FILE *f, const struct fmt_piece *p, const struct fmt_arg *a,
+		 int size)
 {
 	static const char *const mods[] = { "", "hh", "h", "", "", "", "", "",
 					    "ll" };
 	char sp[48], small[256], *out = small;
-	int size = lenmod(fmt, p), n = 0, again;
+	int n = 0, again;
 
 	if (p->conv == 'r' || p->conv == 'g') {
 		/* the bytes (or GFP flags) as text, then flags, width and
@@ -281,7 +279,7 @@ static void convert(FILE *f, const char *fmt, const struct fmt_piece *p,
 		t.s = txt;
 		t.slen = tl;
 		q.conv = 's';
-		convert(f, fmt, &q, &t);
+		fmt_convert(f, &q, &t, 4);
 		free(txt);
 		return;
 	}
@@ -372,7 +370,7 @@ int fmt_print(FILE *f, const char *fmt, size_t len,
 
 		if (q->want != FMT_WANT_NONE) {
 			if (a < nargs)
-				convert(f, fmt, q, &args[a]);
+				fmt_convert(f, q, &args[a], lenmod(fmt, q));
 			a++;
 		} else if (q->conv == '%') {
 			putc('%', f);

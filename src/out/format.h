@@ -31,6 +31,13 @@ struct fmt_arg {
 int fmt_print(FILE *f, const char *fmt, size_t len,
 	      const struct fmt_arg *args, int nargs);
 
+/* Format one conversion P (fmt_parse's or fmt_parse_d's) with A, as
+ * snprintf would, integers SIZE bytes wide (1, 2, 4 or 8: the length
+ * modifier's), and write the result up to its first NUL (as bpftrace
+ * writes a C string). */
+void fmt_convert(FILE *f, const struct fmt_piece *p, const struct fmt_arg *a,
+		 int size);
+
 /* Bytes P[0..LEN) as %r prints them (bpftrace 0.17): MODE 0 writes
  * printable ASCII as it is and other bytes as \xNN, 'x' every byte as
  * \xNN, 'h' every byte as two hex digits, separated by spaces. */

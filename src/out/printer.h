@@ -158,6 +158,9 @@ char *stk_string(struct printer *pr, const struct type *ty, const void *data,
 int stk_frames(struct printer *pr, const struct type *ty, const void *data,
 	       struct fold_frames *ff, const char *suffix);
 void stk_free(struct printer *pr);
+/* Kernel address ADDR as D's %a prints it, malloc'd: "vmlinux`sym",
+ * "vmlinux`sym+0x10", or "0x..." where no symbol holds it. */
+char *stk_dt_kaddr(struct printer *pr, uint64_t addr);
 
 /* users.c: the name of user UID (username values), looked up once per
  * uid and kept until usr_free(); its number when the password database

@@ -77,6 +77,22 @@ static void print_sym(struct printer *pr, FILE *f, uint64_t addr, bool off)
 		fprintf(f, "+%" PRIu64, addr - s->addr);
 }
 
+char *stk_dt_kaddr(struct printer *pr, uint64_t addr)
+{
+	const struct ksyms *k = syms(pr);
+	const struct ksym *s = k ? ksyms_find(k, addr) : NULL;
+	char buf[600];
+
+	if (!s)
+		snprintf(buf, sizeof(buf), "0x%" PRIx64, addr);
+	else if (addr == s->addr)
+		snprintf(buf, sizeof(buf), "vmlinux`%.500s", s->name);
+	else
+		snprintf(buf, sizeof(buf), "vmlinux`%.500s+0x%" PRIx64, s->name,
+			 addr - s->addr);
+	return xstrdup(buf);
+}
+
 /* A user address of process PID: "func", "func+off", with PERF
  * " (path)"; unknown: "0xADDR", with PERF " ([unknown])". */
 static void print_usym(struct printer *pr, FILE *f, int pid, uint64_t addr,

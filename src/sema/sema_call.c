@@ -113,16 +113,13 @@ static struct type *check_printf(struct sema *s, struct node *n,
 	size_t eoff;
 	const char *emsg;
 
+	if (s->c->lang_d)
+		return sema_d_printf(s, n, kind);
 	for (int i = 1; i < n->nargs; i++)
 		sema_expr(s, n->args[i]);
 	if (!sema_literal(s, f)) {
 		ERR(s, f->loc, E_FORMAT, "the format of %s must be a string literal",
 		    n->name);
-		return &ty_void;
-	}
-	if (s->c->lang_d && !f->len) {
-		DERR(s, f->loc, E_FORMAT, "D_PRINTF_FMT_EMPTY",
-		     "%s( ) format string is empty", n->name);
 		return &ty_void;
 	}
 	np = fmt_parse(f->name, f->len, pieces, (int)ARRAY_SIZE(pieces), &eoff,
@@ -142,12 +139,6 @@ static struct type *check_printf(struct sema *s, struct node *n,
 
 		if (pieces[i].want == FMT_WANT_NONE)
 			continue;
-		if (k >= n->nargs && s->c->lang_d) {
-			DERR(s, n->loc, E_FORMAT, "D_PRINTF_ARG_PROTO",
-			     "%s( ) prototype mismatch: conversion #%d (%.*s) is missing a corresponding value argument",
-			     n->name, k, (int)pieces[i].len, f->name + pieces[i].off);
-			return &ty_void;
-		}
 		if (k >= n->nargs) {
 			bool pct = false;
 
@@ -167,17 +158,6 @@ static struct type *check_printf(struct sema *s, struct node *n,
 		t = a->ty;
 		if (is_err(t))
 			continue;
-		if (s->c->lang_d && pieces[i].want == FMT_WANT_INT && !is_int(t)) {
-			sema_d_printf_type(s, a, k, k - 1, pieces[i].conv,
-				      "char, short, int, long, or long long");
-			continue;
-		}
-		if (s->c->lang_d && pieces[i].want == FMT_WANT_STR &&
-		    t->kind != TY_STR && t->kind != TY_ARRAY) {
-			sema_d_printf_type(s, a, k, k - 1, pieces[i].conv,
-				      "char [] or string (or use stringof)");
-			continue;
-		}
 		if (pieces[i].want == FMT_WANT_STR && !s->c->dialect_017 &&
 		    (is_int(t) || t->kind == TY_TUPLE ||
 		     t->kind == TY_ARRAY || t->kind == TY_STRUCT))
@@ -201,12 +181,6 @@ static struct type *check_printf(struct sema *s, struct node *n,
 			    "%%%s expects an integer, this is %s",
 			    pieces[i].conv == 'g' ? "gr" : (char[]){ pieces[i].conv, 0 },
 			    type_name(t));
-	}
-	if (k < n->nargs && s->c->lang_d) {
-		DERR(s, n->args[k]->loc, E_FORMAT, "D_PRINTF_ARG_EXTRA",
-		     "%s( ) prototype mismatch: only %d arguments required by this format string",
-		     n->name, k);
-		return &ty_void;
 	}
 	if (k < n->nargs) {
 		ERR(s, n->args[k]->loc, E_FORMAT,

@@ -18,17 +18,6 @@ const char *sema_d_type_name(const struct type *t)
 	return type_name(t);
 }
 
-/* D's words for a printf() argument that does not fit conversion
- * number CONV (%C) at argument number ARG (1 the format). */
-void sema_d_printf_type(struct sema *s, struct node *a, int arg, int conv,
-			  char c, const char *proto)
-{
-	DERR(s, a->loc, E_FORMAT, "D_PRINTF_ARG_TYPE",
-	     "printf( ) argument #%d is incompatible with conversion #%d prototype:\n"
-	     "\tconversion: %%%c\n\t prototype: %s\n\t  argument: %s",
-	     arg, conv, c, proto, sema_d_type_name(a->ty));
-}
-
 /* D's prototypes where they differ from bpftrace's (exit takes its
  * status), and D's message for a wrong count: "exit( ) prototype
  * mismatch: 0 args passed, 1 expected".  True after reporting. */

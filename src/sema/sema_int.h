@@ -241,15 +241,14 @@ struct type *call_pton(struct sema *s, struct node *n);
 struct type *call_cgroup_path(struct sema *s, struct node *n);
 /* sema_dstr.c: DTrace's string subroutines */
 struct type *call_strjoin(struct sema *s, struct node *n);
-/* sema_dmsg.c: a type as D's messages name it (string, int, uchar_t);
- * a printf() argument ARG that does not fit conversion CONV (%C, whose
- * prototype PROTO says what it takes), as D_PRINTF_ARG_TYPE */
+/* sema_dmsg.c: a type as D's messages name it (string, int, uchar_t) */
 const char *sema_d_type_name(const struct type *t);
 /* A call of function F (funcs.def) with D's count of arguments, or
  * D_PROTO_LEN in dtrace's words: true after reporting */
 bool sema_d_arity(struct sema *s, struct node *n, int f);
-void sema_d_printf_type(struct sema *s, struct node *a, int arg, int conv,
-			char c, const char *proto);
+/* sema_dprintf.c: printf()/system() of D (check_printf's D half),
+ * recording an event of KIND */
+struct type *sema_d_printf(struct sema *s, struct node *n, enum ev_kind kind);
 /* sema_dagg.c: D's normalize(), denormalize() */
 struct type *call_normalize(struct sema *s, struct node *n);
 /* sema_call.c: the map without keys a function like clear(@m) takes

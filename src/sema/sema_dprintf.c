@@ -1,0 +1,178 @@
+/* sema_dprintf.c - D's printf() and system() formats, checked the way
+ * DTrace checks them (D only; check_printf in sema_call.c hands them
+ * here): the format is a string constant in D's format language
+ * (lang/printf.c, fmt_parse_d), every '*' and ".*" takes an int argument
+ * before the value, and each value must fit its conversion.  The
+ * messages and their order are DTrace's, conversions numbered from 1
+ * ("%%" counts), arguments from 1 (the format).  The record is made as
+ * for bpftrace's printf; out/events.c prints it with D's rules. */
+#include "sema/sema.h"
+#include "sema/sema_int.h"
+#include "lang/printf.h"
+
+#include <string.h>
+
+/* D's name for the type of argument A in a prototype message. */
+static const char *arg_type(const struct node *a)
+{
+	if (a->kind == N_MAP && a->name && a->name[0] == '@')
+		return "aggregation";
+	return sema_d_type_name(a->ty);
+}
+
+/* The prototype a value of conversion P must fit, and whether T does. */
+static const char *proto(const struct fmt_piece *p, const struct type *t,
+			 bool *ok)
+{
+	switch (p->conv) {
+	case 's':
+	case 'S':
+		*ok = t->kind == TY_STR || t->kind == TY_ARRAY;
+		return "char [] or string (or use stringof)";
+	case 'p':
+	case 'a':
+	case 'A':
+		*ok = is_int(t) || t->kind == TY_PTR;
+		return "pointer or integer";
+	case 'Y':
+		*ok = is_int(t);
+		return "int64_t";
+	case 'e':
+	case 'E':
+	case 'f':
+	case 'g':
+	case 'G':
+		*ok = false;	/* D on Linux has no floating-point values */
+		return "float, double, or long double";
+	default:
+		*ok = is_int(t) || t->kind == TY_PTR;
+		return "char, short, int, long, or long long";
+	}
+}
+
+/* A call that is an action, which has no value: printf("%d", exit(0))
+ * is D_PRINTF_ARG_TYPE, and DTrace does not check the inner call. */
+static bool is_action(const struct node *a)
+{
+	static const char *const acts[] = {
+		"printf", "printa", "trace", "tracemem", "exit", "clear",
+		"trunc", "normalize", "denormalize", "commit", "discard",
+		"raise", "system", "chill", "breakpoint", "panic", "stop",
+		"setopt", "speculate",
+	};
+
+	if (a->kind != N_CALL)
+		return false;
+	for (size_t i = 0; i < ARRAY_SIZE(acts); i++)
+		if (!strcmp(a->name, acts[i]))
+			return true;
+	return false;
+}
+
+struct type *sema_d_printf(struct sema *s, struct node *n, enum ev_kind kind)
+{
+	struct node *f = n->args[0];
+	struct fmt_piece pieces[128];
+	const char *tag = "D_SYNTAX";
+	char msg[160];
+	size_t eoff;
+	int np, k = 1, conv = 0;
+
+	for (int i = 1; i < n->nargs; i++) {
+		if (is_action(n->args[i]))
+			n->args[i]->ty = &ty_void;
+		else
+			sema_expr(s, n->args[i]);
+	}
+	if (!sema_literal(s, f)) {
+		struct type *t = sema_expr(s, f);
+
+		if (is_err(t))
+			return &ty_void;
+		DERR(s, f->loc, E_FORMAT,
+		     t->kind == TY_STR ? "D_PRINTF_ARG_FMT" : "D_PROTO_ARG",
+		     "%s( ) argument #1 is incompatible with prototype:\n"
+		     "\tprototype: string%s\n\t argument: %s", n->name,
+		     t->kind == TY_STR ? " constant" : "", arg_type(f));
+		return &ty_void;
+	}
+	if (!f->len) {
+		DERR(s, f->loc, E_FORMAT, "D_PRINTF_FMT_EMPTY",
+		     "%s( ) format string is empty", n->name);
+		return &ty_void;
+	}
+	np = fmt_parse_d(f->name, f->len, pieces, (int)ARRAY_SIZE(pieces), 0,
+			 &eoff, msg, sizeof(msg), &tag);
+	if (np < 0) {
+		DERR(s, f->loc, E_FORMAT, tag, "%s", msg);
+		return &ty_void;
+	}
+	if (np > (int)ARRAY_SIZE(pieces)) {
+		ERR(s, f->loc, E_LIMIT, "format has more than %d pieces",
+		    (int)ARRAY_SIZE(pieces));
+		return &ty_void;
+	}
+	for (int i = 0; i < np; i++) {
+		const struct fmt_piece *p = &pieces[i];
+		struct node *a;
+		const char *want;
+		bool ok;
+
+		if (p->want == FMT_WANT_NONE && p->conv != '%')
+			continue;
+		conv++;
+		if (p->want == FMT_WANT_NONE)
+			continue;
+		for (int bit = FMT_DYN_WIDTH; bit <= FMT_DYN_PREC; bit <<= 1) {
+			const char *star = bit == FMT_DYN_PREC ? ".*" : "*";
+
+			if (!(p->dyn & bit))
+				continue;
+			if (k >= n->nargs) {
+				DERR(s, n->loc, E_FORMAT, "D_PRINTF_DYN_PROTO",
+				     "%s( ) prototype mismatch: conversion #%d (%%%s) is missing a corresponding \"%s\" argument",
+				     n->name, conv, p->name, star);
+				return &ty_void;
+			}
+			a = n->args[k++];
+			if (!is_err(a->ty) && !is_int(a->ty)) {
+				DERR(s, a->loc, E_FORMAT, "D_PRINTF_DYN_TYPE",
+				     "%s( ) argument #%d is incompatible with conversion #%d prototype:\n"
+				     "\tconversion: %% %s %s\n\t prototype: int\n\t  argument: %s",
+				     n->name, k, conv, star, p->name, arg_type(a));
+				return &ty_void;
+			}
+		}
+		if (k >= n->nargs) {
+			DERR(s, n->loc, E_FORMAT, "D_PRINTF_ARG_PROTO",
+			     "%s( ) prototype mismatch: conversion #%d (%%%s) is missing a corresponding value argument",
+			     n->name, conv, p->name);
+			return &ty_void;
+		}
+		a = n->args[k++];
+		if (is_err(a->ty))
+			continue;
+		want = proto(p, a->ty, &ok);
+		if (ok && !(a->kind == N_MAP && a->name && a->name[0] == '@'))
+			continue;
+		DERR(s, a->loc, E_FORMAT, "D_PRINTF_ARG_TYPE",
+		     "%s( ) argument #%d is incompatible with conversion #%d prototype:\n"
+		     "\tconversion: %%%s\n\t prototype: %s\n\t  argument: %s",
+		     n->name, k, conv, p->name, want, arg_type(a));
+		return &ty_void;
+	}
+	if (k < n->nargs) {
+		DERR(s, n->args[k]->loc, E_FORMAT, "D_PRINTF_ARG_EXTRA",
+		     "%s( ) prototype mismatch: only %d arguments required by this format string",
+		     n->name, k - 1);
+		return &ty_void;
+	}
+	if (s->report) {
+		struct event_spec *e = sema_add_event(s, n, kind);
+
+		e->fmt = f->name;
+		e->fmt_len = f->len;
+		sema_event_args(s, e, n->args + 1, n->nargs - 1);
+	}
+	return &ty_void;
+}

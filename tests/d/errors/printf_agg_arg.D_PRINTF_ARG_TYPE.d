@@ -1,0 +1,5 @@
+/* an aggregation is no value for printf */
+BEGIN
+{
+	@a = count(); printf("%d", @a);
+}

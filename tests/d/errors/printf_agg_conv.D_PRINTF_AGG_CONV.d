@@ -1,0 +1,5 @@
+/* %@ belongs to printa() */
+BEGIN
+{
+	printf("%@d", 1);
+}

@@ -1,0 +1,5 @@
+/* %% takes no flags */
+BEGIN
+{
+	printf("%-%", 1);
+}

@@ -1,0 +1,5 @@
+/* an empty format */
+BEGIN
+{
+	printf("");
+}

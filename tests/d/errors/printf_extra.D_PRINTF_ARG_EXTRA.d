@@ -1,0 +1,5 @@
+/* more values than conversions (%? takes none) */
+BEGIN
+{
+	printf("%?d\n", 1, 2);
+}

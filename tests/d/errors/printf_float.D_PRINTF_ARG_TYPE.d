@@ -1,0 +1,5 @@
+/* no floating-point values in D on Linux */
+BEGIN
+{
+	printf("%f", 1);
+}

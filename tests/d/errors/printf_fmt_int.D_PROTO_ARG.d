@@ -1,0 +1,5 @@
+/* the format must be a string */
+BEGIN
+{
+	printf(1);
+}

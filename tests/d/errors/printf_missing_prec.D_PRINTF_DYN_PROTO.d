@@ -1,0 +1,5 @@
+/* no argument for the precision */
+BEGIN
+{
+	printf("%s %.*d\n", "foo");
+}

@@ -1,0 +1,5 @@
+/* the width takes the only argument */
+BEGIN
+{
+	printf("%*d", 1);
+}

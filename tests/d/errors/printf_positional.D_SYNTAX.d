@@ -1,0 +1,5 @@
+/* no positional arguments */
+BEGIN
+{
+	printf("%1$d", 1);
+}

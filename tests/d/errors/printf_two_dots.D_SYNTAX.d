@@ -1,0 +1,5 @@
+/* one precision */
+BEGIN
+{
+	printf("%.*.*d", 1, 2, 3);
+}

@@ -1,0 +1,5 @@
+/* one width */
+BEGIN
+{
+	printf("%**d", 1, 2);
+}

@@ -1,0 +1,5 @@
+/* no such conversion */
+BEGIN
+{
+	printf("%q", 1);
+}

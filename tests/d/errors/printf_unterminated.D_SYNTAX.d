@@ -1,0 +1,5 @@
+/* a conversion needs its name */
+BEGIN
+{
+	printf("%*");
+}

@@ -1,0 +1,5 @@
+/* an action has no value */
+BEGIN
+{
+	printf("%d", printf(""));
+}

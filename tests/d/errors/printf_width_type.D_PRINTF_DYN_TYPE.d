@@ -1,0 +1,5 @@
+/* a width is an int */
+BEGIN
+{
+	printf("%*d\n", "foo", 1);
+}
