@@ -334,3 +334,17 @@ void diag_fatal(struct diag *d, struct loc loc, enum diag_tag tag,
 		longjmp(*d->fatal, 1);
 	exit(1);
 }
+
+void diag_fatal_d(struct diag *d, struct loc loc, enum diag_tag tag,
+		  const char *dtag, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport(d, loc, "error", tag, dtag, fmt, ap);
+	va_end(ap);
+	d->nerrors++;
+	if (d->fatal)
+		longjmp(*d->fatal, 1);
+	exit(1);
+}

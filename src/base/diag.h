@@ -90,6 +90,10 @@ void diag_warn(struct diag *d, struct loc loc, const char *fmt, ...)
 _Noreturn void diag_fatal(struct diag *d, struct loc loc, enum diag_tag tag,
 			  const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
+/* diag_error_d, then longjmp to d->fatal. */
+_Noreturn void diag_fatal_d(struct diag *d, struct loc loc, enum diag_tag tag,
+			    const char *dtag, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
 /* File FILE of a location: the script for 0 or an unknown index. */
 struct diag_file diag_source(const struct diag *d, int file);
 /* Expansion EXP of a location (its loc.exp, not 0). */

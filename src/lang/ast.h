@@ -54,6 +54,9 @@ struct node {
 	int tyname_ptr;		/* CAST, LET: number of '*' */
 	int tydim;		/* CAST, SIZEOF: TYPE[N] (0.26's array
 				 * types): N, -1 for TYPE[] (0: none) */
+	const char *dname;	/* D: a CALL's name as the script wrote
+				 * it, when lang/dlower.c renamed it
+				 * (trace -> print), for D's messages */
 
 	/* filled by sema */
 	struct type *ty;

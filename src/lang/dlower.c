@@ -203,6 +203,7 @@ static void call(struct lower *lw, struct node *n)
 	}
 	for (size_t i = 0; i < sizeof(calls) / sizeof(calls[0]); i++)
 		if (!strcmp(calls[i].d, n->name)) {
+			n->dname = n->name;
 			n->name = calls[i].sonde;
 			break;
 		}

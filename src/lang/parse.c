@@ -266,7 +266,7 @@ static struct node *postfix_ops(struct parser *p, struct node *n)
 
 		if (t->kind == T_DOT || t->kind == T_ARROW ||
 		    t->kind == T_LBRACKET || t->kind == T_INC ||
-		    t->kind == T_DEC) {
+		    t->kind == T_DEC || (t->kind == T_LPAREN && p->d)) {
 			chain(p, t);
 			levels++;
 		}
@@ -299,6 +299,14 @@ static struct node *postfix_ops(struct parser *p, struct node *n)
 			f->a = n;
 			f->loc = span(n->loc, id.loc);
 			n = f;
+		} else if (t->kind == T_LBRACKET && p->d && n->kind == N_MAP &&
+			   n->name[0] == '@') {
+			diag_fatal_d(p->diag, t->loc, E_SYNTAX, "D_AGG_MDIM",
+				     "%s[ ][ ]: aggregations have one list of keys: write %s[a, b]",
+				     n->name, n->name);
+		} else if (t->kind == T_LPAREN && p->d) {
+			diag_fatal_d(p->diag, t->loc, E_SYNTAX, "D_FUNC_IDENT",
+				     "only a function's name can be called");
 		} else if (t->kind == T_LBRACKET && p->d &&
 			   n->kind == N_BUILTIN) {
 			n = d_array(p, n);

@@ -499,7 +499,15 @@ static void stmt(struct sema *s, struct node *n)
 {
 	switch (n->kind) {
 	case N_EXPRSTMT: {
-		struct type *t = sema_expr(s, n->a);
+		struct type *t;
+
+		if (s->c->lang_d && n->a->kind == N_MAP && n->a->name[0] == '@') {
+			DERR(s, n->a->loc, E_SYNTAX, "D_AGG_NULL",
+			     "expression has null effect: %s is given no aggregating function",
+			     n->a->name);
+			break;
+		}
+		t = sema_expr(s, n->a);
 
 		(void)t;
 		/* 0.26: a failed delete() whose value is dropped warns

@@ -971,9 +971,11 @@ static struct type *call_sym(struct sema *s, struct node *n)
 /* print(@m[, top[, div]]): the whole map, as at exit. */
 static struct type *print_map(struct sema *s, struct node *n)
 {
-	struct mapinfo *m = sema_map_arg(s, n->args[0], "print");
+	struct mapinfo *m;
 	int64_t top = 0, div = 0;
 	struct event_spec *e;
+
+	m = sema_map_arg(s, n->args[0], "print");
 
 	if (n->nargs > 1 && sema_const_int(s, n->args[1], &top, "top") && top < 0)
 		ERR(s, n->args[1]->loc, E_ARGS, "top must not be negative");
@@ -998,6 +1000,9 @@ static struct type *call_print(struct sema *s, struct node *n)
 	struct type *t;
 	struct event_spec *e;
 
+	if (s->c->lang_d && n->dname && !strcmp(n->dname, "printa") &&
+	    sema_d_aggarg(s, n))
+		return set(n, &ty_void);
 	/* (D's trace(x) of a global x, a map without '@', is its value) */
 	if (a->kind == N_MAP && !a->nargs && !(s->c->lang_d && a->name[0] != '@'))
 		return print_map(s, n);
@@ -1027,7 +1032,11 @@ static struct type *call_print(struct sema *s, struct node *n)
 /* clear(@m), zero(@m) */
 static struct type *call_clear(struct sema *s, struct node *n)
 {
-	struct mapinfo *m = sema_map_arg(s, n->args[0], n->name);
+	struct mapinfo *m;
+
+	if (s->c->lang_d && sema_d_aggarg(s, n))
+		return set(n, &ty_void);
+	m = sema_map_arg(s, n->args[0], n->name);
 
 	if (s->report && m) {
 		struct event_spec *e = sema_add_event(s, n, n->builtin == F_CLEAR ?
@@ -1158,6 +1167,12 @@ struct type *sema_call(struct sema *s, struct node *n, bool assigned)
 			ERR(s, n->loc, E_ARGS,
 			    "%s() takes %d to %d arguments, %d given", n->name,
 			    funcs[f].lo, funcs[f].hi, n->nargs);
+		return set(n, &ty_error);
+	}
+	if (sema_is_agg_func(f) && !assigned && s->c->lang_d) {
+		DERR(s, n->loc, E_TYPE, "D_CG_EXPR",
+		     "%s( ) is an aggregating function: assign it to an aggregation, as in @x = %s(...)",
+		     n->name, n->name);
 		return set(n, &ty_error);
 	}
 	if (sema_is_agg_func(f) && !assigned) {

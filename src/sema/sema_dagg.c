@@ -89,6 +89,11 @@ static bool llq_arg(struct sema *s, struct node *call, int i,
 		     "llquantize( ) argument #%d must be an integer constant", i);
 		return false;
 	}
+	if (*v < 0 && i == 4) {	/* dtrace-utils: steps is unsigned */
+		DERR(s, arg->loc, E_ARGS, type_tag,
+		     "llquantize( ) argument #%d must be a non-negative integer constant", i);
+		return false;
+	}
 	if ((uint64_t)*v > UINT16_MAX) {
 		DERR(s, arg->loc, E_ARGS, val_tag,
 		     "llquantize( ) argument #%d must be less than 2^16", i);
@@ -146,7 +151,7 @@ static bool llquantize_args(struct sema *s, struct node *call,
 		return false;
 	}
 	if (!pow_s64((uint64_t)factor, high + 1)) {
-		DERR(s, call->args[3]->loc, E_ARGS, "D_LLQUANT_MAGTOOBIG",
+		DERR(s, call->args[3]->loc, E_ARGS, "D_LLQUANT_HMAGVAL",
 		     "llquantize( ) factor (argument #1) raised to power of high magnitude (argument #3) plus 1 overflows 64-bits");
 		return false;
 	}
@@ -265,7 +270,10 @@ bool sema_dagg_plain(struct sema *s, struct node *n)
 
 	if (t->kind != N_MAP || t->name[0] != '@')
 		return true;
-	sema_expr(s, n->b);
+	/* a call is not run for an error: breakpoint() is D_AGG_FUNC
+	 * whether or not it exists */
+	if (n->b->kind != N_CALL)
+		sema_expr(s, n->b);
 	DERR(s, n->b->loc, E_TYPE, "D_AGG_FUNC",
 	     "%s must be assigned the result of an aggregating function",
 	     t->name);
@@ -276,9 +284,13 @@ bool sema_dagg_plain(struct sema *s, struct node *n)
  * on; denormalize(@a) as they are. */
 struct type *call_normalize(struct sema *s, struct node *n)
 {
-	struct mapinfo *m = sema_map_arg(s, n->args[0], n->name);
-	struct type *t = n->nargs > 1 ? sema_expr(s, n->args[1]) : NULL;
+	struct mapinfo *m;
+	struct type *t;
 
+	if (sema_d_aggarg(s, n))
+		return n->ty = &ty_void;
+	m = sema_map_arg(s, n->args[0], n->name);
+	t = n->nargs > 1 ? sema_expr(s, n->args[1]) : NULL;
 	if (t && !is_err(t) && !is_int(t))
 		ERR(s, n->args[1]->loc, E_TYPE, "%s( ) argument #2 must be an integer",
 		    n->name);

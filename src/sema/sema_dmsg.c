@@ -3,6 +3,10 @@
  * for them). */
 #include "sema/sema_int.h"
 
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
 /* A type as D names it in its messages. */
 const char *sema_d_type_name(const struct type *t)
 {
@@ -18,19 +22,58 @@ const char *sema_d_type_name(const struct type *t)
 	return type_name(t);
 }
 
+bool sema_d_agg_action(const char *name)
+{
+	return !strcmp(name, "clear") || !strcmp(name, "trunc") ||
+	       !strcmp(name, "normalize") || !strcmp(name, "denormalize") ||
+	       !strcmp(name, "printa");
+}
+
+bool sema_d_aggarg(struct sema *s, struct node *n)
+{
+	struct node *a = n->args[0];
+	const char *name = n->dname ? n->dname : n->name, *what;
+	char tag[32];
+
+	if (a->kind == N_MAP && a->name[0] == '@' && !a->nargs)
+		return false;
+	if (a->kind == N_CALL && sema_is_agg_func(sema_func_lookup(a->name)))
+		what = "void";	/* an aggregating function has no value */
+	else if (a->kind == N_MAP && a->name[0] == '@')
+		what = "aggregation element";
+	else if (is_err(sema_expr(s, a)))
+		return true;
+	else
+		what = sema_d_type_name(a->ty);
+	snprintf(tag, sizeof(tag), "D_%s_AGGARG", name);
+	for (char *c = tag; *c; c++)
+		*c = (char)toupper((unsigned char)*c);
+	DERR(s, a->loc, E_ARGS, tag,
+	     "%s( ) argument #1 is incompatible with prototype:\n"
+	     "\tprototype: aggregation\n\t argument: %s", name, what);
+	return true;
+}
+
 /* D's prototypes where they differ from bpftrace's (exit takes its
  * status), and D's message for a wrong count: "exit( ) prototype
  * mismatch: 0 args passed, 1 expected".  True after reporting. */
 bool sema_d_arity(struct sema *s, struct node *n, int f)
 {
 	int lo = sema_func_min_args(f), hi = sema_func_max_args(f);
-	const char *name = n->name;
+	const char *name = n->dname ? n->dname : n->name;
+	char tag[32] = "D_PROTO_LEN";
 
 	if (f == F_EXIT)
 		lo = hi = 1;
 	if (n->nargs >= lo && n->nargs <= hi)
 		return false;
-	ERR(s, n->loc, E_ARGS, "%s( ) prototype mismatch: %d arg%s passed, %s%d expected",
+	/* the actions on a whole aggregation have tags of their own */
+	if (sema_d_agg_action(name)) {
+		snprintf(tag, sizeof(tag), "D_%s_PROTO", name);
+		for (char *c = tag; *c; c++)
+			*c = (char)toupper((unsigned char)*c);
+	}
+	DERR(s, n->loc, E_ARGS, tag, "%s( ) prototype mismatch: %d arg%s passed, %s%d expected",
 	    name, n->nargs, n->nargs == 1 ? "" : "s",
 	    lo == hi ? "" : n->nargs < lo ? "at least " : "at most ",
 	    n->nargs < lo ? lo : hi);

@@ -246,6 +246,13 @@ const char *sema_d_type_name(const struct type *t);
 /* A call of function F (funcs.def) with D's count of arguments, or
  * D_PROTO_LEN in dtrace's words: true after reporting */
 bool sema_d_arity(struct sema *s, struct node *n, int f);
+/* D's actions on a whole aggregation (clear, trunc, normalize,
+ * denormalize, printa), whose errors have tags of their own
+ * (D_CLEAR_PROTO, D_TRUNC_AGGARG, ...) */
+bool sema_d_agg_action(const char *name);
+/* Their first argument, which must be an aggregation: true after
+ * reporting D_<ACTION>_AGGARG */
+bool sema_d_aggarg(struct sema *s, struct node *n);
 /* sema_dprintf.c: printf()/system() of D (check_printf's D half),
  * recording an event of KIND */
 struct type *sema_d_printf(struct sema *s, struct node *n, enum ev_kind kind);

@@ -192,6 +192,20 @@ struct mapinfo *sema_map_keys(struct sema *s, struct node *n)
 
 	n->ty = NULL;	/* set to ty_error below if the keys are wrong */
 
+	/* D: an aggregation, or a (void) value, is no key */
+	for (int i = 0; s->c->lang_d && i < n->nargs; i++) {
+		struct node *k = n->args[i];
+		bool agg = k->kind == N_MAP && k->name[0] == '@';
+
+		if (agg || (k->kind == N_CAST && k->tyname &&
+			    !strcmp(k->tyname, "void") && !k->tyname_ptr)) {
+			DERR(s, k->loc, E_TYPE, "D_KEY_TYPE",
+			     "%s[ ] key #%d is of a type no key can have: %s",
+			     n->name, i + 1, agg ? "aggregation" : "void");
+			n->ty = &ty_error;
+			return m;
+		}
+	}
 	if (n->nargs == 1) {
 		kt = sema_expr(s, n->args[0]);
 	} else if (n->nargs > 1) {

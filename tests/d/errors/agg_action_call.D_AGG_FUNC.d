@@ -1,0 +1,5 @@
+/* an action is no aggregating function, known or not */
+BEGIN
+{
+	@c["x"] = breakpoint();
+}

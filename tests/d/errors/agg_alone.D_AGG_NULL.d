@@ -1,0 +1,5 @@
+/* an aggregation alone does nothing */
+BEGIN
+{
+	@a[1];
+}

@@ -1,0 +1,5 @@
+/* an aggregating function belongs to an aggregation */
+BEGIN
+{
+	avg(1);
+}

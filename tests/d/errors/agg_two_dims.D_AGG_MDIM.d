@@ -1,0 +1,5 @@
+/* one list of keys per aggregation */
+BEGIN
+{
+	@c[0][2] = count();
+}

@@ -1,0 +1,5 @@
+/* clear() takes one argument */
+BEGIN
+{
+	clear();
+}

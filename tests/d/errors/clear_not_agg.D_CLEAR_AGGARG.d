@@ -1,0 +1,5 @@
+/* clear() takes an aggregation */
+BEGIN
+{
+	clear(count());
+}

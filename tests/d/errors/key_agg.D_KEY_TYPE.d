@@ -1,0 +1,5 @@
+/* an aggregation is no key */
+BEGIN
+{
+	@a = count(); @[@a] = count();
+}

@@ -1,0 +1,5 @@
+/* a void value is no key */
+BEGIN
+{
+	@a[1, (void)0] = count();
+}

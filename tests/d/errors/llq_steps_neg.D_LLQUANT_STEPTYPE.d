@@ -1,0 +1,5 @@
+/* llquantize()'s steps is not negative */
+BEGIN
+{
+	@ = llquantize(1, 10, 0, 6, -1);
+}

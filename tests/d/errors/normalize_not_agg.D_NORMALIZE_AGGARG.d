@@ -1,0 +1,5 @@
+/* normalize() takes an aggregation */
+BEGIN
+{
+	normalize(2, 1);
+}

@@ -1,0 +1,5 @@
+/* trunc() takes an aggregation */
+BEGIN
+{
+	trunc(1);
+}
