@@ -235,6 +235,9 @@ void cg_uarg_value(struct cg *g, struct node *n, struct mem dst);
 void cg_uargs(struct cg *g, struct node *n, struct mem dst);
 
 /* cg_tuple.c */
+/* Every element of T has its own slot, one after the other, and the
+ * tuple ends with the last: nothing to zero, no element to move. */
+bool cg_tuple_plain(const struct type *t);
 /* Tuple N (an N_TUPLE) into DST as type DT. */
 void cg_tuple_store(struct cg *g, struct node *n, struct mem dst,
 		    const struct type *dt);

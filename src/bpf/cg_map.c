@@ -24,6 +24,10 @@ static void fill_key(struct cg *g, struct node *n, struct mem key)
 	} else if (n->nargs == 1) {
 		cg_store(g, n->args[0], key, m->key);
 	} else {
+		/* equal keys must be equal bytes: padding and the rest of
+		 * a narrow integer's slot (D's keys keep their size) */
+		if (!cg_tuple_plain(m->key))
+			cg_zero(g, key, 0, ty_slot_size(m->key));
 		for (int i = 0; i < n->nargs; i++)
 			cg_tuple_elem_store(g, n->args[i], key, m->key, i);
 	}

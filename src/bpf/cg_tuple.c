@@ -11,9 +11,7 @@
  * so that equal tuples are equal bytes (map keys). */
 #include "bpf/cg_int.h"
 
-/* Every element has its own slot, one after the other, and the tuple
- * ends with the last: nothing to zero, no element to move. */
-static bool plain(const struct type *t)
+bool cg_tuple_plain(const struct type *t)
 {
 	int off = 0;
 
@@ -22,7 +20,7 @@ static bool plain(const struct type *t)
 
 		if (t->off[i] != off || !ty_elem_whole(t, i) ||
 		    (e->kind == TY_INT && e->size != 8) ||
-		    (e->kind == TY_TUPLE && !plain(e)))
+		    (e->kind == TY_TUPLE && !cg_tuple_plain(e)))
 			return false;
 		off += ty_slot_size(e);
 	}
@@ -73,7 +71,7 @@ static int same_field(const struct type *dt, const struct type *st, int i)
 void cg_tuple_store(struct cg *g, struct node *n, struct mem dst,
 		    const struct type *dt)
 {
-	if (!plain(dt))
+	if (!cg_tuple_plain(dt))
 		cg_zero(g, dst, 0, ty_slot_size(dt));
 	/* in source order, each to its field */
 	for (int i = 0; i < dt->nelem; i++)
@@ -129,7 +127,7 @@ void cg_tuple_copy(struct cg *g, struct mem dst, const struct type *dt,
 		}
 		return;
 	}
-	if (!plain(dt))
+	if (!cg_tuple_plain(dt))
 		cg_zero(g, dst, 0, ty_slot_size(dt));
 	for (int i = 0; i < dt->nelem; i++)
 		copy_elem(g, dst, dt, src, st, i);

@@ -201,6 +201,19 @@ static void call(struct lower *lw, struct node *n)
 		u->nargs = 1;
 		n->args[0] = u;
 	}
+	/* stop(): the process stops, as raise(SIGSTOP) stops it */
+	if (!strcmp(n->name, "stop") && !n->nargs) {
+		struct node *sig = mk(lw, N_STR, n->loc);
+
+		sig->name = "SIGSTOP";
+		sig->len = 7;
+		n->args = arena_alloc(&lw->c->arena, sizeof(*n->args));
+		n->args[0] = sig;
+		n->nargs = 1;
+		n->dname = "stop";
+		n->name = "signal";
+		return;
+	}
 	for (size_t i = 0; i < sizeof(calls) / sizeof(calls[0]); i++)
 		if (!strcmp(calls[i].d, n->name)) {
 			n->dname = n->name;

@@ -50,154 +50,6 @@ bool sema_const_int(struct sema *s, struct node *n, int64_t *v,
 	return true;
 }
 
-/* Where byte OFF of the decoded string literal at LIT lies in the
- * source, for a caret under one conversion; LIT itself when the string
- * spans lines. */
-static struct loc literal_loc(struct sema *s, struct loc lit, size_t off,
-			      int len)
-{
-	struct diag_file f = diag_source(&s->c->diag, lit.file);
-	const char *src = f.src, *p = src + lit.off, *end = src + f.len;
-	size_t k = 0;
-	struct loc l = lit;
-
-	/* a literal from a macro's body is located at the macro's use,
-	 * which is no '"' */
-	if (lit.off < 0 || p >= end || *p != '"')
-		return lit;
-	p++;
-	while (p < end) {
-		if (*p == '"') {	/* "a" "b": skip to the next literal */
-			p++;
-			while (p < end && (*p == ' ' || *p == '\t'))
-				p++;
-			if (p >= end || *p != '"')
-				return lit;
-			p++;
-			continue;
-		}
-		if (k >= off)
-			break;
-		if (*p == '\n')
-			return lit;
-		if (*p == '\\' && p + 1 < end) {
-			p++;
-			if (*p == 'x') {
-				p++;
-				for (int i = 0; i < 2 && p < end && isxdigit((unsigned char)*p); i++)
-					p++;
-			} else if (*p >= '0' && *p <= '7') {
-				for (int i = 0; i < 3 && p < end && *p >= '0' && *p <= '7'; i++)
-					p++;
-			} else {
-				p++;
-			}
-		} else {
-			p++;
-		}
-		k++;
-	}
-	l.off = (int)(p - src);
-	l.col = lit.col + (l.off - lit.off);
-	l.len = len > 0 ? len : 1;
-	return l;
-}
-
-/* printf(fmt, ...) and system(fmt, ...): KIND is the event sent. */
-static struct type *check_printf(struct sema *s, struct node *n,
-				 enum ev_kind kind)
-{
-	struct node *f = n->args[0];
-	struct fmt_piece pieces[128];
-	int np, k = 1;
-	size_t eoff;
-	const char *emsg;
-
-	if (s->c->lang_d)
-		return sema_d_printf(s, n, kind);
-	for (int i = 1; i < n->nargs; i++)
-		sema_expr(s, n->args[i]);
-	if (!sema_literal(s, f)) {
-		ERR(s, f->loc, E_FORMAT, "the format of %s must be a string literal",
-		    n->name);
-		return &ty_void;
-	}
-	np = fmt_parse(f->name, f->len, pieces, (int)ARRAY_SIZE(pieces), &eoff,
-		       &emsg);
-	if (np < 0) {
-		ERR(s, literal_loc(s, f->loc, eoff, 1), E_FORMAT, "%s", emsg);
-		return &ty_void;
-	}
-	if (np > (int)ARRAY_SIZE(pieces)) {
-		ERR(s, f->loc, E_LIMIT, "format has more than %d pieces",
-		    (int)ARRAY_SIZE(pieces));
-		return &ty_void;
-	}
-	for (int i = 0; i < np; i++) {
-		struct node *a;
-		struct type *t;
-
-		if (pieces[i].want == FMT_WANT_NONE)
-			continue;
-		if (k >= n->nargs) {
-			bool pct = false;
-
-			/* "50% done" parses as the conversion "% d" */
-			for (int j = 0; j <= i; j++)
-				if (strchr(pieces[j].flags, ' '))
-					pct = true;
-
-			ERR(s, literal_loc(s, f->loc, pieces[i].off, (int)pieces[i].len),
-			    E_FORMAT,
-			    "format has more conversions than the %d argument%s given%s",
-			    n->nargs - 1, n->nargs == 2 ? "" : "s",
-			    pct ? " (write %% for a percent sign)" : "");
-			return &ty_void;
-		}
-		a = n->args[k++];
-		t = a->ty;
-		if (is_err(t))
-			continue;
-		if (pieces[i].want == FMT_WANT_STR && !s->c->dialect_017 &&
-		    (is_int(t) || t->kind == TY_TUPLE ||
-		     t->kind == TY_ARRAY || t->kind == TY_STRUCT))
-			;	/* 0.26: %s prints any value's text */
-		else if (pieces[i].want == FMT_WANT_STR && t->kind != TY_STR &&
-		    t->kind != TY_TSTAMP && t->kind != TY_KSTACK &&
-		    t->kind != TY_KSYM && t->kind != TY_USYM &&
-		    t->kind != TY_USERNAME && t->kind != TY_INET &&
-		    t->kind != TY_MAC && t->kind != TY_STRERROR &&
-		    t->kind != TY_CGPATH)
-			ERR(s, a->loc, E_FORMAT,
-			    "%%%c expects a string, this is %s%s", pieces[i].conv,
-			    type_name(t), t->kind == TY_BUF ?
-			    " (print buffers with %r)" : "");
-		else if (pieces[i].want == FMT_WANT_BUF && t->kind != TY_BUF)
-			ERR(s, a->loc, E_FORMAT,
-			    "%%r expects a buffer (from buf()), this is %s",
-			    type_name(t));
-		else if (pieces[i].want == FMT_WANT_INT && !is_int(t))
-			ERR(s, a->loc, E_FORMAT,
-			    "%%%s expects an integer, this is %s",
-			    pieces[i].conv == 'g' ? "gr" : (char[]){ pieces[i].conv, 0 },
-			    type_name(t));
-	}
-	if (k < n->nargs) {
-		ERR(s, n->args[k]->loc, E_FORMAT,
-		    "%d argument%s more than the format's conversions",
-		    n->nargs - k, n->nargs - k == 1 ? "" : "s");
-		return &ty_void;
-	}
-	if (s->report) {
-		struct event_spec *e = sema_add_event(s, n, kind);
-
-		e->fmt = f->name;
-		e->fmt_len = f->len;
-		sema_event_args(s, e, n->args + 1, n->nargs - 1);
-	}
-	return &ty_void;
-}
-
 /* A map used whole, as in clear(@m) or print(@m). */
 struct mapinfo *sema_map_arg(struct sema *s, struct node *a, const char *fn)
 {
@@ -284,6 +136,12 @@ static struct type *call_signal(struct sema *s, struct node *n)
 {
 	struct node *a = n->args[0];
 
+	if (s->c->lang_d && a->kind == N_STR && n->dname &&
+	    !strcmp(n->dname, "raise")) {	/* D: raise(int) */
+		sema_expr(s, a);
+		sema_d_proto_arg(s, n, 0, "int");
+		return set(n, &ty_void);
+	}
 	if (sema_literal(s, a)) {
 		int sig = signal_number(a->name);
 
@@ -301,6 +159,10 @@ static struct type *call_signal(struct sema *s, struct node *n)
 
 		if (is_err(t))
 			return set(n, &ty_void);
+		if (!is_int(t) && s->c->lang_d) {
+			sema_d_proto_arg(s, n, 0, "int");
+			return set(n, &ty_void);
+		}
 		if (!is_int(t)) {
 			ERR(s, a->loc, E_TYPE,
 			    "%s() takes a signal name or number, not %s",
@@ -371,6 +233,16 @@ static struct type *call_str(struct sema *s, struct node *n)
 	}
 	if (is_err(t))
 		return set(n, &ty_error);
+	if (s->c->lang_d && t->kind == TY_VOID && n->dname &&
+	    !strcmp(n->dname, "stringof")) {
+		DERR(s, a->loc, E_TYPE, "D_STRINGOF_TYPE",
+		     "cannot apply stringof to a value of type void");
+		return set(n, &ty_error);
+	}
+	if (s->c->lang_d && !is_int(t) && t->kind != TY_STR && n->dname) {
+		sema_d_proto_arg(s, n, 0, "uintptr_t");
+		return set(n, &ty_error);
+	}
 	if (t->kind == TY_STR)
 		return set(n, str_type(s, size < t->size ? size : t->size));
 	if (!is_int(t)) {
@@ -702,7 +574,7 @@ struct type *sema_stack(struct sema *s, struct node *n, bool user)
 
 static struct type *call_printf(struct sema *s, struct node *n)
 {
-	set(n, check_printf(s, n, EV_PRINTF));
+	set(n, sema_check_printf(s, n, EV_PRINTF));
 	/* D's firing line (lang/dlower.c marks its printf) */
 	if (s->report && s->c->lang_d && n->ival == 1 && n->cval >= 0 &&
 	    n->cval < s->c->nevents)
@@ -719,7 +591,7 @@ static struct type *call_errorf(struct sema *s, struct node *n)
 	const char *name;
 	struct loc at;
 
-	set(n, check_printf(s, n, EV_PRINTF));
+	set(n, sema_check_printf(s, n, EV_PRINTF));
 	if (!s->report || n->cval < 0 || n->cval >= s->c->nevents)
 		return n->ty;
 	e = &s->c->events[n->cval];
@@ -737,7 +609,7 @@ static struct type *call_errorf(struct sema *s, struct node *n)
 
 static struct type *call_system(struct sema *s, struct node *n)
 {
-	set(n, check_printf(s, n, EV_SYSTEM));
+	set(n, sema_check_printf(s, n, EV_SYSTEM));
 	need_unsafe(s, n, "runs a command as root");
 	return n->ty;
 }
@@ -746,7 +618,7 @@ static struct type *call_system(struct sema *s, struct node *n)
  * user space when the event arrives (as bpftrace 0.17). */
 static struct type *call_cat(struct sema *s, struct node *n)
 {
-	return set(n, check_printf(s, n, EV_CAT));
+	return set(n, sema_check_printf(s, n, EV_CAT));
 }
 
 /* unwatch(addr): user space removes the watchpoints FUNC+argN probes
@@ -776,6 +648,10 @@ static struct type *call_exit(struct sema *s, struct node *n)
 
 	if (t && is_err(t))
 		return set(n, &ty_void);
+	if (t && !is_int(t) && s->c->lang_d) {
+		sema_d_proto_arg(s, n, 0, "int");
+		return set(n, &ty_void);
+	}
 	if (t && !is_int(t)) {
 		ERR(s, n->args[0]->loc, E_TYPE,
 		    "exit() takes an integer exit code, not %s", type_name(t));
@@ -1124,6 +1000,8 @@ static struct type *unknown(struct sema *s, struct node *n)
 {
 	struct loc l = n->loc;
 
+	if (s->c->lang_d && sema_d_missing(s, n))
+		return set(n, &ty_error);
 	for (int i = 0; i < n->nargs; i++)
 		sema_expr(s, n->args[i]);
 	l.len = (int)strlen(n->name);

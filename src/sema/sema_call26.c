@@ -47,6 +47,10 @@ static enum strlike strlike_arg(struct sema *s, struct node *n, int i)
 	if (is_err(t))
 		return SL_NONE;
 	k = strlike(t);
+	if (s->c->lang_d && (k == SL_NONE || k == SL_PTR)) {
+		sema_d_proto_arg(s, n, i, "char *");	/* D: no address */
+		return SL_NONE;
+	}
 	if (k == SL_NONE)
 		ERR(s, a->loc, E_TYPE,
 		    "%s() takes a string, a char array or a char pointer, not %s",

@@ -24,9 +24,7 @@ static struct type *str_arg(struct sema *s, struct node *n, int i)
 	if (is_err(t))
 		return NULL;
 	if (t->kind != TY_STR) {
-		ERR(s, n->args[i]->loc, E_TYPE,
-		    "%s() argument %d must be a string, not %s", n->name,
-		    i + 1, type_name(t));
+		sema_d_proto_arg(s, n, i, "char *");
 		return NULL;
 	}
 	return t;
@@ -40,9 +38,7 @@ static bool int_arg(struct sema *s, struct node *n, int i)
 	if (is_err(t))
 		return false;
 	if (!is_int(t)) {
-		ERR(s, n->args[i]->loc, E_TYPE,
-		    "%s() argument %d must be an integer, not %s", n->name,
-		    i + 1, type_name(t));
+		sema_d_proto_arg(s, n, i, "int");
 		return false;
 	}
 	return true;
@@ -152,9 +148,7 @@ struct type *call_strtok(struct sema *s, struct node *n)
 	if (is_err(t) || !d)
 		return set(n, &ty_error);
 	if (t->kind != TY_STR && !(is_int(t) && a->is_const && !a->cval)) {
-		ERR(s, a->loc, E_TYPE,
-		    "strtok() takes a string, or NULL to go on with the last one, not %s",
-		    type_name(t));
+		sema_d_proto_arg(s, n, 0, "char *");
 		return set(n, &ty_error);
 	}
 	if (!vn) {

@@ -253,8 +253,17 @@ bool sema_d_agg_action(const char *name);
 /* Their first argument, which must be an aggregation: true after
  * reporting D_<ACTION>_AGGARG */
 bool sema_d_aggarg(struct sema *s, struct node *n);
-/* sema_dprintf.c: printf()/system() of D (check_printf's D half),
- * recording an event of KIND */
+/* sema_dproto.c: argument I of N does not fit D's prototype PROTO
+ * ("int", "char *"): D_PROTO_ARG in dtrace's words */
+void sema_d_proto_arg(struct sema *s, struct node *n, int i, const char *proto);
+/* A DTrace subroutine sonde's D lacks (chill, copyout, ...): checked
+ * against its prototype, then reported; false for other names */
+bool sema_d_missing(struct sema *s, struct node *n);
+/* sema_printf.c: printf(fmt, ...), system(), cat(), errorf(): the
+ * format and its arguments checked, an event of KIND recorded; D's
+ * printf()/system() by sema_d_printf */
+struct type *sema_check_printf(struct sema *s, struct node *n,
+			       enum ev_kind kind);
 struct type *sema_d_printf(struct sema *s, struct node *n, enum ev_kind kind);
 /* sema_dagg.c: D's normalize(), denormalize() */
 struct type *call_normalize(struct sema *s, struct node *n);

@@ -1,7 +1,8 @@
-/* sema_dprintf.c - D's printf() and system() formats, checked the way
- * DTrace checks them (D only; check_printf in sema_call.c hands them
- * here): the format is a string constant in D's format language
- * (lang/printf.c, fmt_parse_d), every '*' and ".*" takes an int argument
+/* sema_printf.c - the formats of printf(), system(), cat() and
+ * errorf(), checked: bpftrace's (lang/printf.c's fmt_parse), and D's
+ * printf() and system() formats the way DTrace checks them
+ * (sema_d_printf): the format is a string constant in D's format
+ * language (lang/printf.c, fmt_parse_d), every '*' and ".*" takes an int argument
  * before the value, and each value must fit its conversion.  The
  * messages and their order are DTrace's, conversions numbered from 1
  * ("%%" counts), arguments from 1 (the format).  The record is made as
@@ -10,7 +11,157 @@
 #include "sema/sema_int.h"
 #include "lang/printf.h"
 
+#include <ctype.h>
 #include <string.h>
+
+/* Where byte OFF of the decoded string literal at LIT lies in the
+ * source, for a caret under one conversion; LIT itself when the string
+ * spans lines. */
+static struct loc literal_loc(struct sema *s, struct loc lit, size_t off,
+			      int len)
+{
+	struct diag_file f = diag_source(&s->c->diag, lit.file);
+	const char *src = f.src, *p = src + lit.off, *end = src + f.len;
+	size_t k = 0;
+	struct loc l = lit;
+
+	/* a literal from a macro's body is located at the macro's use,
+	 * which is no '"' */
+	if (lit.off < 0 || p >= end || *p != '"')
+		return lit;
+	p++;
+	while (p < end) {
+		if (*p == '"') {	/* "a" "b": skip to the next literal */
+			p++;
+			while (p < end && (*p == ' ' || *p == '\t'))
+				p++;
+			if (p >= end || *p != '"')
+				return lit;
+			p++;
+			continue;
+		}
+		if (k >= off)
+			break;
+		if (*p == '\n')
+			return lit;
+		if (*p == '\\' && p + 1 < end) {
+			p++;
+			if (*p == 'x') {
+				p++;
+				for (int i = 0; i < 2 && p < end && isxdigit((unsigned char)*p); i++)
+					p++;
+			} else if (*p >= '0' && *p <= '7') {
+				for (int i = 0; i < 3 && p < end && *p >= '0' && *p <= '7'; i++)
+					p++;
+			} else {
+				p++;
+			}
+		} else {
+			p++;
+		}
+		k++;
+	}
+	l.off = (int)(p - src);
+	l.col = lit.col + (l.off - lit.off);
+	l.len = len > 0 ? len : 1;
+	return l;
+}
+
+/* printf(fmt, ...) and system(fmt, ...): KIND is the event sent. */
+struct type *sema_check_printf(struct sema *s, struct node *n,
+			       enum ev_kind kind)
+{
+	struct node *f = n->args[0];
+	struct fmt_piece pieces[128];
+	int np, k = 1;
+	size_t eoff;
+	const char *emsg;
+
+	if (s->c->lang_d)
+		return sema_d_printf(s, n, kind);
+	for (int i = 1; i < n->nargs; i++)
+		sema_expr(s, n->args[i]);
+	if (!sema_literal(s, f)) {
+		ERR(s, f->loc, E_FORMAT, "the format of %s must be a string literal",
+		    n->name);
+		return &ty_void;
+	}
+	np = fmt_parse(f->name, f->len, pieces, (int)ARRAY_SIZE(pieces), &eoff,
+		       &emsg);
+	if (np < 0) {
+		ERR(s, literal_loc(s, f->loc, eoff, 1), E_FORMAT, "%s", emsg);
+		return &ty_void;
+	}
+	if (np > (int)ARRAY_SIZE(pieces)) {
+		ERR(s, f->loc, E_LIMIT, "format has more than %d pieces",
+		    (int)ARRAY_SIZE(pieces));
+		return &ty_void;
+	}
+	for (int i = 0; i < np; i++) {
+		struct node *a;
+		struct type *t;
+
+		if (pieces[i].want == FMT_WANT_NONE)
+			continue;
+		if (k >= n->nargs) {
+			bool pct = false;
+
+			/* "50% done" parses as the conversion "% d" */
+			for (int j = 0; j <= i; j++)
+				if (strchr(pieces[j].flags, ' '))
+					pct = true;
+
+			ERR(s, literal_loc(s, f->loc, pieces[i].off, (int)pieces[i].len),
+			    E_FORMAT,
+			    "format has more conversions than the %d argument%s given%s",
+			    n->nargs - 1, n->nargs == 2 ? "" : "s",
+			    pct ? " (write %% for a percent sign)" : "");
+			return &ty_void;
+		}
+		a = n->args[k++];
+		t = a->ty;
+		if (is_err(t))
+			continue;
+		if (pieces[i].want == FMT_WANT_STR && !s->c->dialect_017 &&
+		    (is_int(t) || t->kind == TY_TUPLE ||
+		     t->kind == TY_ARRAY || t->kind == TY_STRUCT))
+			;	/* 0.26: %s prints any value's text */
+		else if (pieces[i].want == FMT_WANT_STR && t->kind != TY_STR &&
+		    t->kind != TY_TSTAMP && t->kind != TY_KSTACK &&
+		    t->kind != TY_KSYM && t->kind != TY_USYM &&
+		    t->kind != TY_USERNAME && t->kind != TY_INET &&
+		    t->kind != TY_MAC && t->kind != TY_STRERROR &&
+		    t->kind != TY_CGPATH)
+			ERR(s, a->loc, E_FORMAT,
+			    "%%%c expects a string, this is %s%s", pieces[i].conv,
+			    type_name(t), t->kind == TY_BUF ?
+			    " (print buffers with %r)" : "");
+		else if (pieces[i].want == FMT_WANT_BUF && t->kind != TY_BUF)
+			ERR(s, a->loc, E_FORMAT,
+			    "%%r expects a buffer (from buf()), this is %s",
+			    type_name(t));
+		else if (pieces[i].want == FMT_WANT_INT && !is_int(t))
+			ERR(s, a->loc, E_FORMAT,
+			    "%%%s expects an integer, this is %s",
+			    pieces[i].conv == 'g' ? "gr" : (char[]){ pieces[i].conv, 0 },
+			    type_name(t));
+	}
+	if (k < n->nargs) {
+		ERR(s, n->args[k]->loc, E_FORMAT,
+		    "%d argument%s more than the format's conversions",
+		    n->nargs - k, n->nargs - k == 1 ? "" : "s");
+		return &ty_void;
+	}
+	if (s->report) {
+		struct event_spec *e = sema_add_event(s, n, kind);
+
+		e->fmt = f->name;
+		e->fmt_len = f->len;
+		sema_event_args(s, e, n->args + 1, n->nargs - 1);
+	}
+	return &ty_void;
+}
+
 
 /* D's name for the type of argument A in a prototype message. */
 static const char *arg_type(const struct node *a)

@@ -1,4 +1,4 @@
-/* index() of a number, where a string goes: D_OP_INCOMPAT */
+/* index() of a number, where a string goes: D_PROTO_ARG */
 #pragma D option quiet
 
 BEGIN

@@ -1,0 +1,5 @@
+/* chill() is not available */
+BEGIN
+{
+	chill(1);
+}

@@ -1,0 +1,5 @@
+/* chill() is checked against its prototype first */
+BEGIN
+{
+	chill("badarg");
+}

@@ -1,0 +1,5 @@
+/* copyout() takes three arguments */
+BEGIN
+{
+	copyout(0, 20);
+}

@@ -1,0 +1,5 @@
+/* exit() takes an int */
+BEGIN
+{
+	exit("");
+}

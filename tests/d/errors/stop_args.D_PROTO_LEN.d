@@ -1,0 +1,5 @@
+/* stop() takes none */
+BEGIN
+{
+	stop("x");
+}

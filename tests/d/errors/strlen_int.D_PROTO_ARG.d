@@ -1,0 +1,5 @@
+/* strlen() takes a string */
+BEGIN
+{
+	strlen(12);
+}

@@ -1,0 +1,5 @@
+/* substr()'s index is an int */
+BEGIN
+{
+	trace(substr(probename, "a"));
+}
