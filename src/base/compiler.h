@@ -142,6 +142,8 @@ enum run_mode {
 struct ev_arg {
 	struct type *ty;
 	int off;		/* offset in the record (after the id) */
+	int isize;		/* an integer's own size (the record's is
+				 * 8): D's printf prints it so */
 };
 
 struct event_spec {

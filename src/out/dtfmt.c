@@ -640,6 +640,8 @@ int dtf_printf(FILE *fp, const char *fmt, size_t len,
 			a++;
 			q.prec = v < 0 ? -1 : v > 100000 ? 100000 : (int)v;
 		}
+		if (q.conv == 'p')
+			q.size = 8;
 		switch (q.conv) {
 		case 'p':
 			q.conv = 'x';
@@ -658,6 +660,14 @@ int dtf_printf(FILE *fp, const char *fmt, size_t len,
 			q.conv = 's';
 			break;
 		}
+		/* D prints an integer at its type's size, and %d of an
+		 * unsigned type as %u (DTrace's pfcheck_dint) */
+		if (a < nargs && !q.size &&
+		    args[a].size > 0 && args[a].size < 8)
+			size = args[a].size;
+		if (a < nargs && q.conv == 'd' && !args[a].is_signed &&
+		    args[a].size)
+			q.conv = 'u';
 		if (a < nargs)
 			fmt_convert(fp, &q, &args[a], size);
 		a++;

@@ -312,9 +312,10 @@ void dtf_clause_end(FILE *fp, int quiet);
 struct fmt_arg;
 /* printf() of D: FMT (LEN bytes, checked by fmt_parse_d) with ARGS, a
  * '*' or ".*" taking the next integer argument (a negative width
- * left-aligns, a negative precision is none).  Integers print at 64
- * bits unless a length modifier says otherwise (D widens every value
- * by its type), %p in hex without "0x", %i as %d; %a, %A, %S and %Y
+ * left-aligns, a negative precision is none).  Integers print at their
+ * type's size (fmt_arg.size; 64 bits when unknown) unless a length
+ * modifier says otherwise, %d of an unsigned type as %u, %p in hex
+ * without "0x", %i as %d; %a, %A, %S and %Y
  * print the text the caller put into their argument (a symbol, an
  * escaped string, a date).  Returns -1 if FMT does not parse. */
 int dtf_printf(FILE *fp, const char *fmt, size_t len,

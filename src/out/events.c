@@ -217,6 +217,7 @@ void pr_format_record(struct printer *pr, FILE *f, const struct event_spec *e,
 			      &stacks[i])) {
 			memcpy(&args[i].i, p, 8);
 			args[i].is_signed = a->ty->is_signed;
+			args[i].size = a->isize;
 		}
 	}
 	if (pr->c->lang_d) {

@@ -19,6 +19,8 @@ struct fmt_arg {
 	int is_str;		/* 1: s/slen valid; 0: i valid */
 	int is_buf;		/* with is_str: slen bytes, NULs included */
 	int is_signed;		/* for integers: how to read i */
+	int size;		/* for integers: their type's bytes (D's
+				 * printf prints them so), 0 if unknown */
 	uint64_t i;		/* integer value (bits) */
 	const char *s;		/* string bytes, not necessarily NUL-terminated */
 	size_t slen;		/* max bytes of s; stop at first NUL */

@@ -357,6 +357,13 @@ static struct type *e_map(struct sema *s, struct node *n)
 			    m->name);
 		return set(n, &ty_error);
 	}
+	/* D: a variable given only narrower integers reads as the widest
+	 * of them (an int stays an int: ~x of 0xffff is 0xffff0000) */
+	if (s->c->lang_d && m->val->kind == TY_INT && m->val->size == 8 &&
+	    (m->dsize == 1 || m->dsize == 2 || m->dsize == 4) &&
+	    !m->val->boolean)
+		return set(n, ty_resize(&s->c->arena, m->val, m->dsize,
+					m->val->is_signed));
 	return set(n, m->val);
 }
 

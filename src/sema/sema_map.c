@@ -350,8 +350,14 @@ void sema_event_args(struct sema *s, struct event_spec *e,
 	for (int i = 0; i < nargs; i++) {
 		struct type *t = args[i]->ty;
 
-		if (t->kind == TY_INT)
+		if (t->kind == TY_INT) {
+			e->args[i].isize = t->size;
+			/* a D variable: the widest value it was given */
+			if (args[i]->kind == N_MAP && args[i]->map &&
+			    args[i]->map->dsize)
+				e->args[i].isize = args[i]->map->dsize;
 			t = ty_resize(&s->c->arena, t, 8, t->is_signed);
+		}
 		e->args[i].ty = t;
 		e->args[i].off = off;
 		off += ty_slot_size(t);
