@@ -214,8 +214,45 @@ static void words_branch(struct cg *g, struct mem ma, struct mem mb, int n,
 	}
 }
 
+/* D's string ordering: A OP B (OP < <= > >=) on N bytes, as strcmp()
+ * orders them: each word byte-swapped to big-endian, so that its first
+ * byte weighs most, then compared unsigned; the first word that
+ * differs decides (zero-padded strings end in equal zero words). */
+static void order_branch(struct cg *g, struct mem ma, struct mem mb, int n,
+			 int op, int label, bool when)
+{
+	int decide = cg_label(g), out = cg_label(g);
+	bool le = op == T_LE || op == T_GE;
+
+	for (int i = 0; i < n; i += 8) {
+		cg_emit(g, LDX(BPF_DW, R1, ma.base, (int16_t)(ma.off + i)));
+		cg_emit(g, LDX(BPF_DW, R2, mb.base, (int16_t)(mb.off + i)));
+		cg_emit(g, bpf_i(BPF_ALU | BPF_END | BPF_TO_BE, R1, 0, 0, 64));
+		cg_emit(g, bpf_i(BPF_ALU | BPF_END | BPF_TO_BE, R2, 0, 0, 64));
+		if (n - i < 8) {
+			cg_emit(g, ALU64_IMM(BPF_RSH, R1, 8 * (8 - (n - i))));
+			cg_emit(g, ALU64_IMM(BPF_RSH, R2, 8 * (8 - (n - i))));
+		}
+		cg_jump(g, JMP_REG(BPF_JNE, R1, R2), decide);
+	}
+	/* equal: true for <= and >= */
+	if (le == when)
+		cg_jump(g, JA(), label);
+	else
+		cg_jump(g, JA(), out);
+	cg_bind(g, decide);
+	/* R1 != R2: a < b is R1 < R2 */
+	if (op == T_LT || op == T_LE)
+		cg_jump(g, JMP_REG(when ? BPF_JLT : BPF_JGT, R1, R2), label);
+	else
+		cg_jump(g, JMP_REG(when ? BPF_JGT : BPF_JLT, R1, R2), label);
+	cg_bind(g, out);
+}
+
+/* Strings (buffers, arrays) A OP B, on their first LIMIT bytes at most
+ * (-1: all): jump to LABEL when that is WHEN. */
 static void str_branch(struct cg *g, struct node *a, struct node *b,
-		       int64_t limit, int label, bool when)
+		       int op, int64_t limit, int label, bool when)
 {
 	int saved = g->scratch, saved_stack = g->stack;
 	struct mem ma = cg_addr(g, a), mb = cg_addr(g, b);
@@ -224,7 +261,10 @@ static void str_branch(struct cg *g, struct node *a, struct node *b,
 
 	if (limit >= 0 && limit < n)
 		n = (int)limit;
-	words_branch(g, ma, mb, n, label, when);
+	if (op == T_EQ || op == T_NE)
+		words_branch(g, ma, mb, n, label, (op == T_EQ) == when);
+	else
+		order_branch(g, ma, mb, n, op, label, when);
 	g->scratch = saved;
 	g->stack = saved_stack;
 }
@@ -284,9 +324,7 @@ void cg_branch(struct cg *g, struct node *n, int label, bool when)
 		 * have equal words as strings do */
 		if (n->a->ty->kind == TY_STR || n->a->ty->kind == TY_BUF ||
 		    n->a->ty->kind == TY_ARRAY) {
-			bool eq = n->op == T_EQ;
-
-			str_branch(g, n->a, n->b, -1, label, eq == when);
+			str_branch(g, n->a, n->b, n->op, -1, label, when);
 			return;
 		} else if (n->a->ty->kind == TY_TUPLE) {
 			tuple_branch(g, n->a, n->b, n->extra, label,
@@ -697,7 +735,8 @@ static void int_strncmp(struct cg *g, struct node *n)
 {
 	int ne = cg_label(g), done = cg_label(g);
 
-	str_branch(g, n->args[0], n->args[1], n->args[2]->cval, ne, false);
+	str_branch(g, n->args[0], n->args[1], T_EQ, n->args[2]->cval, ne,
+		   false);
 	cg_emit(g, MOV_IMM(R0, 0));
 	cg_jump(g, JA(), done);
 	cg_bind(g, ne);

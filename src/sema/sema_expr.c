@@ -51,12 +51,37 @@ static struct type *binop(struct sema *s, struct node *n)
 
 	if (is_err(a) || is_err(b))
 		return set(n, &ty_error);
+	/* D: a string compared with NULL is compared with "" (sonde's
+	 * strings are values, and strtok()'s end is "") */
+	if (s->c->lang_d && (n->op == T_EQ || n->op == T_NE) &&
+	    ((a->kind == TY_STR && is_int(b) && n->b->is_const && !n->b->cval) ||
+	     (b->kind == TY_STR && is_int(a) && n->a->is_const && !n->a->cval))) {
+		struct node *z = a->kind == TY_STR ? n->b : n->a;
+
+		struct loc at = z->loc;
+
+		memset(z, 0, sizeof(*z));
+		z->kind = N_STR;
+		z->name = "";
+		z->loc = at;
+		if (a->kind == TY_STR)
+			b = sema_expr(s, z);
+		else
+			a = sema_expr(s, z);
+	}
 	if (n->op == T_EQ || n->op == T_NE) {
 		/* buffers: the same length and bytes, whatever their
 		 * sizes (as bpftrace 0.17 compares them) */
 		if ((a->kind == TY_STR && b->kind == TY_STR) ||
 		    (a->kind == TY_BUF && b->kind == TY_BUF))
 			return set(n, sema_bool_type(s));
+	}
+	/* D orders strings as strcmp() does */
+	if (s->c->lang_d && a->kind == TY_STR && b->kind == TY_STR &&
+	    (n->op == T_LT || n->op == T_LE || n->op == T_GT ||
+	     n->op == T_GE))
+		return set(n, sema_bool_type(s));
+	if (n->op == T_EQ || n->op == T_NE) {
 		/* the same stack (same id), the same address, the same
 		 * user */
 		if ((a->kind == TY_KSTACK || a->kind == TY_KSYM ||
