@@ -8,6 +8,7 @@
  * sonde's builtins and calls, each a row of the tables below. */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "lang/dparse.h"
@@ -62,6 +63,86 @@ static struct node *mk(struct lower *lw, enum node_kind k, struct loc loc)
 }
 
 static struct node *lower(struct lower *lw, struct node *n);
+
+static void syscall_arg(struct lower *lw, struct node *n, int i);
+
+/* N, an integer constant V. */
+static void to_int(struct node *n, int64_t v)
+{
+	n->kind = N_INT;
+	n->ival = (uint64_t)v;
+	n->name = NULL;
+}
+
+/* D's built-in variables that are expressions in sonde: ppid (the
+ * parent's tgid), id and epid (the firing line's probe ID),
+ * walltimestamp (nsecs plus the wall clock's offset, read when the
+ * program is compiled), errno (a syscall return's -value when
+ * negative, 0 elsewhere).  True when N was one of them. */
+static bool special_var(struct lower *lw, struct node *n)
+{
+	if (!strcmp(n->name, "ppid")) {
+		struct node *task = mk(lw, N_BUILTIN, n->loc);
+		struct node *parent = mk(lw, N_FIELD, n->loc);
+
+		task->name = "curtask";
+		parent->op = T_ARROW;
+		parent->a = task;
+		parent->name = "real_parent";
+		n->kind = N_FIELD;
+		n->op = T_ARROW;
+		n->a = parent;
+		n->name = "tgid";
+		return true;
+	}
+	if (!strcmp(n->name, "id") || !strcmp(n->name, "epid")) {
+		n->name = "__probeid";
+		return true;
+	}
+	if (!strcmp(n->name, "walltimestamp")) {
+		struct timespec rt, mono;
+		struct node *ns = mk(lw, N_BUILTIN, n->loc);
+		struct node *off = mk(lw, N_INT, n->loc);
+
+		clock_gettime(CLOCK_REALTIME, &rt);
+		clock_gettime(CLOCK_MONOTONIC, &mono);
+		ns->name = "nsecs";
+		off->ival = (uint64_t)((rt.tv_sec - mono.tv_sec) * 1000000000LL +
+				       (rt.tv_nsec - mono.tv_nsec));
+		n->kind = N_BINOP;
+		n->op = T_PLUS;
+		n->a = ns;
+		n->b = off;
+		n->name = NULL;
+		return true;
+	}
+	if (!strcmp(n->name, "errno")) {
+		struct node *v, *neg, *lt, *zero;
+
+		if (!lw->ret || !lw->prov || strcmp(lw->prov, "syscall")) {
+			to_int(n, 0);
+			return true;
+		}
+		v = mk(lw, N_BUILTIN, n->loc);
+		syscall_arg(lw, v, 0);
+		neg = mk(lw, N_UNOP, n->loc);
+		neg->op = T_MINUS;
+		neg->a = mk(lw, N_BUILTIN, n->loc);
+		syscall_arg(lw, neg->a, 0);
+		zero = mk(lw, N_INT, n->loc);
+		lt = mk(lw, N_BINOP, n->loc);
+		lt->op = T_LT;
+		lt->a = v;
+		lt->b = zero;
+		n->kind = N_TERNARY;
+		n->a = lt;
+		n->b = neg;
+		n->c = mk(lw, N_INT, n->loc);
+		n->name = NULL;
+		return true;
+	}
+	return false;
+}
 
 /* The thread-local self->NAME: the map "self->NAME"[tid]. */
 static void thread_local(struct lower *lw, struct node *n)
@@ -175,6 +256,8 @@ static void builtin(struct lower *lw, struct node *n)
 			n->name = "retval";
 			return;
 		}
+		if (special_var(lw, n))
+			return;
 		n->name = vars[i].sonde;
 		return;
 	}

@@ -52,22 +52,28 @@ static struct type *binop(struct sema *s, struct node *n)
 	if (is_err(a) || is_err(b))
 		return set(n, &ty_error);
 	/* D: a string compared with NULL is compared with "" (sonde's
-	 * strings are values, and strtok()'s end is "") */
+	 * strings are values, and strtok()'s end is ""); with another
+	 * constant, which no string's address is, it differs */
 	if (s->c->lang_d && (n->op == T_EQ || n->op == T_NE) &&
-	    ((a->kind == TY_STR && is_int(b) && n->b->is_const && !n->b->cval) ||
-	     (b->kind == TY_STR && is_int(a) && n->a->is_const && !n->a->cval))) {
+	    ((a->kind == TY_STR && is_int(b) && n->b->is_const) ||
+	     (b->kind == TY_STR && is_int(a) && n->a->is_const))) {
 		struct node *z = a->kind == TY_STR ? n->b : n->a;
-
-		struct loc at = z->loc;
+		struct node *str = z == n->b ? n->a : n->b;
+		bool null = !z->cval;
+		struct loc at = z->loc, sat = str->loc;
 
 		memset(z, 0, sizeof(*z));
-		z->kind = N_STR;
-		z->name = "";
 		z->loc = at;
-		if (a->kind == TY_STR)
-			b = sema_expr(s, z);
-		else
-			a = sema_expr(s, z);
+		z->kind = null ? N_STR : N_INT;
+		z->name = null ? "" : NULL;
+		z->ival = 1;
+		if (!null) {	/* 0 == 1, 0 != 1 */
+			memset(str, 0, sizeof(*str));
+			str->loc = sat;
+			str->kind = N_INT;
+		}
+		a = sema_expr(s, n->a);
+		b = sema_expr(s, n->b);
 	}
 	if (n->op == T_EQ || n->op == T_NE) {
 		/* buffers: the same length and bytes, whatever their

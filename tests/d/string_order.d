@@ -11,6 +11,6 @@ BEGIN
 	printf("%d %d %d\n", "ab" < "abc", "abc" < "ab", "b" > "abcdefghijklmnop");
 	printf("%d %d %d\n", "" < "a", "Z" < "a", "\xff" > "a");
 	printf("%s\n", strjoin("abc", "def") > strjoin("def", "abc") ? "gt" : "le");
-	printf("%d %d\n", execname != NULL, "" == NULL);
+	printf("%d %d %d %d\n", execname != NULL, "" == NULL, execname != -1, execname == 5);
 	exit(0);
 }
