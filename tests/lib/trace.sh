@@ -46,11 +46,12 @@ prog() {
 	[[ -x $PROGS/$1 ]] || die "$PROGS/$1 not built (run make progs)"
 }
 
-# wait_for FILE PATTERN: poll (10 s at most) until a line of FILE
-# matches the extended regex PATTERN.
+# wait_for FILE PATTERN: poll (20 s at most: a loaded 2-core machine
+# has taken over 10 s to start a tracer) until a line of FILE matches
+# the extended regex PATTERN.
 wait_for() {
 	local i
-	for ((i = 0; i < 200; i++)); do
+	for ((i = 0; i < 400; i++)); do
 		grep -qE "$2" "$1" 2>/dev/null && return 0
 		sleep 0.05
 	done
