@@ -56,7 +56,8 @@ struct node {
 				 * types): N, -1 for TYPE[] (0: none) */
 	const char *dname;	/* D: a CALL's name as the script wrote
 				 * it, when lang/dlower.c renamed it
-				 * (trace -> print), for D's messages */
+				 * (trace -> print), for D's messages;
+				 * a kernel symbol's `sym (its kaddr()) */
 
 	/* filled by sema */
 	struct type *ty;

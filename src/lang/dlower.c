@@ -212,6 +212,37 @@ static void profile_arg(struct lower *lw, struct node *n, int i)
 	n->c = i ? zero : pc;
 }
 
+/* D's kernel symbol `sym (or module`sym): its value, as the 64-bit
+ * word at the address kallsyms gives (D would type it from CTF; sonde
+ * has no type for a kernel variable), *(uint64 *)kaddr("sym"); & of
+ * it is the address (lower() takes the '*' off again). */
+static void kernel_symbol(struct lower *lw, struct node *n)
+{
+	struct node *ka = mk(lw, N_CALL, n->loc), *name = mk(lw, N_STR, n->loc);
+	struct node *cast = mk(lw, N_CAST, n->loc);
+	const char *sym = strrchr(n->name, '`') + 1;
+
+	if (!*sym)
+		diag_error_d(&lw->c->diag, n->loc, E_UNDEF, "D_IDENT_UNDEF",
+			     "failed to resolve %s: Unknown symbol name",
+			     n->name);
+	name->name = sym;
+	name->len = strlen(sym);
+	ka->name = "kaddr";
+	ka->dname = n->name;
+	ka->args = arena_alloc(&lw->c->arena, sizeof(*ka->args));
+	ka->args[0] = name;
+	ka->nargs = 1;
+	cast->tyname = "uint64";
+	cast->tyname_ptr = 1;
+	cast->a = ka;
+	n->kind = N_UNOP;
+	n->op = T_STAR;
+	n->a = cast;
+	n->dname = n->name;
+	n->name = NULL;
+}
+
 static void builtin(struct lower *lw, struct node *n)
 {
 	struct node *inl;
@@ -226,6 +257,10 @@ static void builtin(struct lower *lw, struct node *n)
 		}
 	if (strmap_get(&lw->locals, n->name))
 		return;		/* an enumerator of the program's */
+	if (strchr(n->name, '`')) {
+		kernel_symbol(lw, n);
+		return;
+	}
 	for (size_t i = 0; i < sizeof(vars) / sizeof(vars[0]); i++) {
 		if (strcmp(vars[i].d, n->name))
 			continue;
@@ -384,6 +419,15 @@ static struct node *lower(struct lower *lw, struct node *n)
 		return n;
 	case N_CALL:
 		call(lw, n);
+		break;
+	case N_UNOP:
+		/* &`sym: the symbol's address */
+		if (n->op == T_AMP && n->a->kind == N_BUILTIN &&
+		    strchr(n->a->name, '`')) {
+			struct node *v = lower(lw, n->a);
+
+			return v->kind == N_UNOP ? v->a : v;
+		}
 		break;
 	default:
 		break;

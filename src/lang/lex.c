@@ -564,9 +564,17 @@ void lex_scan(struct lexer *lx, struct token *t)
 	c = (unsigned char)*lx->p;
 	if (isdigit(c)) {
 		lex_number(lx, t);
-	} else if (is_ident_start(c)) {
+	} else if (is_ident_start(c) || (lx->d && c == '`')) {
 		while (lx->p < lx->end && is_ident((unsigned char)*lx->p))
 			lx->p++;
+		/* D's kernel symbols: `max_pfn, vmlinux`max_pfn, one
+		 * identifier that lang/dlower.c reads */
+		if (lx->d && lx->p < lx->end && *lx->p == '`') {
+			lx->p++;
+			while (lx->p < lx->end && (is_ident((unsigned char)*lx->p) ||
+						   *lx->p == '.'))
+				lx->p++;
+		}
 		name_token(lx, t, start, T_IDENT);
 		for (size_t i = 0; i < ARRAY_SIZE(keywords); i++) {
 			if (strcmp(keywords[i].word, t->text) == 0) {

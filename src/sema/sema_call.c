@@ -790,6 +790,11 @@ static struct type *call_kaddr(struct sema *s, struct node *n)
 		return set(n, &ty_error);
 	}
 	rc = ksyms_addr_of(NULL, a->name, &v);
+	if (rc == -ENOENT && n->dname) {	/* D's `sym */
+		DERR(s, n->loc, E_UNDEF, "D_IDENT_UNDEF",
+		     "failed to resolve %s: Unknown symbol name", n->dname);
+		return set(n, &ty_error);
+	}
 	if (rc == -ENOENT) {
 		ERR(s, a->loc, E_ARGS, "kaddr(): no kernel symbol '%s' in /proc/kallsyms",
 		    a->name);

@@ -1,0 +1,5 @@
+/* a backquote names a kernel symbol */
+BEGIN
+{
+	trace(`);
+}
