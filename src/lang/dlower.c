@@ -420,6 +420,25 @@ static struct node *lower(struct lower *lw, struct node *n)
 	case N_CALL:
 		call(lw, n);
 		break;
+	case N_MAP:
+		/* self->a[k]: "self->a"[tid, k] (parse.c marks it) */
+		if (n->ival == 1 && !strncmp(n->name, "self->", 6)) {
+			struct node **keys = arena_alloc(&lw->c->arena,
+							 sizeof(*keys) * (size_t)(n->nargs + 1));
+			struct node *tid = mk(lw, N_BUILTIN, n->loc);
+
+			tid->name = "tid";
+			keys[0] = tid;
+			for (int i = 0; i < n->nargs; i++)
+				keys[i + 1] = n->args[i];
+			n->args = keys;
+			n->nargs++;
+			n->ival = 0;
+			for (int i = 1; i < n->nargs; i++)
+				n->args[i] = lower(lw, n->args[i]);
+			return n;
+		}
+		break;
 	case N_UNOP:
 		/* &`sym: the symbol's address */
 		if (n->op == T_AMP && n->a->kind == N_BUILTIN &&

@@ -337,3 +337,31 @@ struct program *d_parse_program(const char *src, size_t len, struct arena *a,
 	}
 	return prog;
 }
+
+bool d_index(struct parser *p, struct node **np)
+{
+	struct node *n = *np;
+	struct token *t = peek(p);
+
+	if (n->kind == N_MAP && n->name[0] == '@')
+		diag_fatal_d(p->diag, t->loc, E_SYNTAX, "D_AGG_MDIM",
+			     "%s[ ][ ]: aggregations have one list of keys: write %s[a, b]",
+			     n->name, n->name);
+	if (n->kind == N_FIELD && n->op == T_ARROW && n->a->kind == N_BUILTIN &&
+	    !strcmp(n->a->name, "this"))
+		diag_fatal_d(p->diag, t->loc, E_SYNTAX, "D_ARR_LOCAL",
+			     "local variables may not be used as associative arrays: this->%s",
+			     n->name);
+	if (n->kind == N_FIELD && n->op == T_ARROW && n->a->kind == N_BUILTIN &&
+	    !strcmp(n->a->name, "self")) {
+		n->name = arena_printf(p->arena, "self->%s", n->name);
+		n->a = NULL;
+		n->op = 0;
+		n->ival = 1;
+	} else if (n->kind != N_BUILTIN) {
+		return false;
+	}
+	parse_map_keys(p, n);
+	n->kind = N_MAP;
+	return true;
+}

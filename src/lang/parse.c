@@ -130,9 +130,7 @@ static struct node *offsetof_expr(struct parser *p, struct token t)
 	return n;
 }
 
-/* A map's '[' K, ... ']' (at the '[') into N's args; N's place spans
- * them.  A '/' inside is a division, even in a predicate. */
-static void map_keys(struct parser *p, struct node *n)
+void parse_map_keys(struct parser *p, struct node *n)
 {
 	struct loc open = take(p).loc;
 	struct list l = { 0 };
@@ -200,7 +198,7 @@ static struct node *primary(struct parser *p)
 		n = mk(p, N_MAP, t.loc);
 		n->name = t.text;
 		if (peek(p)->kind == T_LBRACKET)
-			map_keys(p, n);
+			parse_map_keys(p, n);
 		return n;
 	case T_IDENT:
 		if (!strcmp(t.text, "offsetof") && peek(p)->kind == T_LPAREN)
@@ -249,12 +247,6 @@ static struct node *primary(struct parser *p)
 
 /* D's NAME[K, ...] (N the N_BUILTIN of NAME): the associative array
  * NAME, a map without '@' (D's names never clash with aggregations). */
-static struct node *d_array(struct parser *p, struct node *n)
-{
-	map_keys(p, n);
-	n->kind = N_MAP;
-	return n;
-}
 
 /* The postfix operators after N: fields, indexes, ++ and --. */
 static struct node *postfix_ops(struct parser *p, struct node *n)
@@ -299,17 +291,11 @@ static struct node *postfix_ops(struct parser *p, struct node *n)
 			f->a = n;
 			f->loc = span(n->loc, id.loc);
 			n = f;
-		} else if (t->kind == T_LBRACKET && p->d && n->kind == N_MAP &&
-			   n->name[0] == '@') {
-			diag_fatal_d(p->diag, t->loc, E_SYNTAX, "D_AGG_MDIM",
-				     "%s[ ][ ]: aggregations have one list of keys: write %s[a, b]",
-				     n->name, n->name);
 		} else if (t->kind == T_LPAREN && p->d) {
 			diag_fatal_d(p->diag, t->loc, E_SYNTAX, "D_FUNC_IDENT",
 				     "only a function's name can be called");
-		} else if (t->kind == T_LBRACKET && p->d &&
-			   n->kind == N_BUILTIN) {
-			n = d_array(p, n);
+		} else if (t->kind == T_LBRACKET && p->d && d_index(p, &n)) {
+			;	/* D's arrays: a[k, ...], self->a[k] */
 		} else if (t->kind == T_LBRACKET) {
 			struct loc open = take(p).loc;
 			struct node *ix = mk(p, N_INDEX, n->loc);

@@ -193,6 +193,14 @@ void parse_type_name(struct parser *p, struct node *n);
 /* parse.c, for dparse.c: an expression; a '{' statements '}' block
  * (AFTER names its owner for the message when '{' is missing). */
 struct node *parse_expr(struct parser *p);
+/* A map's '[' K, ... ']' (at the '[') into N's args; N's place spans
+ * them.  A '/' inside is a division, even in a predicate. */
+void parse_map_keys(struct parser *p, struct node *n);
+/* dparse.c: D's '[' after *N (at the '['): an array a[k, ...], a
+ * thread-local array self->a[k] (the map "self->a", marked for
+ * lang/dlower.c to key by tid first), or an error (@a[i][j],
+ * this->a[k]); false for other operands, whose '[' indexes */
+bool d_index(struct parser *p, struct node **n);
 struct node *parse_block(struct parser *p, const char *after);
 
 /* import.c */

@@ -246,6 +246,17 @@ struct mapinfo *sema_map_keys(struct sema *s, struct node *n)
 		m->key = kt ? key_storage(s, kt) : NULL;
 		return m;
 	}
+	if (m->nkeys != n->nargs && s->c->lang_d && m->nkeys > 0 &&
+	    n->nargs > 0 && m->name[0] != '@') {
+		int self = !strncmp(m->name, "self->", 6);
+
+		DERR(s, n->loc, E_ARGS, "D_PROTO_LEN",
+		     "%s[ ] prototype mismatch: %d key%s passed, %d expected",
+		     m->name, n->nargs - self, n->nargs - self == 1 ? "" : "s",
+		     m->nkeys - self);
+		n->ty = &ty_error;
+		return m;
+	}
 	if (m->nkeys != n->nargs) {
 		if (!n->nargs)
 			ERR(s, n->loc, E_MAP,
@@ -266,7 +277,26 @@ struct mapinfo *sema_map_keys(struct sema *s, struct node *n)
 	if (kt) {
 		u = s->c->lang_d ? unify(s, m->key, key_storage(s, kt), true) :
 				   sema_unify(s, m->key, sema_storage(s, kt));
-		if (!u)
+		if (!u && s->c->lang_d && m->name[0] != '@') {
+			int i = 0, self = !strncmp(m->name, "self->", 6);
+			const struct type *want = m->key, *got = kt;
+
+			if (m->key->kind == TY_TUPLE && kt->kind == TY_TUPLE)
+				for (i = 0; i < kt->nelem - 1 && i < m->key->nelem - 1 &&
+					    (kt->elem[i]->kind == TY_STR) ==
+					    (m->key->elem[i]->kind == TY_STR); i++)
+					;
+			if (m->key->kind == TY_TUPLE && kt->kind == TY_TUPLE) {
+				want = m->key->elem[i];
+				got = kt->elem[i];
+			}
+			DERR(s, n->args[i < n->nargs ? i : 0]->loc, E_TYPE,
+			     "D_PROTO_ARG",
+			     "%s[ ] key #%d is incompatible with prototype:\n"
+			     "\tprototype: %s\n\t      key: %s", m->name,
+			     i + 1 - self, sema_d_type_name(want),
+			     sema_d_type_name(got));
+		} else if (!u)
 			ERR(s, n->loc, E_MAP,
 			    "%s has %s keys, not %s (first used at %d:%d)",
 			    m->name, type_name(m->key), type_name(kt),

@@ -1,0 +1,5 @@
+/* this-> variables are scalars */
+BEGIN
+{
+	this->x[1] = 2;
+}
