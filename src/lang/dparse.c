@@ -235,6 +235,26 @@ static struct node *clause(struct parser *p, struct token first)
 	}
 	return pr;
 }
+/* #pragma D attributes ATTR IDENT of an identifier the program does
+ * not define as an inline: D_PRAGMA_UNUSED, as dtrace says (attributes
+ * of a provider, "ATTR provider NAME ...", are taken as given). */
+static void unused_attributes(struct diag *d, struct program *prog)
+{
+	for (struct lex_pragma *pr = prog->dpragmas; pr; pr = pr->next) {
+		char w[3][64];
+		bool known = false;
+
+		if (sscanf(pr->text, "%63s %63s %63[^; \t]", w[0], w[1], w[2]) != 3 ||
+		    strcmp(w[0], "attributes") || !strcmp(w[2], "provider"))
+			continue;
+		for (struct node *o = prog->dinlines; o; o = o->next)
+			known |= !strcmp(o->name, w[2]);
+		if (!known)
+			diag_error_d(d, pr->loc, E_PREPROC, "D_PRAGMA_UNUSED",
+				     "unused #pragma attributes");
+	}
+}
+
 
 struct program *d_parse_program(const char *src, size_t len, struct arena *a,
 				struct diag *d, const struct pp_opts *o)
@@ -324,6 +344,7 @@ struct program *d_parse_program(const char *src, size_t len, struct arena *a,
 	}
 	d->fatal = saved;
 	prog->dpragmas = p.lx.pragmas;
+	unused_attributes(d, prog);
 	prog->derror = p.derror;
 	if (!items) {
 		int lines = 1;

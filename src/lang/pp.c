@@ -253,6 +253,87 @@ static void message(struct lexer *lx, struct loc at, bool error)
 
 static void include(struct lexer *lx, struct loc at);
 
+/* Whether A is a DTrace stability attribute triple, "Stable/Stable/
+ * Common": two stability names and a dependency class. */
+static bool d_attributes(const char *a)
+{
+	static const char *const stab[] = {
+		"Internal", "Private", "Obsolete", "External", "Unstable",
+		"Evolving", "Stable", "Standard",
+	};
+	static const char *const cls[] = {
+		"Unknown", "CPU", "Platform", "Group", "ISA", "Common",
+	};
+	char w[3][32];
+	bool ok = true;
+
+	if (sscanf(a, "%31[^/]/%31[^/]/%31s", w[0], w[1], w[2]) != 3)
+		return false;
+	for (int i = 0; i < 3 && ok; i++) {
+		size_t n = i < 2 ? ARRAY_SIZE(stab) : ARRAY_SIZE(cls);
+
+		ok = false;
+		for (size_t k = 0; k < n; k++)
+			ok |= !strcmp(w[i], i < 2 ? stab[k] : cls[k]);
+	}
+	return ok;
+}
+
+/* D's #pragma D error and attributes, checked as dtrace's
+ * preprocessing does (before the program is parsed): D_PRAGERR with
+ * the words of the line, D_PRAGMA_MALFORM, D_PRAGMA_INVAL.  Whether
+ * an attributes pragma names anything is dparse.c's to say. */
+static void d_pragma_check(struct lexer *lx, const struct lex_pragma *pr)
+{
+	char w[4][64];
+	int n = sscanf(pr->text, "%63s %63s %63s %63s", w[0], w[1], w[2], w[3]);
+
+	if (n >= 1 && !strcmp(w[0], "error")) {
+		char msg[512] = "#error: ";
+		const char *q = pr->text + 5;
+
+		/* each word then a space, a string's without its quotes */
+		for (size_t len = strlen(msg); *q && len < sizeof(msg) - 2;) {
+			while (*q == ' ' || *q == '\t')
+				q++;
+			if (!*q)
+				break;
+			if (*q == '"') {
+				for (q++; *q && *q != '"' && len < sizeof(msg) - 2; q++)
+					msg[len++] = *q;
+				q += *q == '"';
+			} else {
+				while (*q && *q != ' ' && *q != '\t' &&
+				       len < sizeof(msg) - 2)
+					msg[len++] = *q++;
+			}
+			msg[len++] = ' ';
+			msg[len] = 0;
+		}
+		diag_error_d(lx->diag, pr->loc, E_PREPROC, "D_PRAGERR", "%s", msg);
+		if (lx->diag->fatal)
+			longjmp(*lx->diag->fatal, 1);
+		exit(1);
+	}
+	if (n >= 1 && !strcmp(w[0], "attributes")) {
+		const char *tag = NULL, *msg = NULL;
+
+		if (n < 3) {
+			tag = "D_PRAGMA_MALFORM";
+			msg = "malformed #pragma attributes <attributes> <ident>";
+		} else if (!d_attributes(w[1])) {
+			tag = "D_PRAGMA_INVAL";
+			msg = "invalid attributes specified by #pragma attributes";
+		}
+		if (tag) {
+			diag_error_d(lx->diag, pr->loc, E_PREPROC, tag, "%s", msg);
+			if (lx->diag->fatal)
+				longjmp(*lx->diag->fatal, 1);
+			exit(1);
+		}
+	}
+}
+
 /* #pragma once marks an included file; other pragmas mean nothing. */
 static void pragma(struct lexer *lx)
 {
@@ -281,6 +362,7 @@ static void pragma(struct lexer *lx)
 			lx->pragma_tail = &lx->pragmas;
 		*lx->pragma_tail = pr;
 		lx->pragma_tail = &pr->next;
+		d_pragma_check(lx, pr);
 	}
 }
 

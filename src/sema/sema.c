@@ -377,6 +377,17 @@ static void assign_to(struct sema *s, struct node *n)
 		} else if (n->op != T_ASSIGN && m->val->kind == TY_PTR) {
 			/* @p += n moves the pointer; it stays one */
 		} else {
+			/* D: a string variable set to NULL holds "" */
+			if (s->c->lang_d && m->val->kind == TY_STR && is_int(t) &&
+			    n->b->is_const && !n->b->cval && n->op == T_ASSIGN) {
+				struct loc at = n->b->loc;
+
+				memset(n->b, 0, sizeof(*n->b));
+				n->b->kind = N_STR;
+				n->b->name = "";
+				n->b->loc = at;
+				t = sema_expr(s, n->b);
+			}
 			u = sema_unify(s, m->val, sema_storage(s, t));
 			if (!u && s->c->lang_d)
 				DERR(s, n->loc, E_MAP, "D_OP_INCOMPAT",

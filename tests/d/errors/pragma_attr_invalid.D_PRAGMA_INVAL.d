@@ -1,0 +1,7 @@
+/* stability/stability/class: names DTrace knows */
+inline int foo = 1;
+#pragma D attributes Solid/Stable/Common foo
+BEGIN
+{
+	exit(0);
+}
