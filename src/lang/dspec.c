@@ -86,7 +86,10 @@ static void check(struct compiler *c, const struct node *n, int *seen,
 	else if ((k & DREC) && (f & COMMIT))
 		diag_error_d(d, at, E_CONTEXT, "D_DREC_COMM",
 			     "data-recording actions may not follow commit( )");
-	if ((k & COMMIT) && (f & DREC))
+	if ((k & COMMIT) && (f & COMMIT))
+		diag_error_d(d, at, E_CONTEXT, "D_COMM_COMM",
+			     "commit( ) may not follow commit( )");
+	else if ((k & COMMIT) && (f & DREC))
 		diag_error_d(d, at, E_CONTEXT, "D_COMM_DREC",
 			     "commit( ) may not follow data-recording action(s)");
 	*seen |= k;

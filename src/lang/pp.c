@@ -315,6 +315,28 @@ static void d_pragma_check(struct lexer *lx, const struct lex_pragma *pr)
 			longjmp(*lx->diag->fatal, 1);
 		exit(1);
 	}
+	if (n >= 1 && !strcmp(w[0], "option")) {
+		const char *eq = n >= 2 ? strchr(w[1], '=') : NULL;
+		const char *tag = NULL;
+		char msg[200];
+
+		if (n > 2) {
+			tag = "D_PRAGMA_MALFORM";
+			snprintf(msg, sizeof(msg),
+				 "superfluous arguments specified for #pragma option");
+		} else if (eq && eq[1] == '-') {	/* no option is negative */
+			tag = "D_PRAGMA_OPTSET";
+			snprintf(msg, sizeof(msg),
+				 "failed to set option '%.*s' to '%s': Invalid value for specified option",
+				 (int)(eq - w[1]), w[1], eq + 1);
+		}
+		if (tag) {
+			diag_error_d(lx->diag, pr->loc, E_PREPROC, tag, "%s", msg);
+			if (lx->diag->fatal)
+				longjmp(*lx->diag->fatal, 1);
+			exit(1);
+		}
+	}
 	if (n >= 1 && !strcmp(w[0], "attributes")) {
 		const char *tag = NULL, *msg = NULL;
 

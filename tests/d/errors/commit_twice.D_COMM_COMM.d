@@ -1,0 +1,11 @@
+/* one commit() of a speculation per clause */
+BEGIN
+{
+	s = speculation();
+}
+
+BEGIN
+{
+	commit(s);
+	commit(s);
+}

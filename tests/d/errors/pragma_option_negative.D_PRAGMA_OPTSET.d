@@ -1,0 +1,6 @@
+/* no option is negative */
+#pragma D option specsize=-40
+BEGIN
+{
+	exit(0);
+}

@@ -1,0 +1,6 @@
+/* an option takes one NAME=VALUE */
+#pragma D option nspec=24 * 44
+BEGIN
+{
+	exit(0);
+}
