@@ -243,6 +243,26 @@ static void kernel_symbol(struct lower *lw, struct node *n)
 	n->name = NULL;
 }
 
+/* D's macro variables of the dtrace process itself: $pid, $ppid,
+ * $uid, $gid, $euid, $egid, $pgid, $sid ($projid, $taskid: 0). */
+static void macro_var(struct node *n)
+{
+	static const char *const names[] = {
+		"$pid", "$ppid", "$uid", "$gid", "$euid", "$egid", "$pgid",
+		"$sid", "$projid", "$taskid",
+	};
+	int64_t v[ARRAY_SIZE(names)] = {
+		getpid(), getppid(), getuid(), getgid(), geteuid(), getegid(),
+		getpgid(0), getsid(0), 0, 0,
+	};
+
+	for (size_t i = 0; n->kind == N_VAR && i < ARRAY_SIZE(names); i++)
+		if (!strcmp(n->name, names[i])) {
+			to_int(n, v[i]);
+			return;
+		}
+}
+
 static void builtin(struct lower *lw, struct node *n)
 {
 	struct node *inl;
@@ -416,6 +436,7 @@ static struct node *lower(struct lower *lw, struct node *n)
 				n->ival = (uint64_t)lw->c->target_pid;
 			}
 		}
+		macro_var(n);
 		return n;
 	case N_CALL:
 		call(lw, n);

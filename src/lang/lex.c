@@ -447,6 +447,58 @@ static int lex_escape(struct lexer *lx)
 	}
 }
 
+/* D's escapes (dtrace-utils' lexer): C's but \e, and any other
+ * escaped character (\? \' \c) stays as it is written, backslash and
+ * all: -1 then, lx->p after the character. */
+static int lex_escape_d(struct lexer *lx)
+{
+	char c = *lx->p;
+
+	if (c == 'e' || c == '\'' || (!strchr("ntrabfv\\\"x", c) &&
+					!(c >= '0' && c <= '7'))) {
+		lx->p++;
+		return -1;
+	}
+	return lex_escape(lx);
+}
+
+/* D's character constant: up to 8 characters packed as C packs them,
+ * the first in the highest byte ('ab' is 0x6162). */
+static void lex_char_d(struct lexer *lx, struct token *t)
+{
+	const char *start = lx->p;
+	uint64_t v = 0;
+	int n = 0;
+
+	lx->p++;
+	while (lx->p < lx->end && *lx->p != '\'' && *lx->p != '\n') {
+		int b[2], k = 0;
+
+		if (*lx->p == '\\') {
+			lx->p++;
+			b[0] = lex_escape_d(lx);
+			if (b[0] < 0) {
+				b[0] = '\\';
+				b[1] = (unsigned char)lx->p[-1];
+				k = 1;
+			}
+		} else {
+			b[0] = (unsigned char)*lx->p++;
+		}
+		for (int i = 0; i <= k; i++, n++)
+			v = v << 8 | (uint64_t)(b[i] & 0xff);
+	}
+	if (lx->p >= lx->end || *lx->p != '\'' || !n)
+		fail(lx, start, 1,
+		     "a character constant holds 1 to 8 characters: 'c'");
+	if (n > 8)
+		diag_fatal_d(lx->diag, lex_here(lx, start, (int)(lx->p + 1 - start)),
+			     E_LEX, "D_CHR_OFLOW", "character constant is too long");
+	lx->p++;
+	t->kind = T_INT;
+	t->ival = v;
+}
+
 /* A character literal ('a', '\n', '\x41') is an int64 of the
  * byte's value, 0..255 (C would make '\xff' a negative char on x86);
  * bpftrace has none. */
@@ -455,6 +507,10 @@ static void lex_char(struct lexer *lx, struct token *t)
 	const char *start = lx->p;
 	int v;
 
+	if (lx->d) {
+		lex_char_d(lx, t);
+		return;
+	}
 	lx->p++;
 	if (lx->p + 1 >= lx->end || *lx->p == '\n' || *lx->p == '\'')
 		fail(lx, start, 1,
@@ -500,6 +556,17 @@ static void lex_string(struct lexer *lx, struct token *t)
 
 		if (c != '\\') {
 			buf[n++] = c;
+			continue;
+		}
+		if (lx->d) {
+			int v = lex_escape_d(lx);
+
+			if (v < 0) {	/* kept as written */
+				buf[n++] = '\\';
+				buf[n++] = lx->p[-1];
+			} else {
+				buf[n++] = (char)v;
+			}
 			continue;
 		}
 		buf[n++] = (char)lex_escape(lx);

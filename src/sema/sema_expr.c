@@ -123,6 +123,20 @@ static struct type *binop(struct sema *s, struct node *n)
 		break;
 	case T_SHL: case T_SHR:
 		t = ty_promote(a);
+		/* D: a shift by a negative count or 64 and more is 0,
+		 * as x * 0 */
+		if (s->c->lang_d && n->b->is_const &&
+		    (n->b->cval < 0 || n->b->cval >= 64)) {
+			struct loc at = n->b->loc;
+
+			memset(n->b, 0, sizeof(*n->b));
+			n->b->kind = N_INT;
+			n->b->loc = at;
+			n->op = T_STAR;
+			b = sema_expr(s, n->b);
+			t = ty_arith(a, b);
+			break;
+		}
 		if (n->b->is_const && (n->b->cval < 0 || n->b->cval >= 64)) {
 			ERR(s, n->b->loc, E_TYPE, "shift count %lld is not in 0..63",
 			    (long long)n->b->cval);

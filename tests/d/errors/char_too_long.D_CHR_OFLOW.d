@@ -1,0 +1,5 @@
+/* a character constant holds at most 8 characters */
+BEGIN
+{
+	trace('abcdefghi');
+}
