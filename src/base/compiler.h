@@ -223,6 +223,9 @@ struct compiler {
 	bool dt_defaultargs;	/* D: -x defaultargs: missing $N are 0, "" */
 	bool dt_zdefs;		/* D: -Z: a description may match nothing */
 	int dt_nspec;		/* D: -x nspec, speculations (default 1) */
+	const struct node *dt_last_commit;	/* D: the clause's last
+						 * commit()'s argument
+						 * (lang/dspec.c) */
 	bool uses_spec;		/* D: the program speculates: the stats
 				 * map has STATS_SPEC's slots */
 	bool lang_d;		/* the script is D (sonde dtrace): lang/dparse.c

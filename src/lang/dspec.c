@@ -49,6 +49,19 @@ static int kind_of(const struct node *n)
 	return 0;
 }
 
+/* Whether commit() statement N commits what the clause's previous
+ * commit() did (the same variable): D_COMM_COMM then; committing
+ * several speculations in one clause is allowed. */
+static bool same_commit(struct compiler *c, const struct node *n)
+{
+	const struct node *a = n->a->nargs ? n->a->args[0] : NULL;
+	const struct node *prev = c->dt_last_commit;
+
+	c->dt_last_commit = a;
+	return a && prev && a->kind == prev->kind && a->name && prev->name &&
+	       !strcmp(a->name, prev->name) && a->nargs == prev->nargs;
+}
+
 /* Check statement N against the flags *SEEN of the statements before
  * it in the clause, then add its own. */
 static void check(struct compiler *c, const struct node *n, int *seen,
@@ -86,7 +99,7 @@ static void check(struct compiler *c, const struct node *n, int *seen,
 	else if ((k & DREC) && (f & COMMIT))
 		diag_error_d(d, at, E_CONTEXT, "D_DREC_COMM",
 			     "data-recording actions may not follow commit( )");
-	if ((k & COMMIT) && (f & COMMIT))
+	if ((k & COMMIT) && same_commit(c, n) && (f & COMMIT))
 		diag_error_d(d, at, E_CONTEXT, "D_COMM_COMM",
 			     "commit( ) may not follow commit( )");
 	else if ((k & COMMIT) && (f & DREC))
@@ -154,6 +167,7 @@ void d_spec_clause(struct compiler *c, struct node *p)
 {
 	int seen = 0;
 
+	c->dt_last_commit = NULL;
 	if (!p->b)
 		return;
 	walk(c, p->b, &seen, 0);
