@@ -178,6 +178,10 @@ enum { EV_LEVEL_PRINT, EV_LEVEL_WARN, EV_LEVEL_ERROR, EV_LEVEL_SILENT,
 #define STATS_SPEC(c) (STATS_STACKS(c) + 1)
 #define SPEC_MAX 64		/* -x nspec: speculation() tries each;
 				 * an id fits a tag's low 8 bits */
+/* D: [STATS_DEXIT(c)] 1 once a clause called exit(): the clauses that
+ * come after it (in that firing or later ones) do not run, END's
+ * excepted, as in DTrace, whose probes stop firing at exit(). */
+#define STATS_DEXIT(c) (STATS_SPEC(c) + 2 + SPEC_MAX)
 
 /* -k: a helper call whose failures are reported, by its place in the
  * script and its helper (the probes of a wildcard share one). */

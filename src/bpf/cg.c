@@ -572,6 +572,13 @@ static void gen_prologue(struct cg *g, struct node *p, const struct split *sp)
 	}
 	if (g->uses_ctx)
 		ir_emit(&pro, MOV_REG(RCTX, R1));
+	/* D: nothing runs after exit() but END */
+	if (c->lang_d && ps->ops->kind != PK_END) {
+		ir_ld64(&pro, R0, (uint64_t)(uint32_t)(STATS_DEXIT(c) * 8) << 32,
+			RELOC_STATS, STATS_DEXIT(c));
+		ir_emit(&pro, LDX(BPF_DW, R0, R0, 0));
+		ir_jump(&pro, JMP_IMM(BPF_JNE, R0, 0), g->exit_label);
+	}
 	/* An iterator's last call has no element (ctx->task, the second
 	 * field of every bpf_iter__task* context, is NULL): skip it. */
 	if (ps->ops->ctx == CTX_ITER) {
@@ -812,5 +819,7 @@ int cg_program(struct compiler *c)
 	if (c->uses_spec)	/* D: the count, then each speculation */
 		c->nstats = STATS_SPEC(c) + 2 +
 			    (c->dt_nspec > 0 ? c->dt_nspec : 1);
+	if (c->lang_d)		/* and the exit flag */
+		c->nstats = STATS_DEXIT(c) + 1;
 	return rc;
 }

@@ -159,9 +159,15 @@ void cg_call_stmt(struct cg *g, struct node *n)
 		break;
 	case F_EXIT:
 		send(g, n, e, n->args, n->nargs, NULL);
-		/* D's exit() only asks to stop: the clause goes on */
-		if (!g->c->lang_d)
+		/* D's exit() only asks to stop: the clause goes on, the
+		 * clauses after it do not (cg.c's prologue) */
+		if (!g->c->lang_d) {
 			cg_jump(g, JA(), g->exit_label);
+		} else {
+			ir_ld64(&g->ir, R1, (uint64_t)(uint32_t)(STATS_DEXIT(g->c) * 8) << 32,
+				RELOC_STATS, STATS_DEXIT(g->c));
+			cg_emit(g, ST_IMM(BPF_DW, R1, 0, 1));
+		}
 		break;
 	default:
 		break;
