@@ -573,7 +573,7 @@ static void gen_prologue(struct cg *g, struct node *p, const struct split *sp)
 	if (g->uses_ctx)
 		ir_emit(&pro, MOV_REG(RCTX, R1));
 	/* D: nothing runs after exit() but END */
-	if (c->lang_d && ps->ops->kind != PK_END) {
+	if (c->lang_d && ps->ops->stage != STAGE_END) {
 		ir_ld64(&pro, R0, (uint64_t)(uint32_t)(STATS_DEXIT(c) * 8) << 32,
 			RELOC_STATS, STATS_DEXIT(c));
 		ir_emit(&pro, LDX(BPF_DW, R0, R0, 0));

@@ -103,6 +103,9 @@ struct program {
 	bool d;			/* D's (lang/dparse.c) */
 	struct lex_pragma *dpragmas;	/* D: #pragma D ..., source order */
 	struct node *dinlines;	/* D: inline constants, N_ASSIGN: name, b */
+	struct node *dvars;	/* D: global scalars declared with an
+				 * integer type ("unsigned int i;"): N_CAST
+				 * nodes, name and tyname */
 	int derror;		/* D: ERROR probes matched (none attached) */
 	struct config_item *config;	/* the config block, source order */
 	bool has_config;

@@ -388,6 +388,22 @@ static void stack_action(struct lower *lw, struct node *st)
 /* D frees an array element or a thread-local assigned 0. */
 static struct node *assign(struct lower *lw, struct node *n)
 {
+	/* a global declared "TYPE NAME;": what it gets is converted to
+	 * TYPE, as C converts it */
+	if (n->a->kind == N_MAP && !n->a->nargs && n->a->name[0] != '@' &&
+	    n->op == T_ASSIGN) {
+		for (struct node *v = lw->prog->dvars; v; v = v->next) {
+			struct node *cast;
+
+			if (strcmp(v->name, n->a->name))
+				continue;
+			cast = mk(lw, N_CAST, n->b->loc);
+			cast->tyname = v->tyname;
+			cast->a = n->b;
+			n->b = cast;
+			break;
+		}
+	}
 	if (n->a->kind == N_MAP && n->a->nargs && n->a->name[0] != '@' &&
 	    n->op == T_ASSIGN && n->b->kind == N_INT && n->b->ival == 0) {
 		struct node *d = mk(lw, N_CALL, n->loc);

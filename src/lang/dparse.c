@@ -117,6 +117,65 @@ static void skip_item(struct parser *p, struct token first)
 	}
 }
 
+/* A top-level variable declaration, from its first word FIRST to its
+ * ';': "TYPE NAME, NAME, ...;" of a scalar type (no '*', no "[...]")
+ * records each NAME with TYPE in prog->dvars, for lang/dlower.c to
+ * convert what is stored into it; others ("self int x;", arrays,
+ * pointers, strings) are read and dropped: sonde types those by their
+ * first assignment. */
+static void var_declaration(struct parser *p, struct program *prog,
+			    struct token first)
+{
+	char type[128] = "";
+	const char *names[32];
+	int nnames = 0, nwords = 0;
+	bool plain = strcmp(first.text, "self") && strcmp(first.text, "this") &&
+		     strcmp(first.text, "string");
+	struct token t = first, prev = { 0 };
+
+	for (;;) {
+		if (t.kind == T_EOF)
+			diag_fatal(p->diag, first.loc, E_SYNTAX,
+				   "';' expected to end the declaration");
+		if (t.kind == T_SEMI || t.kind == T_COMMA) {
+			if ((prev.kind == T_IDENT || prev.kind == T_PROBE) &&
+			    prev.text) {
+				if (nnames < 32)
+					names[nnames++] = prev.text;
+				nwords--;	/* the name is no type word */
+			} else {
+				plain = false;
+			}
+			if (t.kind == T_SEMI)
+				break;
+		} else if (t.kind == T_IDENT || t.kind == T_PROBE) {
+			if (!nnames && (prev.kind == T_IDENT || prev.kind == T_PROBE) &&
+			    prev.text &&
+			    strlen(type) + strlen(prev.text) + 2 < sizeof(type)) {
+				if (*type)
+					strcat(type, " ");
+				strcat(type, prev.text);
+			}
+			nwords++;
+		} else {
+			plain = false;	/* '*', '[', '{', ... */
+		}
+		prev = t;
+		t = take(p);
+	}
+	if (!plain || !*type || strstr(type, "float") || strstr(type, "double") ||
+	    !strcmp(type, "void") || !strcmp(type, "caddr_t"))
+		return;
+	for (int i = 0; i < nnames; i++) {
+		struct node *v = mk(p, N_CAST, first.loc);
+
+		v->name = names[i];
+		v->tyname = arena_strdup(p->arena, type);
+		v->next = prog->dvars;
+		prog->dvars = v;
+	}
+}
+
 /* inline TYPE NAME = EXPR; : NAME is EXPR wherever it is used. */
 static void inline_def(struct parser *p, struct program *prog, struct token kw)
 {
@@ -319,8 +378,11 @@ struct program *d_parse_program(const char *src, size_t len, struct arena *a,
 			inline_def(&p, prog, t);
 			continue;
 		}
-		if (t.kind == T_PROBE && (decl_word(t.text) ||
-					  !strcmp(t.text, "translator") ||
+		if (t.kind == T_PROBE && decl_word(t.text)) {
+			var_declaration(&p, prog, t);
+			continue;
+		}
+		if (t.kind == T_PROBE && (!strcmp(t.text, "translator") ||
 					  !strcmp(t.text, "provider"))) {
 			skip_item(&p, t);
 			continue;

@@ -1,0 +1,31 @@
+/* A global declared with an integer type holds what it is given
+ * converted to that type, as C converts it, and prints so; other
+ * declarations (pointers, arrays, functions, self/this) are read and
+ * do not type anything. */
+#pragma D option quiet
+
+unsigned int i;
+char c;
+short s, t;
+long long ll;
+int *p;
+void func(int, int);
+self int x;
+
+BEGIN
+{
+	c = 'A';
+	i = c;
+	printf("c is %c i is %d\n", c, i);
+	i = 4294967295;
+	ll = i;
+	printf("i is %d ll is %x\n", i, ll);
+	ll = 8589934591;
+	i = ll;
+	printf("ll is %d i is %x\n", ll, i);
+	s = 70000;
+	t = -1;
+	c = 300;
+	printf("s is %d t is %d c is %d\n", s, t, c);
+	exit(0);
+}
