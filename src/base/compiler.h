@@ -154,6 +154,9 @@ struct event_spec {
 	struct ev_arg *args;
 	int size;		/* record size in bytes, id included */
 	struct mapinfo *map;	/* PRINT_MAP, CLEAR, ZERO */
+	struct mapinfo **maps;	/* PRINT_MAP of D's printa(@a, @b, ...):
+				 * all of them, map the first */
+	int nmaps;
 	struct loc loc;
 	int level;		/* PRINTF: EV_LEVEL_* (errorf, warnf) */
 	const char *where;	/* errorf, warnf: "FILE:L:C-E: ERROR: " */

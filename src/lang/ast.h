@@ -25,6 +25,9 @@ struct node {
 				 * INCDEC: 1 = prefix; FIELD: T_DOT/T_ARROW */
 	int prefix;		/* INCDEC */
 	uint64_t ival;		/* INT value; POSITIONAL number; UNROLL count;
+				 * D: 1 on a CALL of printa() of several
+				 * aggregations or of the firing line's
+				 * printf(), on a MAP self->a[k] (dlower.c);
 				 * LET: N of string[N] or TYPE[N] (0: none);
 				 * BLOCK: 1 when its last statement has no
 				 * ';' (a block expression's value) */

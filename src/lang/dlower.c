@@ -364,8 +364,12 @@ static void call(struct lower *lw, struct node *n)
 	    n->args[0]->kind == N_STR) {
 		n->tyname = n->args[0]->name;
 		n->args++;
-		n->nargs = 1;
+		n->nargs--;
 	}
+	/* printa([fmt, ]@a, @b, ...): the rows of several aggregations
+	 * joined by key; sema's print_map() takes them all */
+	if (n->dname && !strcmp(n->dname, "printa") && n->nargs > 1)
+		n->ival = 1;
 }
 
 /* stack(); ustack(); as statements: D's actions that print the stack

@@ -283,6 +283,26 @@ void pr_dt_printa(struct printer *pr, struct mapinfo *m, const char *fmt)
 	rows_free(&r);
 }
 
+void pr_dt_printa_join(struct printer *pr, struct mapinfo **maps, int n,
+		       const char *fmt)
+{
+	struct rows *r = xcalloc((size_t)n, sizeof(*r));
+	struct dtf_agg *aggs = xcalloc((size_t)n, sizeof(*aggs));
+	int ok = 0;
+
+	for (; ok < n; ok++) {
+		mark(pr, maps[ok]);
+		if (read_rows(pr, maps[ok], &r[ok], &aggs[ok]))
+			break;
+	}
+	if (ok == n)
+		dtf_printa_join(pr->out, fmt, aggs, n);
+	for (int i = 0; i < ok; i++)
+		rows_free(&r[i]);
+	free(r);
+	free(aggs);
+}
+
 void pr_dt_all_aggs(struct printer *pr)
 {
 	struct compiler *c = pr->c;

@@ -351,7 +351,9 @@ void pr_event(struct printer *pr, const struct event_spec *e,
 	case EV_PRINT_MAP:
 		memcpy(&top, rec + 8, 8);
 		memcpy(&div, rec + 16, 8);
-		if (pr->dtrace && e->map->agg != AGG_NONE)
+		if (pr->dtrace && e->nmaps > 1)
+			pr_dt_printa_join(pr, e->maps, e->nmaps, e->fmt);
+		else if (pr->dtrace && e->map->agg != AGG_NONE)
 			pr_dt_printa(pr, e->map, e->fmt);
 		else
 			pr_map(pr, e->map, top, div);

@@ -100,6 +100,9 @@ void pr_dt_normalize(struct printer *pr, const struct mapinfo *m,
 		     uint64_t n);
 /* printa(@a): the aggregation now, DTrace's way. */
 void pr_dt_printa(struct printer *pr, struct mapinfo *m, const char *fmt);
+/* printa(FMT, @a, @b, ...): the N aggregations' rows joined by key. */
+void pr_dt_printa_join(struct printer *pr, struct mapinfo **maps, int n,
+		       const char *fmt);
 /* Every map, sorted by name (SIGUSR1 prints them so). */
 void pr_maps(struct printer *pr);
 void pr_value(struct printer *pr, const struct type *ty, const void *data);

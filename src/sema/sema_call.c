@@ -856,8 +856,9 @@ static struct type *print_map(struct sema *s, struct node *n)
 	int64_t top = 0, div = 0;
 	struct event_spec *e;
 
+	if (sema_d_printa_many(s, n))	/* printa(@a, @b, ...) */
+		return sema_d_printa_join(s, n);
 	m = sema_map_arg(s, n->args[0], "print");
-
 	if (n->nargs > 1 && sema_const_int(s, n->args[1], &top, "top") && top < 0)
 		ERR(s, n->args[1]->loc, E_ARGS, "top must not be negative");
 	if (n->nargs > 2 && sema_const_int(s, n->args[2], &div, "div") && div < 0)
@@ -1041,7 +1042,8 @@ struct type *sema_call(struct sema *s, struct node *n, bool assigned)
 	n->builtin = f;
 	if (s->c->lang_d && sema_d_arity(s, n, f))
 		return set(n, &ty_error);
-	if (n->nargs < funcs[f].lo || n->nargs > funcs[f].hi) {
+	if ((n->nargs < funcs[f].lo || n->nargs > funcs[f].hi) &&
+	    !sema_d_printa_many(s, n)) {	/* printa(@a, @b, ...) */
 		if (funcs[f].lo == funcs[f].hi)
 			ERR(s, n->loc, E_ARGS, "%s() takes %d argument%s, %d given",
 			    n->name, funcs[f].lo, funcs[f].lo == 1 ? "" : "s",

@@ -302,3 +302,69 @@ struct type *call_normalize(struct sema *s, struct node *n)
 	}
 	return set(n, &ty_void);
 }
+
+bool sema_d_printa_many(const struct sema *s, const struct node *n)
+{
+	return s->c->lang_d && n->ival == 1 && n->dname &&
+	       !strcmp(n->dname, "printa");
+}
+
+/* printa([fmt, ]@a, @b, ...): aggregations with the same key
+ * signature, as dtrace checks them (D_PRINTA_AGGARG, D_PRINTA_AGGKEY,
+ * D_PRINTA_AGGPROTO); the event names them all. */
+struct type *sema_d_printa_join(struct sema *s, struct node *n)
+{
+	struct mapinfo **maps = arena_alloc(&s->c->arena,
+					    sizeof(*maps) * (size_t)n->nargs);
+	struct event_spec *e;
+
+	for (int i = 0; i < n->nargs; i++) {
+		struct node *a = n->args[i];
+		struct mapinfo *m, *m0 = maps[0];
+
+		if (a->kind != N_MAP || a->name[0] != '@' || a->nargs) {
+			struct node one = *n;
+
+			one.args = n->args + i;
+			one.nargs = 1;
+			sema_d_aggarg(s, &one);
+			return n->ty = &ty_void;
+		}
+		m = maps[i] = sema_map_arg(s, a, "printa");
+		if (!m || !i || !m0 || m->nkeys < 0 || m0->nkeys < 0)
+			continue;
+		if (m->nkeys != m0->nkeys) {
+			DERR(s, a->loc, E_ARGS, "D_PRINTA_AGGKEY",
+			     "printa( ): %s and %s do not have matching key signatures: %s has %d key%s, %s has %d key%s",
+			     m0->name, m->name, m0->name, m0->nkeys,
+			     m0->nkeys == 1 ? "" : "s", m->name, m->nkeys,
+			     m->nkeys == 1 ? "" : "s");
+			return n->ty = &ty_void;
+		}
+		for (int k = 0; k < m->nkeys && m->key && m0->key; k++) {
+			const struct type *x = m0->nkeys > 1 ? m0->key->elem[k] : m0->key;
+			const struct type *y = m->nkeys > 1 ? m->key->elem[k] : m->key;
+
+			if ((x->kind == TY_STR) == (y->kind == TY_STR))
+				continue;
+			DERR(s, a->loc, E_ARGS, "D_PRINTA_AGGPROTO",
+			     "printa( ): %s[ ] key #%d is incompatible with %s:\n"
+			     "%9s key #%d: %s\n%9s key #%d: %s", m->name, k + 1,
+			     m0->name, m0->name + 1, k + 1, sema_d_type_name(x),
+			     m->name + 1, k + 1, sema_d_type_name(y));
+			return n->ty = &ty_void;
+		}
+	}
+	if (s->report) {
+		e = sema_add_event(s, n, EV_PRINT_MAP);
+		e->map = maps[0];
+		e->maps = maps;
+		e->nmaps = n->nargs;
+		e->size = 24;
+		if (n->tyname) {
+			e->fmt = n->tyname;
+			e->fmt_len = strlen(n->tyname);
+		}
+	}
+	return n->ty = &ty_void;
+}

@@ -65,6 +65,8 @@ bool sema_d_arity(struct sema *s, struct node *n, int f)
 
 	if (f == F_EXIT)
 		lo = hi = 1;
+	if (!strcmp(name, "printa"))	/* printa([fmt, ]@a, @b, ...) */
+		hi = 1 << 20;
 	if (n->nargs >= lo && n->nargs <= hi)
 		return false;
 	/* the actions on a whole aggregation have tags of their own */

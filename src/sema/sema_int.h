@@ -267,6 +267,9 @@ struct type *sema_check_printf(struct sema *s, struct node *n,
 struct type *sema_d_printf(struct sema *s, struct node *n, enum ev_kind kind);
 /* sema_dagg.c: D's normalize(), denormalize() */
 struct type *call_normalize(struct sema *s, struct node *n);
+/* D's printa() of several aggregations (lang/dlower.c marks it) */
+bool sema_d_printa_many(const struct sema *s, const struct node *n);
+struct type *sema_d_printa_join(struct sema *s, struct node *n);
 /* sema_call.c: the map without keys a function like clear(@m) takes
  * (NULL after an error naming FN) */
 struct mapinfo *sema_map_arg(struct sema *s, struct node *a, const char *fn);
