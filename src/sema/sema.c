@@ -363,6 +363,10 @@ static void assign_to(struct sema *s, struct node *n)
 			    t->kind == TY_VOID ? "a call without a value" : "a whole map");
 			return;
 		}
+		if (n->op != T_ASSIGN && !is_int(t) &&
+		    sema_d_op_error(s, n, n->op, 0, m->val && m->dsize != 4 ?
+				    m->val : &ty_s32, t))
+			return;
 		if (n->op != T_ASSIGN && !is_int(t)) {
 			ERR(s, n->loc, E_TYPE, "'%s' needs an integer, not %s",
 			    tok_spelling(n->op), type_name(t));

@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "lang/lex.h"
+
 /* A type as D names it in its messages. */
 const char *sema_d_type_name(const struct type *t)
 {
@@ -79,5 +81,44 @@ bool sema_d_arity(struct sema *s, struct node *n, int f)
 	    name, n->nargs, n->nargs == 1 ? "" : "s",
 	    lo == hi ? "" : n->nargs < lo ? "at least " : "at most ",
 	    n->nargs < lo ? lo : hi);
+	return true;
+}
+
+bool sema_d_op_error(struct sema *s, struct node *n, int op, int unary,
+		     const struct type *a, const struct type *b)
+{
+	const char *o = op == T_LAND ? "&&" : op == T_LOR ? "||" :
+			op == -1 ? "?:" : tok_spelling(op);
+	const char *ops = unary ? "an operand" : "operands";
+
+	if (!s->c->lang_d)
+		return false;
+	switch (op) {
+	case T_AMP: case T_PIPE: case T_CARET: case T_SHL: case T_SHR:
+	case T_TILDE:
+		DERR(s, n->loc, E_TYPE, "D_OP_INT",
+		     "operator %s requires %s of integral type", o, ops);
+		break;
+	case T_PLUS: case T_MINUS: case T_STAR: case T_SLASH: case T_PERCENT:
+		DERR(s, n->loc, E_TYPE, "D_OP_ARITH",
+		     "operator %s requires %s of arithmetic type", o, ops);
+		break;
+	case T_LAND: case T_LOR: case T_BANG:
+		DERR(s, n->loc, E_TYPE, "D_OP_SCALAR",
+		     "operator %s requires %s of scalar type", o, ops);
+		break;
+	case T_INC: case T_DEC:
+		DERR(s, n->loc, E_TYPE, "D_OP_SCALAR",
+		     "operator %s requires operand of scalar type", o);
+		break;
+	case -1:
+		DERR(s, n->loc, E_TYPE, "D_OP_SCALAR",
+		     "operator ?: expression must be of scalar type");
+		break;
+	default:
+		DERR(s, n->loc, E_TYPE, "D_OP_INCOMPAT",
+		     "operands have incompatible types: \"%s\" %s \"%s\"",
+		     sema_d_type_name(a), o, b ? sema_d_type_name(b) : "");
+	}
 	return true;
 }

@@ -113,8 +113,9 @@ static struct type *binop(struct sema *s, struct node *n)
 			return set(n, pt);
 	}
 	if (!is_int(a) || !is_int(b)) {
-		ERR(s, n->loc, E_TYPE, "operator '%s' cannot take %s and %s",
-		    tok_spelling(n->op), type_name(a), type_name(b));
+		if (!sema_d_op_error(s, n, n->op, 0, a, b))
+			ERR(s, n->loc, E_TYPE, "operator '%s' cannot take %s and %s",
+			    tok_spelling(n->op), type_name(a), type_name(b));
 		return set(n, &ty_error);
 	}
 	switch (n->op) {
@@ -450,8 +451,9 @@ static struct type *e_unop(struct sema *s, struct node *n)
 		return set(n, &ty_error);
 	}
 	if (!is_int(t)) {
-		ERR(s, n->loc, E_TYPE, "operator '%s' cannot take %s",
-		    tok_spelling(n->op), type_name(t));
+		if (!sema_d_op_error(s, n, n->op, 1, t, NULL))
+			ERR(s, n->loc, E_TYPE, "operator '%s' cannot take %s",
+			    tok_spelling(n->op), type_name(t));
 		return set(n, &ty_error);
 	}
 	set(n, n->op == T_BANG ? sema_bool_type(s) : ty_promote(t));
@@ -465,6 +467,9 @@ static struct type *e_logic(struct sema *s, struct node *n)
 	struct type *a = sema_expr(s, n->a), *b = sema_expr(s, n->b);
 
 	if (is_err(a) || is_err(b))
+		return set(n, &ty_error);
+	if ((!is_int(a) || !is_int(b)) &&
+	    sema_d_op_error(s, n, n->kind == N_LAND ? T_LAND : T_LOR, 0, a, b))
 		return set(n, &ty_error);
 	if (!is_int(a) || !is_int(b)) {
 		ERR(s, n->loc, E_TYPE, "operator '%s' needs integers, not %s and %s",
@@ -481,9 +486,16 @@ static struct type *e_ternary(struct sema *s, struct node *n)
 
 	if (is_err(c) || is_err(a) || is_err(b))
 		return set(n, &ty_error);
+	if (!is_int(c) && sema_d_op_error(s, n, -1, 1, c, NULL))
+		return set(n, &ty_error);
 	if (!is_int(c)) {
 		ERR(s, n->a->loc, E_TYPE, "condition must be an integer, not %s",
 		    type_name(c));
+		return set(n, &ty_error);
+	}
+	if (s->c->lang_d && (a->kind == TY_VOID || b->kind == TY_VOID)) {
+		DERR(s, n->loc, E_TYPE, "D_OP_ACT",
+		     "action cannot be used in a conditional context");
 		return set(n, &ty_error);
 	}
 	if (a->boolean && b->boolean)
@@ -564,8 +576,9 @@ static struct type *e_incdec(struct sema *s, struct node *n)
 	if (is_err(t))
 		return set(n, &ty_error);
 	if (!is_int(t)) {
-		ERR(s, n->loc, E_TYPE, "'%s' cannot take %s",
-		    tok_spelling(n->op), type_name(t));
+		if (!sema_d_op_error(s, n, n->op, 1, t, NULL))
+			ERR(s, n->loc, E_TYPE, "'%s' cannot take %s",
+			    tok_spelling(n->op), type_name(t));
 		return set(n, &ty_error);
 	}
 	return set(n, t);

@@ -250,6 +250,12 @@ bool sema_d_arity(struct sema *s, struct node *n, int f);
  * denormalize, printa), whose errors have tags of their own
  * (D_CLEAR_PROTO, D_TRUNC_AGGARG, ...) */
 bool sema_d_agg_action(const char *name);
+/* Operator OP (a token; T_LAND, T_LOR, -1 for ?:) given operands of
+ * types A and B (B NULL when UNARY) it does not take, in dtrace's words
+ * and tags (D_OP_INT, D_OP_ARITH, D_OP_SCALAR, D_OP_INCOMPAT); false
+ * outside D, where the caller says it its own way */
+bool sema_d_op_error(struct sema *s, struct node *n, int op, int unary,
+		     const struct type *a, const struct type *b);
 /* Their first argument, which must be an aggregation: true after
  * reporting D_<ACTION>_AGGARG */
 bool sema_d_aggarg(struct sema *s, struct node *n);

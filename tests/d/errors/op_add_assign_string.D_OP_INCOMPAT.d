@@ -1,0 +1,5 @@
+/* += of a string to an int */
+BEGIN
+{
+	a = 3; a += "foobar";
+}

@@ -1,0 +1,5 @@
+/* && takes scalars */
+BEGIN
+{
+	x = "a" && "b";
+}

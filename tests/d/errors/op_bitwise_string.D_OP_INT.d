@@ -1,0 +1,5 @@
+/* bitwise operators take integers */
+BEGIN
+{
+	x = "a" & "b";
+}

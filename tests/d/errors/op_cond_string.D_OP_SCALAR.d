@@ -1,0 +1,5 @@
+/* ?: takes a scalar condition */
+BEGIN
+{
+	c = "boo" ? "should" : "fail";
+}

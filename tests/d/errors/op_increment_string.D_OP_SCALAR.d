@@ -1,0 +1,5 @@
+/* ++ takes a scalar */
+BEGIN
+{
+	s = "a"; s++;
+}

@@ -1,0 +1,5 @@
+/* an action has no value to negate */
+BEGIN
+{
+	p = 123 + -trace(0);
+}
