@@ -163,6 +163,12 @@ static void var_declaration(struct parser *p, struct program *prog,
 		prev = t;
 		t = take(p);
 	}
+	if (plain && (!nnames || !*type || !strcmp(type, "extern") ||
+		      decl_word(names[nnames - 1])))	/* "int;": no name */
+		diag_fatal_d(p->diag, first.loc, E_SYNTAX, "D_DECL_USELESS",
+			     "useless declaration");
+	if (!strcmp(first.text, "extern"))
+		return;		/* a kernel variable's type: sonde has BTF's */
 	if (!plain || !*type || strstr(type, "float") || strstr(type, "double") ||
 	    !strcmp(type, "void") || !strcmp(type, "caddr_t"))
 		return;
@@ -378,7 +384,13 @@ struct program *d_parse_program(const char *src, size_t len, struct arena *a,
 			inline_def(&p, prog, t);
 			continue;
 		}
-		if (t.kind == T_PROBE && decl_word(t.text)) {
+		if (t.kind == T_PROBE && (!strcmp(t.text, "register") ||
+					  !strcmp(t.text, "auto") ||
+					  !strcmp(t.text, "static")))
+			diag_fatal_d(d, t.loc, E_SYNTAX, "D_DECL_BADCLASS",
+				     "specified storage class not appropriate in D");
+		if (t.kind == T_PROBE && (decl_word(t.text) ||
+					  !strcmp(t.text, "extern"))) {
 			var_declaration(&p, prog, t);
 			continue;
 		}

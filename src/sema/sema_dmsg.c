@@ -122,3 +122,51 @@ bool sema_d_op_error(struct sema *s, struct node *n, int op, int unary,
 	}
 	return true;
 }
+
+bool sema_d_type_words(struct sema *s, struct node *n, const char *name)
+{
+	static const char *const words[] = {
+		"char", "short", "int", "long", "signed", "unsigned", "float",
+		"double", "void",
+	};
+	int cnt[ARRAY_SIZE(words)] = { 0 };
+	char buf[128], *save = NULL;
+	int total = 0;
+
+	if (!s->c->lang_d || strlen(name) >= sizeof(buf))
+		return false;
+	strcpy(buf, name);
+	for (char *w = strtok_r(buf, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+		size_t i = 0;
+
+		while (i < ARRAY_SIZE(words) && strcmp(w, words[i]))
+			i++;
+		if (i == ARRAY_SIZE(words))
+			return false;	/* a typedef or struct name: not ours */
+		cnt[i]++;
+		total++;
+	}
+	if (total < 2)
+		return false;
+	/* 0 char 1 short 2 int 3 long 4 signed 5 unsigned 6 float
+	 * 7 double 8 void */
+	if (cnt[0] && (cnt[1] || cnt[3])) {
+		DERR(s, n->loc, E_TYPE, "D_DECL_CHARATTR",
+		     "invalid type declaration: short and long may not be used with char type");
+		return true;
+	}
+	if (cnt[1] && cnt[3]) {
+		DERR(s, n->loc, E_TYPE, "D_UNKNOWN",
+		     "failed to resolve type short long : Unknown type name");
+		return true;
+	}
+	if (cnt[0] > 1 || cnt[1] > 1 || cnt[2] > 1 || (cnt[0] && cnt[2]) ||
+	    cnt[3] > 2 || cnt[4] + cnt[5] > 1 ||
+	    cnt[6] + cnt[7] + cnt[8] > 1 ||
+	    (cnt[6] + cnt[7] + cnt[8] && total > 1 + (cnt[7] && cnt[3] == 1)) ||
+	    (cnt[0] + cnt[1] + cnt[2] > 0 && cnt[6] + cnt[7] + cnt[8])) {
+		DERR(s, n->loc, E_TYPE, "D_DECL_COMBO", "invalid type combination");
+		return true;
+	}
+	return false;
+}

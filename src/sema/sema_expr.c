@@ -659,6 +659,8 @@ static struct type *e_cast(struct sema *s, struct node *n)
 	struct type *to = n->tyname_ptr ? NULL : ty_by_name(n->tyname);
 	struct type *t = sema_expr(s, n->a);
 
+	if (sema_d_type_words(s, n, n->tyname))
+		return set(n, &ty_error);
 	if (n->tyname_ptr)
 		return cast_ptr(s, n, t);
 	if (!strcmp(n->tyname, "string"))

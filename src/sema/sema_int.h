@@ -256,6 +256,10 @@ bool sema_d_agg_action(const char *name);
  * outside D, where the caller says it its own way */
 bool sema_d_op_error(struct sema *s, struct node *n, int op, int unary,
 		     const struct type *a, const struct type *b);
+/* D: a type named by C's words that do not go together ("char int",
+ * "short long", "char long"): true after D_DECL_COMBO, D_UNKNOWN or
+ * D_DECL_CHARATTR */
+bool sema_d_type_words(struct sema *s, struct node *n, const char *name);
 /* Their first argument, which must be an aggregation: true after
  * reporting D_<ACTION>_AGGARG */
 bool sema_d_aggarg(struct sema *s, struct node *n);

@@ -1,0 +1,5 @@
+/* char and int do not combine */
+BEGIN
+{
+	i = (char int)0;
+}

@@ -1,0 +1,5 @@
+/* char takes no short or long */
+BEGIN
+{
+	i = (char long)0;
+}

@@ -1,0 +1,5 @@
+/* no type is short and long */
+BEGIN
+{
+	i = (long short)0;
+}

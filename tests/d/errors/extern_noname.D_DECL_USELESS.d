@@ -1,0 +1,7 @@
+/* a declaration names something */
+extern int;
+
+BEGIN
+{
+	exit(0);
+}

@@ -1,0 +1,7 @@
+/* D has no register variables */
+register x;
+
+BEGIN
+{
+	exit(0);
+}
