@@ -484,14 +484,30 @@ static void enumerators(struct parser *p, struct node *d)
 	while (peek(p)->kind != T_RBRACE) {
 		struct token e = expect(p, T_IDENT, "enumerator name expected");
 		struct node *m = mk(p, N_MEMBER, e.loc);
+		static const char *const ckw[] = {
+			"char", "short", "int", "long", "signed", "unsigned",
+			"float", "double", "void",
+		};
 
 		m->name = e.text;
+		for (size_t i = 0; p->d && i < ARRAY_SIZE(ckw); i++)
+			if (!strcmp(e.text, ckw[i]))
+				diag_fatal(p->diag, e.loc, E_SYNTAX,
+					   "syntax error near \"%s\"", e.text);
+		if (p->d && strmap_get(&p->enumerators, e.text))
+			diag_fatal_d(p->diag, e.loc, E_SCOPE, "D_DECL_IDRED",
+				     "identifier redeclared: %s", e.text);
 		if (accept(p, T_ASSIGN)) {
 			next = const_expr(p, 0);
 		} else if (at_max) {
 			diag_fatal(p->diag, e.loc, E_TYPE,
 				   "enumerator value out of the range of int64 (one more than the previous one)");
 		}
+		/* D's enumerators are ints */
+		if (p->d && (next > INT32_MAX || next < INT32_MIN))
+			diag_fatal_d(p->diag, peek(p)->loc, E_TYPE, "D_DECL_ENOFLOW",
+				     "enumerator '%s' value overflows INT_MAX (2147483647)",
+				     e.text);
 		m->cval = next;
 		at_max = next == INT64_MAX;
 		if (!at_max)
