@@ -183,9 +183,53 @@ static void var_declaration(struct parser *p, struct program *prog,
 }
 
 /* inline TYPE NAME = EXPR; : NAME is EXPR wherever it is used. */
+/* Whether expression N names identifier NAME (an inline's value that
+ * uses the inline itself). */
+static bool names_ident(const struct node *n, const char *name)
+{
+	if (!n)
+		return false;
+	if (n->kind == N_BUILTIN && n->name && !strcmp(n->name, name))
+		return true;
+	if (names_ident(n->a, name) || names_ident(n->b, name) ||
+	    names_ident(n->c, name))
+		return true;
+	for (int i = 0; i < n->nargs; i++)
+		if (names_ident(n->args[i], name))
+			return true;
+	return false;
+}
+
+/* DTrace's subroutines and actions: no inline may take their names. */
+static bool d_function(const char *name)
+{
+	static const char *const f[] = {
+		"alloca", "basename", "bcopy", "breakpoint", "chill",
+		"cleanpath", "clear", "commit", "copyin", "copyinstr",
+		"copyinto", "copyout", "copyoutstr", "count", "denormalize",
+		"dirname", "discard", "exit", "ftruncate", "htonl", "htonll",
+		"htons", "index", "inet_ntoa", "inet_ntoa6", "inet_ntop",
+		"jstack", "lltostr", "max", "min", "mod", "normalize", "ntohl",
+		"ntohll", "ntohs", "panic", "printa", "printf", "progenyof",
+		"quantize", "lquantize", "llquantize", "raise", "rand",
+		"rindex", "speculate", "speculation", "stack", "stddev",
+		"stop", "strchr", "strjoin", "strlen", "strrchr", "strstr",
+		"strtok", "substr", "sum", "avg", "sym", "system", "tolower",
+		"toupper", "trace", "tracemem", "trunc", "uaddr", "ufunc",
+		"umod", "ustack", "usym", "func", "setopt", "getmajor",
+		"getminor", "d_path", "link_ntop", "stringof",
+	};
+
+	for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++)
+		if (!strcmp(f[i], name))
+			return true;
+	return false;
+}
+
 static void inline_def(struct parser *p, struct program *prog, struct token kw)
 {
 	struct token name = { 0 };
+	char type[64] = "";
 	struct node *n;
 
 	while (peek(p)->kind != T_ASSIGN) {
@@ -194,12 +238,18 @@ static void inline_def(struct parser *p, struct program *prog, struct token kw)
 		if (t.kind == T_EOF || t.kind == T_SEMI)
 			diag_fatal(p->diag, kw.loc, E_SYNTAX,
 				   "'=' expected: inline TYPE NAME = VALUE;");
+		if (t.kind == T_IDENT && name.text && !*type)
+			snprintf(type, sizeof(type), "%s", name.text);
 		if (t.kind == T_IDENT)
 			name = t;
 	}
 	take(p);
 	if (!name.text)
 		diag_fatal(p->diag, kw.loc, E_SYNTAX, "the inline has no name");
+	if (d_function(name.text))
+		diag_fatal_d(p->diag, name.loc, E_SCOPE, "D_DECL_IDRED",
+			     "identifier redefined: %s\n\t current: inline definition\n\tprevious: function ",
+			     name.text);
 	for (struct node *o = prog->dinlines; o; o = o->next)
 		if (!strcmp(o->name, name.text))
 			diag_error_d(p->diag, name.loc, E_SCOPE, "D_DECL_IDRED",
@@ -208,6 +258,17 @@ static void inline_def(struct parser *p, struct program *prog, struct token kw)
 	n = mk(p, N_ASSIGN, name.loc);
 	n->name = name.text;
 	n->b = parse_expr(p);
+	if (names_ident(n->b, name.text))
+		diag_fatal_d(p->diag, name.loc, E_UNDEF, "D_IDENT_UNDEF",
+			     "failed to resolve %s: Unknown variable name",
+			     name.text);
+	/* an integer inline given a string, a string one a number */
+	if (*type && ((n->b->kind == N_STR && strcmp(type, "string")) ||
+		      (n->b->kind == N_INT && !strcmp(type, "string"))))
+		diag_fatal_d(p->diag, name.loc, E_TYPE, "D_OP_INCOMPAT",
+			     "inline %s definition uses incompatible types: \"%s\" = \"%s\"",
+			     name.text, type,
+			     n->b->kind == N_STR ? "string" : "int");
 	expect(p, T_SEMI, "';' expected after the inline's value");
 	n->next = prog->dinlines;
 	prog->dinlines = n;
