@@ -148,7 +148,16 @@ static void var_declaration(struct parser *p, struct program *prog,
 			}
 			if (t.kind == T_SEMI)
 				break;
+		} else if (t.kind == T_LBRACKET && !strcmp(first.text, "this") &&
+			   prev.text) {
+			diag_fatal_d(p->diag, t.loc, E_SYNTAX, "D_DECL_LOCASSC",
+				     "associative arrays may not be declared as local variables: %s",
+				     prev.text);
 		} else if (t.kind == T_IDENT || t.kind == T_PROBE) {
+			if (prev.kind && t.text && (!strcmp(t.text, "self") ||
+						    !strcmp(t.text, "this")))
+				diag_fatal_d(p->diag, t.loc, E_SYNTAX, "D_DECL_CLASS",
+					     "only one storage class (self or this) may be given");
 			if (!nnames && (prev.kind == T_IDENT || prev.kind == T_PROBE) &&
 			    prev.text &&
 			    strlen(type) + strlen(prev.text) + 2 < sizeof(type)) {
@@ -175,6 +184,11 @@ static void var_declaration(struct parser *p, struct program *prog,
 	for (int i = 0; i < nnames; i++) {
 		struct node *v = mk(p, N_CAST, first.loc);
 
+		for (struct node *o = prog->dvars; o; o = o->next)
+			if (!strcmp(o->name, names[i]) && strcmp(o->tyname, type))
+				diag_fatal_d(p->diag, first.loc, E_SCOPE, "D_DECL_IDRED",
+					     "identifier redeclared: %s", names[i]);
+
 		v->name = names[i];
 		v->tyname = arena_strdup(p->arena, type);
 		v->next = prog->dvars;
@@ -182,7 +196,6 @@ static void var_declaration(struct parser *p, struct program *prog,
 	}
 }
 
-/* inline TYPE NAME = EXPR; : NAME is EXPR wherever it is used. */
 /* Whether expression N names identifier NAME (an inline's value that
  * uses the inline itself). */
 static bool names_ident(const struct node *n, const char *name)
@@ -226,6 +239,7 @@ static bool d_function(const char *name)
 	return false;
 }
 
+/* inline TYPE NAME = EXPR; : NAME is EXPR wherever it is used. */
 static void inline_def(struct parser *p, struct program *prog, struct token kw)
 {
 	struct token name = { 0 };

@@ -1,0 +1,7 @@
+/* one storage class */
+self this int x;
+
+BEGIN
+{
+	exit(0);
+}

@@ -1,0 +1,7 @@
+/* clause-locals are scalars */
+this int a[int];
+
+BEGIN
+{
+	exit(0);
+}
