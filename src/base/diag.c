@@ -236,7 +236,7 @@ d_report(struct diag *d, struct loc loc, const char *dtag,
 		fprintf(d->out, "dtrace: failed to compile script %s: [%s] ",
 			d->file, dtag);
 	if (loc.line > 0)
-		fprintf(d->out, "line %d: ", loc.line);
+		fprintf(d->out, "line %d: ", d->dline ? d->dline : loc.line);
 	put_message(d->out, true, fmt, ap);
 	fputc('\n', d->out);
 }

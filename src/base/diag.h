@@ -66,6 +66,9 @@ struct diag {
 	 * "script" or "description" it names */
 	bool d, errtags;
 	const char *dwhat;
+	int dline;		/* D: the line DTrace names for an error in
+				 * a predicate (its clause's '{'), 0: the
+				 * error's own */
 	/* Macro expansions (lang/macro.c adds them, in the compile's
 	 * arena): loc.exp N is exps[N - 1]. */
 	const struct diag_exp **exps;

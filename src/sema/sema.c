@@ -840,8 +840,13 @@ int sema_check(struct compiler *c)
 			for (struct var *v = s.pi->vars; v; v = v->next)
 				v->defined = false;
 			sema_scope_reset(&s);
+			/* dtrace checks a predicate when its clause's '{'
+			 * is read: -x errtags names that line */
+			if (p->a && c->lang_d && p->b)
+				c->diag.dline = p->b->loc.line;
 			if (p->a)
 				cond(&s, p->a);
+			c->diag.dline = 0;
 			block(&s, p->b);
 			sema_never_set(&s);
 		}

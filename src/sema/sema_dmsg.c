@@ -69,6 +69,10 @@ bool sema_d_arity(struct sema *s, struct node *n, int f)
 		lo = hi = 1;
 	if (!strcmp(name, "printa"))	/* printa([fmt, ]@a, @b, ...) */
 		hi = 1 << 20;
+	/* strtok(s, delim) (sema_dstr.c adds a third argument of its
+	 * own once checked) */
+	if (!strcmp(name, "strtok") && n->nargs < 2)
+		lo = hi = 2;
 	if (n->nargs >= lo && n->nargs <= hi)
 		return false;
 	/* the actions on a whole aggregation have tags of their own */
