@@ -513,10 +513,15 @@ bool d_index(struct parser *p, struct node **np)
 	struct node *n = *np;
 	struct token *t = peek(p);
 
-	if (n->kind == N_MAP && n->name[0] == '@')
-		diag_fatal_d(p->diag, t->loc, E_SYNTAX, "D_AGG_MDIM",
-			     "%s[ ][ ]: aggregations have one list of keys: write %s[a, b]",
-			     n->name, n->name);
+	if (n->kind == N_MAP && n->name[0] == '@') {
+		/* @a[i][j]: sema reports it (D_AGG_MDIM), after what
+		 * the rest of the statement may hold (dtrace's order) */
+		struct node extra = *n;
+
+		parse_map_keys(p, &extra);
+		n->ival = 2;
+		return true;
+	}
 	if (n->kind == N_FIELD && n->op == T_ARROW && n->a->kind == N_BUILTIN &&
 	    !strcmp(n->a->name, "this"))
 		diag_fatal_d(p->diag, t->loc, E_SYNTAX, "D_ARR_LOCAL",

@@ -516,6 +516,13 @@ static void stmt(struct sema *s, struct node *n)
 	case N_EXPRSTMT: {
 		struct type *t;
 
+		if (s->c->lang_d && n->a->kind == N_MAP && n->a->name[0] == '@' &&
+		    !n->a->nargs && !sema_d_agg_known(s, n->a->name)) {
+			DERR(s, n->a->loc, E_UNDEF, "D_IDENT_UNDEF",
+			     "failed to resolve %s: Unknown variable name",
+			     n->a->name);
+			break;
+		}
 		if (s->c->lang_d && n->a->kind == N_MAP && n->a->name[0] == '@') {
 			DERR(s, n->a->loc, E_SYNTAX, "D_AGG_NULL",
 			     "expression has null effect: %s is given no aggregating function",

@@ -270,10 +270,17 @@ bool sema_dagg_plain(struct sema *s, struct node *n)
 
 	if (t->kind != N_MAP || t->name[0] != '@')
 		return true;
-	/* a call is not run for an error: breakpoint() is D_AGG_FUNC
-	 * whether or not it exists */
-	if (n->b->kind != N_CALL)
+	/* a function or action that is not an aggregating function is
+	 * D_AGG_FUNC, whether sonde offers it (breakpoint()) or not; a
+	 * name no D function has is D_FUNC_UNDEF */
+	if (n->b->kind != N_CALL || (sema_func_lookup(n->b->name) < 0 &&
+				     !sema_d_known_missing(n->b->name))) {
+		int before = s->c->diag.nerrors;
+
 		sema_expr(s, n->b);
+		if (s->c->diag.nerrors > before)
+			return false;
+	}
 	DERR(s, n->b->loc, E_TYPE, "D_AGG_FUNC",
 	     "%s must be assigned the result of an aggregating function",
 	     t->name);
@@ -301,6 +308,13 @@ struct type *call_normalize(struct sema *s, struct node *n)
 		sema_event_args(s, e, n->args + 1, n->nargs - 1);
 	}
 	return set(n, &ty_void);
+}
+
+bool sema_d_agg_known(struct sema *s, const char *name)
+{
+	struct mapinfo *m = strmap_get(&s->map_names, name);
+
+	return m && m->agg != AGG_NONE;
 }
 
 bool sema_d_printa_many(const struct sema *s, const struct node *n)

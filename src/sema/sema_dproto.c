@@ -56,6 +56,14 @@ void sema_d_proto_arg(struct sema *s, struct node *n, int i, const char *proto)
 	     a->ty ? sema_d_type_name(a->ty) : "void");
 }
 
+bool sema_d_known_missing(const char *name)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(missing); i++)
+		if (!strcmp(missing[i].name, name))
+			return true;
+	return false;
+}
+
 bool sema_d_missing(struct sema *s, struct node *n)
 {
 	const struct dproto *d = NULL;

@@ -269,6 +269,10 @@ void sema_d_proto_arg(struct sema *s, struct node *n, int i, const char *proto);
 /* A DTrace subroutine sonde's D lacks (chill, copyout, ...): checked
  * against its prototype, then reported; false for other names */
 bool sema_d_missing(struct sema *s, struct node *n);
+/* Whether NAME is one of those subroutines */
+bool sema_d_known_missing(const char *name);
+/* sema_dagg.c: whether the program makes NAME an aggregation */
+bool sema_d_agg_known(struct sema *s, const char *name);
 /* sema_printf.c: printf(fmt, ...), system(), cat(), errorf(): the
  * format and its arguments checked, an event of KIND recorded; D's
  * printf()/system() by sema_d_printf */

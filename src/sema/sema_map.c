@@ -192,6 +192,14 @@ struct mapinfo *sema_map_keys(struct sema *s, struct node *n)
 
 	n->ty = NULL;	/* set to ty_error below if the keys are wrong */
 
+	if (s->c->lang_d && n->ival == 2 && n->name[0] == '@') {	/* dparse.c */
+		DERR(s, n->loc, E_SYNTAX, "D_AGG_MDIM",
+		     "%s[ ][ ]: aggregations have one list of keys: write %s[a, b]",
+		     n->name, n->name);
+		n->ty = &ty_error;
+		return m;
+	}
+
 	/* D: an aggregation, or a (void) value, is no key */
 	for (int i = 0; s->c->lang_d && i < n->nargs; i++) {
 		struct node *k = n->args[i];

@@ -1,0 +1,5 @@
+/* an aggregation alone, never given a function, is unknown */
+BEGIN
+{
+	@a;
+}
