@@ -828,6 +828,11 @@ static struct type *e_sizeof(struct sema *s, struct node *n)
 		t = n->tyname_ptr ? &ty_u64 : ty_by_name(n->tyname);
 		if (!t && !n->tyname_ptr)
 			t = cdecl_type_by_name(s->c, n->tyname);
+		if (!t && s->c->lang_d && !strcmp(n->tyname, "void")) {
+			DERR(s, n->loc, E_TYPE, "D_SIZEOF_TYPE",
+			     "cannot apply sizeof to an operand of unknown size");
+			return set(n, &ty_error);
+		}
 		if (!t) {
 			ERR(s, n->loc, E_TYPE, "unknown type '%s'", n->tyname);
 			return set(n, &ty_error);

@@ -265,6 +265,13 @@ struct mapinfo *sema_map_keys(struct sema *s, struct node *n)
 		n->ty = &ty_error;
 		return m;
 	}
+	if (m->nkeys > 0 && !n->nargs && s->c->lang_d && m->name[0] != '@') {
+		DERR(s, n->loc, E_TYPE, "D_IDENT_BADREF",
+		     "associative array '%s' may not be referenced as scalar",
+		     m->name);
+		n->ty = &ty_error;
+		return m;
+	}
 	if (m->nkeys != n->nargs) {
 		if (!n->nargs)
 			ERR(s, n->loc, E_MAP,

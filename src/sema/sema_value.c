@@ -124,6 +124,11 @@ struct type *sema_offsetof(struct sema *s, struct node *n)
 
 	if (n->tyname) {
 		t = n->tyname_ptr ? NULL : cdecl_type_by_name(s->c, n->tyname);
+		if (!t && s->c->lang_d) {
+			DERR(s, n->loc, E_TYPE, "D_OFFSETOF_TYPE",
+			     "offsetof operand must be a struct or union type");
+			return set(n, &ty_error);
+		}
 		if (!t) {
 			ERR(s, n->loc, E_TYPE, "offsetof needs a struct, not '%s%s'",
 			    n->tyname, n->tyname_ptr ? " *" : "");

@@ -1,0 +1,5 @@
+/* offsetof of a struct or union */
+BEGIN
+{
+	trace(offsetof(int, x));
+}

@@ -1,0 +1,5 @@
+/* void has no size */
+BEGIN
+{
+	trace(sizeof(void));
+}
