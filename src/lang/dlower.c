@@ -394,8 +394,11 @@ static struct node *assign(struct lower *lw, struct node *n)
 {
 	/* a global declared "TYPE NAME;": what it gets is converted to
 	 * TYPE, as C converts it */
-	if (n->a->kind == N_MAP && !n->a->nargs && n->a->name[0] != '@' &&
-	    n->op == T_ASSIGN) {
+	if (n->op == T_ASSIGN &&
+	    ((n->a->kind == N_MAP && n->a->name[0] != '@' &&
+	      (!n->a->nargs || (n->a->nargs == 1 &&
+				!strncmp(n->a->name, "self->", 6)))) ||
+	     (n->a->kind == N_VAR && !strncmp(n->a->name, "$this->", 7)))) {
 		for (struct node *v = lw->prog->dvars; v; v = v->next) {
 			struct node *cast;
 
@@ -403,6 +406,7 @@ static struct node *assign(struct lower *lw, struct node *n)
 				continue;
 			cast = mk(lw, N_CAST, n->b->loc);
 			cast->tyname = v->tyname;
+			cast->dname = "declared";	/* D_OP_INCOMPAT */
 			cast->a = n->b;
 			n->b = cast;
 			break;

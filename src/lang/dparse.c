@@ -129,14 +129,44 @@ static void var_declaration(struct parser *p, struct program *prog,
 	char type[128] = "";
 	const char *names[32];
 	int nnames = 0, nwords = 0;
-	bool plain = strcmp(first.text, "self") && strcmp(first.text, "this") &&
-		     strcmp(first.text, "string");
+	bool plain = strcmp(first.text, "string");
+	const char *class = !strcmp(first.text, "self") ? "self->" :
+			    !strcmp(first.text, "this") ? "$this->" : "";
 	struct token t = first, prev = { 0 };
 
+	if (*class)
+		t = take(p);	/* the type after self/this */
+	if (*class && (t.kind == T_IDENT || t.kind == T_PROBE) && t.text &&
+	    (!strcmp(t.text, "self") || !strcmp(t.text, "this")))
+		diag_fatal_d(p->diag, t.loc, E_SYNTAX, "D_DECL_CLASS",
+			     "only one storage class (self or this) may be given");
+	if ((t.kind == T_IDENT || t.kind == T_PROBE) && t.text &&
+	    (!strcmp(t.text, "long") || !strcmp(t.text, "short") ||
+	     !strcmp(t.text, "signed") || !strcmp(t.text, "unsigned")) &&
+	    (peek(p)->kind == T_STRUCT || peek(p)->kind == T_UNION ||
+	     peek(p)->kind == T_ENUM)) {
+		take(p);	/* dtrace names the line after the tag */
+		if (peek(p)->kind == T_IDENT)
+			take(p);
+		diag_fatal_d(p->diag, peek(p)->loc, E_SYNTAX, "D_DECL_LONGINT",
+			     "invalid type declaration: long and long long may only be used with integer or floating-point type");
+	}
 	for (;;) {
 		if (t.kind == T_EOF)
 			diag_fatal(p->diag, first.loc, E_SYNTAX,
 				   "';' expected to end the declaration");
+		if ((t.kind == T_IDENT || t.kind == T_PROBE) && t.text &&
+		    strchr(t.text, '`'))
+			diag_fatal_d(p->diag, t.loc, E_SYNTAX, "D_DECL_SCOPE",
+				     "D scoping operator may not be used in a declaration name (%s)",
+				     t.text);
+		if ((t.kind == T_IDENT || t.kind == T_PROBE) && t.text &&
+		    prev.kind && (!strcmp(t.text, "static") ||
+				  !strcmp(t.text, "register") ||
+				  !strcmp(t.text, "auto") || !strcmp(t.text, "extern")))
+			diag_fatal_d(p->diag, t.loc, E_SYNTAX, "D_DECL_PARMCLASS",
+				     "inappropriate storage class for a parameter: %s",
+				     t.text);
 		if (t.kind == T_SEMI || t.kind == T_COMMA) {
 			if ((prev.kind == T_IDENT || prev.kind == T_PROBE) &&
 			    prev.text) {
@@ -183,11 +213,14 @@ static void var_declaration(struct parser *p, struct program *prog,
 		return;
 	for (int i = 0; i < nnames; i++) {
 		struct node *v = mk(p, N_CAST, first.loc);
+		const char *name = *class ? arena_printf(p->arena, "%s%s", class,
+							  names[i]) : names[i];
 
 		for (struct node *o = prog->dvars; o; o = o->next)
-			if (!strcmp(o->name, names[i]) && strcmp(o->tyname, type))
+			if (!strcmp(o->name, name) && strcmp(o->tyname, type))
 				diag_fatal_d(p->diag, first.loc, E_SCOPE, "D_DECL_IDRED",
 					     "identifier redeclared: %s", names[i]);
+		names[i] = name;
 
 		v->name = names[i];
 		v->tyname = arena_strdup(p->arena, type);

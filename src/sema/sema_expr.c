@@ -661,6 +661,14 @@ static struct type *e_cast(struct sema *s, struct node *n)
 
 	if (sema_d_type_words(s, n, n->tyname))
 		return set(n, &ty_error);
+	/* a declared variable given a value of another kind */
+	if (n->dname && !is_err(t) && t->kind == TY_STR &&
+	    strcmp(n->tyname, "string")) {
+		DERR(s, n->loc, E_TYPE, "D_OP_INCOMPAT",
+		     "operands have incompatible types: \"%s\" = \"string\"",
+		     n->tyname);
+		return set(n, &ty_error);
+	}
 	if (n->tyname_ptr)
 		return cast_ptr(s, n, t);
 	if (!strcmp(n->tyname, "string"))

@@ -1,7 +1,7 @@
 /* A global declared with an integer type holds what it is given
- * converted to that type, as C converts it, and prints so; other
- * declarations (pointers, arrays, functions, self/this) are read and
- * do not type anything. */
+ * converted to that type, as C converts it, and prints so, and so do
+ * declared thread-locals and clause-locals; other declarations
+ * (pointers, arrays, functions) are read and type nothing. */
 #pragma D option quiet
 
 unsigned int i;
@@ -11,6 +11,7 @@ long long ll;
 int *p;
 void func(int, int);
 self int x;
+this char tc;
 
 BEGIN
 {
@@ -27,5 +28,8 @@ BEGIN
 	t = -1;
 	c = 300;
 	printf("s is %d t is %d c is %d\n", s, t, c);
+	self->x = 4294967297;
+	this->tc = 300;
+	printf("self->x is %d this->tc is %d\n", self->x, this->tc);
 	exit(0);
 }

@@ -1,0 +1,7 @@
+/* no backquote in a declared name */
+int `xyz;
+
+BEGIN
+{
+	exit(0);
+}
