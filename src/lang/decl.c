@@ -460,6 +460,9 @@ static void members(struct parser *p, struct node *d)
 	struct loc open = expect(p, T_LBRACE, "'{' expected to start the definition").loc;
 	struct list l = { 0 };
 
+	if (p->d && peek(p)->kind == T_RBRACE)	/* D: no empty struct */
+		diag_fatal(p->diag, peek(p)->loc, E_SYNTAX,
+			   "syntax error near \"}\"");
 	enter(p);
 	while (peek(p)->kind != T_RBRACE && peek(p)->kind != T_EOF) {
 		if (accept(p, T_SEMI))
@@ -481,6 +484,9 @@ static void enumerators(struct parser *p, struct node *d)
 	int64_t next = 0;
 	bool at_max = false;	/* the previous value was INT64_MAX */
 
+	if (p->d && peek(p)->kind == T_RBRACE)	/* D: no empty enum */
+		diag_fatal(p->diag, peek(p)->loc, E_SYNTAX,
+			   "syntax error near \"}\"");
 	while (peek(p)->kind != T_RBRACE) {
 		struct token e = expect(p, T_IDENT, "enumerator name expected");
 		struct node *m = mk(p, N_MEMBER, e.loc);

@@ -90,7 +90,8 @@ static bool var_decl(struct lexer *lx)
 	if (lex_peek_char(lx) == '{')
 		return false;
 	q = lx->p;
-	while (q < lx->end && (isalnum((unsigned char)*q) || *q == '_'))
+	while (q < lx->end && (isalnum((unsigned char)*q) || *q == '_' ||
+			       *q == '`'))	/* module`name */
 		q++;
 	while (q < lx->end && (*q == ' ' || *q == '\t' || *q == '\n'))
 		q++;

@@ -1,0 +1,8 @@
+/* a D enum has enumerators */
+enum empty {
+};
+
+BEGIN
+{
+	exit(0);
+}

@@ -1,0 +1,8 @@
+/* a D struct has members */
+struct empty {
+};
+
+BEGIN
+{
+	exit(0);
+}
