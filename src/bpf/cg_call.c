@@ -151,8 +151,11 @@ void cg_call_stmt(struct cg *g, struct node *n)
 	case F_NORMALIZE: case F_DENORMALIZE:
 		send(g, n, e, n->args + 1, n->nargs - 1, NULL);
 		break;
-	case F_TIME: case F_CLEAR: case F_ZERO:
+	case F_TIME: case F_ZERO:
 		send(g, n, e, NULL, 0, NULL);
+		break;
+	case F_CLEAR:	/* D's trunc(@a, n) sends n */
+		send(g, n, e, n->args + 1, n->nargs - 1, NULL);
 		break;
 	case F_SPECULATE: case F_COMMIT: case F_DISCARD:
 		cg_spec_stmt(g, n);

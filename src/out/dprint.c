@@ -4,6 +4,7 @@
  * never print. */
 #include "out/printer.h"
 
+#include <bpf/bpf.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -301,6 +302,93 @@ void pr_dt_printa_join(struct printer *pr, struct mapinfo **maps, int n,
 		rows_free(&r[i]);
 	free(r);
 	free(aggs);
+}
+
+/* One aggregation row for trunc(): its key and the value it sorts by. */
+struct trunc_row {
+	uint8_t *key;
+	long double v;
+};
+
+struct trunc_rows {
+	struct trunc_row *v;
+	int n, cap;
+	size_t ksize;
+	enum agg_kind agg;
+};
+
+static void trunc_add(void *arg, const struct pr_entry *e)
+{
+	struct trunc_rows *t = arg;
+	struct trunc_row *r;
+
+	if (t->n == t->cap) {
+		t->cap = t->cap ? 2 * t->cap : 16;
+		t->v = xrealloc(t->v, sizeof(*t->v) * (size_t)t->cap);
+	}
+	r = &t->v[t->n++];
+	r->key = xmalloc(t->ksize ? t->ksize : 1);
+	memcpy(r->key, e->key, t->ksize);
+	if (agg_bucketed(t->agg)) {	/* the count of its values */
+		r->v = 0;
+		for (int i = 0; i < e->nb; i++)
+			r->v += (long double)e->b[i];
+	} else if (t->agg == AGG_AVG || t->agg == AGG_STDDEV) {
+		r->v = e->count ? (long double)e->total / (long double)e->count : 0;
+	} else {
+		r->v = (long double)e->v;
+	}
+}
+
+static int trunc_cmp(const void *a, const void *b)
+{
+	const struct trunc_row *x = a, *y = b;
+
+	return x->v < y->v ? 1 : x->v > y->v ? -1 : 0;
+}
+
+void pr_dt_trunc(struct printer *pr, struct mapinfo *m, int64_t n)
+{
+	struct trunc_rows t = { .agg = m->agg };
+	bool bucketed = agg_bucketed(m->agg);
+	size_t ks = (size_t)m->key_size;
+	int64_t keep = n < 0 ? -n : n;
+
+	t.ksize = bucketed ? ks - 8 : ks;
+	if (pr_map_entries(pr, m, trunc_add, &t) == 0 && t.n > keep) {
+		/* the N largest (n > 0) or smallest (n < 0) stay */
+		qsort(t.v, (size_t)t.n, sizeof(*t.v), trunc_cmp);
+		for (int i = 0; i < t.n; i++) {
+			bool stays = n > 0 ? i < keep : i >= t.n - keep;
+			uint8_t *k = xmalloc(ks), *next = xmalloc(ks);
+			bool more;
+
+			if (stays) {
+				free(k);
+				free(next);
+				continue;
+			}
+			if (!bucketed) {
+				bpf_map_delete_elem(m->fd, t.v[i].key);
+				free(k);
+				free(next);
+				continue;
+			}
+			/* each bucket of the key: the key, then its index */
+			more = bpf_map_get_next_key(m->fd, NULL, next) == 0;
+			while (more) {
+				memcpy(k, next, ks);
+				more = bpf_map_get_next_key(m->fd, k, next) == 0;
+				if (!memcmp(k, t.v[i].key, t.ksize))
+					bpf_map_delete_elem(m->fd, k);
+			}
+			free(k);
+			free(next);
+		}
+	}
+	for (int i = 0; i < t.n; i++)
+		free(t.v[i].key);
+	free(t.v);
 }
 
 void pr_dt_all_aggs(struct printer *pr)

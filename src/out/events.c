@@ -359,7 +359,14 @@ void pr_event(struct printer *pr, const struct event_spec *e,
 			pr_map(pr, e->map, top, div);
 		break;
 	case EV_CLEAR:
-		pr_clear(pr, e->map);
+		if (e->nargs) {		/* D's trunc(@a, n) */
+			int64_t n;
+
+			memcpy(&n, rec + e->args[0].off, 8);
+			pr_dt_trunc(pr, e->map, n);
+		} else {
+			pr_clear(pr, e->map);
+		}
 		break;
 	case EV_NORMALIZE:
 		if (e->nargs)

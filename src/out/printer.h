@@ -100,6 +100,9 @@ void pr_dt_normalize(struct printer *pr, const struct mapinfo *m,
 		     uint64_t n);
 /* printa(@a): the aggregation now, DTrace's way. */
 void pr_dt_printa(struct printer *pr, struct mapinfo *m, const char *fmt);
+/* D's trunc(@a, N): only the N rows of largest value stay (N < 0: the
+ * -N smallest), the others are removed from the map. */
+void pr_dt_trunc(struct printer *pr, struct mapinfo *m, int64_t n);
 /* printa(FMT, @a, @b, ...): the N aggregations' rows joined by key. */
 void pr_dt_printa_join(struct printer *pr, struct mapinfo **maps, int n,
 		       const char *fmt);

@@ -920,10 +920,15 @@ static struct type *call_clear(struct sema *s, struct node *n)
 		return set(n, &ty_void);
 	m = sema_map_arg(s, n->args[0], n->name);
 
+	if (n->nargs > 1 && !is_err(sema_expr(s, n->args[1])) &&
+	    !is_int(n->args[1]->ty))
+		sema_d_proto_arg(s, n, 1, "int");
 	if (s->report && m) {
 		struct event_spec *e = sema_add_event(s, n, n->builtin == F_CLEAR ?
 						      EV_CLEAR : EV_ZERO);
 		e->map = m;
+		/* D's trunc(@a, n): the rows that stay */
+		sema_event_args(s, e, n->args + 1, n->nargs - 1);
 	}
 	return set(n, &ty_void);
 }
@@ -1043,7 +1048,8 @@ struct type *sema_call(struct sema *s, struct node *n, bool assigned)
 	if (s->c->lang_d && sema_d_arity(s, n, f))
 		return set(n, &ty_error);
 	if ((n->nargs < funcs[f].lo || n->nargs > funcs[f].hi) &&
-	    !sema_d_printa_many(s, n)) {	/* printa(@a, @b, ...) */
+	    !sema_d_printa_many(s, n) &&	/* printa(@a, @b, ...) */
+	    !(s->c->lang_d && n->dname && !strcmp(n->dname, "trunc"))) {
 		if (funcs[f].lo == funcs[f].hi)
 			ERR(s, n->loc, E_ARGS, "%s() takes %d argument%s, %d given",
 			    n->name, funcs[f].lo, funcs[f].lo == 1 ? "" : "s",

@@ -69,6 +69,8 @@ bool sema_d_arity(struct sema *s, struct node *n, int f)
 		lo = hi = 1;
 	if (!strcmp(name, "printa"))	/* printa([fmt, ]@a, @b, ...) */
 		hi = 1 << 20;
+	if (!strcmp(name, "trunc"))	/* trunc(@a[, n]) */
+		hi = 2;
 	/* strtok(s, delim) (sema_dstr.c adds a third argument of its
 	 * own once checked) */
 	if (!strcmp(name, "strtok") && n->nargs < 2)

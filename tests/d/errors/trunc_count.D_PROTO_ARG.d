@@ -1,0 +1,6 @@
+/* trunc()'s count is an int */
+BEGIN
+{
+	@a = count();
+	trunc(@a, "x");
+}
