@@ -236,7 +236,10 @@ d_report(struct diag *d, struct loc loc, const char *dtag,
 		fprintf(d->out, "dtrace: failed to compile script %s: [%s] ",
 			d->file, dtag);
 	if (loc.line > 0)
-		fprintf(d->out, "line %d: ", d->dline ? d->dline : loc.line);
+		/* a predicate's names resolve as it is read, its types
+		 * are checked at its clause's '{' */
+		fprintf(d->out, "line %d: ", d->dline &&
+			strcmp(dtag, "D_IDENT_UNDEF") ? d->dline : loc.line);
 	put_message(d->out, true, fmt, ap);
 	fputc('\n', d->out);
 }

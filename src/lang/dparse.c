@@ -203,7 +203,8 @@ static void var_declaration(struct parser *p, struct program *prog,
 		prev = t;
 		t = take(p);
 	}
-	if (plain && (!nnames || !*type || !strcmp(type, "extern") ||
+	if (plain && (!nnames || (!*type && !*class) ||
+		      !strcmp(type, "extern") ||
 		      decl_word(names[nnames - 1])))	/* "int;": no name */
 		diag_fatal_d(p->diag, first.loc, E_SYNTAX, "D_DECL_USELESS",
 			     "useless declaration");

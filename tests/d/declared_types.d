@@ -11,6 +11,7 @@ long long ll;
 int *p;
 void func(int, int);
 self int x;
+self untyped;
 this char tc;
 
 BEGIN
