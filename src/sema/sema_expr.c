@@ -395,6 +395,14 @@ static struct type *e_map(struct sema *s, struct node *n)
 		 * integer: the second learning pass assumes so. */
 		if (s->guess_int)
 			return set(n, &ty_s64);
+		/* D: a variable declared with an integer type and never
+		 * assigned reads as 0 */
+		for (struct node *v = s->c->lang_d ? s->c->ast->dvars : NULL;
+		     v && !m->val; v = v->next)
+			if (!strcmp(v->name, m->name))
+				m->val = &ty_s64;
+		if (m->val)
+			return set(n, m->val);
 		if (s->report && s->c->lang_d)
 			ERR(s, n->loc, E_UNDEF,
 			    "failed to resolve %s: Unknown variable name", m->name);

@@ -8,10 +8,12 @@ unsigned int i;
 char c;
 short s, t;
 long long ll;
+int never;
 int *p;
 void func(int, int);
 self int x;
 self untyped;
+self int unset;
 this char tc;
 
 BEGIN
@@ -32,5 +34,6 @@ BEGIN
 	self->x = 4294967297;
 	this->tc = 300;
 	printf("self->x is %d this->tc is %d\n", self->x, this->tc);
+	printf("never assigned: %d %d\n", never, self->unset);
 	exit(0);
 }
