@@ -324,18 +324,25 @@ void diag_warn(struct diag *d, struct loc loc, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* An error, then longjmp to d->fatal (exit without one). */
+static _Noreturn void __attribute__((format(printf, 5, 0)))
+vfatal(struct diag *d, struct loc loc, enum diag_tag tag, const char *dtag,
+       const char *fmt, va_list ap)
+{
+	vreport(d, loc, "error", tag, dtag, fmt, ap);
+	d->nerrors++;
+	if (d->fatal)
+		longjmp(*d->fatal, 1);
+	exit(1);
+}
+
 void diag_fatal(struct diag *d, struct loc loc, enum diag_tag tag,
 		const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	vreport(d, loc, "error", tag, NULL, fmt, ap);
-	va_end(ap);
-	d->nerrors++;
-	if (d->fatal)
-		longjmp(*d->fatal, 1);
-	exit(1);
+	vfatal(d, loc, tag, NULL, fmt, ap);
 }
 
 void diag_fatal_d(struct diag *d, struct loc loc, enum diag_tag tag,
@@ -344,10 +351,5 @@ void diag_fatal_d(struct diag *d, struct loc loc, enum diag_tag tag,
 	va_list ap;
 
 	va_start(ap, fmt);
-	vreport(d, loc, "error", tag, dtag, fmt, ap);
-	va_end(ap);
-	d->nerrors++;
-	if (d->fatal)
-		longjmp(*d->fatal, 1);
-	exit(1);
+	vfatal(d, loc, tag, dtag, fmt, ap);
 }

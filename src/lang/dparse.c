@@ -129,7 +129,7 @@ static void var_declaration(struct parser *p, struct program *prog,
 {
 	char type[128] = "";
 	const char *names[32];
-	int nnames = 0, nwords = 0;
+	int nnames = 0;
 	bool plain = strcmp(first.text, "string");
 	const char *class = !strcmp(first.text, "self") ? "self->" :
 			    !strcmp(first.text, "this") ? "$this->" : "";
@@ -173,7 +173,6 @@ static void var_declaration(struct parser *p, struct program *prog,
 			    prev.text) {
 				if (nnames < 32)
 					names[nnames++] = prev.text;
-				nwords--;	/* the name is no type word */
 			} else {
 				plain = false;
 			}
@@ -196,7 +195,6 @@ static void var_declaration(struct parser *p, struct program *prog,
 					strcat(type, " ");
 				strcat(type, prev.text);
 			}
-			nwords++;
 		} else {
 			plain = false;	/* '*', '[', '{', ... */
 		}

@@ -310,10 +310,7 @@ static void d_pragma_check(struct lexer *lx, const struct lex_pragma *pr)
 			msg[len++] = ' ';
 			msg[len] = 0;
 		}
-		diag_error_d(lx->diag, pr->loc, E_PREPROC, "D_PRAGERR", "%s", msg);
-		if (lx->diag->fatal)
-			longjmp(*lx->diag->fatal, 1);
-		exit(1);
+		diag_fatal_d(lx->diag, pr->loc, E_PREPROC, "D_PRAGERR", "%s", msg);
 	}
 	if (n >= 1 && !strcmp(w[0], "option")) {
 		const char *eq = n >= 2 ? strchr(w[1], '=') : NULL;
@@ -330,12 +327,8 @@ static void d_pragma_check(struct lexer *lx, const struct lex_pragma *pr)
 				 "failed to set option '%.*s' to '%s': Invalid value for specified option",
 				 (int)(eq - w[1]), w[1], eq + 1);
 		}
-		if (tag) {
-			diag_error_d(lx->diag, pr->loc, E_PREPROC, tag, "%s", msg);
-			if (lx->diag->fatal)
-				longjmp(*lx->diag->fatal, 1);
-			exit(1);
-		}
+		if (tag)
+			diag_fatal_d(lx->diag, pr->loc, E_PREPROC, tag, "%s", msg);
 	}
 	if (n >= 1 && !strcmp(w[0], "attributes")) {
 		const char *tag = NULL, *msg = NULL;
@@ -347,12 +340,8 @@ static void d_pragma_check(struct lexer *lx, const struct lex_pragma *pr)
 			tag = "D_PRAGMA_INVAL";
 			msg = "invalid attributes specified by #pragma attributes";
 		}
-		if (tag) {
-			diag_error_d(lx->diag, pr->loc, E_PREPROC, tag, "%s", msg);
-			if (lx->diag->fatal)
-				longjmp(*lx->diag->fatal, 1);
-			exit(1);
-		}
+		if (tag)
+			diag_fatal_d(lx->diag, pr->loc, E_PREPROC, tag, "%s", msg);
 	}
 }
 

@@ -1,6 +1,7 @@
 /* printf.c - parsing printf formats (see printf.h). */
 #include "lang/printf.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -109,6 +110,26 @@ static const char *spec(const char *fmt, size_t len, size_t at,
 	return NULL;
 }
 
+/* Start piece P at byte I of FMT: a piece of no width or precision,
+ * and, when I is not a '%', the literal text up to the next one (true
+ * then). */
+static bool text_piece(const char *fmt, size_t len, size_t i,
+		       struct fmt_piece *p)
+{
+	const char *q;
+
+	memset(p, 0, sizeof(*p));
+	p->want = FMT_WANT_NONE;
+	p->off = i;
+	p->width = -1;
+	p->prec = -1;
+	if (fmt[i] == '%')
+		return false;
+	q = memchr(fmt + i, '%', len - i);
+	p->len = (q ? (size_t)(q - fmt) : len) - i;
+	return true;
+}
+
 /* Sonde's printf format language.  Compared with bpftrace 0.17 (see the
  * rules above) it is stricter where bpftrace silently prints garbage and
  * wider where C printf is well defined:
@@ -136,16 +157,8 @@ int fmt_parse(const char *fmt, size_t len, struct fmt_piece *out, int max,
 		struct fmt_piece p;
 		const char *msg;
 
-		memset(&p, 0, sizeof(p));
-		p.want = FMT_WANT_NONE;
-		p.off = i;
-		p.width = -1;
-		p.prec = -1;
-		if (fmt[i] != '%') {
-			const char *q = memchr(fmt + i, '%', len - i);
-
-			p.len = (q ? (size_t)(q - fmt) : len) - i;
-		} else if ((msg = spec(fmt, len, i, &p))) {
+		if (!text_piece(fmt, len, i, &p) &&
+		    (msg = spec(fmt, len, i, &p))) {
 			if (err_off)
 				*err_off = i;
 			if (err_msg)
@@ -304,15 +317,7 @@ int fmt_parse_d(const char *fmt, size_t len, struct fmt_piece *out, int max,
 		struct fmt_piece p;
 		const char *bad = NULL;
 
-		memset(&p, 0, sizeof(p));
-		p.off = i;
-		p.width = -1;
-		p.prec = -1;
-		if (fmt[i] != '%') {
-			const char *q = memchr(fmt + i, '%', len - i);
-
-			p.len = (q ? (size_t)(q - fmt) : len) - i;
-		} else {
+		if (!text_piece(fmt, len, i, &p)) {
 			bad = dspec(fmt, len, i, ++num, &p, msg, cap);
 			if (!bad && p.agg && !agg) {
 				snprintf(msg, cap, "%%@ conversion requires an aggregation and is not for use with printf( )");

@@ -14,6 +14,21 @@
 #include <ctype.h>
 #include <string.h>
 
+/* A checked printf(FMT, ...): its event of KIND, the format and the
+ * arguments recorded. */
+static struct type *printf_event(struct sema *s, struct node *n,
+				 enum ev_kind kind)
+{
+	if (s->report) {
+		struct event_spec *e = sema_add_event(s, n, kind);
+
+		e->fmt = n->args[0]->name;
+		e->fmt_len = n->args[0]->len;
+		sema_event_args(s, e, n->args + 1, n->nargs - 1);
+	}
+	return &ty_void;
+}
+
 /* Where byte OFF of the decoded string literal at LIT lies in the
  * source, for a caret under one conversion; LIT itself when the string
  * spans lines. */
@@ -152,14 +167,7 @@ struct type *sema_check_printf(struct sema *s, struct node *n,
 		    n->nargs - k, n->nargs - k == 1 ? "" : "s");
 		return &ty_void;
 	}
-	if (s->report) {
-		struct event_spec *e = sema_add_event(s, n, kind);
-
-		e->fmt = f->name;
-		e->fmt_len = f->len;
-		sema_event_args(s, e, n->args + 1, n->nargs - 1);
-	}
-	return &ty_void;
+	return printf_event(s, n, kind);
 }
 
 
@@ -318,12 +326,5 @@ struct type *sema_d_printf(struct sema *s, struct node *n, enum ev_kind kind)
 		     n->name, k - 1);
 		return &ty_void;
 	}
-	if (s->report) {
-		struct event_spec *e = sema_add_event(s, n, kind);
-
-		e->fmt = f->name;
-		e->fmt_len = f->len;
-		sema_event_args(s, e, n->args + 1, n->nargs - 1);
-	}
-	return &ty_void;
+	return printf_event(s, n, kind);
 }
