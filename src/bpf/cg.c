@@ -202,6 +202,8 @@ static void stmt(struct cg *g, struct node *n)
 	case N_ASSIGN:
 		if (n->a->kind == N_VAR)
 			assign_var(g, n);
+		else if (n->a->kind == N_FIELD || n->a->kind == N_INDEX)
+			cg_member_store(g, n);
 		else if (n->b->kind == N_CALL && n->a->ty &&
 			 n->a->ty->kind == TY_VOID)
 			cg_agg(g, n);

@@ -248,16 +248,34 @@ bool cg_in_target(const struct node *n)
 	}
 }
 
-/* Shift and mask a bitfield read as 8 bytes into its value. */
+/* Shift and mask a bitfield read as 8 bytes into its value (a signed
+ * one's sign extended). */
 static void bitfield(struct cg *g, struct node *n)
 {
 	if (n->fshift)
 		cg_emit(g, ALU64_IMM(BPF_RSH, R0, n->fshift));
-	if (n->fbits < 32) {
+	if (n->ty->is_signed && n->fbits < 64) {	/* as C: the sign */
+		cg_emit(g, ALU64_IMM(BPF_LSH, R0, 64 - n->fbits));
+		cg_emit(g, ALU64_IMM(BPF_ARSH, R0, 64 - n->fbits));
+	} else if (n->fbits < 32) {
 		cg_emit(g, ALU64_IMM(BPF_AND, R0, (int32_t)((1u << n->fbits) - 1)));
 	} else if (n->fbits < 64) {
 		cg_emit(g, ALU64_IMM(BPF_LSH, R0, 64 - n->fbits));
 		cg_emit(g, ALU64_IMM(BPF_RSH, R0, 64 - n->fbits));
+	}
+}
+
+/* R = the 8 bytes at M + OFF, little-endian, those at or past END
+ * (the struct's size) read as 0; clobbers r5. */
+static void load_bytes(struct cg *g, int r, struct mem m, int off, int end)
+{
+	cg_emit(g, MOV_IMM(r, 0));
+	for (int i = 7; i >= 0; i--) {
+		cg_emit(g, ALU64_IMM(BPF_LSH, r, 8));
+		if (off + i < end) {
+			cg_emit(g, LDX(BPF_B, R5, m.base, (int16_t)(m.off + off + i)));
+			cg_emit(g, ALU64_REG(BPF_OR, r, R5));
+		}
 	}
 }
 
@@ -273,14 +291,7 @@ static void value_member(struct cg *g, struct node *n)
 
 	if (n->fbits) {
 		/* byte by byte: the 8 bytes need not be aligned */
-		cg_emit(g, MOV_IMM(R0, 0));
-		for (int i = 7; i >= 0; i--) {
-			cg_emit(g, ALU64_IMM(BPF_LSH, R0, 8));
-			if (n->foff + i < n->a->ty->size) {
-				cg_emit(g, LDX(BPF_B, R1, m.base, (int16_t)(m.off + n->foff + i)));
-				cg_emit(g, ALU64_REG(BPF_OR, R0, R1));
-			}
-		}
+		load_bytes(g, R0, m, n->foff, n->a->ty->size);
 		bitfield(g, n);
 	} else {
 		cg_emit(g, LDX(cg_size_code(size), R0, m.base, (int16_t)(m.off + n->foff)));
@@ -288,6 +299,59 @@ static void value_member(struct cg *g, struct node *n)
 	}
 	g->scratch = saved;
 	g->stack = saved_stack;
+}
+
+/* Bitfield member N of a value in BPF's memory = r0: its bits replaced
+ * in the bytes around them, which are written back one at a time. */
+static void bitfield_store(struct cg *g, struct node *n)
+{
+	struct mem m = cg_addr(g, n->a);
+	uint64_t mask = n->fbits >= 64 ? ~0ull : (1ull << n->fbits) - 1;
+	int end = n->a->ty->size;
+
+	cg_imm(g, R2, (int64_t)mask);
+	cg_emit(g, ALU64_REG(BPF_AND, R0, R2));
+	if (n->fshift)
+		cg_emit(g, ALU64_IMM(BPF_LSH, R0, n->fshift));
+	load_bytes(g, R1, m, n->foff, end);
+	cg_imm(g, R2, (int64_t)~(mask << n->fshift));
+	cg_emit(g, ALU64_REG(BPF_AND, R1, R2));
+	cg_emit(g, ALU64_REG(BPF_OR, R1, R0));
+	for (int i = 0; i < 8 && n->foff + i < end; i++) {
+		cg_emit(g, STX(BPF_B, m.base, (int16_t)(m.off + n->foff + i), R1));
+		cg_emit(g, ALU64_IMM(BPF_RSH, R1, 8));
+	}
+}
+
+void cg_member_store(struct cg *g, struct node *n)
+{
+	struct node *t = n->a;
+	struct mem m;
+
+	if (!ty_is_word(t->ty)) {	/* a struct, an array, a string */
+		cg_store(g, n->b, cg_addr(g, t), t->ty);
+		return;
+	}
+	if (n->op == T_ASSIGN) {
+		cg_int(g, n->b);
+	} else {
+		struct node bin;
+
+		memset(&bin, 0, sizeof(bin));
+		bin.kind = N_BINOP;
+		bin.loc = n->loc;
+		bin.a = t;
+		bin.b = n->b;
+		bin.op = cg_binop_of(n->op);
+		bin.ty = ty_arith(t->ty, n->b->ty);
+		cg_int(g, &bin);
+	}
+	if (t->kind == N_FIELD && t->fbits) {
+		bitfield_store(g, t);
+		return;
+	}
+	m = cg_addr(g, t);
+	cg_emit(g, STX(cg_size_code(t->ty->size), m.base, (int16_t)m.off, R0));
 }
 
 /* Integer, pointer or struct-address member into r0. */

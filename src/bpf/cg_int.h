@@ -191,6 +191,9 @@ void cg_reg(struct cg *g, int off);
 void cg_retval(struct cg *g, struct node *n);
 void cg_ctx(struct cg *g);
 void cg_btf_int(struct cg *g, struct node *n);
+/* Assignment N into a member or constant element of a variable ($v.x =
+ * e, D's this->p.x = e and its bitfields; sema_dvar.c) */
+void cg_member_store(struct cg *g, struct node *n);
 /* The helper (probe_read_user/_kernel, or their _str forms) for a read
  * at an address of type T: a pointer, an integer address, or a struct
  * used by address.  The process's memory in uprobes, usdt probes and

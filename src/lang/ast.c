@@ -117,6 +117,26 @@ static void dump(FILE *f, const struct node *n, int ind)
 		dump(f, n->args[i], ind + 1);
 }
 
+struct node *ast_clone(struct arena *a, const struct node *n, long *made)
+{
+	struct node *c;
+
+	if (!n)
+		return NULL;
+	c = arena_alloc(a, sizeof(*c));
+	*c = *n;
+	(*made)++;
+	c->a = ast_clone(a, n->a, made);
+	c->b = ast_clone(a, n->b, made);
+	c->c = ast_clone(a, n->c, made);
+	if (n->nargs) {
+		c->args = arena_alloc(a, sizeof(*c->args) * (size_t)n->nargs);
+		for (int i = 0; i < n->nargs; i++)
+			c->args[i] = ast_clone(a, n->args[i], made);
+	}
+	return c;
+}
+
 void ast_dump(FILE *f, const struct program *p)
 {
 	fputs("Program\n", f);

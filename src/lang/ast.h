@@ -5,6 +5,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include "base/arena.h"
 #include "base/diag.h"
 
 enum node_kind {
@@ -102,13 +103,19 @@ struct map_decl {
 
 struct lex_pragma;
 
+/* What a D declaration declares (program.dvars' ival). */
+#define DV_INT 1	/* an integer: what it gets is cast to its type */
+#define DV_ASSOC 2	/* an associative array, int a[string] */
+
 struct program {
 	bool d;			/* D's (lang/dparse.c) */
 	struct lex_pragma *dpragmas;	/* D: #pragma D ..., source order */
 	struct node *dinlines;	/* D: inline constants, N_ASSIGN: name, b */
-	struct node *dvars;	/* D: global scalars declared with an
-				 * integer type ("unsigned int i;"): N_CAST
-				 * nodes, name and tyname */
+	struct node *dvars;	/* D: declared variables, N_MEMBER nodes as
+				 * lang/decl.c reads members: name (with
+				 * "self->" or "$this->"), tyname,
+				 * tyname_ptr, args = dimensions, a = a
+				 * definition written there; ival: DV_ */
 	int derror;		/* D: ERROR probes matched (none attached) */
 	struct config_item *config;	/* the config block, source order */
 	bool has_config;
@@ -131,5 +138,7 @@ struct program {
 
 const char *node_kind_name(enum node_kind k);
 void ast_dump(FILE *f, const struct program *p);
+/* A deep copy of N in A, its locations kept; *MADE counts the nodes. */
+struct node *ast_clone(struct arena *a, const struct node *n, long *made);
 
 #endif

@@ -309,6 +309,15 @@ static void specifiers(struct parser *p, struct node *n, bool allow_def)
 			 len ? " " : "", w.text);
 		skip_qualifiers(p);
 	}
+	t = peek(p);
+	if (*words && p->d &&
+	    (t->kind == T_STRUCT || t->kind == T_UNION || t->kind == T_ENUM)) {
+		take(p);	/* dtrace names the place after the tag */
+		if (peek(p)->kind == T_IDENT)
+			take(p);
+		diag_fatal_d(p->diag, peek(p)->loc, E_SYNTAX, "D_DECL_LONGINT",
+			     "invalid type declaration: long and long long may only be used with integer or floating-point type");
+	}
 	if (*words) {
 		n->tyname = arena_strdup(p->arena, words);
 		return;
@@ -394,6 +403,22 @@ static void declarator(struct parser *p, struct node *m, bool bits_ok)
 		struct loc open = take(p).loc;
 		struct node *d = mk(p, N_INT, open);
 		int64_t v = 0;
+
+		/* D: int a[string, int], an associative array: its key
+		 * types are not kept (sonde's maps take the keys' types) */
+		if (p->d && (parse_is_type(p, peek(p)) ||
+			     (peek(p)->kind == T_IDENT &&
+			      !strcmp(peek(p)->text, "string")))) {
+			m->ival = DV_ASSOC;
+			m->loc = open;
+			while (peek(p)->kind != T_RBRACKET) {
+				if (peek(p)->kind == T_EOF)
+					expect_close(p, T_RBRACKET, open);
+				take(p);
+			}
+			take(p);
+			continue;
+		}
 
 		if (peek(p)->kind != T_RBRACKET)
 			v = const_expr(p, 0);
@@ -552,6 +577,16 @@ static struct node *type_alias(struct parser *p, struct token kw)
 	} while (accept(p, T_COMMA));
 	expect(p, T_SEMI, "';' expected after the typedef");
 	return first;
+}
+
+void parse_specifiers(struct parser *p, struct node *n)
+{
+	specifiers(p, n, true);
+}
+
+void parse_declarator(struct parser *p, struct node *m)
+{
+	declarator(p, m, false);
 }
 
 struct node *parse_decl(struct parser *p, struct token kw)

@@ -390,6 +390,67 @@ static void stack_action(struct lower *lw, struct node *st)
 }
 
 /* D frees an array element or a thread-local assigned 0. */
+/* The declaration of variable NAME, or NULL. */
+static struct node *declared(struct lower *lw, const char *name)
+{
+	for (struct node *v = lw->prog->dvars; v; v = v->next)
+		if (!strcmp(v->name, name))
+			return v;
+	return NULL;
+}
+
+/* a[i] of a global declared "int a[5]" (parsed as the associative
+ * array a): element i of the one value a. */
+static void declared_array(struct lower *lw, struct node *n)
+{
+	struct node *v = declared(lw, n->name), *base;
+
+	if (!v || !v->nargs || (v->ival & DV_ASSOC) || n->nargs != 1)
+		return;
+	base = mk(lw, N_MAP, n->loc);
+	base->name = n->name;
+	n->kind = N_INDEX;
+	n->a = base;
+	n->b = n->args[0];
+	n->args = NULL;
+	n->nargs = 0;
+	n->name = NULL;
+}
+
+/* A store into a member or element of a variable kept in a map (a
+ * global, a thread-local, an array's element: "g.x = 1", "a[k].p.y =
+ * 2", "arr[3] = 4") is one of the whole value: copied into a variable,
+ * changed there, stored back.  Other stores are sema's to check. */
+static struct node *member_store(struct lower *lw, struct node *n)
+{
+	struct node **rootp = &n->a, *tmp, *s[3], *b;
+	long made = 0;
+
+	while (((*rootp)->kind == N_FIELD && (*rootp)->op == T_DOT) ||
+	       (*rootp)->kind == N_INDEX)
+		rootp = &(*rootp)->a;
+	if (rootp == &n->a || (*rootp)->kind != N_MAP ||
+	    (*rootp)->name[0] == '@')
+		return n;
+	tmp = mk(lw, N_VAR, (*rootp)->loc);
+	tmp->name = arena_printf(&lw->c->arena, "$%s", (*rootp)->name);
+	s[0] = mk(lw, N_ASSIGN, n->loc);
+	s[0]->op = T_ASSIGN;
+	s[0]->a = tmp;
+	s[0]->b = ast_clone(&lw->c->arena, *rootp, &made);
+	s[2] = mk(lw, N_ASSIGN, n->loc);
+	s[2]->op = T_ASSIGN;
+	s[2]->a = *rootp;
+	s[2]->b = ast_clone(&lw->c->arena, tmp, &made);
+	*rootp = ast_clone(&lw->c->arena, tmp, &made);
+	s[1] = n;
+	b = mk(lw, N_BLOCK, n->loc);
+	b->args = arena_alloc(&lw->c->arena, sizeof(s));
+	memcpy(b->args, s, sizeof(s));
+	b->nargs = 3;
+	return b;
+}
+
 static struct node *assign(struct lower *lw, struct node *n)
 {
 	/* a global declared "TYPE NAME;": what it gets is converted to
@@ -402,7 +463,7 @@ static struct node *assign(struct lower *lw, struct node *n)
 		for (struct node *v = lw->prog->dvars; v; v = v->next) {
 			struct node *cast;
 
-			if (strcmp(v->name, n->a->name))
+			if (strcmp(v->name, n->a->name) || !(v->ival & DV_INT))
 				continue;
 			cast = mk(lw, N_CAST, n->b->loc);
 			cast->tyname = v->tyname;
@@ -424,7 +485,7 @@ static struct node *assign(struct lower *lw, struct node *n)
 		s->a = d;
 		return s;
 	}
-	return n;
+	return member_store(lw, n);
 }
 
 static struct node *lower(struct lower *lw, struct node *n)
@@ -483,6 +544,7 @@ static struct node *lower(struct lower *lw, struct node *n)
 				n->args[i] = lower(lw, n->args[i]);
 			return n;
 		}
+		declared_array(lw, n);
 		break;
 	case N_UNOP:
 		/* &`sym: the symbol's address */
@@ -719,6 +781,54 @@ static void target_files(struct compiler *c, struct node *p)
 	}
 }
 
+/* Add to LETS (N of them, up to MAX) a `let` of each declared
+ * clause-local N uses. */
+static void uses_locals(struct lower *lw, const struct node *n,
+			struct node **lets, int *nlets, int max)
+{
+	if (!n)
+		return;
+	if (n->kind == N_VAR && !strncmp(n->name, "$this->", 7) &&
+	    declared(lw, n->name) && *nlets < max) {
+		struct node *l;
+
+		for (int i = 0; i < *nlets; i++)
+			if (!strcmp(lets[i]->a->name, n->name))
+				return;
+		l = mk(lw, N_LET, n->loc);
+		l->a = mk(lw, N_VAR, n->loc);
+		l->a->name = n->name;
+		l->c = declared(lw, n->name);
+		lets[(*nlets)++] = l;
+	}
+	uses_locals(lw, n->a, lets, nlets, max);
+	uses_locals(lw, n->b, lets, nlets, max);
+	uses_locals(lw, n->c, lets, nlets, max);
+	for (int i = 0; i < n->nargs; i++)
+		uses_locals(lw, n->args[i], lets, nlets, max);
+}
+
+/* The clause-locals that clause P declares with a type ("this int
+ * x;", "this struct s v;") start zeroed: each is `let` first, its
+ * declaration in the N_LET's c for sema. */
+static void declared_locals(struct lower *lw, struct node *p)
+{
+	struct node *lets[64], **args;
+	int n = 0;
+
+	uses_locals(lw, p->a, lets, &n, 64);
+	uses_locals(lw, p->b, lets, &n, 64);
+	if (!n)
+		return;
+	args = arena_alloc(&lw->c->arena,
+			   sizeof(*args) * (size_t)(n + p->b->nargs));
+	memcpy(args, lets, sizeof(*args) * (size_t)n);
+	if (p->b->nargs)
+		memcpy(args + n, p->b->args, sizeof(*args) * (size_t)p->b->nargs);
+	p->b->args = args;
+	p->b->nargs += n;
+}
+
 int d_lower(struct compiler *c, struct program *prog)
 {
 	struct lower lw = { .c = c, .prog = prog };
@@ -742,6 +852,7 @@ int d_lower(struct compiler *c, struct program *prog)
 		d_spec_clause(c, p);
 		p->a = lower(&lw, p->a);
 		p->b = lower(&lw, p->b);
+		declared_locals(&lw, p);
 		/* a clause without actions prints its line, as one
 		 * that records data does */
 		if (!quiet(c, prog) && (!p->b->nargs || records(p->b)))

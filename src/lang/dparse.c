@@ -80,24 +80,6 @@ static bool decl_word(const char *w)
 	return false;
 }
 
-/* After "struct", "union" or "enum": is this "struct NAME VAR..." (a
- * variable), not a definition ("struct NAME {") or a declaration
- * ("struct NAME;")?  Read from the text, without taking tokens. */
-static bool var_decl(struct lexer *lx)
-{
-	const char *q;
-
-	if (lex_peek_char(lx) == '{')
-		return false;
-	q = lx->p;
-	while (q < lx->end && (isalnum((unsigned char)*q) || *q == '_' ||
-			       *q == '`'))	/* module`name */
-		q++;
-	while (q < lx->end && (*q == ' ' || *q == '\t' || *q == '\n'))
-		q++;
-	return q < lx->end && *q != '{' && *q != ';';
-}
-
 /* Skip to the ';' that ends the item (nested braces and all). */
 static void skip_item(struct parser *p, struct token first)
 {
@@ -118,115 +100,158 @@ static void skip_item(struct parser *p, struct token first)
 	}
 }
 
-/* A top-level variable declaration, from its first word FIRST to its
- * ';': "TYPE NAME, NAME, ...;" of a scalar type (no '*', no "[...]")
- * records each NAME with TYPE in prog->dvars, for lang/dlower.c to
- * convert what is stored into it; others ("self int x;", arrays,
- * pointers, strings) are read and dropped: sonde types those by their
- * first assignment. */
-static void var_declaration(struct parser *p, struct program *prog,
-			    struct token first)
+/* A prototype's parameters, "int foo(int, char *);" (at the '('):
+ * declared only; a storage class there is D_DECL_PARMCLASS. */
+static void prototype(struct parser *p)
 {
-	char type[128] = "";
-	const char *names[32];
-	int nnames = 0;
-	bool plain = strcmp(first.text, "string");
-	const char *class = !strcmp(first.text, "self") ? "self->" :
-			    !strcmp(first.text, "this") ? "$this->" : "";
-	struct token t = first, prev = { 0 };
+	struct loc open = take(p).loc;
+	int depth = 1;
 
-	if (*class)
-		t = take(p);	/* the type after self/this */
-	if (*class && (t.kind == T_IDENT || t.kind == T_PROBE) && t.text &&
-	    (!strcmp(t.text, "self") || !strcmp(t.text, "this")))
-		diag_fatal_d(p->diag, t.loc, E_SYNTAX, "D_DECL_CLASS",
-			     "only one storage class (self or this) may be given");
-	if ((t.kind == T_IDENT || t.kind == T_PROBE) && t.text &&
-	    (!strcmp(t.text, "long") || !strcmp(t.text, "short") ||
-	     !strcmp(t.text, "signed") || !strcmp(t.text, "unsigned")) &&
-	    (peek(p)->kind == T_STRUCT || peek(p)->kind == T_UNION ||
-	     peek(p)->kind == T_ENUM)) {
-		take(p);	/* dtrace names the line after the tag */
-		if (peek(p)->kind == T_IDENT)
-			take(p);
-		diag_fatal_d(p->diag, peek(p)->loc, E_SYNTAX, "D_DECL_LONGINT",
-			     "invalid type declaration: long and long long may only be used with integer or floating-point type");
-	}
-	for (;;) {
-		if (t.kind == T_EOF)
-			diag_fatal(p->diag, first.loc, E_SYNTAX,
-				   "';' expected to end the declaration");
-		if ((t.kind == T_IDENT || t.kind == T_PROBE) && t.text &&
-		    strchr(t.text, '`'))
-			diag_fatal_d(p->diag, t.loc, E_SYNTAX, "D_DECL_SCOPE",
-				     "D scoping operator may not be used in a declaration name (%s)",
-				     t.text);
-		if ((t.kind == T_IDENT || t.kind == T_PROBE) && t.text &&
-		    prev.kind && (!strcmp(t.text, "static") ||
-				  !strcmp(t.text, "register") ||
-				  !strcmp(t.text, "auto") || !strcmp(t.text, "extern")))
+	while (depth) {
+		struct token t = take(p);
+
+		if (t.kind == T_LPAREN)
+			depth++;
+		else if (t.kind == T_RPAREN)
+			depth--;
+		else if (t.kind == T_EOF)
+			diag_fatal(p->diag, open, E_SYNTAX,
+				   "')' expected to end the parameters");
+		else if (t.kind == T_IDENT && (!strcmp(t.text, "static") ||
+					       !strcmp(t.text, "register") ||
+					       !strcmp(t.text, "auto") ||
+					       !strcmp(t.text, "extern")))
 			diag_fatal_d(p->diag, t.loc, E_SYNTAX, "D_DECL_PARMCLASS",
 				     "inappropriate storage class for a parameter: %s",
 				     t.text);
-		if (t.kind == T_SEMI || t.kind == T_COMMA) {
-			if ((prev.kind == T_IDENT || prev.kind == T_PROBE) &&
-			    prev.text) {
-				if (nnames < 32)
-					names[nnames++] = prev.text;
-			} else {
-				plain = false;
-			}
-			if (t.kind == T_SEMI)
-				break;
-		} else if (t.kind == T_LBRACKET && !strcmp(first.text, "this") &&
-			   prev.text) {
-			diag_fatal_d(p->diag, t.loc, E_SYNTAX, "D_DECL_LOCASSC",
-				     "associative arrays may not be declared as local variables: %s",
-				     prev.text);
-		} else if (t.kind == T_IDENT || t.kind == T_PROBE) {
-			if (prev.kind && t.text && (!strcmp(t.text, "self") ||
-						    !strcmp(t.text, "this")))
-				diag_fatal_d(p->diag, t.loc, E_SYNTAX, "D_DECL_CLASS",
-					     "only one storage class (self or this) may be given");
-			if (!nnames && (prev.kind == T_IDENT || prev.kind == T_PROBE) &&
-			    prev.text &&
-			    strlen(type) + strlen(prev.text) + 2 < sizeof(type)) {
-				if (*type)
-					strcat(type, " ");
-				strcat(type, prev.text);
-			}
-		} else {
-			plain = false;	/* '*', '[', '{', ... */
-		}
-		prev = t;
-		t = take(p);
 	}
-	if (plain && (!nnames || (!*type && !*class) ||
-		      !strcmp(type, "extern") ||
-		      decl_word(names[nnames - 1])))	/* "int;": no name */
-		diag_fatal_d(p->diag, first.loc, E_SYNTAX, "D_DECL_USELESS",
-			     "useless declaration");
-	if (!strcmp(first.text, "extern"))
-		return;		/* a kernel variable's type: sonde has BTF's */
-	if (!plain || !*type || strstr(type, "float") || strstr(type, "double") ||
-	    !strcmp(type, "void") || !strcmp(type, "caddr_t"))
+}
+
+/* The spelling of M's type, to compare two declarations of a name. */
+static const char *spelling(struct parser *p, const struct node *m)
+{
+	const char *s = arena_printf(p->arena, "%s%.*s", m->tyname,
+				     m->tyname_ptr, "********");
+
+	for (int i = 0; i < m->nargs; i++)
+		s = arena_printf(p->arena, "%s[%llu]", s,
+				 (unsigned long long)m->args[i]->ival);
+	return m->ival & DV_ASSOC ? arena_printf(p->arena, "%s[]", s) : s;
+}
+
+/* Record declarator M (CLASS: "", "self->" or "$this->") in
+ * prog->dvars. */
+static void record_var(struct parser *p, struct program *prog,
+		       struct node *m, const char *class)
+{
+	static const char *const not_int[] = {
+		"float", "double", "long double", "void", "caddr_t", "string",
+	};
+	bool integer = !(m->ival & DV_ASSOC);
+	const struct node *t = m;
+
+	/* through the script's typedefs to the type they name */
+	for (int depth = 0; t && depth < 16; depth++) {
+		integer = integer && !t->tyname_ptr && !t->nargs &&
+			  !(t->a && t->a->kind == N_STRUCTDEF) &&
+			  strncmp(t->tyname, "struct ", 7) &&
+			  strncmp(t->tyname, "union ", 6);
+		for (size_t i = 0; i < ARRAY_SIZE(not_int); i++)
+			integer = integer && strcmp(t->tyname, not_int[i]);
+		t = strmap_get(&p->typedefs, t->tyname);
+	}
+	m->ival |= integer ? DV_INT : 0;
+	m->name = arena_printf(p->arena, "%s%s", class, m->name);
+	for (struct node *o = prog->dvars; o; o = o->next)
+		if (!strcmp(o->name, m->name) &&
+		    strcmp(spelling(p, o), spelling(p, m)))
+			diag_fatal_d(p->diag, m->loc, E_SCOPE, "D_DECL_IDRED",
+				     "identifier redeclared: %s",
+				     m->name + strlen(class));
+	m->next = prog->dvars;
+	prog->dvars = m;
+}
+
+/* A top-level variable declaration, from its first word FIRST to its
+ * ';', as C reads one (lang/decl.c's specifiers and declarators) with
+ * D's storage classes (self, this, extern) and associative arrays
+ * ("string names[int];").  Each name goes into prog->dvars with its
+ * type (lang/dlower.c converts what an integer gets; sema gives the
+ * others their type from the start), a struct, union or enum defined
+ * there into the type list at *TTAIL; "extern" declares a kernel
+ * variable, whose type sonde has from BTF. */
+static void var_declaration(struct parser *p, struct program *prog,
+			    struct token first, struct node ***ttail)
+{
+	const char *class = !strcmp(first.text, "self") ? "self->" :
+			    !strcmp(first.text, "this") ? "$this->" : "";
+	bool ext = !strcmp(first.text, "extern");
+	struct node spec;
+	int n = 0;
+
+	if (!*class) {	/* the word is the type's: give it back */
+		p->tok = first;
+		p->tok.kind = !strcmp(first.text, "struct") ? T_STRUCT :
+			      !strcmp(first.text, "union") ? T_UNION :
+			      !strcmp(first.text, "enum") ? T_ENUM : T_IDENT;
+		p->have_tok = 1;
+	} else if (peek(p)->kind == T_IDENT &&
+		   (!strcmp(peek(p)->text, "self") ||
+		    !strcmp(peek(p)->text, "this"))) {
+		diag_fatal_d(p->diag, peek(p)->loc, E_SYNTAX, "D_DECL_CLASS",
+			     "only one storage class (self or this) may be given");
+	}
+	memset(&spec, 0, sizeof(spec));
+	spec.loc = peek(p)->loc;
+	parse_specifiers(p, &spec);
+	if (spec.a) {	/* struct s { ... } x; defines struct s too */
+		**ttail = spec.a;
+		*ttail = &spec.a->next;
+	}
+	if (peek(p)->kind == T_SEMI) {
+		take(p);
+		/* "self x;": a name of the class, of no given type */
+		if (*class && !spec.a && !strchr(spec.tyname, ' ') &&
+		    !decl_word(spec.tyname) &&
+		    !strmap_get(&p->typedefs, spec.tyname))
+			return;
+		/* struct s; declares it (cdecl.c looks it up when used) */
+		if ((!spec.a && strncmp(spec.tyname, "struct ", 7) &&
+		     strncmp(spec.tyname, "union ", 6) &&
+		     strncmp(spec.tyname, "enum ", 5)) || *class || ext)
+			diag_fatal_d(p->diag, first.loc, E_SYNTAX, "D_DECL_USELESS",
+				     "useless declaration");
 		return;
-	for (int i = 0; i < nnames; i++) {
-		struct node *v = mk(p, N_CAST, first.loc);
-		const char *name = *class ? arena_printf(p->arena, "%s%s", class,
-							  names[i]) : names[i];
-
-		for (struct node *o = prog->dvars; o; o = o->next)
-			if (!strcmp(o->name, name) && strcmp(o->tyname, type))
-				diag_fatal_d(p->diag, first.loc, E_SCOPE, "D_DECL_IDRED",
-					     "identifier redeclared: %s", names[i]);
-		names[i] = name;
-
-		v->name = names[i];
-		v->tyname = arena_strdup(p->arena, type);
-		v->next = prog->dvars;
-		prog->dvars = v;
 	}
+	do {
+		struct node *m = mk(p, N_MEMBER, peek(p)->loc);
+
+		m->tyname = spec.tyname;
+		m->a = n++ ? NULL : spec.a;
+		parse_declarator(p, m);
+		if (!m->name)
+			unexpected(p, "a variable's name expected");
+		if (!strcmp(m->name, "self") || !strcmp(m->name, "this"))
+			diag_fatal_d(p->diag, m->loc, E_SYNTAX, "D_DECL_CLASS",
+				     "only one storage class (self or this) may be given");
+		if (strchr(m->name, '`'))
+			diag_fatal_d(p->diag, m->loc, E_SYNTAX, "D_DECL_SCOPE",
+				     "D scoping operator may not be used in a declaration name (%s)",
+				     m->name);
+		if (peek(p)->kind == T_LPAREN) {	/* a function */
+			prototype(p);
+			continue;
+		}
+		if ((m->ival & DV_ASSOC) && class[0] == '$')
+			diag_fatal_d(p->diag, m->loc, E_SYNTAX, "D_DECL_LOCASSC",
+				     "associative arrays may not be declared as local variables: %s",
+				     m->name);
+		if (!ext)
+			record_var(p, prog, m, class);
+	} while (accept(p, T_COMMA));
+	if (peek(p)->kind != T_SEMI)
+		unexpected(p, "';' expected to end the declaration");
+	take(p);
 }
 
 /* Whether expression N names identifier NAME (an inline's value that
@@ -477,9 +502,9 @@ struct program *d_parse_program(const char *src, size_t len, struct arena *a,
 			continue;
 		items += t.loc.file == 0;	/* the program's, not the prelude's */
 		if (t.kind == T_PROBE && parse_decl_start(t.text) &&
-		    strcmp(t.text, "typedef") && var_decl(&p.lx)) {
-			/* struct NAME VAR; declares a variable, not a type */
-			skip_item(&p, t);
+		    strcmp(t.text, "typedef")) {
+			/* struct s { ... } [VAR, ...]; struct s VAR; */
+			var_declaration(&p, prog, t, &ttail);
 			continue;
 		}
 		if (t.kind == T_PROBE && parse_decl_start(t.text)) {
@@ -498,8 +523,9 @@ struct program *d_parse_program(const char *src, size_t len, struct arena *a,
 			diag_fatal_d(d, t.loc, E_SYNTAX, "D_DECL_BADCLASS",
 				     "specified storage class not appropriate in D");
 		if (t.kind == T_PROBE && (decl_word(t.text) ||
-					  !strcmp(t.text, "extern"))) {
-			var_declaration(&p, prog, t);
+					  !strcmp(t.text, "extern") ||
+					  strmap_get(&p.typedefs, t.text))) {
+			var_declaration(&p, prog, t, &ttail);
 			continue;
 		}
 		if (t.kind == T_PROBE && (!strcmp(t.text, "translator") ||

@@ -152,21 +152,7 @@ static int expansion(struct mx *x, const struct inst *in, struct loc at)
 /* A plain deep copy of an argument, its locations kept. */
 static struct node *clone(struct mx *x, const struct node *n)
 {
-	struct node *c;
-
-	if (!n)
-		return NULL;
-	c = new_node(x, n->kind, n->loc);
-	*c = *n;
-	c->a = clone(x, n->a);
-	c->b = clone(x, n->b);
-	c->c = clone(x, n->c);
-	if (n->nargs) {
-		c->args = arena_alloc(x->a, sizeof(*c->args) * (size_t)n->nargs);
-		for (int i = 0; i < n->nargs; i++)
-			c->args[i] = clone(x, n->args[i]);
-	}
-	return c;
+	return ast_clone(x->a, n, &x->made);
 }
 
 /* The body's node N for expansion IN: parameters replaced by the

@@ -189,6 +189,11 @@ bool parse_is_type(struct parser *p, const struct token *t);
 /* A type name into N: its spelling in N->tyname ("unsigned int",
  * "struct foo", a typedef's name), then the '*'s in N->tyname_ptr. */
 void parse_type_name(struct parser *p, struct node *n);
+/* D's variable declarations: the specifiers into N (tyname, and in
+ * N->a a struct, union or enum defined there), then one declarator into
+ * M (its '*'s, name, dimensions; M->ival DV_ASSOC for a[string]). */
+void parse_specifiers(struct parser *p, struct node *n);
+void parse_declarator(struct parser *p, struct node *m);
 
 /* parse.c, for dparse.c: an expression; a '{' statements '}' block
  * (AFTER names its owner for the message when '{' is missing). */

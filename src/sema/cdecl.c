@@ -173,6 +173,11 @@ static struct type *decl_type(struct compiler *c, struct node *m,
 	return dims(c, m, base);
 }
 
+struct type *cdecl_member_type(struct compiler *c, struct node *m)
+{
+	return decl_type(c, m, NULL);
+}
+
 /* Add member NAME of type T at BIT (BITS wide for a bitfield) to ST. */
 static struct smember *add_member(struct compiler *c, struct type *st,
 				  int *cap, const char *name, struct type *t,
@@ -213,7 +218,7 @@ static int place(struct compiler *c, struct layout *lo, struct node *m,
 		}
 		if (lo->bit / unit != (lo->bit + (int)m->cval - 1) / unit)
 			lo->bit = ALIGN_UP(lo->bit, unit);
-		add_member(c, lo->st, &lo->cap, m->name, ty_int(8, false),
+		add_member(c, lo->st, &lo->cap, m->name, ty_int(8, t->is_signed),
 			   lo->bit, (int)m->cval);
 		lo->bit += (int)m->cval;
 	} else if (!m->name) {

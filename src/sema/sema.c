@@ -256,6 +256,19 @@ static void int_var_merge(struct sema *s, struct node *n, struct var *v,
 
 static void assign_to(struct sema *s, struct node *n);
 
+/* Variable TARGET (V, or NULL when new) given a value whose error is
+ * reported: defined, so that its uses do not cascade into "used before
+ * assigned" errors. */
+static void define_failed(struct sema *s, struct node *target, struct var *v)
+{
+	if (!v)
+		v = sema_var_new(s, target, &ty_error);
+	else if (v->ty->kind == TY_VOID)	/* let $x; */
+		v->ty = &ty_error;
+	v->defined = true;
+	target->var = v;
+}
+
 static void assign(struct sema *s, struct node *n)
 {
 	s->assigning = n;
@@ -294,14 +307,7 @@ static void assign_to(struct sema *s, struct node *n)
 			return;
 		}
 		if (is_err(t)) {
-			/* Already reported: define it so that its uses do not
-			 * cascade into "used before assigned" errors. */
-			if (!v)
-				v = sema_var_new(s, target, &ty_error);
-			else if (v->ty->kind == TY_VOID)	/* let $x; */
-				v->ty = &ty_error;
-			v->defined = true;
-			target->var = v;
+			define_failed(s, target, v);
 			return;
 		}
 		if (t->kind == TY_VOID || t->kind == TY_MAPREF) {
@@ -409,6 +415,8 @@ static void assign_to(struct sema *s, struct node *n)
 		target->ty = m->val;
 		return;
 	}
+	if (s->c->lang_d && sema_d_member_store(s, n, t))
+		return;
 	sema_expr(s, target);
 	ERR(s, target->loc, E_TYPE, "only variables ($x) and maps (@x) can be assigned");
 }

@@ -399,7 +399,7 @@ static struct type *e_map(struct sema *s, struct node *n)
 		 * assigned reads as 0 */
 		for (struct node *v = s->c->lang_d ? s->c->ast->dvars : NULL;
 		     v && !m->val; v = v->next)
-			if (!strcmp(v->name, m->name))
+			if (!strcmp(v->name, m->name) && (v->ival & DV_INT))
 				m->val = &ty_s64;
 		if (m->val)
 			return set(n, m->val);

@@ -284,6 +284,15 @@ struct type *call_normalize(struct sema *s, struct node *n);
 /* D's printa() of several aggregations (lang/dlower.c marks it) */
 bool sema_d_printa_many(const struct sema *s, const struct node *n);
 struct type *sema_d_printa_join(struct sema *s, struct node *n);
+/* sema_dvar.c: the type D declaration M (an N_MEMBER of dvars) gives
+ * its variable (ty_error after D_DECL_VOIDOBJ or an unknown type) */
+struct type *sema_d_var_type(struct sema *s, struct node *m);
+/* A new map M that the program declared with a type other than an
+ * integer's (a struct, an array, a pointer, a string): typed so */
+void sema_d_declared_map(struct sema *s, struct mapinfo *m);
+/* Assignment N of value type U into a member or element of a
+ * clause-local: checked, true; false when N's target is no such place */
+bool sema_d_member_store(struct sema *s, struct node *n, struct type *u);
 /* sema_call.c: the map without keys a function like clear(@m) takes
  * (NULL after an error naming FN) */
 struct mapinfo *sema_map_arg(struct sema *s, struct node *a, const char *fn);

@@ -172,6 +172,7 @@ struct mapinfo *sema_map_get(struct sema *s, struct node *n)
 	c->maps[c->nmaps++] = m;
 	strmap_put(&s->map_names, &c->arena, m->name, m);
 	sema_decl_apply(s, m);
+	sema_d_declared_map(s, m);
 	return n->map = m;
 }
 

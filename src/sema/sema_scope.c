@@ -142,7 +142,10 @@ static struct type *decl_type(struct sema *s, struct node *n)
 void sema_let(struct sema *s, struct node *n)
 {
 	struct node *var = n->a;
-	struct type *t = n->tyname ? decl_type(s, n) : NULL;
+	/* D: a declared clause-local (lang/dlower.c) */
+	struct type *t = n->c && n->c->kind == N_MEMBER ?
+			 sema_d_var_type(s, n->c) :
+			 n->tyname ? decl_type(s, n) : NULL;
 	struct var *v = sema_var_lookup(s, var);
 
 	if (v && v->decl != var) {
@@ -155,14 +158,15 @@ void sema_let(struct sema *s, struct node *n)
 		v = sema_var_new(s, var, t ? t : &ty_void);
 	if (t) {
 		v->ty = t;
-		v->typed = !is_err(t);
+		/* D converts what an integer gets (lang/dlower.c) */
+		v->typed = !is_err(t) && !(s->c->lang_d && t->kind == TY_INT);
 	}
 	/* `let $x;` holds zero until assigned */
 	v->defined = true;
 	var->var = v;
 	var->ty = v->ty;
 	if (!n->b) {
-		v->unset = true;
+		v->unset = !s->c->lang_d;
 		return;
 	}
 	/* its own value cannot read it: `let $x = $x` is undefined; the

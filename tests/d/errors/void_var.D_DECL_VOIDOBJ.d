@@ -1,0 +1,7 @@
+void nothing;
+
+BEGIN
+{
+	nothing = 1;
+	exit(0);
+}
