@@ -570,12 +570,33 @@ static void int_builtin(struct cg *g, struct node *n)
 		builtin(g, n);
 }
 
+/* r0 = the address of X, a member or constant element of a global D
+ * variable held in a map (sema_dvar.c): the map value's address plus
+ * X's offset in it; 0 when the map has no room for the value. */
+static void global_addr(struct cg *g, struct node *x)
+{
+	int off = 0, done = cg_label(g);
+
+	for (; x->kind != N_MAP; x = x->a)
+		off += x->kind == N_FIELD ? x->foff :
+		       (int)x->b->cval * x->ty->size;
+	cg_map_addr(g, x);
+	cg_jump(g, JMP_IMM(BPF_JEQ, R0, 0), done);
+	if (off)
+		cg_emit(g, ALU64_IMM(BPF_ADD, R0, off));
+	cg_bind(g, done);
+}
+
 static void int_unop(struct cg *g, struct node *n)
 {
 	int z;
 
 	if (n->op == T_STAR) {
 		cg_deref(g, n);
+		return;
+	}
+	if (n->op == T_AMP && n->a->kind != N_VAR) {
+		global_addr(g, n->a);
 		return;
 	}
 	if (n->op == T_AMP) {	/* &$x: its slot's address */

@@ -164,6 +164,9 @@ struct mem cg_map_key(struct cg *g, struct node *mapnode);
 void cg_map_read(struct cg *g, struct node *n, struct mem dst,
 		 const struct type *dt);
 void cg_map_read_int(struct cg *g, struct node *n);
+/* r0 = the address of @m[k]'s value, a zero value put there first when
+ * it is missing; 0 when the map has no room */
+void cg_map_addr(struct cg *g, struct node *n);
 void cg_map_assign(struct cg *g, struct node *assign);
 void cg_map_incdec(struct cg *g, struct node *n);
 void cg_agg(struct cg *g, struct node *assign);

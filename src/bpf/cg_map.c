@@ -114,6 +114,25 @@ void cg_map_read_int(struct cg *g, struct node *n)
 	g->stack = saved_stack;
 }
 
+void cg_map_addr(struct cg *g, struct node *n)
+{
+	int saved = g->scratch, saved_stack = g->stack;
+	struct mapinfo *m = n->map;
+	struct mem key = cg_map_key(g, n), zero;
+	int done = cg_label(g);
+
+	lookup(g, m, key);
+	cg_jump(g, JMP_IMM(BPF_JNE, R0, 0), done);
+	zero = cg_tmp_alloc(g, ty_slot_size(m->val), n);
+	cg_zero(g, zero, 0, ty_slot_size(m->val));
+	/* another CPU may have put it there first: that one is kept */
+	update(g, m, key, zero, BPF_NOEXIST, n);
+	lookup(g, m, key);
+	cg_bind(g, done);
+	g->scratch = saved;
+	g->stack = saved_stack;
+}
+
 /* r0 = 1 if @m[k] is in the map, else 0 (has_key()). */
 void cg_map_has_key(struct cg *g, struct node *n)
 {

@@ -62,6 +62,7 @@ struct node {
 				 * it, when lang/dlower.c renamed it
 				 * (trace -> print), for D's messages;
 				 * a kernel symbol's `sym (its kaddr()) */
+	int dend;		/* D: PROBE: the line of the body's '}' */
 
 	/* filled by sema */
 	struct type *ty;

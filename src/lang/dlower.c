@@ -22,6 +22,7 @@ struct lower {
 	const char *prov;	/* its first description's provider */
 	bool ret;		/* ... names a return probe */
 	struct strmap locals;	/* enumerators the program declares */
+	struct strmap scalars;	/* globals assigned without keys */
 };
 
 /* D's built-in variables that are sonde's under another name. */
@@ -399,13 +400,33 @@ static struct node *declared(struct lower *lw, const char *name)
 	return NULL;
 }
 
-/* a[i] of a global declared "int a[5]" (parsed as the associative
- * array a): element i of the one value a. */
+/* Add to lw->scalars the globals N assigns as a whole ("p = &a[0];"). */
+static void find_scalars(struct lower *lw, const struct node *n)
+{
+	if (!n)
+		return;
+	if (n->kind == N_ASSIGN && (n->a->kind == N_BUILTIN ||
+				    (n->a->kind == N_MAP && !n->a->nargs)) &&
+	    n->a->name && n->a->name[0] != '@')
+		strmap_put(&lw->scalars, &lw->c->arena, n->a->name,
+			   (void *)n->a);
+	find_scalars(lw, n->a);
+	find_scalars(lw, n->b);
+	find_scalars(lw, n->c);
+	for (int i = 0; i < n->nargs; i++)
+		find_scalars(lw, n->args[i]);
+}
+
+/* a[i] (parsed as the associative array a) of a global declared "int
+ * a[5]" or "int *a", or one the program assigns as a whole: element i
+ * of the one value a, an array or a pointer. */
 static void declared_array(struct lower *lw, struct node *n)
 {
 	struct node *v = declared(lw, n->name), *base;
 
-	if (!v || !v->nargs || (v->ival & DV_ASSOC) || n->nargs != 1)
+	if (n->nargs != 1 || (v && (v->ival & DV_ASSOC)) ||
+	    (!(v && (v->nargs || v->tyname_ptr)) &&
+	     !strmap_get(&lw->scalars, n->name)))
 		return;
 	base = mk(lw, N_MAP, n->loc);
 	base->name = n->name;
@@ -442,6 +463,7 @@ static struct node *member_store(struct lower *lw, struct node *n)
 	s[2]->op = T_ASSIGN;
 	s[2]->a = *rootp;
 	s[2]->b = ast_clone(&lw->c->arena, tmp, &made);
+	s[2]->dname = "member";	/* an array may be stored so: sema */
 	*rootp = ast_clone(&lw->c->arena, tmp, &made);
 	s[1] = n;
 	b = mk(lw, N_BLOCK, n->loc);
@@ -451,8 +473,34 @@ static struct node *member_store(struct lower *lw, struct node *n)
 	return b;
 }
 
+/* Whether N names a whole global declared as an array ("int a[5];"). */
+static bool array_var(struct lower *lw, const struct node *n)
+{
+	struct node *v;
+
+	if (n->kind != N_MAP || n->nargs || n->name[0] == '@')
+		return false;
+	v = declared(lw, n->name);
+	return v && v->nargs && !(v->ival & DV_ASSOC);
+}
+
+/* An array variable A given as a value is the address of its first
+ * element, as in C: &A[0]. */
+static struct node *decay(struct lower *lw, struct node *a)
+{
+	struct node *amp = mk(lw, N_UNOP, a->loc), *ix = mk(lw, N_INDEX, a->loc);
+
+	ix->a = a;
+	ix->b = mk(lw, N_INT, a->loc);
+	amp->op = T_AMP;
+	amp->a = ix;
+	return amp;
+}
+
 static struct node *assign(struct lower *lw, struct node *n)
 {
+	if (array_var(lw, n->b))
+		n->b = decay(lw, n->b);
 	/* a global declared "TYPE NAME;": what it gets is converted to
 	 * TYPE, as C converts it */
 	if (n->op == T_ASSIGN &&
@@ -839,6 +887,8 @@ int d_lower(struct compiler *c, struct program *prog)
 				if (t->args[i]->name)
 					strmap_put(&lw.locals, &c->arena,
 						   t->args[i]->name, t->args[i]);
+	for (struct node *p = prog->probes; p; p = p->next)
+		find_scalars(&lw, p);
 	for (struct node *p = prog->probes; p; p = p->next) {
 		const char *f[1];
 		const char *desc = p->nargs ? p->args[0]->tyname : "";

@@ -204,6 +204,10 @@ static void var_declaration(struct parser *p, struct program *prog,
 	memset(&spec, 0, sizeof(spec));
 	spec.loc = peek(p)->loc;
 	parse_specifiers(p, &spec);
+	if (peek(p)->kind == T_STRUCT || peek(p)->kind == T_UNION ||
+	    peek(p)->kind == T_ENUM || parse_is_type(p, peek(p)))
+		diag_fatal_d(p->diag, peek(p)->loc, E_SYNTAX, "D_DECL_COMBO",
+			     "invalid type combination");
 	if (spec.a) {	/* struct s { ... } x; defines struct s too */
 		**ttail = spec.a;
 		*ttail = &spec.a->next;
@@ -426,6 +430,7 @@ static struct node *clause(struct parser *p, struct token first)
 	}
 	if (peek(p)->kind == T_LBRACE) {
 		pr->b = parse_block(p, "the clause");
+		pr->dend = p->prev_end.line;	/* its '}' */
 	} else {
 		/* no actions: the default one, the probe's line */
 		pr->b = mk(p, N_BLOCK, pr->loc);

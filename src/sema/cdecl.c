@@ -151,6 +151,13 @@ static struct type *decl_type(struct compiler *c, struct node *m,
 			     base : NULL;
 		return dims(c, m, t);
 	}
+	if (!base && c->lang_d && (!strncmp(m->tyname, "struct ", 7) ||
+				   !strncmp(m->tyname, "union ", 6))) {
+		diag_error_d(&c->diag, m->loc, E_TYPE, "D_DECL_INCOMPLETE",
+			     "incomplete struct/union/enum %s: %s", m->tyname,
+			     m->name ? m->name : "");
+		return NULL;
+	}
 	if (!base) {
 		diag_error(&c->diag, m->loc, E_TYPE, "unknown type '%s'", m->tyname);
 		return NULL;

@@ -362,6 +362,8 @@ static void assign_to(struct sema *s, struct node *n)
 		}
 		if (target->ty == &ty_error)	/* reported by map_keys */
 			return;
+		if (s->c->lang_d && sema_d_array_store(s, n, m->val))
+			return;
 		if (is_err(t))
 			return;
 		if (t->kind == TY_VOID || t->kind == TY_MAPREF) {
@@ -453,6 +455,24 @@ static void cond(struct sema *s, struct node *n)
 	if (!is_err(t) && !is_int(t))
 		ERR(s, n->loc, E_TYPE, "condition must be an integer, not %s",
 		    type_name(t));
+}
+
+/* A clause's predicate: D's must be a scalar (D_PRED_SCALAR). */
+static void predicate(struct sema *s, struct node *n)
+{
+	struct type *t;
+
+	if (!s->c->lang_d) {
+		cond(s, n);
+		return;
+	}
+	t = sema_expr(s, n);
+	/* checked once the whole clause is read: its '}' line */
+	if (s->probe->dend)
+		s->c->diag.dline = s->probe->dend;
+	if (!is_err(t) && !is_int(t))
+		DERR(s, n->loc, E_TYPE, "D_PRED_SCALAR",
+		     "predicate result must be of scalar type");
 }
 
 /* for ($v : START..END): integer bounds, $v an int64 variable. */
@@ -860,7 +880,7 @@ int sema_check(struct compiler *c)
 			if (p->a && c->lang_d && p->b)
 				c->diag.dline = p->b->loc.line;
 			if (p->a)
-				cond(&s, p->a);
+				predicate(&s, p->a);
 			c->diag.dline = 0;
 			block(&s, p->b);
 			sema_never_set(&s);

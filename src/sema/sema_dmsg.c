@@ -17,10 +17,26 @@ const char *sema_d_type_name(const struct type *t)
 	static const char *const u[] = { "uchar_t", "ushort_t", "", "uint_t", "",
 					 "", "", "ulong_t" };
 
+	static char buf[4][160];
+	static int next;
+	char *b = buf[next++ % 4];
+
 	if (t->kind == TY_STR)
 		return "string";
 	if (t->kind == TY_INT && t->size >= 1 && t->size <= 8 && *s[t->size - 1])
 		return t->is_signed ? s[t->size - 1] : u[t->size - 1];
+	if (t->kind == TY_PTR) {	/* "int *", "struct foo *", "void *" */
+		snprintf(b, sizeof(buf[0]), "%s *",
+			 t->pointee ? sema_d_type_name(t->pointee) : "void");
+		return b;
+	}
+	if (t->kind == TY_ARRAY) {	/* "int [3]" */
+		snprintf(b, sizeof(buf[0]), "%s [%d]",
+			 sema_d_type_name(t->of), t->nelem);
+		return b;
+	}
+	if (t->kind == TY_STRUCT && t->sname)
+		return t->sname;
 	return type_name(t);
 }
 

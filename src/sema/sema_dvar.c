@@ -106,3 +106,131 @@ bool sema_d_member_store(struct sema *s, struct node *n, struct type *u)
 		     sema_d_type_name(t), sema_d_type_name(u));
 	return true;
 }
+
+/* &X (E_UNOP N) of a D variable's member or element, X of type T: a
+ * pointer into the map value that holds a global ("&a[0]" of "int
+ * a[5];", "&g.pos"); the address of a whole variable, of a dynamic one
+ * (an associative array's element, a thread-local, an aggregation) and
+ * of a bitfield cannot be taken, as in DTrace. */
+struct type *sema_d_addr(struct sema *s, struct node *n, struct type *t)
+{
+	struct node *r = n->a;
+	struct type *p;
+
+	if (r->kind == N_FIELD && r->fbits) {
+		DERR(s, n->loc, E_TYPE, "D_ADDROF_BITFIELD",
+		     "cannot take address of bit-field");
+		return set(n, &ty_error);
+	}
+	while ((r->kind == N_FIELD && r->op == T_DOT &&
+		r->a->ty->kind == TY_STRUCT) ||
+	       (r->kind == N_INDEX && r->a->ty->kind == TY_ARRAY &&
+		r->b->is_const))
+		r = r->a;
+	if (r->kind != N_MAP) {
+		ERR(s, n->loc, E_TYPE, "operator '&' is not supported on %s",
+		    type_name(t));
+		return set(n, &ty_error);
+	}
+	if (r == n->a || r->nargs || r->name[0] == '@') {
+		DERR(s, n->loc, E_TYPE, "D_ADDROF_VAR",
+		     "cannot take address of dynamic variable");
+		return set(n, &ty_error);
+	}
+	p = arena_alloc(&s->c->arena, sizeof(*p));
+	p->kind = TY_PTR;
+	p->size = 8;
+	p->pointee = t->kind == TY_INT || t->kind == TY_STRUCT ||
+		     t->kind == TY_PTR ? t : NULL;
+	return set(n, p);
+}
+
+/* A node of KIND at N's place. */
+static struct node *node_at(struct sema *s, enum node_kind kind,
+			    const struct node *n)
+{
+	struct node *x = arena_alloc(&s->c->arena, sizeof(*x));
+
+	x->kind = kind;
+	x->loc = n->loc;
+	return x;
+}
+
+/* (int64)N */
+static struct node *as_int64(struct sema *s, struct node *n)
+{
+	struct node *c = node_at(s, N_CAST, n);
+
+	c->tyname = "int64";
+	c->a = n;
+	return c;
+}
+
+bool sema_d_ptr_arith(struct sema *s, struct node *n, struct type *a,
+		      struct type *b)
+{
+	struct node *sub, *size;
+
+	if ((a->kind == TY_PTR && !a->pointee && is_int(b) &&
+	     b->kind != TY_PTR) ||
+	    (b->kind == TY_PTR && !b->pointee && is_int(a) &&
+	     a->kind != TY_PTR)) {
+		DERR(s, n->loc, E_TYPE, "D_OP_INCOMPAT",
+		     "operands have incompatible types: \"%s\" %s \"%s\"",
+		     sema_d_type_name(a), tok_spelling(n->op),
+		     sema_d_type_name(b));
+		set(n, &ty_error);
+		return true;
+	}
+	/* q - p of two pointers to one type: how many of it apart */
+	if (n->op != T_MINUS || a->kind != TY_PTR || b->kind != TY_PTR ||
+	    !a->pointee || !b->pointee || !ty_equal(a->pointee, b->pointee) ||
+	    a->pointee->size <= 1)
+		return false;
+	sub = node_at(s, N_BINOP, n);
+	sub->op = T_MINUS;
+	sub->a = as_int64(s, n->a);
+	sub->b = as_int64(s, n->b);
+	size = node_at(s, N_INT, n);
+	size->ival = (uint64_t)a->pointee->size;
+	n->op = T_SLASH;
+	n->a = sub;
+	n->b = size;
+	sema_expr(s, n);
+	return true;
+}
+
+bool sema_d_member_op(struct sema *s, struct node *n, const struct type *t)
+{
+	bool ptr = t->kind == TY_PTR;
+
+	if (n->op == T_ARROW && !ptr) {
+		DERR(s, n->loc, E_TYPE, "D_OP_PTR",
+		     "operator -> must be applied to a pointer");
+		return true;
+	}
+	if (n->op == T_DOT && ptr) {
+		DERR(s, n->loc, E_TYPE, "D_OP_SOU",
+		     "operator . cannot be applied to type \"%s\"; must be applied to a struct or union",
+		     sema_d_type_name(t));
+		return true;
+	}
+	if (ptr && (!t->pointee || t->pointee->kind != TY_STRUCT)) {
+		DERR(s, n->loc, E_TYPE, "D_OP_SOU",
+		     "operator -> cannot be applied to pointer to type \"%s\"; must be applied to a struct or union pointer",
+		     t->pointee ? sema_d_type_name(t->pointee) : "void");
+		return true;
+	}
+	return false;
+}
+
+bool sema_d_array_store(struct sema *s, struct node *n, const struct type *t)
+{
+	/* dlower.c's store of a whole value back is marked */
+	if (!t || t->kind != TY_ARRAY || n->dname)
+		return false;
+	DERR(s, n->loc, E_TYPE, "D_OP_ARRFUN",
+	     "operator = may not be applied to operand of type \"%s\"",
+	     sema_d_type_name(t));
+	return true;
+}

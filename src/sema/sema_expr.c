@@ -111,6 +111,8 @@ static struct type *binop(struct sema *s, struct node *n)
 
 		if (pt)
 			return set(n, pt);
+		if (s->c->lang_d && sema_d_ptr_arith(s, n, a, b))
+			return n->ty;
 	}
 	if (!is_int(a) || !is_int(b)) {
 		if (!sema_d_op_error(s, n, n->op, 0, a, b))
@@ -449,10 +451,22 @@ static struct type *e_unop(struct sema *s, struct node *n)
 
 	if (is_err(t))
 		return set(n, &ty_error);
+	if (n->op == T_STAR && s->c->lang_d && t->kind != TY_PTR) {
+		DERR(s, n->loc, E_TYPE, "D_DEREF_NONPTR",
+		     "cannot dereference non-pointer type");
+		return set(n, &ty_error);
+	}
+	if (n->op == T_STAR && s->c->lang_d && !t->pointee) {
+		DERR(s, n->loc, E_TYPE, "D_DEREF_VOID",
+		     "cannot dereference pointer to void");
+		return set(n, &ty_error);
+	}
 	if (n->op == T_STAR)
 		return sema_deref(s, n, t);
 	if (n->op == T_AMP && !s->c->dialect_017 && n->a->kind == N_VAR)
 		return sema_var_addr(s, n, t);
+	if (n->op == T_AMP && s->c->lang_d)
+		return sema_d_addr(s, n, t);
 	if (n->op == T_AMP) {
 		ERR(s, n->loc, E_TYPE, "operator '&' is not supported on %s",
 		    type_name(t));
@@ -735,6 +749,8 @@ static struct type *e_field(struct sema *s, struct node *n)
 	t = sema_expr(s, n->a);
 	if (is_err(t))
 		return set(n, &ty_error);
+	if (s->c->lang_d && sema_d_member_op(s, n, t))
+		return set(n, &ty_error);
 	if (t->kind == TY_PTR || t->kind == TY_STRUCT)
 		return sema_btf_field(s, n, t);
 	if (t->kind == TY_TUPLE && t->names)
@@ -864,6 +880,11 @@ static struct type *e_sizeof(struct sema *s, struct node *n)
 		t = sema_expr(s, n->a);
 		if (is_err(t))
 			return set(n, &ty_error);
+		if (s->c->lang_d && n->a->kind == N_FIELD && n->a->fbits) {
+			DERR(s, n->loc, E_TYPE, "D_SIZEOF_BITFIELD",
+			     "cannot apply sizeof to a bit-field");
+			return set(n, &ty_error);
+		}
 		if (t->kind == TY_VOID || t->kind == TY_MAPREF) {
 			ERR(s, n->a->loc, E_TYPE, "sizeof needs a value, not %s",
 			    t->kind == TY_VOID ? "a call without one" :

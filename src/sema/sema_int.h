@@ -293,6 +293,19 @@ void sema_d_declared_map(struct sema *s, struct mapinfo *m);
 /* Assignment N of value type U into a member or element of a
  * clause-local: checked, true; false when N's target is no such place */
 bool sema_d_member_store(struct sema *s, struct node *n, struct type *u);
+/* &X (N) of a global's member or element, X of type T */
+struct type *sema_d_addr(struct sema *s, struct node *n, struct type *t);
+/* D's pointer arithmetic P + N or P - Q (N, types A and B) where it
+ * is not C's as sonde does it: none on void *, D_OP_INCOMPAT; Q - P of
+ * two pointers to one type counts elements.  True when N is typed */
+bool sema_d_ptr_arith(struct sema *s, struct node *n, struct type *a,
+		      struct type *b);
+/* N (s.m or p->m, the value of type T) where D's operator does not fit
+ * the value: true after D_OP_PTR or D_OP_SOU */
+bool sema_d_member_op(struct sema *s, struct node *n, const struct type *t);
+/* Assignment N of a whole array (a variable of type T) as D forbids
+ * it: true after D_OP_ARRFUN */
+bool sema_d_array_store(struct sema *s, struct node *n, const struct type *t);
 /* sema_call.c: the map without keys a function like clear(@m) takes
  * (NULL after an error naming FN) */
 struct mapinfo *sema_map_arg(struct sema *s, struct node *a, const char *fn);

@@ -1,0 +1,9 @@
+struct flags {
+	int a : 3;
+} f;
+
+BEGIN
+{
+	p = &f.a;
+	exit(0);
+}

@@ -1,0 +1,7 @@
+int i;
+
+BEGIN
+{
+	p = &i;
+	exit(0);
+}

@@ -1,0 +1,8 @@
+int a[3];
+int b[3];
+
+BEGIN
+{
+	a = b;
+	exit(0);
+}

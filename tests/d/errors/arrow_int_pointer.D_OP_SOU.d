@@ -1,0 +1,7 @@
+int *ip;
+
+BEGIN
+{
+	trace(ip->x);
+	exit(0);
+}

@@ -1,0 +1,9 @@
+struct point {
+	int x;
+} pt;
+
+BEGIN
+{
+	pt->x = 1;
+	exit(0);
+}

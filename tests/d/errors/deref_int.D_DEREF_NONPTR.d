@@ -1,0 +1,7 @@
+int x;
+
+BEGIN
+{
+	y = *x;
+	exit(0);
+}

@@ -1,0 +1,7 @@
+void *p;
+
+BEGIN
+{
+	y = *p;
+	exit(0);
+}

@@ -1,0 +1,7 @@
+int a[4];
+
+BEGIN
+/a/
+{
+	exit(0);
+}

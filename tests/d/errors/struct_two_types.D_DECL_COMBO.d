@@ -1,0 +1,11 @@
+struct a {
+	int x;
+}
+struct b {
+	int y;
+};
+
+BEGIN
+{
+	exit(0);
+}

@@ -1,0 +1,7 @@
+void *p;
+
+BEGIN
+{
+	q = p + 1;
+	exit(0);
+}
