@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char *const tag_names[] = {
 #define X(tag, what) #tag,
@@ -224,17 +225,20 @@ const char *diag_d_tag(enum diag_tag t)
 	return (unsigned)t < DIAG_NTAGS && d_tags[t] ? d_tags[t] : "D_SYNTAX";
 }
 
-/* DTrace's own form of an error (-x errtags), tagged DTAG. */
+/* DTrace's own form of an error, tagged DTAG (shown with -x
+ * errtags). */
 static void __attribute__((format(printf, 4, 0)))
 d_report(struct diag *d, struct loc loc, const char *dtag,
 		     const char *fmt, va_list ap)
 {
 	if (d->dwhat && !strcmp(d->dwhat, "description"))
-		fprintf(d->out, "dtrace: invalid probe specifier %s: [%s] ",
-			d->file, dtag);
+		fprintf(d->out, "dtrace: invalid probe specifier %s: ",
+			d->file);
 	else
-		fprintf(d->out, "dtrace: failed to compile script %s: [%s] ",
-			d->file, dtag);
+		fprintf(d->out, "dtrace: failed to compile script %s: ",
+			d->file);
+	if (d->errtags)
+		fprintf(d->out, "[%s] ", dtag);
 	if (loc.line > 0)
 		/* a predicate's names resolve as it is read, its types
 		 * are checked at its clause's '{' */
@@ -254,8 +258,12 @@ vreport(struct diag *d, struct loc loc, const char *kind, enum diag_tag tag,
 	/* dtrace stops at a program's first error: so does its output */
 	if (d->d && d->nerrors && tag < DIAG_NTAGS)
 		return;
-	if (d->d && d->errtags && tag < DIAG_NTAGS) {
+	/* D: dtrace's line, which scripts read; at a terminal, the
+	 * place in the source under it */
+	if (d->d && tag < DIAG_NTAGS) {
 		d_report(d, loc, dtag, fmt, ap);
+		if (loc.line > 0 && !d->errtags && isatty(fileno(d->out)))
+			diag_show(d, loc);
 		return;
 	}
 	if (loc.line > 0)

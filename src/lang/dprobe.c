@@ -166,7 +166,11 @@ int d_probe_specs(struct arena *a, const char *desc, const char **out,
 		out[(*n)++] = arena_printf(a, "interval:%s", r);
 		return 0;
 	}
-	if (!strcmp(f[0], "syscall")) {
+	/* ::openat:entry, no provider given: the system call's (fbt's
+	 * functions are the kernel's names, __x64_sys_openat) */
+	if (!strcmp(f[0], "syscall") ||
+	    (!*f[0] && !any(f[2]) && (any(f[3]) || !strcmp(f[3], "entry") ||
+				      !strcmp(f[3], "return")))) {
 		const char *fn = any(f[2]) ? "*" : f[2];
 
 		if (any(f[3]) || !strcmp(f[3], "entry"))
@@ -175,6 +179,8 @@ int d_probe_specs(struct arena *a, const char *desc, const char **out,
 			out[(*n)++] = arena_printf(a, "tracepoint:syscalls:sys_exit_%s", fn);
 		if (!*n)
 			*why = "syscall probes are named entry or return";
+		for (int i = 0; !*f[0] && i < *n; i++)
+			ddesc[i] = arena_printf(a, "syscall::%s:%s", f[2], f[3]);
 		return *n ? 0 : -1;
 	}
 	if (!strcmp(f[0], "fbt")) {

@@ -24,8 +24,13 @@ same "notice" "dtrace: description 'BEGIN ' matched 1 probe" "$(cat err)"
 out=$(D -l -n 'syscall::openat:entry' | sed 's/^ *[0-9][0-9]* /ID /')
 same "-l" "   ID   PROVIDER            MODULE                          FUNCTION NAME
 ID    syscall           vmlinux                            openat entry" "$out"
+# -f alone: no provider given, the system call's probes
+out=$(D -l -f openat 2>&1)
+grep -qE ' syscall +vmlinux +openat entry$' <<< "$out" &&
+	grep -qE ' syscall +vmlinux +openat return$' <<< "$out" ||
+	{ echo "FAIL -l -f: $out"; exit 1; }
 out=$(D -l -f openat -P syscall 2>&1 | wc -l)
-[[ $out -ge 2 ]] || { echo "FAIL -l -f: $out lines"; exit 1; }
+[[ $out -ge 2 ]] || { echo "FAIL -l -f -P: $out lines"; exit 1; }
 
 # -l alone: the probes of the plain kernel's providers, BEGIN first
 out=$(D -l)
