@@ -138,6 +138,13 @@ enum run_mode {
  * event ids carry it in their high half (run/spec.c). */
 #define EVID_SPEC_COMMIT ((uint64_t)-5)
 #define EVID_SPEC_DISCARD ((uint64_t)-6)
+/* D: the record {id, u64 prog << 32 | probe ID, u64 action << 8 |
+ * fault, u64 address} of a fault that stopped a clause (bpf/cg.c); the
+ * runtime says it as dtrace does.  DFLT_ are DTrace's fault numbers
+ * (DTRACEFLT_BADADDR, ...). */
+#define EVID_D_FAULT ((uint64_t)-7)
+#define DFLT_BADADDR 1
+#define DFLT_DIVZERO 4
 
 struct ev_arg {
 	struct type *ty;

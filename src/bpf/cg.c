@@ -525,6 +525,36 @@ static void gen_split(struct cg *g, struct node *p, const struct split *sp)
 	free(entry);
 }
 
+/* D: where a fault stops clause P (cg_fault()): the record that says it
+ * (EVID_D_FAULT), then the ERROR clauses (P->c, lang/dlower.c's copies),
+ * then the end of the probe.  Code after it is not the clause's: its
+ * faults are off (callbacks are other functions). */
+static void fault_path(struct cg *g, struct node *p)
+{
+	struct mem rec;
+	int prog = g->c->nprogs;
+
+	cg_jump(g, JA(), g->exit_label);
+	cg_bind(g, g->fault_label);
+	rec = cg_tmp_alloc(g, 32, p);
+	cg_emit(g, ST_IMM(BPF_DW, rec.base, (int16_t)rec.off,
+			  (int32_t)EVID_D_FAULT));
+	cg_imm(g, R0, (int64_t)((uint64_t)prog << 32 | (uint32_t)cg_probe_id(g)));
+	cg_emit(g, STX(BPF_DW, rec.base, (int16_t)(rec.off + 8), R0));
+	for (int i = 0; i < 2; i++) {
+		cg_emit(g, LDX(BPF_DW, R0, RFP, (int16_t)(g->fault_slot + 8 * i)));
+		cg_emit(g, STX(BPF_DW, rec.base, (int16_t)(rec.off + 16 + 8 * i), R0));
+	}
+	cg_ld_map(g, R1, RELOC_RINGBUF_FD, 0);
+	cg_addr_of(g, R2, rec);
+	cg_emit(g, MOV_IMM(R3, 32));
+	cg_emit(g, MOV_IMM(R4, 0));
+	cg_call(g, BPF_FUNC_ringbuf_output);
+	g->faults = false;
+	if (p->c)
+		cg_block(g, p->c);
+}
+
 /* The predicate and the body; SIZES, when given, gets the number of
  * instructions after each top-level statement. */
 static void gen_body(struct cg *g, struct node *p, const struct split *sp,
@@ -540,11 +570,17 @@ static void gen_body(struct cg *g, struct node *p, const struct split *sp,
 		return;
 	}
 	for (int i = 0; i < p->b->nargs && !g->ir.overflow; i++) {
-		stmt(g, p->b->args[i]);
+		struct node *st = p->b->args[i];
+
+		stmt(g, st);
 		if (sizes)
 			sizes[i] = g->ir.n;
+		/* D's actions: the statements that are calls */
+		g->action += st->kind == N_EXPRSTMT && st->a->kind == N_CALL;
 	}
 	g->ir.line = 0;
+	if (g->faults)
+		fault_path(g, p);
 	cg_bind(g, g->exit_label);
 	cg_emit(g, MOV_IMM(R0, 0));
 	cg_emit(g, EXIT());
@@ -657,6 +693,14 @@ static int gen_once(struct compiler *c, struct node *p, struct probe_spec *ps,
 		g.stack += 16;
 		g.stack_max = g.stack;
 		g.fe_slot = -(STACK_RESERVED + g.stack);
+	}
+	if (!sp && c->lang_d) {	/* D's faults: what, then where */
+		g.stack += 16;
+		g.stack_max = g.stack;
+		g.fault_slot = -(STACK_RESERVED + g.stack);
+		g.fault_label = cg_label(&g);
+		g.faults = true;
+		g.action = 1;
 	}
 	gen_body(&g, p, sp, sizes);
 	cg_call26_funcs(&g);

@@ -174,6 +174,21 @@ void cg_ctx(struct cg *g)
 	cg_emit(g, MOV_REG(R0, RCTX));
 }
 
+/* Where a pointer is NULL: r0 = 0 and a jump to NULLED; in D, a fault
+ * at address 0. */
+static void null_base(struct cg *g, int nulled)
+{
+	if (g->faults) {
+		cg_emit(g, ST_IMM(BPF_DW, RFP, (int16_t)(g->fault_slot + 8), 0));
+		cg_fault(g, DFLT_BADADDR);
+		return;
+	}
+	/* r0 must become a plain 0: the verifier does not narrow a
+	 * trusted BTF pointer to a scalar on that branch */
+	cg_emit(g, MOV_IMM(R0, 0));
+	cg_jump(g, JA(), nulled);
+}
+
 /* r0 = the address of member N (a B_BTF_FIELD node), or 0 when the
  * pointer it goes through is NULL (jumping to NULLED then). */
 static void member_addr(struct cg *g, struct node *n, int nulled)
@@ -181,11 +196,8 @@ static void member_addr(struct cg *g, struct node *n, int nulled)
 	int nonnull = cg_label(g);
 
 	cg_int(g, n->a);	/* a pointer, or a struct's address */
-	/* On the NULL path r0 must become a plain 0: the verifier does not
-	 * narrow a trusted BTF pointer to a scalar on that branch. */
 	cg_jump(g, JMP_IMM(BPF_JNE, R0, 0), nonnull);
-	cg_emit(g, MOV_IMM(R0, 0));
-	cg_jump(g, JA(), nulled);
+	null_base(g, nulled);
 	cg_bind(g, nonnull);
 	if (n->foff)
 		cg_emit(g, ALU64_IMM(BPF_ADD, R0, n->foff));
@@ -395,8 +407,7 @@ static void index_addr(struct cg *g, struct node *n, int nulled)
 
 	cg_int(g, n->a);	/* the pointer, or the array's address */
 	cg_jump(g, JMP_IMM(BPF_JNE, R0, 0), nonnull);
-	cg_emit(g, MOV_IMM(R0, 0));
-	cg_jump(g, JA(), nulled);
+	null_base(g, nulled);
 	cg_bind(g, nonnull);
 	if (n->b->is_const) {
 		cg_imm(g, R1, n->b->cval * size);

@@ -268,9 +268,26 @@ void cg_report_helper(struct cg *g, int helper, struct node *at)
 	g->stack = saved_stack;
 }
 
-/* Call HELPER, a memory read for the expression AT, checked with -kk. */
+/* Call HELPER, a memory read for the expression AT, checked with -kk;
+ * in D, a read that fails is a fault at its address (r3). */
 void cg_read_call(struct cg *g, int helper, struct node *at)
 {
+	int ok = cg_label(g);
+
+	if (g->faults)
+		cg_emit(g, STX(BPF_DW, RFP, (int16_t)(g->fault_slot + 8), R3));
 	cg_call(g, helper);
 	cg_check_helper(g, helper, at);
+	if (!g->faults)
+		return;
+	cg_jump(g, JMP_IMM(BPF_JSGE, R0, 0), ok);
+	cg_fault(g, DFLT_BADADDR);
+	cg_bind(g, ok);
+}
+
+void cg_fault(struct cg *g, int flt)
+{
+	cg_emit(g, ST_IMM(BPF_DW, RFP, (int16_t)g->fault_slot,
+			  flt | g->action << 8));
+	cg_jump(g, JA(), g->fault_label);
 }

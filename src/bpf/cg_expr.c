@@ -97,11 +97,18 @@ static void divmod(struct cg *g, bool is_mod, bool is_signed,
 	bool nonzero = b->is_const && b->cval != 0;
 	bool positive = b->is_const && b->cval > 0;
 
-	/* A constant divisor needs no zero test, a positive one no sign. */
+	/* A constant divisor needs no zero test, a positive one no sign;
+	 * in D, a zero one is a fault. */
 	if (!nonzero) {
 		cg_jump(g, JMP_IMM(BPF_JNE, R1, 0), nz);
-		cg_emit(g, MOV_IMM(R0, 0));
-		cg_jump(g, JA(), done);
+		if (g->faults) {
+			cg_emit(g, ST_IMM(BPF_DW, RFP,
+					  (int16_t)(g->fault_slot + 8), 0));
+			cg_fault(g, DFLT_DIVZERO);
+		} else {
+			cg_emit(g, MOV_IMM(R0, 0));
+			cg_jump(g, JA(), done);
+		}
 	}
 	cg_bind(g, nz);
 	/* An immediate divisor spares the kernel patching in a zero test:
@@ -494,10 +501,8 @@ static void builtin(struct cg *g, struct node *n)
 	case B_CPU:
 		cg_call(g, BPF_FUNC_get_smp_processor_id);
 		break;
-	case B_PROBEID:		/* D's: BEGIN 1, END 2, a tracepoint its id */
-		cg_emit(g, MOV_IMM(R0, g->ps->tp_id ? g->ps->tp_id :
-			   !strcasecmp(g->ps->name, "BEGIN") ? 1 :
-			   !strcasecmp(g->ps->name, "END") ? 2 : 3));
+	case B_PROBEID:
+		cg_emit(g, MOV_IMM(R0, cg_probe_id(g)));
 		break;
 	case B_CGROUP:
 		cg_call(g, BPF_FUNC_get_current_cgroup_id);
@@ -585,6 +590,38 @@ static void global_addr(struct cg *g, struct node *x)
 	if (off)
 		cg_emit(g, ALU64_IMM(BPF_ADD, R0, off));
 	cg_bind(g, done);
+}
+
+/* r0 = ERROR's argument K of the fault at fault_slot (sema_dfault.c):
+ * 1 the probe ID, 2 the action, 3 -1, 4 the fault, 5 the address. */
+static void fault_arg(struct cg *g, int k)
+{
+	switch (k) {
+	case 1:
+		cg_emit(g, MOV_IMM(R0, cg_probe_id(g)));
+		break;
+	case 2: case 4:
+		cg_emit(g, LDX(BPF_DW, R0, RFP, (int16_t)g->fault_slot));
+		cg_emit(g, ALU64_IMM(k == 2 ? BPF_RSH : BPF_AND, R0,
+				     k == 2 ? 8 : 0xff));
+		break;
+	case 3:
+		cg_emit(g, MOV_IMM(R0, -1));
+		break;
+	case 5:
+		cg_emit(g, LDX(BPF_DW, R0, RFP, (int16_t)(g->fault_slot + 8)));
+		break;
+	default:
+		cg_emit(g, MOV_IMM(R0, 0));
+	}
+}
+
+int cg_probe_id(const struct cg *g)
+{
+	/* BEGIN 1, END 2, a tracepoint its id, others 3 */
+	return g->ps->tp_id ? g->ps->tp_id :
+	       !strcasecmp(g->ps->name, "BEGIN") ? 1 :
+	       !strcasecmp(g->ps->name, "END") ? 2 : 3;
 }
 
 static void int_unop(struct cg *g, struct node *n)
@@ -817,6 +854,9 @@ static void int_call(struct cg *g, struct node *n)
 		break;
 	case F_SPECULATION:
 		cg_speculation(g, n);
+		break;
+	case F_DFAULT:
+		fault_arg(g, (int)n->args[0]->cval);
 		break;
 	default:
 		if (!cg_call26_int(g, n) && !cg_dstr_int(g, n))

@@ -82,6 +82,13 @@ struct cg {
 	int fe_slot;			/* main frame: r6 saved, then the flag
 					 * that a loop's body ended the probe */
 	int fe_cur;			/* the callback being emitted */
+	/* D: a fault (a read that failed, a division by zero) stops the
+	 * clause: its code stores what it was at fault_slot (the fault
+	 * and the action, then the address) and jumps to fault_label,
+	 * which reports it and runs the ERROR clauses (cg.c) */
+	bool faults;
+	int fault_label, fault_slot;
+	int action;			/* the action being emitted, from 1 */
 	struct node *spec;		/* D: after speculate(), the variable
 					 * with its id, which records carry
 					 * (cg_spec.c) */
@@ -197,6 +204,11 @@ void cg_btf_int(struct cg *g, struct node *n);
 /* Assignment N into a member or constant element of a variable ($v.x =
  * e, D's this->p.x = e and its bitfields; sema_dvar.c) */
 void cg_member_store(struct cg *g, struct node *n);
+/* D: fault FLT (DTRACEFLT_*) here, its address stored already: the
+ * jump to the clause's fault path */
+void cg_fault(struct cg *g, int flt);
+/* D's probe ID of the program (the firing line's ID column) */
+int cg_probe_id(const struct cg *g);
 /* The helper (probe_read_user/_kernel, or their _str forms) for a read
  * at an address of type T: a pointer, an integer address, or a struct
  * used by address.  The process's memory in uprobes, usdt probes and

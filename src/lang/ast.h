@@ -118,6 +118,9 @@ struct program {
 				 * tyname_ptr, args = dimensions, a = a
 				 * definition written there; ival: DV_ */
 	int derror;		/* D: ERROR probes matched (none attached) */
+	struct node *derrors;	/* D: the ERROR clauses, N_PROBE without
+				 * attach points: lang/dlower.c copies them
+				 * into each clause's fault path */
 	struct config_item *config;	/* the config block, source order */
 	bool has_config;
 	struct map_decl *mapdecls;	/* source order */

@@ -23,6 +23,7 @@ struct lower {
 	bool ret;		/* ... names a return probe */
 	struct strmap locals;	/* enumerators the program declares */
 	struct strmap scalars;	/* globals assigned without keys */
+	bool in_error;		/* lowering an ERROR clause's copy */
 };
 
 /* D's built-in variables that are sonde's under another name. */
@@ -280,6 +281,19 @@ static void builtin(struct lower *lw, struct node *n)
 		return;		/* an enumerator of the program's */
 	if (strchr(n->name, '`')) {
 		kernel_symbol(lw, n);
+		return;
+	}
+	/* ERROR's arguments: what the fault was (bpf/cg.c's fault path) */
+	if (lw->in_error && !strncmp(n->name, "arg", 3) &&
+	    n->name[3] >= '0' && n->name[3] <= '9' && !n->name[4]) {
+		struct node *k = mk(lw, N_INT, n->loc);
+
+		k->ival = (uint64_t)(n->name[3] - '0');
+		n->kind = N_CALL;
+		n->name = "$fault";
+		n->args = arena_alloc(&lw->c->arena, sizeof(*n->args));
+		n->args[0] = k;
+		n->nargs = 1;
 		return;
 	}
 	for (size_t i = 0; i < sizeof(vars) / sizeof(vars[0]); i++) {
@@ -877,6 +891,35 @@ static void declared_locals(struct lower *lw, struct node *p)
 	p->b->nargs += n;
 }
 
+/* The ERROR clauses, copied for clause P: what its fault path runs
+ * (bpf/cg.c), each "if (PREDICATE) { BODY }" with arg0..arg9 the
+ * fault's (an $fault(N) call). */
+static struct node *error_clauses(struct lower *lw, struct node *p)
+{
+	struct node *b = mk(lw, N_BLOCK, p->loc);
+	const char *prov = lw->prov;
+	int n = 0;
+	long made = 0;
+
+	for (struct node *e = lw->prog->derrors; e; e = e->next)
+		n++;
+	b->args = arena_alloc(&lw->c->arena, sizeof(*b->args) * (size_t)n);
+	lw->in_error = true;
+	lw->prov = "dtrace";
+	for (struct node *e = lw->prog->derrors; e; e = e->next) {
+		struct node *f = mk(lw, N_IF, e->loc);
+
+		f->a = e->a ? lower(lw, ast_clone(&lw->c->arena, e->a, &made)) :
+			      mk(lw, N_INT, e->loc);
+		f->a->ival |= !e->a;	/* no predicate: 1 */
+		f->b = lower(lw, ast_clone(&lw->c->arena, e->b, &made));
+		b->args[b->nargs++] = f;
+	}
+	lw->in_error = false;
+	lw->prov = prov;
+	return b;
+}
+
 int d_lower(struct compiler *c, struct program *prog)
 {
 	struct lower lw = { .c = c, .prog = prog };
@@ -903,6 +946,8 @@ int d_lower(struct compiler *c, struct program *prog)
 		p->a = lower(&lw, p->a);
 		p->b = lower(&lw, p->b);
 		declared_locals(&lw, p);
+		if (prog->derrors)
+			p->c = error_clauses(&lw, p);
 		/* a clause without actions prints its line, as one
 		 * that records data does */
 		if (!quiet(c, prog) && (!p->b->nargs || records(p->b)))

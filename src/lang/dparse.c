@@ -69,6 +69,11 @@ static const char prelude[] =
 	"inline int EINTR = 4; inline int EIO = 5; inline int EBADF = 9;\n"
 	"inline int EAGAIN = 11; inline int ENOMEM = 12; inline int EACCES = 13;\n"
 	"inline int EFAULT = 14; inline int EBUSY = 16; inline int EEXIST = 17;\n"
+	"inline int DTRACEFLT_UNKNOWN = 0; inline int DTRACEFLT_BADADDR = 1;\n"
+	"inline int DTRACEFLT_BADALIGN = 2; inline int DTRACEFLT_ILLOP = 3;\n"
+	"inline int DTRACEFLT_DIVZERO = 4; inline int DTRACEFLT_NOSCRATCH = 5;\n"
+	"inline int DTRACEFLT_KPRIV = 6; inline int DTRACEFLT_UPRIV = 7;\n"
+	"inline int DTRACEFLT_TUPOFLOW = 8; inline int DTRACEFLT_BADSTACK = 9;\n"
 	"inline int ENOTDIR = 20; inline int EISDIR = 21; inline int EINVAL = 22;\n"
 	"inline int ENOSPC = 28; inline int EPIPE = 32; inline int ENOSYS = 38;\n";
 
@@ -466,6 +471,8 @@ struct program *d_parse_program(const char *src, size_t len, struct arena *a,
 	struct parser p;
 	struct program *prog = arena_alloc(a, sizeof(*prog));
 	struct node **tail = &prog->probes, **ttail = &prog->types;
+	struct node **etail = &prog->derrors;
+	int errors;
 	jmp_buf env, *saved = d->fatal;
 	int items = 0;
 
@@ -546,9 +553,15 @@ struct program *d_parse_program(const char *src, size_t len, struct arena *a,
 					   "'}' without a matching '{'");
 			unexpected(&p, "probe description expected");
 		}
+		errors = p.derror;
 		*tail = clause(&p, t);
-		if (!(*tail)->nargs) {	/* only ERROR (matched, never fires),
-					 * or nothing it names exists (-Z) */
+		if (!(*tail)->nargs) {	/* only ERROR (run where a fault
+					 * stops a clause: dlower.c), or
+					 * nothing it names exists (-Z) */
+			if (p.derror > errors) {
+				*etail = *tail;
+				etail = &(*tail)->next;
+			}
 			*tail = NULL;
 			continue;
 		}

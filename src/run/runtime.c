@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "lang/dprobe.h"
 #include "out/json.h"
 #include "out/usyms.h"
 
@@ -44,6 +45,35 @@ static void helper_error(struct tracer *t, const uint8_t *rec)
 			  (long long)err);
 }
 
+/* D: a fault stopped a clause (EVID_D_FAULT, bpf/cg.c): said as dtrace
+ * says it, "dtrace: error on enabled probe ID 1 (ID 1: dtrace:::BEGIN):
+ * invalid address (0x0) in action #1". */
+static void d_fault(struct tracer *t, const uint8_t *rec)
+{
+	struct compiler *c = t->c;
+	uint64_t w[3];
+	unsigned prog, id;
+	const struct probe_spec *ps;
+	const char *f[4];
+
+	memcpy(w, rec + 8, sizeof(w));
+	prog = (unsigned)(w[0] >> 32);
+	id = (unsigned)w[0];
+	if (prog >= (unsigned)c->nprogs)
+		return;
+	ps = &c->progs[prog].probe;
+	for (int i = 0; i < 4; i++)
+		f[i] = d_probe_field(&c->arena, ps->ddesc ? ps->ddesc : "",
+				     ps->name, i);
+	fprintf(stderr, "dtrace: error on enabled probe ID %u (ID %u: %s:%s:%s:%s): ",
+		id, id, f[0], f[1], f[2], f[3]);
+	if ((w[1] & 0xff) == DFLT_DIVZERO)
+		fprintf(stderr, "divide-by-zero");
+	else
+		fprintf(stderr, "invalid address (0x%llx)", (unsigned long long)w[2]);
+	fprintf(stderr, " in action #%u\n", (unsigned)(w[1] >> 8));
+}
+
 /* One record of the ring buffer: an event of the script, a process
  * BPF saw first (usyms.c reads its mappings), or an address to watch
  * (watch.c).  In the event loop, a stop signal (or SIGUSR1) ends the
@@ -63,6 +93,10 @@ static int on_event(void *ctx, void *data, size_t size)
 	memcpy(&id, data, 8);
 	if (id == EVID_HELPER_ERROR && size >= 24) {
 		helper_error(t, rec);
+		return 0;
+	}
+	if (id == EVID_D_FAULT && size >= 32) {
+		d_fault(t, rec);
 		return 0;
 	}
 	if (id == EVID_USYM_PID && size >= 16) {

@@ -883,6 +883,8 @@ int sema_check(struct compiler *c)
 				predicate(&s, p->a);
 			c->diag.dline = 0;
 			block(&s, p->b);
+			if (p->c)	/* D: the ERROR clauses (dlower.c) */
+				block(&s, p->c);
 			sema_never_set(&s);
 		}
 		if (c->diag.nerrors > errors_before) {

@@ -323,6 +323,8 @@ struct type *call_static_assert(struct sema *s, struct node *n);
 
 /* sema_spec.c: D's speculations */
 struct type *call_speculation(struct sema *s, struct node *n);
+/* sema_dfault.c: $fault(N) of an ERROR clause's copy */
+struct type *call_dfault(struct sema *s, struct node *n);
 struct type *call_spec(struct sema *s, struct node *n);
 
 /* sema_call26.c: the functions added after bpftrace 0.17 */
