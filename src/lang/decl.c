@@ -422,9 +422,15 @@ static void declarator(struct parser *p, struct node *m, bool bits_ok)
 
 		if (peek(p)->kind != T_RBRACKET)
 			v = const_expr(p, 0);
+		if (v < 0 && p->d)
+			diag_fatal_d(p->diag, open, E_TYPE, "D_DECL_ARRSUB",
+				     "positive integral constant expression or tuple signature expected as array declaration subscript");
 		if (v < 0)
 			diag_fatal(p->diag, open, E_TYPE,
 				   "an array cannot have %lld elements", (long long)v);
+		if (v > INT32_MAX && p->d)
+			diag_fatal_d(p->diag, open, E_TYPE, "D_DECL_ARRBIG",
+				     "array dimension too big");
 		d->ival = (uint64_t)v;
 		expect_close(p, T_RBRACKET, open);
 		list_add(p, &dims, d);
@@ -436,7 +442,10 @@ static void declarator(struct parser *p, struct node *m, bool bits_ok)
 		struct loc at = peek(p)->loc;
 		int64_t w = const_expr(p, 0);
 
-		if (w <= 0 || w > 64)
+		if (w <= 0 && p->d)
+			diag_fatal_d(p->diag, at, E_TYPE, "D_DECL_BFCONST",
+				     "positive integral constant expression expected as bit-field size");
+		if (w <= 0 || (w > 64 && !p->d))	/* D: too big for its type */
 			diag_fatal(p->diag, at, E_SYNTAX,
 				   "a bitfield is 1 to 64 bits wide");
 		m->cval = w;
@@ -469,6 +478,9 @@ static void member_decl(struct parser *p, struct list *l)
 			m->tyname = spec.tyname;
 			m->a = spec.a;
 			declarator(p, m, true);
+			/* "int : 3;", a bitfield without a name: padding */
+			if (!m->name && m->cval)
+				m->name = "";
 			if (!m->name)
 				unexpected(p, "a member name expected");
 			list_add(p, l, m);
@@ -529,6 +541,13 @@ static void enumerators(struct parser *p, struct node *d)
 			diag_fatal_d(p->diag, e.loc, E_SCOPE, "D_DECL_IDRED",
 				     "identifier redeclared: %s", e.text);
 		if (accept(p, T_ASSIGN)) {
+			if (p->d && peek(p)->kind == T_STRING) {
+				take(p);	/* dtrace says it where it reads on */
+				diag_fatal_d(p->diag, peek(p)->loc, E_TYPE,
+					     "D_DECL_ENCONST",
+					     "enumerator '%s' must be assigned to an integral constant expression",
+					     e.text);
+			}
 			next = const_expr(p, 0);
 		} else if (at_max) {
 			diag_fatal(p->diag, e.loc, E_TYPE,
@@ -556,6 +575,18 @@ static void enumerators(struct parser *p, struct node *d)
 
 /* typedef specifiers declarator (',' declarator)* ';': one N_TYPEDEF
  * per name (a list through next), each an N_MEMBER-like node. */
+/* Do typedefs A and B name one type (as written)? */
+static bool same_type(const struct node *a, const struct node *b)
+{
+	if (strcmp(a->tyname, b->tyname) || a->tyname_ptr != b->tyname_ptr ||
+	    a->nargs != b->nargs)
+		return false;
+	for (int i = 0; i < a->nargs; i++)
+		if (a->args[i]->ival != b->args[i]->ival)
+			return false;
+	return true;
+}
+
 static struct node *type_alias(struct parser *p, struct token kw)
 {
 	struct node spec, *first = NULL, **tail = &first;
@@ -570,6 +601,10 @@ static struct node *type_alias(struct parser *p, struct token kw)
 		declarator(p, t, false);
 		if (!t->name)
 			unexpected(p, "the typedef's name expected");
+		if (p->d && strmap_get(&p->typedefs, t->name) &&
+		    !same_type(strmap_get(&p->typedefs, t->name), t))
+			diag_fatal_d(p->diag, t->loc, E_SCOPE, "D_DECL_IDRED",
+				     "typedef redeclared: %s", t->name);
 		strmap_put(&p->typedefs, p->arena, t->name, t);
 		spec.a = NULL;
 		*tail = t;

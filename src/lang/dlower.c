@@ -438,6 +438,11 @@ static void declared_array(struct lower *lw, struct node *n)
 {
 	struct node *v = declared(lw, n->name), *base;
 
+	if (n->nargs > 1 && v && !(v->ival & DV_ASSOC) &&
+	    (v->nargs || v->tyname_ptr || !n->name[0]))
+		diag_error_d(&lw->c->diag, n->loc, E_TYPE, "D_ARR_BADREF",
+			     "cannot access scalar %s as an associative array",
+			     n->name);
 	if (n->nargs != 1 || (v && (v->ival & DV_ASSOC)) ||
 	    (!(v && (v->nargs || v->tyname_ptr)) &&
 	     !strmap_get(&lw->scalars, n->name)))

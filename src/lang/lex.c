@@ -384,6 +384,10 @@ static void lex_number(struct lexer *lx, struct token *t)
 
 			while (q < lx->end && is_ident((unsigned char)*q))
 				q++;
+			if (lx->d)	/* dtrace reads the number, then stops */
+				lex_fail(lx, lex_here(lx, start, (int)(q - start)),
+					 E_SYNTAX, "syntax error near \"%.*s\"",
+					 (int)(lx->p - start), start);
 			fail(lx, start, (int)(q - start), "invalid number");
 		}
 	}

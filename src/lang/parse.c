@@ -718,6 +718,9 @@ static struct node *stmt(struct parser *p, int *ends_block)
 	*ends_block = 0;
 	if (t->kind == T_IDENT && !strcmp(t->text, "let"))
 		return let_stmt(p, take(p));
+	/* D declares types at the top only */
+	if (p->d && t->kind == T_IDENT && !strcmp(t->text, "typedef"))
+		unexpected(p, "a statement expected");
 	switch (t->kind) {
 	case T_IF:
 		n = if_stmt(p, take(p));

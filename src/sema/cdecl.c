@@ -213,9 +213,20 @@ static int place(struct compiler *c, struct layout *lo, struct node *m,
 		/* a bitfield stays inside one aligned unit of its type */
 		int unit = t->size * 8;
 
+		if (t->kind != TY_INT && c->lang_d) {
+			diag_error_d(&c->diag, m->loc, E_TYPE, "D_DECL_BFTYPE",
+				     "invalid type for bit-field: %s",
+				     *m->name ? m->name : "(anon)");
+			return -1;
+		}
 		if (t->kind != TY_INT) {
 			diag_error(&c->diag, m->loc, E_TYPE,
 				   "a bitfield needs an integer type");
+			return -1;
+		}
+		if (m->cval > unit && c->lang_d) {
+			diag_error_d(&c->diag, m->loc, E_TYPE, "D_DECL_BFSIZE",
+				     "bit-field too big for type: %s", m->name);
 			return -1;
 		}
 		if (m->cval > unit) {

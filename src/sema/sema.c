@@ -362,7 +362,7 @@ static void assign_to(struct sema *s, struct node *n)
 		}
 		if (target->ty == &ty_error)	/* reported by map_keys */
 			return;
-		if (s->c->lang_d && sema_d_array_store(s, n, m->val))
+		if (s->c->lang_d && sema_d_store_check(s, n, m))
 			return;
 		if (is_err(t))
 			return;

@@ -224,8 +224,16 @@ bool sema_d_member_op(struct sema *s, struct node *n, const struct type *t)
 	return false;
 }
 
-bool sema_d_array_store(struct sema *s, struct node *n, const struct type *t)
+bool sema_d_store_check(struct sema *s, struct node *n,
+			const struct mapinfo *m)
 {
+	const struct type *t = m->val;
+
+	if (!t && n->op != T_ASSIGN && !s->guess_int) {
+		DERR(s, n->a->loc, E_UNDEF, "D_VAR_UNDEF",
+		     "%s has not yet been declared or assigned", m->name);
+		return true;
+	}
 	/* dlower.c's store of a whole value back is marked */
 	if (!t || t->kind != TY_ARRAY || n->dname)
 		return false;

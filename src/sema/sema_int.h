@@ -303,9 +303,10 @@ bool sema_d_ptr_arith(struct sema *s, struct node *n, struct type *a,
 /* N (s.m or p->m, the value of type T) where D's operator does not fit
  * the value: true after D_OP_PTR or D_OP_SOU */
 bool sema_d_member_op(struct sema *s, struct node *n, const struct type *t);
-/* Assignment N of a whole array (a variable of type T) as D forbids
- * it: true after D_OP_ARRFUN */
-bool sema_d_array_store(struct sema *s, struct node *n, const struct type *t);
+/* Assignment N to map M as D forbids it: true after D_OP_ARRFUN (a
+ * whole array) or D_VAR_UNDEF (x += of a variable nothing assigns) */
+bool sema_d_store_check(struct sema *s, struct node *n,
+			const struct mapinfo *m);
 /* sema_call.c: the map without keys a function like clear(@m) takes
  * (NULL after an error naming FN) */
 struct mapinfo *sema_map_arg(struct sema *s, struct node *a, const char *fn);

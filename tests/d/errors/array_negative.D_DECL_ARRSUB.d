@@ -1,0 +1,6 @@
+int neg[-2];
+
+BEGIN
+{
+	exit(0);
+}

@@ -1,0 +1,8 @@
+struct s {
+	double : 1;
+};
+
+BEGIN
+{
+	exit(0);
+}

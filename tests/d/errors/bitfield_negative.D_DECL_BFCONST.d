@@ -1,0 +1,8 @@
+struct s {
+	int a : -1;
+};
+
+BEGIN
+{
+	exit(0);
+}

@@ -1,0 +1,8 @@
+struct s {
+	char c : 9;
+};
+
+BEGIN
+{
+	exit(0);
+}

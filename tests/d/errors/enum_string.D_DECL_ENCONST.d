@@ -1,0 +1,8 @@
+enum e {
+	A = "text"
+};
+
+BEGIN
+{
+	exit(0);
+}

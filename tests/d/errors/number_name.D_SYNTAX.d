@@ -1,0 +1,6 @@
+int 1x;
+
+BEGIN
+{
+	exit(0);
+}

@@ -1,0 +1,5 @@
+BEGIN
+{
+	typedef int t;
+	exit(0);
+}

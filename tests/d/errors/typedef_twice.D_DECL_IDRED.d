@@ -1,0 +1,7 @@
+typedef int t;
+typedef long t;
+
+BEGIN
+{
+	exit(0);
+}
