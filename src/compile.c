@@ -31,6 +31,7 @@ static struct program *parse(struct compiler *c)
 		.dir = c->srcdir,
 		.incdirs = c->incdirs, .nincdirs = c->nincdirs,
 		.includes = c->includes, .nincludes = c->nincludes,
+		.defines = c->pp_defines,
 		.predef = predef,
 		.root = c->include_root,
 		.verbose = c->verbose,

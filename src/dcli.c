@@ -83,6 +83,24 @@ static void add_text(struct dprog *d, const char *s, size_t n)
 
 /* -P prov, -m [prov:]mod, -f [[prov:]mod:]func: a description with the
  * fields it leaves out empty (any), as -n's. */
+/* -D NAME[=VALUE] (the value 1 when none) and -U NAME, as the
+ * preprocessor's lines, in the order given. */
+static void define(struct options *o, int opt, const char *arg)
+{
+	const char *eq = opt == 'D' ? strchr(arg, '=') : NULL;
+	size_t have = o->defines ? strlen(o->defines) : 0;
+	size_t need = have + strlen(arg) + 16;
+
+	o->defines = xrealloc(o->defines, need);
+	if (opt == 'U')
+		snprintf(o->defines + have, need - have, "#undef %s\n", arg);
+	else if (eq)
+		snprintf(o->defines + have, need - have, "#define %.*s %s\n",
+			 (int)(eq - arg), arg, eq + 1);
+	else
+		snprintf(o->defines + have, need - have, "#define %s 1\n", arg);
+}
+
 static void add_desc(struct dprog *d, int opt, const char *arg)
 {
 	size_t colons = 0, len = strcspn(arg, " \t/{");
@@ -172,7 +190,6 @@ static int parse(int argc, char **argv, struct options *o, struct dprog *d)
 	o->incdirs = xcalloc((size_t)argc + 1, sizeof(char *));
 	o->includes = xcalloc((size_t)argc + 1, sizeof(char *));
 	o->dopts = xcalloc((size_t)argc + 1, sizeof(char *));
-	o->defines = xcalloc((size_t)argc + 1, sizeof(char *));
 	o->params = xcalloc((size_t)argc + 1, sizeof(char *));
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i], *arg;
@@ -249,8 +266,7 @@ static int parse(int argc, char **argv, struct options *o, struct dprog *d)
 				break;
 			case 'I': o->incdirs[o->nincdirs++] = arg; break;
 			case 'D': case 'U':
-				o->defines[o->ndefines++] =
-					opt == 'D' ? arg : NULL;
+				define(o, opt, arg);
 				break;
 			case 'x':
 				if (xoption(o, arg))

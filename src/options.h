@@ -49,8 +49,8 @@ struct options {
 	int nspec;		/* -x nspec: speculations, 0 the default 1 */
 	long specsize;		/* -x specsize: bytes kept per
 				 * speculation, 0 the default */
-	const char **defines;	/* -D NAME[=VALUE] */
-	int ndefines;
+	char *defines;		/* -D NAME[=VALUE] and -U NAME, as the
+				 * #define and #undef lines they stand for */
 };
 
 /* bpftrace 0.26's -d STAGE: print what a stage made, then run. */

@@ -129,6 +129,7 @@ static int setup_compiler(struct compiler *c, const struct options *o,
 	c->nincdirs = o->nincdirs;
 	c->includes = o->includes;
 	c->nincludes = o->nincludes;
+	c->pp_defines = o->defines;
 	c->kernel_src = getenv("BPFTRACE_KERNEL_SOURCE");
 	c->btf_path = getenv("BPFTRACE_BTF");
 	if (c->btf_path && !*c->btf_path)

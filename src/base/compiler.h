@@ -281,6 +281,7 @@ struct compiler {
 	int nincdirs;
 	const char *const *includes;	/* --include */
 	int nincludes;
+	const char *pp_defines;	/* D's -D and -U: #define and #undef lines */
 	const char *kernel_src;	/* BPFTRACE_KERNEL_SOURCE: kernel headers */
 	int stack_mode;		/* BPFTRACE_STACK_MODE: enum stack_mode of
 				 * kstack and ustack without one */

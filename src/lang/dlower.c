@@ -630,6 +630,9 @@ static struct node *lower(struct lower *lw, struct node *n)
 	n->c = lower(lw, n->c);
 	for (int i = 0; i < n->nargs; i++)
 		n->args[i] = lower(lw, n->args[i]);
+	/* &a[N]: N may be one past the end (sema) */
+	if (n->kind == N_UNOP && n->op == T_AMP && n->a->kind == N_INDEX)
+		n->a->ival = 1;
 	if (n->kind == N_ASSIGN)
 		return assign(lw, n);
 	if (n->kind == N_EXPRSTMT)

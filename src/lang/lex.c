@@ -805,6 +805,24 @@ void lex_probe(struct lexer *lx, struct token *t)
 	memset(t, 0, sizeof(*t));
 	t->nl_before = skip_space(lx);
 	start = lx->p;
+	/* D with -C: a macro in a description's place ("probe", with
+	 * -Dprobe=BEGIN) is expanded; a one-word result is the
+	 * description */
+	if (lx->d && lx->pp && lx->p < lx->end &&
+	    is_ident_start((unsigned char)*lx->p)) {
+		const char *q = lx->p;
+
+		while (q < lx->end && is_ident((unsigned char)*q))
+			q++;
+		if ((q == lx->end || !is_probe_char((unsigned char)*q)) &&
+		    pp_macro(lx, arena_strndup(lx->arena, lx->p,
+					       (size_t)(q - lx->p)))) {
+			lex_next(lx, t);
+			if (t->kind == T_IDENT)
+				t->kind = T_PROBE;
+			return;
+		}
+	}
 	if (lx->p >= lx->end) {
 		eof_token(t, last);
 		return;

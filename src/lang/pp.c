@@ -906,4 +906,10 @@ void pp_start(struct lexer *lx, const struct pp_opts *o)
 				 *o->includes[i] ? "too long a" : "an empty");
 		include_file(lx, o->includes[i], false, none, ".", "--include");
 	}
+	if (o->defines && *o->defines) {
+		size_t len = strlen(o->defines);
+		int f = pp_add_file(lx, "<command line>", o->defines, len, none);
+
+		pp_push(lx, o->defines, len, f, ".");
+	}
 }

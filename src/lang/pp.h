@@ -35,6 +35,9 @@ struct pp_opts {
 	 * they hold is read for its integer #defines. */
 	const char *const *kdirs;
 	int nkdirs;
+	/* #define and #undef lines (D's -D, -U), read before the
+	 * --include files and the script */
+	const char *defines;
 	/* "NAME" or "NAME=VALUE", defined before anything is read. */
 	const char *const *predef;
 	int npredef;

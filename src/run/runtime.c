@@ -410,16 +410,28 @@ int rt_run(struct tracer *t)
 		return rc;
 	nprobes = at_count(t);
 	attaching(t, nprobes, false);
-	rc = at_attach_all(t, nprobes);
-	if (rc)
-		return rc;
-	attaching(t, nprobes, true);
-	if (t->dry_run)
-		return 0;
-	rc = run_stage(t, STAGE_BEGIN);
-	flush(t);
-	if (rc)
-		return rc;
+	/* D's BEGIN fires before any other probe is enabled: an event
+	 * of another clause (or its exit()) cannot come first */
+	if (t->pr.dtrace && !t->dry_run) {
+		rc = run_stage(t, STAGE_BEGIN);
+		flush(t);
+		if (!rc && !t->exiting)
+			rc = at_attach_all(t, nprobes);
+		if (rc)
+			return rc;
+		attaching(t, nprobes, true);
+	} else {
+		rc = at_attach_all(t, nprobes);
+		if (rc)
+			return rc;
+		attaching(t, nprobes, true);
+		if (t->dry_run)
+			return 0;
+		rc = run_stage(t, STAGE_BEGIN);
+		flush(t);
+		if (rc)
+			return rc;
+	}
 	/* The command starts once BEGIN ran, as in bpftrace; a sh -c
 	 * "exec CMD" keeps cpid the command's own pid. */
 	rt_release_child(t);

@@ -124,7 +124,8 @@ struct type *sema_d_addr(struct sema *s, struct node *n, struct type *t)
 	}
 	while ((r->kind == N_FIELD && r->op == T_DOT &&
 		r->a->ty->kind == TY_STRUCT) ||
-	       (r->kind == N_INDEX && r->a->ty->kind == TY_ARRAY &&
+	       (r->kind == N_INDEX && (r->a->ty->kind == TY_ARRAY ||
+				       r->a->ty->kind == TY_STR) &&
 		r->b->is_const))
 		r = r->a;
 	if (r->kind != N_MAP) {

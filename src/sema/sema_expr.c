@@ -797,8 +797,10 @@ static struct type *e_index(struct sema *s, struct node *n)
 		return set(n, &ty_error);
 	}
 	if (t->kind == TY_ARRAY) {
+		/* &a[N], one past the end, is an address C allows (D:
+		 * lang/dlower.c marks it) */
 		if (n->b->is_const &&
-		    (n->b->cval < 0 || n->b->cval >= t->nelem)) {
+		    (n->b->cval < 0 || n->b->cval >= t->nelem + (n->ival == 1))) {
 			ERR(s, n->b->loc, E_TYPE,
 			    "index %lld is out of bounds of %s (%d elements)",
 			    (long long)n->b->cval, type_name(t), t->nelem);

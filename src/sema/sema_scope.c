@@ -315,7 +315,8 @@ void sema_undeclared(struct sema *s, struct node *n)
 
 struct type *sema_str_index(struct sema *s, struct node *n, struct type *t)
 {
-	if (n->b->is_const && (n->b->cval < 0 || n->b->cval >= t->size)) {
+	if (n->b->is_const && (n->b->cval < 0 ||
+			       n->b->cval >= t->size + (n->ival == 1))) {
 		ERR(s, n->b->loc, E_TYPE,
 		    "index %lld is out of bounds of %s (indexes 0 to %d)",
 		    (long long)n->b->cval, type_name(t), t->size - 1);
