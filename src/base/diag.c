@@ -253,11 +253,20 @@ static void __attribute__((format(printf, 6, 0)))
 vreport(struct diag *d, struct loc loc, const char *kind, enum diag_tag tag,
 	const char *dtag, const char *fmt, va_list ap)
 {
-	if (tag < DIAG_NTAGS && !dtag)
-		dtag = diag_d_tag(tag);
 	/* dtrace stops at a program's first error: so does its output */
 	if (d->d && d->nerrors && tag < DIAG_NTAGS)
 		return;
+	/* D: a directive's error is cpp's, on the program dtrace pipes
+	 * to it, then dtrace's line */
+	if (d->d && tag == E_PREPROC && !dtag) {
+		fprintf(d->out, "/dev/stdin:%d: error: ", loc.line);
+		put_message(d->out, true, fmt, ap);
+		fprintf(d->out, "\ndtrace: failed to compile script %s: Preprocessor failed to process input program\n",
+			d->file);
+		return;
+	}
+	if (tag < DIAG_NTAGS && !dtag)
+		dtag = diag_d_tag(tag);
 	/* D: dtrace's line, which scripts read; at a terminal, the
 	 * place in the source under it */
 	if (d->d && tag < DIAG_NTAGS) {

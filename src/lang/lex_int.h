@@ -37,6 +37,7 @@ struct pp_cond {
 	int buf;		/* the include depth it was opened at */
 	bool taken;		/* one of its groups was read */
 	bool in_else;		/* after its #else */
+	const char *name;	/* its last directive's: "if", "elif", ... */
 };
 
 /* A file read for #include: its text and its diagnostics index. */

@@ -176,6 +176,19 @@ static struct pp_cond *top(struct lexer *lx, struct loc at, const char *what)
 	return &pp->conds[pp->nconds - 1];
 }
 
+/* The conditional directive NAME (read into a buffer) as a constant. */
+static const char *directive(const char *name)
+{
+	static const char *const names[] = {
+		"if", "ifdef", "ifndef", "elif", "else",
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
+		if (!strcmp(name, names[i]))
+			return names[i];
+	return "if";
+}
+
 /* #if, #ifdef, #ifndef: true if the group that follows is read. */
 static bool open_if(struct lexer *lx, struct loc at, const char *name)
 {
@@ -189,6 +202,9 @@ static bool open_if(struct lexer *lx, struct loc at, const char *name)
 		struct token t;
 
 		lex_scan(lx, &t);
+		if (t.kind != T_IDENT && lx->d)
+			lex_fail(lx, t.kind == T_EOF ? at : t.loc, E_PREPROC,
+				 "no macro name given in #%s directive", name);
 		if (t.kind != T_IDENT)
 			lex_fail(lx, t.kind == T_EOF ? at : t.loc, E_PREPROC,
 				 "#%s without a macro name", name);
@@ -208,6 +224,7 @@ static bool open_if(struct lexer *lx, struct loc at, const char *name)
 	c->loc = at;
 	c->buf = pp->nbufs;
 	c->taken = yes;
+	c->name = directive(name);
 	return yes;
 }
 
@@ -221,9 +238,13 @@ static bool next_group(struct lexer *lx, struct loc at, const char *name)
 		lx->pp->nconds--;
 		return true;
 	}
+	if (c->in_else && lx->d)	/* in cpp's words, as dtrace shows them */
+		lex_fail(lx, at, E_PREPROC, "#%s after #else\n/dev/stdin:%d: error: the conditional began here",
+			 name, c->loc.line);
 	if (c->in_else)
 		lex_fail(lx, at, E_PREPROC, "#%s after #else (the #if is at %d:%d)",
 			 name, c->loc.line, c->loc.col);
+	c->name = directive(name);
 	if (!strcmp(name, "else")) {
 		c->in_else = true;
 		if (c->taken)
@@ -431,6 +452,9 @@ bool pp_pop(struct lexer *lx)
 	if (pp->nconds && pp->conds[pp->nconds - 1].buf == pp->nbufs) {
 		struct pp_cond *c = &pp->conds[pp->nconds - 1];
 
+		if (lx->d)
+			lex_fail(lx, c->loc, E_PREPROC, "unterminated #%s",
+				 c->name ? c->name : "if");
 		lex_fail(lx, c->loc, E_PREPROC,
 			 "unterminated #if: #endif expected before the end of %s",
 			 pp->nbufs ? "the file" : "the script");

@@ -55,6 +55,9 @@ static struct token macro_name(struct lexer *lx, struct loc at,
 	struct token t;
 
 	lex_scan(lx, &t);
+	if (t.kind == T_EOF && lx->d)	/* cpp's words, as dtrace shows them */
+		lex_fail(lx, span(at, t.loc), E_PREPROC,
+			 "no macro name given in %s directive", what);
 	if (t.kind == T_EOF)
 		lex_fail(lx, span(at, t.loc), E_PREPROC, "%s without a macro name", what);
 	if (t.kind != T_IDENT)
