@@ -37,30 +37,34 @@ void cg_block_stmts(struct cg *g, struct node *n)
 		stmt(g, n->args[i]);
 }
 
+void cg_assigned(struct cg *g, struct node *n, const struct type *t)
+{
+	struct node bin;
+
+	if (n->op == T_ASSIGN) {
+		cg_int(g, n->b);
+		return;
+	}
+	/* x op= e is x = x op e with x's type */
+	memset(&bin, 0, sizeof(bin));
+	bin.kind = N_BINOP;
+	bin.loc = n->loc;
+	bin.a = n->a;
+	bin.b = n->b;
+	bin.op = cg_binop_of(n->op);
+	bin.ty = (bin.op == T_SHL || bin.op == T_SHR) ? ty_promote(t) :
+		 t->kind == TY_PTR && ty_step(t) > 1 &&
+		 (bin.op == T_PLUS || bin.op == T_MINUS) ? (struct type *)t :
+		 ty_arith(t, n->b->ty);
+	cg_int(g, &bin);
+}
+
 static void assign_var(struct cg *g, struct node *n)
 {
 	struct var *v = n->a->var;
 
 	if (ty_is_word(v->ty)) {
-		if (n->op == T_ASSIGN) {
-			cg_int(g, n->b);
-		} else {
-			/* $x op= e is $x = $x op e with $x's type. */
-			struct node bin;
-
-			memset(&bin, 0, sizeof(bin));
-			bin.kind = N_BINOP;
-			bin.loc = n->loc;
-			bin.a = n->a;
-			bin.b = n->b;
-			bin.op = cg_binop_of(n->op);
-			bin.ty = (bin.op == T_SHL || bin.op == T_SHR) ?
-				 ty_promote(v->ty) :
-				 v->ty->kind == TY_PTR && ty_step(v->ty) > 1 &&
-				 (bin.op == T_PLUS || bin.op == T_MINUS) ? v->ty :
-				 ty_arith(v->ty, n->b->ty);
-			cg_int(g, &bin);
-		}
+		cg_assigned(g, n, v->ty);
 		cg_norm(g, R0, v->ty);
 		cg_emit(g, STX(BPF_DW, cg_var_reg(g, v),
 			       (int16_t)v->slot, R0));

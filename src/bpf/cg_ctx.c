@@ -344,20 +344,7 @@ void cg_member_store(struct cg *g, struct node *n)
 		cg_store(g, n->b, cg_addr(g, t), t->ty);
 		return;
 	}
-	if (n->op == T_ASSIGN) {
-		cg_int(g, n->b);
-	} else {
-		struct node bin;
-
-		memset(&bin, 0, sizeof(bin));
-		bin.kind = N_BINOP;
-		bin.loc = n->loc;
-		bin.a = t;
-		bin.b = n->b;
-		bin.op = cg_binop_of(n->op);
-		bin.ty = ty_arith(t->ty, n->b->ty);
-		cg_int(g, &bin);
-	}
+	cg_assigned(g, n, t->ty);
 	if (t->kind == N_FIELD && t->fbits) {
 		bitfield_store(g, t);
 		return;

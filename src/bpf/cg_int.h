@@ -204,6 +204,9 @@ void cg_btf_int(struct cg *g, struct node *n);
 /* Assignment N into a member or constant element of a variable ($v.x =
  * e, D's this->p.x = e and its bitfields; sema_dvar.c) */
 void cg_member_store(struct cg *g, struct node *n);
+/* r0 = the value assignment N gives a place of integer or pointer type
+ * T: N's value, or for x op= e, x op e in T */
+void cg_assigned(struct cg *g, struct node *n, const struct type *t);
 /* D: fault FLT (DTRACEFLT_*) here, its address stored already: the
  * jump to the clause's fault path */
 void cg_fault(struct cg *g, int flt);

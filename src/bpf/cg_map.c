@@ -194,20 +194,7 @@ void cg_map_assign(struct cg *g, struct node *n)
 		cg_store(g, n->b, val, m->val);
 	} else {
 		/* @m[k] op= e reads the old value (0 if none) first. */
-		struct node bin;
-
-		memset(&bin, 0, sizeof(bin));
-		bin.kind = N_BINOP;
-		bin.loc = n->loc;
-		bin.a = n->a;
-		bin.b = n->b;
-		bin.op = cg_binop_of(n->op);
-		bin.ty = (bin.op == T_SHL || bin.op == T_SHR) ?
-			 ty_promote(m->val) :
-			 m->val->kind == TY_PTR && ty_step(m->val) > 1 &&
-			 (bin.op == T_PLUS || bin.op == T_MINUS) ? m->val :
-			 ty_arith(m->val, n->b->ty);
-		cg_int(g, &bin);
+		cg_assigned(g, n, m->val);
 		cg_norm(g, R0, m->val);
 		cg_emit(g, STX(BPF_DW, val.base, (int16_t)val.off, R0));
 	}

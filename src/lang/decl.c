@@ -354,8 +354,7 @@ void parse_type_name(struct parser *p, struct node *n)
 	}
 }
 
-/* A function pointer's parameter list: skipped (it is a pointer). */
-static void skip_params(struct parser *p)
+void parse_skip_params(struct parser *p)
 {
 	struct loc open = expect(p, T_LPAREN, "'(' expected").loc;
 	int depth = 1;
@@ -369,6 +368,12 @@ static void skip_params(struct parser *p)
 			depth--;
 		else if (t.kind == T_EOF)
 			expect_close(p, T_RPAREN, open);
+		else if (p->d && t.kind == T_IDENT &&
+			 (!strcmp(t.text, "static") || !strcmp(t.text, "register") ||
+			  !strcmp(t.text, "auto") || !strcmp(t.text, "extern")))
+			diag_fatal_d(p->diag, t.loc, E_SYNTAX, "D_DECL_PARMCLASS",
+				     "inappropriate storage class for a parameter: %s",
+				     t.text);
 	}
 }
 
@@ -389,7 +394,7 @@ static void declarator(struct parser *p, struct node *m, bool bits_ok)
 		expect(p, T_STAR, "'*' expected in a function pointer");
 		m->name = expect(p, T_IDENT, "a name expected").text;
 		expect_close(p, T_RPAREN, open);
-		skip_params(p);
+		parse_skip_params(p);
 		m->tyname = "void";	/* a plain pointer */
 		m->tyname_ptr = 1;
 		m->a = NULL;

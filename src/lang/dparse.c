@@ -105,33 +105,6 @@ static void skip_item(struct parser *p, struct token first)
 	}
 }
 
-/* A prototype's parameters, "int foo(int, char *);" (at the '('):
- * declared only; a storage class there is D_DECL_PARMCLASS. */
-static void prototype(struct parser *p)
-{
-	struct loc open = take(p).loc;
-	int depth = 1;
-
-	while (depth) {
-		struct token t = take(p);
-
-		if (t.kind == T_LPAREN)
-			depth++;
-		else if (t.kind == T_RPAREN)
-			depth--;
-		else if (t.kind == T_EOF)
-			diag_fatal(p->diag, open, E_SYNTAX,
-				   "')' expected to end the parameters");
-		else if (t.kind == T_IDENT && (!strcmp(t.text, "static") ||
-					       !strcmp(t.text, "register") ||
-					       !strcmp(t.text, "auto") ||
-					       !strcmp(t.text, "extern")))
-			diag_fatal_d(p->diag, t.loc, E_SYNTAX, "D_DECL_PARMCLASS",
-				     "inappropriate storage class for a parameter: %s",
-				     t.text);
-	}
-}
-
 /* The spelling of M's type, to compare two declarations of a name. */
 static const char *spelling(struct parser *p, const struct node *m)
 {
@@ -248,7 +221,7 @@ static void var_declaration(struct parser *p, struct program *prog,
 				     "D scoping operator may not be used in a declaration name (%s)",
 				     m->name);
 		if (peek(p)->kind == T_LPAREN) {	/* a function */
-			prototype(p);
+			parse_skip_params(p);
 			continue;
 		}
 		if ((m->ival & DV_ASSOC) && class[0] == '$')

@@ -194,6 +194,10 @@ void parse_type_name(struct parser *p, struct node *n);
  * M (its '*'s, name, dimensions; M->ival DV_ASSOC for a[string]). */
 void parse_specifiers(struct parser *p, struct node *n);
 void parse_declarator(struct parser *p, struct node *m);
+/* A parameter list, "(int, char *)" at its '(': skipped (a function
+ * pointer's; a D prototype's, where a storage class is
+ * D_DECL_PARMCLASS) */
+void parse_skip_params(struct parser *p);
 
 /* parse.c, for dparse.c: an expression; a '{' statements '}' block
  * (AFTER names its owner for the message when '{' is missing). */
