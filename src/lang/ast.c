@@ -1,7 +1,10 @@
-/* ast.c - node names and the --dump=ast printer. */
+/* ast.c - node names, the --dump=ast printer, copies of trees and D's
+ * declarations looked up. */
 #include "lang/ast.h"
 #include "lang/lex.h"
 #include "base/types.h"
+
+#include <string.h>
 
 static const char *const kind_names[] = {
 #define X(k, d) d,
@@ -115,6 +118,14 @@ static void dump(FILE *f, const struct node *n, int ind)
 	dump(f, n->c, ind + 1);
 	for (int i = 0; i < n->nargs; i++)
 		dump(f, n->args[i], ind + 1);
+}
+
+struct node *ast_dvar(const struct program *p, const char *name)
+{
+	for (struct node *v = p->dvars; v; v = v->next)
+		if (!strcmp(v->name, name))
+			return v;
+	return NULL;
 }
 
 struct node *ast_clone(struct arena *a, const struct node *n, long *made)

@@ -142,6 +142,8 @@ struct program {
 
 const char *node_kind_name(enum node_kind k);
 void ast_dump(FILE *f, const struct program *p);
+/* D: the declaration of variable NAME (P->dvars), or NULL. */
+struct node *ast_dvar(const struct program *p, const char *name);
 /* A deep copy of N in A, its locations kept; *MADE counts the nodes. */
 struct node *ast_clone(struct arena *a, const struct node *n, long *made);
 

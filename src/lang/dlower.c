@@ -404,16 +404,6 @@ static void stack_action(struct lower *lw, struct node *st)
 	st->a = pr;
 }
 
-/* D frees an array element or a thread-local assigned 0. */
-/* The declaration of variable NAME, or NULL. */
-static struct node *declared(struct lower *lw, const char *name)
-{
-	for (struct node *v = lw->prog->dvars; v; v = v->next)
-		if (!strcmp(v->name, name))
-			return v;
-	return NULL;
-}
-
 /* Add to lw->scalars the globals N assigns as a whole ("p = &a[0];"). */
 static void find_scalars(struct lower *lw, const struct node *n)
 {
@@ -436,10 +426,10 @@ static void find_scalars(struct lower *lw, const struct node *n)
  * of the one value a, an array or a pointer. */
 static void declared_array(struct lower *lw, struct node *n)
 {
-	struct node *v = declared(lw, n->name), *base;
+	struct node *v = ast_dvar(lw->prog, n->name), *base;
 
 	if (n->nargs > 1 && v && !(v->ival & DV_ASSOC) &&
-	    (v->nargs || v->tyname_ptr || !n->name[0]))
+	    (v->nargs || v->tyname_ptr))
 		diag_error_d(&lw->c->diag, n->loc, E_TYPE, "D_ARR_BADREF",
 			     "cannot access scalar %s as an associative array",
 			     n->name);
@@ -499,7 +489,7 @@ static bool array_var(struct lower *lw, const struct node *n)
 
 	if (n->kind != N_MAP || n->nargs || n->name[0] == '@')
 		return false;
-	v = declared(lw, n->name);
+	v = ast_dvar(lw->prog, n->name);
 	return v && v->nargs && !(v->ival & DV_ASSOC);
 }
 
@@ -516,6 +506,7 @@ static struct node *decay(struct lower *lw, struct node *a)
 	return amp;
 }
 
+/* D frees an array element or a thread-local assigned 0. */
 static struct node *assign(struct lower *lw, struct node *n)
 {
 	if (array_var(lw, n->b))
@@ -859,7 +850,7 @@ static void uses_locals(struct lower *lw, const struct node *n,
 	if (!n)
 		return;
 	if (n->kind == N_VAR && !strncmp(n->name, "$this->", 7) &&
-	    declared(lw, n->name) && *nlets < max) {
+	    ast_dvar(lw->prog, n->name) && *nlets < max) {
 		struct node *l;
 
 		for (int i = 0; i < *nlets; i++)
@@ -868,7 +859,7 @@ static void uses_locals(struct lower *lw, const struct node *n,
 		l = mk(lw, N_LET, n->loc);
 		l->a = mk(lw, N_VAR, n->loc);
 		l->a->name = n->name;
-		l->c = declared(lw, n->name);
+		l->c = ast_dvar(lw->prog, n->name);
 		lets[(*nlets)++] = l;
 	}
 	uses_locals(lw, n->a, lets, nlets, max);

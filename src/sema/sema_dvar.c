@@ -11,14 +11,6 @@
 
 #include <string.h>
 
-static struct node *declared(struct sema *s, const char *name)
-{
-	for (struct node *v = s->c->ast->dvars; v; v = v->next)
-		if (!strcmp(v->name, name))
-			return v;
-	return NULL;
-}
-
 /* NAME without its "self->" or "$this->", as D spells it. */
 static const char *d_name(const char *name)
 {
@@ -44,12 +36,21 @@ struct type *sema_d_var_type(struct sema *s, struct node *m)
 		t = str_type(s, s->c->strlen_);
 	else
 		t = cdecl_member_type(s->c, m);
+	if (t && t->kind == TY_PTR && !t->kernel) {
+		/* D's pointers are the kernel's, in a uprobe's clause
+		 * too: user memory is copyin()'s */
+		struct type *k = arena_alloc(&s->c->arena, sizeof(*k));
+
+		*k = *t;
+		k->kernel = true;
+		t = k;
+	}
 	return m->ty = t ? t : &ty_error;
 }
 
 void sema_d_declared_map(struct sema *s, struct mapinfo *m)
 {
-	struct node *v = s->c->lang_d ? declared(s, m->name) : NULL;
+	struct node *v = s->c->lang_d ? ast_dvar(s->c->ast, m->name) : NULL;
 	struct type *t;
 
 	if (!v)
@@ -57,14 +58,11 @@ void sema_d_declared_map(struct sema *s, struct mapinfo *m)
 	t = sema_d_var_type(s, v);
 	if (is_err(t))
 		return;
-	if (v->ival & DV_INT) {	/* converted where assigned (dlower.c) */
-		if (t->kind == TY_INT)
-			m->dsize = t->size;
-		return;
-	}
-	m->val = t->kind == TY_INT ? t : sema_storage(s, t);
 	if (t->kind == TY_INT)
 		m->dsize = t->size;
+	/* an integer's is converted where it is assigned (dlower.c) */
+	if (!(v->ival & DV_INT))
+		m->val = t->kind == TY_INT ? t : sema_storage(s, t);
 }
 
 /* Can a value of type U be stored in a place of type T? */
@@ -143,6 +141,7 @@ struct type *sema_d_addr(struct sema *s, struct node *n, struct type *t)
 	p->size = 8;
 	p->pointee = t->kind == TY_INT || t->kind == TY_STRUCT ||
 		     t->kind == TY_PTR ? t : NULL;
+	p->kernel = true;	/* a map's memory, in a uprobe's clause too */
 	return set(n, p);
 }
 

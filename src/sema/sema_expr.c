@@ -399,10 +399,9 @@ static struct type *e_map(struct sema *s, struct node *n)
 			return set(n, &ty_s64);
 		/* D: a variable declared with an integer type and never
 		 * assigned reads as 0 */
-		for (struct node *v = s->c->lang_d ? s->c->ast->dvars : NULL;
-		     v && !m->val; v = v->next)
-			if (!strcmp(v->name, m->name) && (v->ival & DV_INT))
-				m->val = &ty_s64;
+		if (s->c->lang_d && ast_dvar(s->c->ast, m->name) &&
+		    (ast_dvar(s->c->ast, m->name)->ival & DV_INT))
+			m->val = &ty_s64;
 		if (m->val)
 			return set(n, m->val);
 		if (s->report && s->c->lang_d)
