@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 #include <zlib.h>
 
@@ -446,6 +447,34 @@ char *elf_resolve_path(const char *name, int pid)
 	if ((p = from_dirs(name)))
 		return p;
 	return from_path_env(name);
+}
+
+void elf_process_settle(int pid)
+{
+	char path[64], buf[1024], *p;
+	unsigned long long start = 0;
+	struct timespec now;
+	long hz = sysconf(_SC_CLK_TCK);
+	double age;
+	FILE *f;
+	size_t n;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+	f = fopen(path, "r");
+	if (!f)
+		return;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = 0;
+	p = strrchr(buf, ')');	/* "pid (comm) S ...": starttime is field 22 */
+	for (int field = 2; p && *p && field < 22; field++)
+		p = strchr(p + 1, ' ');
+	if (!p || sscanf(p, " %llu", &start) != 1 || hz <= 0 ||
+	    clock_gettime(CLOCK_BOOTTIME, &now))
+		return;
+	age = (double)now.tv_sec + now.tv_nsec / 1e9 - (double)start / (double)hz;
+	if (age >= 0 && age < 0.25)
+		usleep((useconds_t)((0.25 - age) * 1e6));
 }
 
 char *elf_process_files(int pid)

@@ -43,6 +43,11 @@ char *elf_resolve_path(const char *name, int pid);
  * in a malloc'd buffer ending in an empty name; NULL when PID is gone. */
 char *elf_process_files(int pid);
 
+/* Wait until process PID is a quarter of a second old: one started
+ * just before sonde (`prog & sonde -p $!`) may not have exec'd its
+ * program yet, and its executable would still be the shell's. */
+void elf_process_settle(int pid);
+
 /* PATH opened for libelf: the handle, and the file descriptor in *FD;
  * NULL with errno set (ENOEXEC: not ELF) on failure.  elf_close_file()
  * ends both. */

@@ -326,6 +326,13 @@ static void builtin(struct lower *lw, struct node *n)
 			n->name = "retval";
 			return;
 		}
+		/* past the six in registers, a function's arguments are on
+		 * the stack at its entry: sonde's sargN */
+		if (!lw->ret && !strncmp(n->name, "arg", 3) && n->name[3] >= '6' &&
+		    lw->prov && (!strncmp(lw->prov, "pid", 3) || !strcmp(lw->prov, "fbt"))) {
+			n->name = arena_printf(&lw->c->arena, "sarg%d", n->name[3] - '6');
+			return;
+		}
 		if (special_var(lw, n))
 			return;
 		n->name = vars[i].sonde;

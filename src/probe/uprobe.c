@@ -96,7 +96,18 @@ static void add_ufunc(void *arg, const struct elf_func *f)
 static int files_of(struct probe_exp *x, struct ufiles *fs, const char *field)
 {
 	char err[512];
+	int pid = 0;
 
+	/* the files of a process sonde was handed (-p, or /proc/PID/exe
+	 * as D's pid1234 names it): wait until it has exec'd */
+	if (x->c->target_pid)
+		pid = x->c->target_pid;
+	else if (sscanf(field, "/proc/%d/exe", &pid) != 1)
+		pid = 0;
+	if (pid > 0 && !x->c->settled) {
+		elf_process_settle(pid);
+		x->c->settled = true;
+	}
 	if (ufiles_find(fs, &x->c->arena, x->ops->name, field,
 			x->c->target_pid, err, sizeof(err)) == 0)
 		return 0;

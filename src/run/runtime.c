@@ -169,6 +169,26 @@ static uint64_t stat_sum(struct tracer *t, uint32_t slot)
 	return val;
 }
 
+/* D: the clauses' exit flag (STATS_DEXIT) as a gate.  DTrace enables
+ * every probe at once: while sonde attaches one by one, the flag holds
+ * 2, and the probes already attached return at once, so that no event
+ * of a half-enabled program is seen (a clause that raise()s a signal
+ * before the pid probe that catches it is attached).  CLOSED false
+ * opens it, unless a clause has called exit() meanwhile (1). */
+static void d_gate(struct tracer *t, bool closed)
+{
+	int n = t->c->nstats > 0 ? t->c->nstats : 1;
+	uint64_t *v = xcalloc((size_t)n, sizeof(uint64_t));
+	uint32_t key = 0, slot = (uint32_t)STATS_DEXIT(t->c);
+
+	if (slot < (uint32_t)n && bpf_map_lookup_elem(t->stats_fd, &key, v) == 0 &&
+	    v[slot] == (closed ? 0 : 2)) {
+		v[slot] = closed ? 2 : 0;
+		bpf_map_update_elem(t->stats_fd, &key, v, BPF_ANY);
+	}
+	free(v);
+}
+
 /* Say once per map when it filled up and dropped keys. */
 static void check_drops(struct tracer *t, bool final)
 {
@@ -415,8 +435,11 @@ int rt_run(struct tracer *t)
 	if (t->pr.dtrace && !t->dry_run) {
 		rc = run_stage(t, STAGE_BEGIN);
 		flush(t);
-		if (!rc && !t->exiting)
+		if (!rc && !t->exiting) {
+			d_gate(t, true);
 			rc = at_attach_all(t, nprobes);
+			d_gate(t, false);
+		}
 		if (rc)
 			return rc;
 		attaching(t, nprobes, true);
