@@ -112,6 +112,11 @@ struct program {
 	bool d;			/* D's (lang/dparse.c) */
 	struct lex_pragma *dpragmas;	/* D: #pragma D ..., source order */
 	struct node *dinlines;	/* D: inline constants, N_ASSIGN: name, b */
+	struct node *dxlators;	/* D: translators, source order, N_BLOCK:
+				 * tyname, tyname_ptr the output type; a an
+				 * N_CAST of the input type, name its
+				 * identifier; args N_ASSIGN: name a
+				 * member, b its expression */
 	struct node *dvars;	/* D: declared variables, N_MEMBER nodes as
 				 * lang/decl.c reads members: name (with
 				 * "self->" or "$this->"), tyname,

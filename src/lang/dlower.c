@@ -272,8 +272,9 @@ static void builtin(struct lower *lw, struct node *n)
 	for (inl = lw->prog->dinlines; inl; inl = inl->next)
 		if (!strcmp(inl->name, n->name)) {
 			struct loc loc = n->loc;
+			long made = 0;
 
-			*n = *lower(lw, inl->b);
+			*n = *lower(lw, ast_clone(&lw->c->arena, inl->b, &made));
 			n->loc = loc;
 			return;
 		}
@@ -561,7 +562,23 @@ static struct node *lower(struct lower *lw, struct node *n)
 	case N_BUILTIN:
 		builtin(lw, n);
 		return n;
-	case N_FIELD:
+	case N_FIELD: {
+		struct node *x;
+
+		/* curpsinfo->pr_pid: an inline's translation */
+		for (x = lw->prog->dinlines; n->a->kind == N_BUILTIN && x; x = x->next)
+			if (!strcmp(x->name, n->a->name) && x->b->kind == N_CALL &&
+			    !strcmp(x->b->name, "xlate")) {
+				long made = 0;
+
+				n->a = ast_clone(&lw->c->arena, x->b, &made);
+				break;
+			}
+		x = d_xlate_field(lw->c, lw->prog, n);
+		if (x && x != n)
+			return lower(lw, x);
+		if (x)
+			return n;
 		if (n->op == T_ARROW && n->a->kind == N_BUILTIN &&
 		    !strcmp(n->a->name, "self")) {
 			thread_local(lw, n);
@@ -576,6 +593,15 @@ static struct node *lower(struct lower *lw, struct node *n)
 			return n;
 		}
 		break;
+	}
+	case N_CAST:
+		if (n->a->kind == N_CALL && !strcmp(n->a->name, "xlate") &&
+		    n->a->tyname_ptr)
+			diag_error_d(&lw->c->diag, n->loc, E_TYPE, "D_CAST_INVAL",
+				     "invalid cast expression: \"pointer to translated data\" to \"%s%s%.*s\"",
+				     n->tyname, n->tyname_ptr ? " " : "",
+				     n->tyname_ptr, "********");
+		break;
 	case N_VAR:
 		if (!strcmp(n->name, "$target")) {
 			if (lw->c->has_command) {
@@ -588,7 +614,17 @@ static struct node *lower(struct lower *lw, struct node *n)
 		}
 		macro_var(n);
 		return n;
+	case N_ASSIGN: {
+		struct node *x = d_xlate_assign(lw->c, lw->prog, n);
+
+		if (x)
+			return lower(lw, x);
+		break;
+	}
 	case N_CALL:
+		/* a translation as a value: its input's */
+		if (!strcmp(n->name, "xlate") && n->tyname)
+			return lower(lw, n->args[0]);
 		call(lw, n);
 		break;
 	case N_MAP:
@@ -930,6 +966,7 @@ int d_lower(struct compiler *c, struct program *prog)
 {
 	struct lower lw = { .c = c, .prog = prog };
 
+	d_xlate_check(c, prog);
 	for (struct node *t = prog->types; t; t = t->next)
 		if (t->kind == N_ENUMDEF)
 			for (int i = 0; i < t->nargs; i++)

@@ -75,7 +75,63 @@ static const char prelude[] =
 	"inline int DTRACEFLT_KPRIV = 6; inline int DTRACEFLT_UPRIV = 7;\n"
 	"inline int DTRACEFLT_TUPOFLOW = 8; inline int DTRACEFLT_BADSTACK = 9;\n"
 	"inline int ENOTDIR = 20; inline int EISDIR = 21; inline int EINVAL = 22;\n"
-	"inline int ENOSPC = 28; inline int EPIPE = 32; inline int ENOSYS = 38;\n";
+	"inline int ENOSPC = 28; inline int EPIPE = 32; inline int ENOSYS = 38;\n"
+	/* proc(4)'s views of a thread, translated from Linux's task */
+	"typedef long time_t;\n"
+	"typedef struct timestruc { time_t tv_sec; long tv_nsec; } timestruc_t;\n"
+	"typedef struct lwpsinfo { int pr_flag; int pr_lwpid; uintptr_t pr_addr;\n"
+	" uintptr_t pr_wchan; char pr_stype; char pr_state; char pr_sname;\n"
+	" char pr_nice; short pr_syscall; char pr_oldpri; char pr_cpu;\n"
+	" int pr_pri; ushort_t pr_pctcpu; ushort_t pr_pad; timestruc_t pr_start;\n"
+	" timestruc_t pr_time; char pr_clname[8]; char pr_name[16];\n"
+	" processorid_t pr_onpro; processorid_t pr_bindpro; psetid_t pr_bindpset;\n"
+	" int pr_lgrp; int pr_filler[4]; } lwpsinfo_t;\n"
+	"typedef struct psinfo { int pr_flag; int pr_nlwp; int pr_pid; int pr_ppid;\n"
+	" int pr_pgid; int pr_sid; unsigned int pr_uid; unsigned int pr_euid;\n"
+	" unsigned int pr_gid; unsigned int pr_egid; uintptr_t pr_addr;\n"
+	" unsigned long pr_size; unsigned long pr_rssize; unsigned long pr_pad1;\n"
+	" uintptr_t pr_ttydev; ushort_t pr_pctcpu; ushort_t pr_pctmem;\n"
+	" timestruc_t pr_start; timestruc_t pr_time; timestruc_t pr_ctime;\n"
+	" char pr_fname[16]; char pr_psargs[80]; int pr_wstat; int pr_argc;\n"
+	" uintptr_t pr_argv; uintptr_t pr_envp; char pr_dmodel; char pr_pad2[3];\n"
+	" int pr_taskid; int pr_projid; int pr_nzomb; int pr_poolid; int pr_zoneid;\n"
+	" int pr_contract; int pr_filler[1]; lwpsinfo_t pr_lwp; } psinfo_t;\n"
+	"typedef struct cpuinfo { processorid_t cpu_id; psetid_t cpu_pset;\n"
+	" chipid_t cpu_chip; lgrp_id_t cpu_lgrp; } cpuinfo_t;\n"
+	"inline char PR_MODEL_ILP32 = 1; inline char PR_MODEL_LP64 = 2;\n"
+	"inline char SSLEEP = 1; inline char SRUN = 2; inline char SZOMB = 3;\n"
+	"inline char SSTOP = 4; inline char SIDL = 5; inline char SONPROC = 6;\n"
+	"inline char SWAIT = 7; inline int PR_STOPPED = 1;\n"
+	"translator psinfo_t < struct task_struct *T > {\n"
+	" pr_nlwp = T->signal->nr_threads; pr_pid = T->tgid;\n"
+	" pr_ppid = T->real_parent->tgid;\n"
+	" pr_pgid = ((struct upid *)((uintptr_t)T->signal->pids[2] +\n"
+	"   offsetof(struct pid, numbers)))->nr;\n"
+	" pr_sid = ((struct upid *)((uintptr_t)T->signal->pids[3] +\n"
+	"   offsetof(struct pid, numbers)))->nr;\n"
+	" pr_uid = T->cred->uid.val; pr_euid = T->cred->euid.val;\n"
+	" pr_gid = T->cred->gid.val; pr_egid = T->cred->egid.val;\n"
+	" pr_addr = (uintptr_t)T;\n"
+	" pr_ttydev = T->signal->tty ? (uintptr_t)T->signal->tty : -1;\n"
+	" pr_fname = T->comm; pr_wstat = 0; pr_dmodel = PR_MODEL_LP64;\n"
+	" pr_taskid = 0; pr_projid = 0; pr_nzomb = 0; pr_poolid = 0;\n"
+	" pr_zoneid = 0; pr_contract = 0; pr_flag = 0;\n"
+	"};\n"
+	"translator lwpsinfo_t < struct task_struct *T > {\n"
+	" pr_flag = (T->__state & 4) ? PR_STOPPED : 0;\n"
+	" pr_lwpid = T->pid; pr_addr = (uintptr_t)T; pr_wchan = 0; pr_stype = 0;\n"
+	" pr_state = (T->__state & 3) ? SSLEEP : (T->__state & 12) ? SSTOP :\n"
+	"   (T->exit_state & 48) ? SZOMB : SRUN;\n"
+	" pr_sname = (T->__state & 3) ? 'S' : (T->__state & 12) ? 'T' :\n"
+	"   (T->exit_state & 48) ? 'Z' : 'R';\n"
+	" pr_pri = T->prio; pr_name = T->comm; pr_onpro = T->thread_info.cpu;\n"
+	"};\n"
+	"translator cpuinfo_t < struct task_struct *T > {\n"
+	" cpu_id = T->thread_info.cpu; cpu_pset = -1; cpu_chip = 0; cpu_lgrp = 0;\n"
+	"};\n"
+	"inline psinfo_t *curpsinfo = xlate <psinfo_t *> (curthread);\n"
+	"inline lwpsinfo_t *curlwpsinfo = xlate <lwpsinfo_t *> (curthread);\n"
+	"inline cpuinfo_t *curcpu = xlate <cpuinfo_t *> (curthread);\n";
 
 static bool decl_word(const char *w)
 {
@@ -328,6 +384,77 @@ static void inline_def(struct parser *p, struct program *prog, struct token kw)
 	prog->dinlines = n;
 }
 
+/* translator OUT < IN NAME > { MEMBER = EXPR; ... }; into
+ * prog->dxlators (lang/dlower.c applies them to xlate expressions). */
+static void translator_def(struct parser *p, struct program *prog,
+			   struct token kw)
+{
+	struct node *x = mk(p, N_BLOCK, kw.loc), **tail;
+	struct node *in = mk(p, N_CAST, kw.loc);
+	struct node **m = NULL;
+	int n = 0, cap = 0;
+	struct loc open;
+
+	if ((peek(p)->kind == T_STRUCT || peek(p)->kind == T_UNION)) {
+		/* struct NAME, where a body would define the type again */
+		struct token kw2 = take(p), name = take(p);
+		const char *w = kw2.kind == T_STRUCT ? "struct" : "union";
+
+		if (name.kind != T_IDENT)
+			unexpected(p, "a name expected after struct or union");
+		if (peek(p)->kind == T_LBRACE)
+			diag_fatal_d(p->diag, peek(p)->loc, E_TYPE, "D_DECL_TYPERED",
+				     "type redeclared: %s %s", w, name.text);
+		x->tyname = arena_printf(p->arena, "%s %s", w, name.text);
+		while (accept(p, T_STAR))
+			x->tyname_ptr++;
+	} else {
+		parse_type_name(p, x);
+	}
+	if (peek(p)->kind == T_LPAREN) {	/* a function's declarator */
+		parse_skip_params(p);
+		unexpected(p, "'<' expected before the translator's input type");
+	}
+	expect(p, T_LT, "'<' expected before the translator's input type");
+	parse_type_name(p, in);
+	if (peek(p)->kind != T_IDENT)
+		unexpected(p, "the translator's input needs a name: < TYPE NAME >");
+	x->name = take(p).text;
+	x->a = in;
+	expect(p, T_GT, "'>' expected after the translator's input");
+	open = expect(p, T_LBRACE, "'{' expected to start the translator").loc;
+	while (peek(p)->kind != T_RBRACE) {
+		struct node *a;
+
+		if (peek(p)->kind == T_EOF)
+			expect_close(p, T_RBRACE, open);
+		if (peek(p)->kind != T_IDENT)
+			unexpected(p, "a member expected: MEMBER = VALUE;");
+		a = mk(p, N_ASSIGN, peek(p)->loc);
+		a->name = take(p).text;
+		expect(p, T_ASSIGN, "'=' expected after the member's name");
+		a->b = parse_expr(p);
+		expect(p, T_SEMI, "';' expected after the member's value");
+		if (n == cap) {
+			struct node **v;
+
+			cap = cap ? cap * 2 : 8;
+			v = arena_alloc(p->arena, sizeof(*v) * (size_t)cap);
+			if (n)
+				memcpy(v, m, sizeof(*v) * (size_t)n);
+			m = v;
+		}
+		m[n++] = a;
+	}
+	x->loc = take(p).loc;	/* its checks' place, as dtrace's */
+	expect(p, T_SEMI, "';' expected after the translator's '}'");
+	x->args = m;
+	x->nargs = n;
+	for (tail = &prog->dxlators; *tail; tail = &(*tail)->next)
+		;
+	*tail = x;
+}
+
 /* dtrace:::ERROR, ERROR: the probe of run-time errors. */
 static bool error_probe(const char *d)
 {
@@ -513,8 +640,11 @@ struct program *d_parse_program(const char *src, size_t len, struct arena *a,
 			var_declaration(&p, prog, t, &ttail);
 			continue;
 		}
-		if (t.kind == T_PROBE && (!strcmp(t.text, "translator") ||
-					  !strcmp(t.text, "provider"))) {
+		if (t.kind == T_PROBE && !strcmp(t.text, "translator")) {
+			translator_def(&p, prog, t);
+			continue;
+		}
+		if (t.kind == T_PROBE && !strcmp(t.text, "provider")) {
 			skip_item(&p, t);
 			continue;
 		}

@@ -25,4 +25,16 @@ void d_spec_clause(struct compiler *c, struct node *p);
  * (so that it is speculative too), else first. */
 int d_spec_at(const struct node *b);
 
+/* dxlate.c: D's translators.  The definitions' checks (DTrace's
+ * D_XLATE_ tags); and FIELD, a member of `xlate <T> (e)`, as the
+ * expression its translator gives (not lowered yet), or FIELD itself
+ * after an error, or NULL when FIELD is not a translation's. */
+void d_xlate_check(struct compiler *c, struct program *prog);
+struct node *d_xlate_field(struct compiler *c, struct program *prog,
+			   struct node *field);
+/* `v = xlate <T> (e)` as one assignment per member of T (0 for those
+ * the translator leaves out), not lowered yet; NULL when N is not. */
+struct node *d_xlate_assign(struct compiler *c, struct program *prog,
+			    struct node *n);
+
 #endif

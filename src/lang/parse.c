@@ -203,6 +203,22 @@ static struct node *primary(struct parser *p)
 	case T_IDENT:
 		if (!strcmp(t.text, "offsetof") && peek(p)->kind == T_LPAREN)
 			return offsetof_expr(p, t);
+		/* D's xlate <TYPE> (EXPR): a translator applied (dlower.c) */
+		if (p->d && !strcmp(t.text, "xlate") && peek(p)->kind == T_LT) {
+			struct loc open;
+
+			take(p);
+			n = mk(p, N_CALL, t.loc);
+			n->name = "xlate";
+			parse_type_name(p, n);
+			expect(p, T_GT, "'>' expected after xlate's type");
+			open = expect(p, T_LPAREN, "'(' expected after xlate <TYPE>").loc;
+			n->args = arena_alloc(p->arena, sizeof(*n->args));
+			n->args[0] = expr(p);
+			n->nargs = 1;
+			expect_close(p, T_RPAREN, open);
+			return n;
+		}
 		/* NAME!(...): a macro's call, as some bpftrace versions
 		 * write it (a name is never followed by '!' otherwise) */
 		if (peek(p)->kind == T_BANG) {

@@ -400,6 +400,10 @@ static void assign_to(struct sema *s, struct node *n)
 				n->b->loc = at;
 				t = sema_expr(s, n->b);
 			}
+			/* D: a pointer variable set to 0 holds NULL */
+			if (s->c->lang_d && m->val->kind == TY_PTR && is_int(t) &&
+			    n->b->is_const && !n->b->cval && n->op == T_ASSIGN)
+				t = m->val;
 			u = sema_unify(s, m->val, sema_storage(s, t));
 			if (!u && s->c->lang_d)
 				DERR(s, n->loc, E_MAP, "D_OP_INCOMPAT",
