@@ -362,6 +362,51 @@ static void call(struct lower *lw, struct node *n)
 		u->nargs = 1;
 		n->args[0] = u;
 	}
+	/* tracemem(addr, size[, dsize]): the bytes, as trace() prints
+	 * data that is no string (out/dprint.c); the first dsize of them
+	 * when given */
+	if (!strcmp(n->name, "tracemem")) {
+		struct node *b = mk(lw, N_CALL, n->loc);
+
+		if (n->nargs < 2 || n->nargs > 3) {
+			diag_error_d(&lw->c->diag, n->loc, E_ARGS, "D_PROTO_LEN",
+				     "tracemem( ) prototype mismatch: %d arg%s passed, %s expected",
+				     n->nargs, n->nargs == 1 ? "" : "s",
+				     n->nargs < 2 ? "at least 2" : "at most 3");
+			return;
+		}
+		if (n->args[1]->kind == N_STR)
+			diag_error_d(&lw->c->diag, n->loc, E_ARGS, "D_PROTO_ARG",
+				     "tracemem( ) argument #2 is incompatible with prototype:\n\tprototype: size_t\n\t argument: string");
+		else if (n->args[1]->kind != N_INT || !n->args[1]->ival)
+			diag_error_d(&lw->c->diag, n->loc, E_ARGS,
+				     "D_TRACEMEM_SIZE",
+				     "tracemem( ) argument #2 must be a non-zero positive integral constant expression");
+		b->name = "buf";
+		b->args = n->args;
+		b->nargs = 2;
+		if (n->nargs == 3) {
+			/* dsize, at most size: buf() reads that many (its
+			 * buffer then strsize bytes) */
+			struct node *lt = mk(lw, N_BINOP, n->loc), *t = mk(lw, N_TERNARY, n->loc);
+
+			lt->op = T_LT;
+			lt->a = n->args[2];
+			lt->b = n->args[1];
+			t->a = lt;
+			t->b = n->args[2];
+			t->c = n->args[1];
+			b->args = arena_alloc(&lw->c->arena, sizeof(*b->args) * 2);
+			b->args[0] = n->args[0];
+			b->args[1] = t;
+		}
+		n->args = arena_alloc(&lw->c->arena, sizeof(*n->args));
+		n->args[0] = b;
+		n->nargs = 1;
+		n->dname = "tracemem";
+		n->name = "print";
+		return;
+	}
 	/* stop(): the process stops, as raise(SIGSTOP) stops it */
 	if (!strcmp(n->name, "stop") && !n->nargs) {
 		struct node *sig = mk(lw, N_STR, n->loc);

@@ -262,6 +262,12 @@ void pr_dt_trace(struct printer *pr, const struct type *ty, int size,
 
 		dtf_trace_str(pr->out, s ? s : "", pr->dt_quiet);
 		free(s);
+	} else if (ty->kind == TY_BUF) {	/* tracemem(): a dump */
+		uint64_t len;
+
+		memcpy(&len, data, 8);
+		dtf_rawbytes(pr->out, (const char *)data + 8,
+			     len < (uint64_t)ty->size ? (size_t)len : (size_t)ty->size);
 	} else {
 		if (!pr->dt_quiet)
 			fputc(' ', pr->out);

@@ -1,0 +1,4 @@
+BEGIN
+{
+	tracemem(123);
+}

@@ -1,0 +1,6 @@
+/* the size must be a constant */
+BEGIN
+{
+	n = 4;
+	tracemem(123, n);
+}
