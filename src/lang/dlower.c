@@ -690,6 +690,22 @@ static struct node *lower(struct lower *lw, struct node *n)
 				n->args[i] = lower(lw, n->args[i]);
 			return n;
 		}
+		/* an inline's parameters given: f[1, 2] */
+		for (struct node *x = lw->prog->dinlines; x; x = x->next)
+			if (x->nargs && !strcmp(x->name, n->name)) {
+				struct loc loc = n->loc;
+
+				if (x->nargs != n->nargs) {
+					diag_error_d(&lw->c->diag, n->loc, E_ARGS, "D_ARR_BADREF",
+						     "%s[ ] takes %d argument%s, not %d",
+						     x->name, x->nargs, x->nargs == 1 ? "" : "s",
+						     n->nargs);
+					return n;
+				}
+				n = lower(lw, d_subst(lw->c, x->b, x->args, n->args, n->nargs));
+				n->loc = loc;
+				return n;
+			}
 		declared_array(lw, n);
 		break;
 	case N_UNOP:

@@ -340,7 +340,8 @@ static void inline_def(struct parser *p, struct program *prog, struct token kw)
 {
 	struct token name = { 0 };
 	char type[64] = "";
-	struct node *n;
+	struct node *n, *params[16];
+	int np = 0;
 
 	while (peek(p)->kind != T_ASSIGN) {
 		struct token t = take(p);
@@ -348,6 +349,31 @@ static void inline_def(struct parser *p, struct program *prog, struct token kw)
 		if (t.kind == T_EOF || t.kind == T_SEMI)
 			diag_fatal(p->diag, kw.loc, E_SYNTAX,
 				   "'=' expected: inline TYPE NAME = VALUE;");
+		/* inline int f[int x, int y] = ...: f[1, 2] is the value
+		 * with x and y given */
+		if (t.kind == T_LBRACKET && name.text && !np) {
+			struct token last = { 0 };
+
+			for (;;) {
+				struct token q = take(p);
+
+				if (q.kind == T_EOF || q.kind == T_SEMI)
+					expect_close(p, T_RBRACKET, t.loc);
+				if (q.kind == T_IDENT)
+					last = q;
+				if (q.kind != T_COMMA && q.kind != T_RBRACKET)
+					continue;
+				if (!last.text || np == 16)
+					diag_fatal(p->diag, q.loc, E_SYNTAX,
+						   "a parameter's name expected (at most 16)");
+				params[np] = mk(p, N_BUILTIN, last.loc);
+				params[np++]->name = last.text;
+				last.text = NULL;
+				if (q.kind == T_RBRACKET)
+					break;
+			}
+			continue;
+		}
 		if (t.kind == T_IDENT && name.text && !*type)
 			snprintf(type, sizeof(type), "%s", name.text);
 		if (t.kind == T_IDENT)
@@ -367,6 +393,11 @@ static void inline_def(struct parser *p, struct program *prog, struct token kw)
 				     name.text);
 	n = mk(p, N_ASSIGN, name.loc);
 	n->name = name.text;
+	if (np) {
+		n->args = arena_alloc(p->arena, sizeof(*n->args) * (size_t)np);
+		memcpy(n->args, params, sizeof(*n->args) * (size_t)np);
+		n->nargs = np;
+	}
 	n->b = parse_expr(p);
 	if (names_ident(n->b, name.text))
 		diag_fatal_d(p->diag, name.loc, E_UNDEF, "D_IDENT_UNDEF",

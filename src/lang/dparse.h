@@ -37,4 +37,9 @@ struct node *d_xlate_field(struct compiler *c, struct program *prog,
 struct node *d_xlate_assign(struct compiler *c, struct program *prog,
 			    struct node *n);
 
+/* A copy of N with each identifier NAMES[i] (N_BUILTINs) made a copy
+ * of VALS[i]: an inline's parameters given (dlower.c). */
+struct node *d_subst(struct compiler *c, const struct node *n,
+		     struct node *const *names, struct node *const *vals, int k);
+
 #endif

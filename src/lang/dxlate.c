@@ -371,3 +371,27 @@ struct node *d_xlate_assign(struct compiler *c, struct program *prog,
 	}
 	return b;
 }
+
+struct node *d_subst(struct compiler *c, const struct node *n,
+		     struct node *const *names, struct node *const *vals, int k)
+{
+	long made = 0;
+	struct node *r;
+
+	if (!n)
+		return NULL;
+	for (int i = 0; i < k; i++)
+		if (n->kind == N_BUILTIN && n->name && !strcmp(n->name, names[i]->name))
+			return ast_clone(&c->arena, vals[i], &made);
+	r = arena_alloc(&c->arena, sizeof(*r));
+	*r = *n;
+	r->a = d_subst(c, n->a, names, vals, k);
+	r->b = d_subst(c, n->b, names, vals, k);
+	r->c = d_subst(c, n->c, names, vals, k);
+	if (n->nargs) {
+		r->args = arena_alloc(&c->arena, sizeof(*r->args) * (size_t)n->nargs);
+		for (int i = 0; i < n->nargs; i++)
+			r->args[i] = d_subst(c, n->args[i], names, vals, k);
+	}
+	return r;
+}

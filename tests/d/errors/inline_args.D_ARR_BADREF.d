@@ -1,0 +1,6 @@
+inline int add[int x, int y] = x + y;
+
+BEGIN
+{
+	trace(add[1]);
+}
