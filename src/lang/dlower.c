@@ -690,6 +690,18 @@ static struct node *lower(struct lower *lw, struct node *n)
 				n->args[i] = lower(lw, n->args[i]);
 			return n;
 		}
+		/* a translation is no value to keep: D_KEY_TYPE */
+		for (int i = 0; i < n->nargs; i++) {
+			struct node *k = n->args[i];
+
+			for (struct node *x = lw->prog->dinlines; k->kind == N_BUILTIN && x; x = x->next)
+				if (!x->nargs && !strcmp(x->name, k->name))
+					k = x->b;
+			if (k->kind == N_CALL && !strcmp(k->name, "xlate") && k->tyname)
+				diag_error_d(&lw->c->diag, n->args[i]->loc, E_TYPE, "D_KEY_TYPE",
+					     "translated data (%s%s) cannot be a key",
+					     k->tyname, k->tyname_ptr ? " *" : "");
+		}
 		/* an inline's parameters given: f[1, 2] */
 		for (struct node *x = lw->prog->dinlines; x; x = x->next)
 			if (x->nargs && !strcmp(x->name, n->name)) {

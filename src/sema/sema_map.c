@@ -34,6 +34,11 @@ static struct type *unify_int(struct sema *s, struct type *old,
 
 	if (s->c->dialect_017)
 		return in_tuple ? ty_int(size, sign) : ty_int(8, sign);
+	/* D: a key's type is its first use's (a later one is converted
+	 * to it), as dtrace types an aggregation's keys */
+	if (s->c->lang_d && in_tuple && !old->literal && !old->boolean &&
+	    !new->boolean)
+		return old;
 	if (old->boolean != new->boolean)
 		return NULL;
 	if (old->literal && new->literal)
@@ -185,6 +190,37 @@ static bool key_kind(enum ty_kind k)
 	       k == TY_PTR || k == TY_CGPATH;
 }
 
+/* D: each integer key of N (a use of a map whose keys are of type
+ * KEY, its first use's) converted to its element's type, as dtrace
+ * converts it: (char)1 and 257 are one key of a char-keyed map. */
+static void d_key_casts(struct sema *s, struct node *n, const struct type *key)
+{
+	static const char *const names[2][4] = {
+		{ "uint8_t", "uint16_t", "uint32_t", "uint64_t" },
+		{ "int8_t", "int16_t", "int32_t", "int64_t" },
+	};
+
+	for (int i = 0; i < n->nargs; i++) {
+		const struct type *want = key->kind == TY_TUPLE ?
+			(i < key->nelem ? key->elem[i] : NULL) : key;
+		struct node *a = n->args[i], *c;
+		int lg;
+
+		if (!want || want->kind != TY_INT || !a->ty || a->ty->kind != TY_INT ||
+		    (a->ty->size == want->size && a->ty->is_signed == want->is_signed))
+			continue;
+		lg = want->size == 1 ? 0 : want->size == 2 ? 1 : want->size == 4 ? 2 : 3;
+		c = arena_alloc(&s->c->arena, sizeof(*c));
+		memset(c, 0, sizeof(*c));
+		c->kind = N_CAST;
+		c->loc = a->loc;
+		c->tyname = names[want->is_signed ? 1 : 0][lg];
+		c->a = a;
+		n->args[i] = c;
+		sema_expr(s, c);
+	}
+}
+
 /* Check the keys of @m[...] and merge them into the map's key type. */
 struct mapinfo *sema_map_keys(struct sema *s, struct node *n)
 {
@@ -319,6 +355,8 @@ struct mapinfo *sema_map_keys(struct sema *s, struct node *n)
 			    m->first.line, m->first.col);
 		else
 			m->key = u;
+		if (u && s->c->lang_d)
+			d_key_casts(s, n, u);
 	}
 	return m;
 }

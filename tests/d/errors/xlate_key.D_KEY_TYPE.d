@@ -1,0 +1,4 @@
+BEGIN
+{
+	@a[curpsinfo] = count();
+}
