@@ -47,6 +47,8 @@ struct options {
 	const char **dopts;	/* -x NAME[=VALUE], in order */
 	int ndopts;
 	int nspec;		/* -x nspec: speculations, 0 the default 1 */
+	long scratchsize;	/* -x scratchsize: D's alloca() memory per
+				 * clause, 0 the default 256 */
 	long specsize;		/* -x specsize: bytes kept per
 				 * speculation, 0 the default */
 	char *defines;		/* -D NAME[=VALUE] and -U NAME, as the
@@ -59,7 +61,8 @@ enum { D_AST = 1, D_BPF = 2, D_VERIFIER = 4, D_LIBBPF = 8 };
 /* Read the script, compile it, run it (or list, dump it): the exit
  * status.  Frees what O holds. */
 int session_run(struct options *o);
-/* D: -x or #pragma D option ARG if it is nspec=N or specsize=SIZE (k,
+/* D: -x or #pragma D option ARG if it is nspec=N, specsize=SIZE or
+ * scratchsize=SIZE (k,
  * m, g, t suffixes): 1 taken, 0 another option, -1 a bad value (said,
  * in dtrace's words). */
 int options_d_spec(struct options *o, const char *arg);

@@ -106,6 +106,7 @@ static int setup_compiler(struct compiler *c, const struct options *o,
 	if (o->lang_d && o->zero_ok)
 		c->missing_probes = 2;	/* -Z: what matches nothing, ignored */
 	c->dt_nspec = o->nspec;
+	c->dt_scratchsize = o->scratchsize ? o->scratchsize : 256;
 	c->diag.d = o->lang_d;
 	c->diag.errtags = o->errtags;
 	c->diag.dwhat = o->dt_what;
@@ -358,9 +359,18 @@ int options_d_spec(struct options *o, const char *arg)
 	const char *eq = strchr(arg, '=');
 	long v;
 
-	if (strncmp(arg, "nspec=", 6) && strncmp(arg, "specsize=", 9))
+	if (strncmp(arg, "nspec=", 6) && strncmp(arg, "specsize=", 9) &&
+	    strncmp(arg, "scratchsize=", 12))
 		return 0;
 	v = dsize(eq + 1);
+	if (arg[1] == 'c') {	/* scratchsize: D's alloca() memory */
+		if (v < 1 || v > 65536) {
+			fprintf(stderr, "dtrace: failed to set -x scratchsize: Invalid value for specified option\n");
+			return -1;
+		}
+		o->scratchsize = v;
+		return 1;
+	}
 	if (arg[0] == 'n' ? v < 1 || v > SPEC_MAX : v < 1) {
 		fprintf(stderr, "dtrace: failed to set -x %.*s: Invalid value for specified option\n",
 			(int)(eq - arg), arg);
@@ -395,6 +405,7 @@ static int d_pragmas(struct options *o, struct compiler *c)
 			return -1;
 	}
 	c->dt_nspec = o->nspec;
+	c->dt_scratchsize = o->scratchsize ? o->scratchsize : 256;
 	return 0;
 }
 

@@ -145,6 +145,7 @@ enum run_mode {
 #define EVID_D_FAULT ((uint64_t)-7)
 #define DFLT_BADADDR 1
 #define DFLT_DIVZERO 4
+#define DFLT_NOSCRATCH 5
 
 struct ev_arg {
 	struct type *ty;
@@ -242,6 +243,13 @@ struct compiler {
 						 * (lang/dspec.c) */
 	bool uses_spec;		/* D: the program speculates: the stats
 				 * map has STATS_SPEC's slots */
+	bool d_alloca;		/* D: the script uses scratch memory (alloca,
+				 * bcopy, stores through pointers): each
+				 * clause gets dt_scratchsize bytes of it */
+	long dt_scratchsize;	/* D: -x scratchsize (default 256) */
+	int dscratch;		/* bpf: bytes of the scratch map before
+				 * sonde's own: D's top word, then its
+				 * scratch (0 without d_alloca) */
 	bool lang_d;		/* the script is D (sonde dtrace): lang/dparse.c
 				 * reads it, and the places where D's rules
 				 * differ ask this field */

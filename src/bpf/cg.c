@@ -206,6 +206,8 @@ static void stmt(struct cg *g, struct node *n)
 	case N_ASSIGN:
 		if (n->a->kind == N_VAR)
 			assign_var(g, n);
+		else if (n->dname && !strcmp(n->dname, "pstore"))
+			cg_dstore(g, n);
 		else if (n->a->kind == N_FIELD || n->a->kind == N_INDEX)
 			cg_member_store(g, n);
 		else if (n->b->kind == N_CALL && n->a->ty &&
@@ -392,7 +394,7 @@ bool cg_names_reg(struct cg *g, int from, int r)
 
 /* The scratch buffer into r9: a lookup of the per-CPU array's element
  * 0, to FAIL if it is missing (it never is). */
-void cg_scratch_lookup(struct ir *pro, int fail)
+void cg_scratch_lookup(struct ir *pro, int fail, int shift)
 {
 	ir_emit(pro, ST_IMM(BPF_W, RFP, -4, 0));
 	ir_ld64(pro, R1, 0, RELOC_SCRATCH_FD, 0);
@@ -401,6 +403,8 @@ void cg_scratch_lookup(struct ir *pro, int fail)
 	ir_emit(pro, CALL(BPF_FUNC_map_lookup_elem));
 	ir_jump(pro, JMP_IMM(BPF_JEQ, R0, 0), fail);
 	ir_emit(pro, MOV_REG(RSCR, R0));
+	if (shift)	/* D's scratch comes first (cg_dscratch.c) */
+		ir_emit(pro, ALU64_IMM(BPF_ADD, RSCR, shift));
 }
 
 /* The variables' piece numbers: -1 for those of the predicate, of
@@ -470,7 +474,7 @@ static void gen_piece(struct cg *g, struct node *b, const struct split *sp,
 	if (g->uses_ctx)
 		ir_emit(&pro, MOV_REG(RCTX, R1));
 	if (cg_names_reg(g, at, RSCR))
-		cg_scratch_lookup(&pro, ret0);
+		cg_scratch_lookup(&pro, ret0, g->c->dscratch);
 	init_vars(g, &pro, sp, k);
 	cg_insert(g, at, &pro, entry);
 	ir_free(&pro);
@@ -636,8 +640,10 @@ static void gen_prologue(struct cg *g, struct node *p, const struct split *sp)
 			scratch = g->ir.v[i].in.dst_reg == RSCR ||
 				  g->ir.v[i].in.src_reg == RSCR;
 	}
-	if (scratch)
-		cg_scratch_lookup(&pro, g->exit_label);
+	if (scratch || (c->dscratch && g->dbase_slot))
+		cg_scratch_lookup(&pro, g->exit_label, c->dscratch);
+	if (c->dscratch && g->dbase_slot)
+		cg_dscratch_prologue(g, &pro);
 	init_vars(g, &pro, sp, -1);
 	cg_insert(g, 0, &pro, -1);
 	ir_free(&pro);
@@ -705,13 +711,18 @@ static int gen_once(struct compiler *c, struct node *p, struct probe_spec *ps,
 		g.fault_label = cg_label(&g);
 		g.faults = true;
 		g.action = 1;
+		if (c->dscratch) {
+			g.stack += 8;
+			g.stack_max = g.stack;
+			g.dbase_slot = -(STACK_RESERVED + g.stack);
+		}
 	}
 	gen_body(&g, p, sp, sizes);
 	cg_call26_funcs(&g);
 	gen_prologue(&g, p, sp);
 
-	if (!g.failed && g.scratch_max > c->scratch_size)
-		c->scratch_size = g.scratch_max;
+	if (!g.failed && g.scratch_max + c->dscratch > c->scratch_size)
+		c->scratch_size = g.scratch_max + c->dscratch;
 	*atomic = g.sleeps && g.atomic;
 	rc = g.failed || *atomic ? -1 : add_prog(c, &g.ir, ps, g.sleeps);
 	*retry = g.retry;
@@ -849,6 +860,10 @@ int cg_program(struct compiler *c)
 {
 	int rc = 0;
 
+	/* D's scratch memory: the top word, scratchsize bytes, as many
+	 * again (cg_dscratch.c) */
+	c->dscratch = c->lang_d && c->d_alloca ?
+		      (int)(16 + 2 * c->dt_scratchsize) : 0;
 	for (struct node *p = c->ast->probes; p; p = p->next) {
 		struct probe_info *pi = p->extra;
 		/* a kprobe_multi or uprobe_multi set is one program */

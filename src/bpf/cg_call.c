@@ -115,6 +115,9 @@ void cg_call_stmt(struct cg *g, struct node *n)
 		cg_check_helper(g, helper, n);
 		break;
 	}
+	case F_DBCOPY:
+		cg_dbcopy(g, n);
+		break;
 	case F_OVERRIDE:
 		g->uses_ctx = true;
 		cg_int(g, n->args[0]);

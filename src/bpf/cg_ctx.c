@@ -227,6 +227,8 @@ static void read_int(struct cg *g, struct node *n, int size)
 {
 	int saved = g->stack, slot = cg_stack_alloc(g, n);
 
+	if (g->c->dscratch && g->dbase_slot)	/* D's scratch: allocated? */
+		cg_dscratch_load(g, size);
 	cg_emit(g, ST_IMM(BPF_DW, RFP, (int16_t)slot, 0));
 	cg_emit(g, MOV_REG(R3, R0));
 	cg_emit(g, MOV_IMM(R2, size));
@@ -656,4 +658,22 @@ void cg_retval(struct cg *g, struct node *n)
 	}
 	cg_reg(g, PT_REGS_RET);
 	cg_norm(g, R0, n->ty);
+}
+
+void cg_place_addr(struct cg *g, struct node *n, int nulled)
+{
+	int nonnull = cg_label(g);
+
+	if (n->kind == N_INDEX) {
+		index_addr(g, n, nulled);
+		return;
+	}
+	if (n->kind == N_FIELD) {
+		member_addr(g, n, nulled);
+		return;
+	}
+	cg_int(g, n->a);	/* *p */
+	cg_jump(g, JMP_IMM(BPF_JNE, R0, 0), nonnull);
+	null_base(g, nulled);
+	cg_bind(g, nonnull);
 }

@@ -632,6 +632,8 @@ static void int_unop(struct cg *g, struct node *n)
 		cg_deref(g, n);
 		return;
 	}
+	if (cg_dscratch_int(g, n))	/* &p[i], &p->m */
+		return;
 	if (n->op == T_AMP && n->a->kind != N_VAR) {
 		global_addr(g, n->a);
 		return;
@@ -859,7 +861,8 @@ static void int_call(struct cg *g, struct node *n)
 		fault_arg(g, (int)n->args[0]->cval);
 		break;
 	default:
-		if (!cg_call26_int(g, n) && !cg_dstr_int(g, n))
+		if (!cg_call26_int(g, n) && !cg_dstr_int(g, n) &&
+		    !cg_dscratch_int(g, n))
 			cg_emit(g, MOV_IMM(R0, 0));
 	}
 }

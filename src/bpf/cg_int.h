@@ -89,6 +89,9 @@ struct cg {
 	bool faults;
 	int fault_label, fault_slot;
 	int action;			/* the action being emitted, from 1 */
+	int dbase_slot;			/* D's scratch memory: where the
+					 * prologue put its address, as a
+					 * number (cg_dscratch.c) */
 	struct node *spec;		/* D: after speculate(), the variable
 					 * with its id, which records carry
 					 * (cg_spec.c) */
@@ -135,7 +138,9 @@ void cg_stmt(struct cg *g, struct node *n);
 /* PRO inserted at instruction AT, labels bound there moving but KEEP. */
 void cg_insert(struct cg *g, int at, struct ir *pro, int keep);
 bool cg_names_reg(struct cg *g, int from, int r);
-void cg_scratch_lookup(struct ir *pro, int fail);
+/* RSCR = this CPU's scratch (SHIFT bytes in: D's scratch memory is
+ * first), jumping to FAIL without one */
+void cg_scratch_lookup(struct ir *pro, int fail, int shift);
 
 /* cg_loop.c */
 /* A callback of bpf_loop() that another file writes: BODY(g, n, args)
@@ -207,6 +212,21 @@ void cg_member_store(struct cg *g, struct node *n);
 /* r0 = the value assignment N gives a place of integer or pointer type
  * T: N's value, or for x op= e, x op e in T */
 void cg_assigned(struct cg *g, struct node *n, const struct type *t);
+/* cg_dscratch.c: D's scratch memory.  The prologue's part (each
+ * clause's scratch starts empty); r0 = alloca(n); bcopy(); the store
+ * "pstore" assignment N makes through a pointer; and the check of a
+ * SIZE-byte read at the address in r0 (kept), a fault when it is in
+ * scratch memory no alloca() gave. */
+void cg_dscratch_prologue(struct cg *g, struct ir *pro);
+void cg_dalloca(struct cg *g, struct node *n);
+/* r0 = alloca(n), or &p[i], &p->m ("paddr"): true when N is one */
+bool cg_dscratch_int(struct cg *g, struct node *n);
+void cg_dbcopy(struct cg *g, struct node *n);
+void cg_dstore(struct cg *g, struct node *n);
+void cg_dscratch_load(struct cg *g, int size);
+/* r0 = the address of N, a place reached through a pointer (*p, p[i],
+ * p->m), jumping to NULLED (after a fault, in D) when p is NULL */
+void cg_place_addr(struct cg *g, struct node *n, int nulled);
 /* D: fault FLT (DTRACEFLT_*) here, its address stored already: the
  * jump to the clause's fault path */
 void cg_fault(struct cg *g, int flt);

@@ -155,7 +155,7 @@ static void emit_func(struct cg *g, const struct cg_cb *cb)
 	cg_bind(g, c.label);
 	cg_emit(g, MOV_REG(RCTX, R1));
 	cg_emit(g, MOV_REG(R7, R2));
-	cg_scratch_lookup(&g->ir, fail);
+	cg_scratch_lookup(&g->ir, fail, g->c->dscratch);
 	c.body(g, c.n, c.args);
 	cg_bind(g, fail);
 	cg_emit(g, MOV_IMM(R0, 1));
@@ -287,7 +287,7 @@ static void emit_foreach(struct cg *g, const struct cg_cb *cb)
 	if (g->uses_ctx)
 		ir_emit(&pro, LDX(BPF_DW, RCTX, R8, (int16_t)g->fe_slot));
 	if (cg_names_reg(g, at, RSCR))
-		cg_scratch_lookup(&pro, ret0);
+		cg_scratch_lookup(&pro, ret0, g->c->dscratch);
 	cg_insert(g, at, &pro, label);
 	ir_free(&pro);
 }

@@ -53,6 +53,7 @@ static const struct { const char *d, *sonde; } calls[] = {
 	{ "raise", "signal" }, { "stack", "kstack" },
 	{ "jstack", "ustack" }, { "printa", "print" },
 	{ "trunc", "clear" }, { "clear", "zero" }, { "trace", "print" },
+	{ "alloca", "$alloca" }, { "bcopy", "$bcopy" },
 };
 
 static struct node *mk(struct lower *lw, enum node_kind k, struct loc loc)
@@ -362,6 +363,15 @@ static void call(struct lower *lw, struct node *n)
 		u->nargs = 1;
 		n->args[0] = u;
 	}
+	/* alloca(n), bcopy(s, d, n): D's prototypes, then sema's */
+	if ((!strcmp(n->name, "alloca") && n->nargs != 1) ||
+	    (!strcmp(n->name, "bcopy") && n->nargs != 3)) {
+		diag_error_d(&lw->c->diag, n->loc, E_ARGS, "D_PROTO_LEN",
+			     "%s( ) prototype mismatch: %d arg%s passed, %d expected",
+			     n->name, n->nargs, n->nargs == 1 ? "" : "s",
+			     n->name[0] == 'a' ? 1 : 3);
+		return;
+	}
 	/* tracemem(addr, size[, dsize]): the bytes, as trace() prints
 	 * data that is no string (out/dprint.c); the first dsize of them
 	 * when given */
@@ -515,6 +525,13 @@ static struct node *member_store(struct lower *lw, struct node *n)
 	if (rootp == &n->a || (*rootp)->kind != N_MAP ||
 	    (*rootp)->name[0] == '@')
 		return n;
+	/* p[i] = v of an undeclared global: a pointer's (sema) */
+	if (n->a->kind == N_INDEX && &n->a->a == rootp) {
+		struct node *v = ast_dvar(lw->prog, (*rootp)->name);
+
+		if (!v || (v->tyname_ptr && !v->nargs))
+			return n;
+	}
 	tmp = mk(lw, N_VAR, (*rootp)->loc);
 	tmp->name = arena_printf(&lw->c->arena, "$%s", (*rootp)->name);
 	s[0] = mk(lw, N_ASSIGN, n->loc);

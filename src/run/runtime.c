@@ -69,6 +69,8 @@ static void d_fault(struct tracer *t, const uint8_t *rec)
 		id, id, f[0], f[1], f[2], f[3]);
 	if ((w[1] & 0xff) == DFLT_DIVZERO)
 		fprintf(stderr, "divide-by-zero");
+	else if ((w[1] & 0xff) == DFLT_NOSCRATCH)
+		fprintf(stderr, "out of scratch space");
 	else
 		fprintf(stderr, "invalid address (0x%llx)", (unsigned long long)w[2]);
 	fprintf(stderr, " in action #%u\n", (unsigned)(w[1] >> 8));

@@ -294,7 +294,6 @@ static void assign_to(struct sema *s, struct node *n)
 
 		if (v)
 			v->unset = false;
-
 		if (n->op != T_ASSIGN) {
 			struct type *old = sema_expr(s, target);
 
@@ -421,7 +420,8 @@ static void assign_to(struct sema *s, struct node *n)
 		target->ty = m->val;
 		return;
 	}
-	if (s->c->lang_d && sema_d_member_store(s, n, t))
+	if (s->c->lang_d && (sema_d_member_store(s, n, t) ||
+			     sema_d_pointer_store(s, n, t)))
 		return;
 	sema_expr(s, target);
 	ERR(s, target->loc, E_TYPE, "only variables ($x) and maps (@x) can be assigned");

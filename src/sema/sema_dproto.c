@@ -28,11 +28,8 @@ static const struct dproto {
 	  "BPF writes user memory only with bpf_probe_write_user, which sonde does not use" },
 	{ "copyoutstr", 3, 3, { "char *", "uintptr_t", "size_t" },
 	  "BPF writes user memory only with bpf_probe_write_user, which sonde does not use" },
-	{ "alloca", 1, 1, { "size_t" }, "D's scratch memory is not offered" },
-	{ "bcopy", 3, 3, { "void *", "void *", "size_t" },
-	  "D's scratch memory is not offered" },
 	{ "copyinto", 3, 3, { "uintptr_t", "size_t", "void *" },
-	  "D's scratch memory is not offered" },
+	  "it writes the process's memory into scratch memory: use copyin( )" },
 };
 
 /* Whether a value of type T fits prototype P. */

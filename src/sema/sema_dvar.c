@@ -120,6 +120,8 @@ struct type *sema_d_addr(struct sema *s, struct node *n, struct type *t)
 		     "cannot take address of bit-field");
 		return set(n, &ty_error);
 	}
+	if (sema_d_through_pointer(r))	/* &p[i], &p->m */
+		return sema_d_place_addr(s, n, t);
 	while ((r->kind == N_FIELD && r->op == T_DOT &&
 		r->a->ty->kind == TY_STRUCT) ||
 	       (r->kind == N_INDEX && (r->a->ty->kind == TY_ARRAY ||

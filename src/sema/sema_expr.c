@@ -653,6 +653,20 @@ static struct type *string_cast(struct sema *s, struct node *n,
 
 	if (is_err(t))
 		return set(n, &ty_error);
+	/* D: (string)p is the string at p, as stringof(p) */
+	if (s->c->lang_d && !n->tydim && (t->kind == TY_PTR || is_int(t))) {
+		struct node *a = n->a;
+
+		n->kind = N_CALL;
+		n->name = "str";
+		n->dname = "stringof";
+		n->tyname = NULL;
+		n->args = arena_alloc(&s->c->arena, sizeof(*n->args));
+		n->args[0] = a;
+		n->nargs = 1;
+		n->a = NULL;
+		return sema_expr(s, n);
+	}
 	if (t->kind != TY_STR || n->tydim < 0) {
 		ERR(s, n->loc, E_TYPE, "cannot cast %s to string%s", type_name(t),
 		    n->tydim < 0 ? "[] (give the size: string[N])" : "");

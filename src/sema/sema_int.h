@@ -324,6 +324,14 @@ struct type *call_static_assert(struct sema *s, struct node *n);
 
 /* sema_spec.c: D's speculations */
 struct type *call_speculation(struct sema *s, struct node *n);
+/* sema_dscratch.c: D's alloca(), bcopy() and stores through pointers
+ * (true when N, an assignment, is one: checked, marked "pstore") */
+struct type *call_dalloca(struct sema *s, struct node *n);
+struct type *call_dbcopy(struct sema *s, struct node *n);
+bool sema_d_pointer_store(struct sema *s, struct node *n, struct type *u);
+/* ... is N such a place; &N of one, a pointer into the same memory */
+bool sema_d_through_pointer(const struct node *n);
+struct type *sema_d_place_addr(struct sema *s, struct node *n, struct type *t);
 /* sema_dfault.c: $fault(N) of an ERROR clause's copy */
 struct type *call_dfault(struct sema *s, struct node *n);
 struct type *call_spec(struct sema *s, struct node *n);

@@ -1,0 +1,7 @@
+/* at most scratchsize bytes */
+#pragma D option scratchsize=64
+
+BEGIN
+{
+	p = alloca(65);
+}

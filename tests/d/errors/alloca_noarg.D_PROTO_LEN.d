@@ -1,0 +1,4 @@
+BEGIN
+{
+	p = alloca();
+}

@@ -1,0 +1,5 @@
+BEGIN
+{
+	p = alloca(4);
+	bcopy("ab", p);
+}
