@@ -713,6 +713,43 @@ static void strtok_code(struct cg *g, struct node *n, struct mem dst,
 	put(g, n, dst, dt, buf, islot, rslot);
 }
 
+/* $psargs(start, end): the arguments a process was started with, in
+ * its memory from START to END (its mm's arg_start and arg_end): at
+ * most 79 bytes of them, each NUL followed by more made a space, as
+ * psinfo_t's pr_psargs shows them. */
+static void psargs(struct cg *g, struct node *n, struct mem dst,
+		   const struct type *dt)
+{
+	int size = dt->size < 80 ? dt->size : 80;
+	int slot = cg_stack_alloc(g, n);
+	int done = cg_label(g), go = cg_label(g);
+
+	cg_zero(g, dst, 0, ty_slot_size(dt));
+	cg_int(g, n->args[0]);
+	cg_emit(g, STX(BPF_DW, RFP, (int16_t)slot, R0));
+	cg_int(g, n->args[1]);
+	cg_emit(g, LDX(BPF_DW, R3, RFP, (int16_t)slot));
+	cg_emit(g, ALU64_REG(BPF_SUB, R0, R3));
+	cg_jump(g, JMP_IMM(BPF_JSLE, R0, 0), done);
+	cg_jump(g, JMP_IMM(BPF_JLE, R0, size - 1), go);
+	cg_emit(g, MOV_IMM(R0, size - 1));
+	cg_bind(g, go);
+	cg_emit(g, MOV_REG(R2, R0));
+	cg_addr_of(g, R1, dst);
+	cg_call(g, BPF_FUNC_probe_read_user);
+	for (int i = 0; i + 1 < size; i++) {
+		int next = cg_label(g);
+
+		cg_emit(g, LDX(BPF_B, R1, dst.base, (int16_t)(dst.off + i)));
+		cg_jump(g, JMP_IMM(BPF_JNE, R1, 0), next);
+		cg_emit(g, LDX(BPF_B, R1, dst.base, (int16_t)(dst.off + i + 1)));
+		cg_jump(g, JMP_IMM(BPF_JEQ, R1, 0), next);
+		cg_emit(g, ST_IMM(BPF_B, dst.base, (int16_t)(dst.off + i), ' '));
+		cg_bind(g, next);
+	}
+	cg_bind(g, done);
+}
+
 bool cg_dstr_store(struct cg *g, struct node *n, struct mem dst,
 		   const struct type *dt)
 {
@@ -739,6 +776,9 @@ bool cg_dstr_store(struct cg *g, struct node *n, struct mem dst,
 		break;
 	case F_STRTOK:
 		strtok_code(g, n, dst, dt);
+		break;
+	case F_DPSARGS:
+		psargs(g, n, dst, dt);
 		break;
 	default:
 		return false;

@@ -54,6 +54,7 @@ static const struct { const char *d, *sonde; } calls[] = {
 	{ "jstack", "ustack" }, { "printa", "print" },
 	{ "trunc", "clear" }, { "clear", "zero" }, { "trace", "print" },
 	{ "alloca", "$alloca" }, { "bcopy", "$bcopy" },
+	{ "__psargs", "$psargs" },
 };
 
 static struct node *mk(struct lower *lw, enum node_kind k, struct loc loc)

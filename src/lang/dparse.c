@@ -116,6 +116,9 @@ static const char prelude[] =
 	" pr_fname = T->comm; pr_wstat = 0; pr_dmodel = PR_MODEL_LP64;\n"
 	" pr_taskid = 0; pr_projid = 0; pr_nzomb = 0; pr_poolid = 0;\n"
 	" pr_zoneid = 0; pr_contract = 0; pr_flag = 0;\n"
+	" pr_psargs = T != curthread || !T->mm ? stringof(T->comm) :\n"
+	"   __psargs(T->mm->arg_start, T->mm->arg_end);\n"
+
 	"};\n"
 	"translator lwpsinfo_t < struct task_struct *T > {\n"
 	" pr_flag = (T->__state & 4) ? PR_STOPPED : 0;\n"

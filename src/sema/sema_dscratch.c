@@ -133,3 +133,10 @@ struct type *sema_d_place_addr(struct sema *s, struct node *n, struct type *t)
 	n->dname = "paddr";
 	return set(n, p);
 }
+
+struct type *call_dpsargs(struct sema *s, struct node *n)
+{
+	if (!int_arg(s, n, 0, "uintptr_t") || !int_arg(s, n, 1, "uintptr_t"))
+		return set(n, &ty_error);
+	return set(n, ty_str(&s->c->arena, 80));
+}
