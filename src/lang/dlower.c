@@ -20,6 +20,7 @@ struct lower {
 	struct program *prog;
 	struct node *probe;	/* the clause */
 	const char *prov;	/* its first description's provider */
+	const char *pname;	/* ... and probe name */
 	bool ret;		/* ... names a return probe */
 	struct strmap locals;	/* enumerators the program declares */
 	struct strmap scalars;	/* globals assigned without keys */
@@ -617,10 +618,50 @@ static struct node *assign(struct lower *lw, struct node *n)
 	return member_store(lw, n);
 }
 
+/* args[K] (N) of a proc or sched probe: the D library's inline for it
+ * (__d_args_proc_create_0, a translation of the task the raw
+ * tracepoint gives), N itself when it is not one; D_ARGS_IDX past
+ * the probe's arguments. */
+static struct node *proc_args(struct lower *lw, struct node *n)
+{
+	const char *name;
+	struct node *k;
+
+	/* parse.c reads args[0] as a map's element (D's arrays) */
+	if (n->kind != N_MAP || strcmp(n->name, "args") || n->nargs != 1 ||
+	    !lw->prov || !lw->pname ||
+	    (strcmp(lw->prov, "proc") && strcmp(lw->prov, "sched")))
+		return n;
+	k = n->args[0];
+	if (k->kind != N_INT) {
+		diag_error_d(&lw->c->diag, k->loc, E_TYPE, "D_ARGS_IDX",
+			     "index of args[ ] must be an integer constant");
+		return n;
+	}
+	name = arena_printf(&lw->c->arena, "__d_args_%s_%s_%llu", lw->prov,
+			    lw->pname, (unsigned long long)k->ival);
+	for (char *p = (char *)name; *p; p++)
+		if (*p == '-')
+			*p = '_';
+	for (struct node *x = lw->prog->dinlines; x; x = x->next)
+		if (!strcmp(x->name, name)) {
+			struct node *b = mk(lw, N_BUILTIN, n->loc);
+
+			b->name = name;
+			return b;
+		}
+	diag_error_d(&lw->c->diag, n->loc, E_TYPE, "D_ARGS_IDX",
+		     "index %llu is out of range for %s:::%s args[ ]",
+		     (unsigned long long)k->ival, lw->prov, lw->pname);
+	return n;
+}
+
 static struct node *lower(struct lower *lw, struct node *n)
 {
 	if (!n)
 		return NULL;
+	if (n->kind == N_MAP && proc_args(lw, n) != n)
+		return lower(lw, proc_args(lw, n));
 	switch (n->kind) {
 	case N_BUILTIN:
 		builtin(lw, n);
@@ -628,6 +669,7 @@ static struct node *lower(struct lower *lw, struct node *n)
 	case N_FIELD: {
 		struct node *x;
 
+		n->a = proc_args(lw, n->a);	/* args[0]->pr_pid */
 		/* curpsinfo->pr_pid: an inline's translation */
 		for (x = lw->prog->dinlines; n->a->kind == N_BUILTIN && x; x = x->next)
 			if (!strcmp(x->name, n->a->name) && x->b->kind == N_CALL &&
@@ -1076,6 +1118,7 @@ int d_lower(struct compiler *c, struct program *prog)
 		lw.prov = d_probe_field(&c->arena, desc, p->args[0]->name, 0);
 		f[0] = d_probe_field(&c->arena, desc, p->args[0]->name, 3);
 		lw.ret = !strcmp(f[0], "return");
+		lw.pname = f[0];
 		d_spec_clause(c, p);
 		p->a = lower(&lw, p->a);
 		p->b = lower(&lw, p->b);

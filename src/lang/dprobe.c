@@ -76,7 +76,9 @@ static const char *rate(struct arena *a, const char *s, bool tick)
 	return NULL;
 }
 
-/* D's proc, sched and io probes: the kernel tracepoint each is. */
+/* D's proc, sched and io probes: the kernel tracepoint each is ("raw:"
+ * a raw tracepoint, whose arguments give the tasks that args[] are
+ * translated from: lang/dparse.c's D library, __d_args_PROV_NAME_K). */
 static const struct {
 	const char *prov, *name, *tp;
 } tps[] = {
@@ -84,15 +86,15 @@ static const struct {
 	{ "proc", "exec-success", "sched:sched_process_exec" },
 	{ "proc", "exec-failure", "syscalls:sys_exit_execve" },
 	{ "proc", "exit", "sched:sched_process_exit" },
-	{ "proc", "create", "sched:sched_process_fork" },
-	{ "proc", "lwp-create", "sched:sched_process_fork" },
+	{ "proc", "create", "raw:sched_process_fork" },
+	{ "proc", "lwp-create", "raw:sched_process_fork" },
 	{ "proc", "lwp-exit", "sched:sched_process_exit" },
-	{ "proc", "signal-send", "signal:signal_generate" },
-	{ "proc", "signal-handle", "signal:signal_deliver" },
+	{ "proc", "signal-send", "raw:signal_generate" },
+	{ "proc", "signal-handle", "raw:signal_deliver" },
 	{ "sched", "on-cpu", "sched:sched_switch" },
-	{ "sched", "off-cpu", "sched:sched_switch" },
-	{ "sched", "wakeup", "sched:sched_wakeup" },
-	{ "sched", "change-pri", "sched:sched_pi_setprio" },
+	{ "sched", "off-cpu", "raw:sched_switch" },
+	{ "sched", "wakeup", "raw:sched_wakeup" },
+	{ "sched", "change-pri", "raw:sched_pi_setprio" },
 	{ "io", "start", "block:block_rq_issue" },
 	{ "io", "done", "block:block_rq_complete" },
 };
@@ -200,7 +202,9 @@ int d_probe_specs(struct arena *a, const char *desc, const char **out,
 			/* each its own description: its D name */
 			ddesc[*n] = arena_printf(a, "%s:::%s", tps[i].prov,
 						 tps[i].name);
-			out[(*n)++] = arena_printf(a, "tracepoint:%s", tps[i].tp);
+			out[(*n)++] = !strncmp(tps[i].tp, "raw:", 4) ?
+				arena_printf(a, "rawtracepoint:%s", tps[i].tp + 4) :
+				arena_printf(a, "tracepoint:%s", tps[i].tp);
 		}
 	if (*n)
 		return 0;

@@ -1,0 +1,4 @@
+proc:::create
+{
+	trace(args[3]);
+}
