@@ -630,7 +630,8 @@ static struct node *proc_args(struct lower *lw, struct node *n)
 	/* parse.c reads args[0] as a map's element (D's arrays) */
 	if (n->kind != N_MAP || strcmp(n->name, "args") || n->nargs != 1 ||
 	    !lw->prov || !lw->pname ||
-	    (strcmp(lw->prov, "proc") && strcmp(lw->prov, "sched")))
+	    (strcmp(lw->prov, "proc") && strcmp(lw->prov, "sched") &&
+	     strcmp(lw->prov, "io")))
 		return n;
 	k = n->args[0];
 	if (k->kind != N_INT) {

@@ -95,8 +95,8 @@ static const struct {
 	{ "sched", "off-cpu", "raw:sched_switch" },
 	{ "sched", "wakeup", "raw:sched_wakeup" },
 	{ "sched", "change-pri", "raw:sched_pi_setprio" },
-	{ "io", "start", "block:block_rq_issue" },
-	{ "io", "done", "block:block_rq_complete" },
+	{ "io", "start", "raw:block_rq_issue" },
+	{ "io", "done", "raw:block_rq_complete" },
 };
 
 /* S with each FROM replaced by TO (arena). */
