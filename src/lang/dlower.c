@@ -346,6 +346,17 @@ static void builtin(struct lower *lw, struct node *n)
 	n->kind = N_MAP;
 }
 
+/* N, D's call DNAME, made sonde's NAME(ARG). */
+static void as_call(struct lower *lw, struct node *n, const char *dname,
+		    const char *name, struct node *arg)
+{
+	n->args = arena_alloc(&lw->c->arena, sizeof(*n->args));
+	n->args[0] = arg;
+	n->nargs = 1;
+	n->dname = dname;
+	n->name = name;
+}
+
 static void call(struct lower *lw, struct node *n)
 {
 	/* D's actions that sonde's print() carries out: D's prototypes */
@@ -412,11 +423,7 @@ static void call(struct lower *lw, struct node *n)
 			b->args[0] = n->args[0];
 			b->args[1] = t;
 		}
-		n->args = arena_alloc(&lw->c->arena, sizeof(*n->args));
-		n->args[0] = b;
-		n->nargs = 1;
-		n->dname = "tracemem";
-		n->name = "print";
+		as_call(lw, n, "tracemem", "print", b);
 		return;
 	}
 	/* stop(): the process stops, as raise(SIGSTOP) stops it */
@@ -425,11 +432,7 @@ static void call(struct lower *lw, struct node *n)
 
 		sig->name = "SIGSTOP";
 		sig->len = 7;
-		n->args = arena_alloc(&lw->c->arena, sizeof(*n->args));
-		n->args[0] = sig;
-		n->nargs = 1;
-		n->dname = "stop";
-		n->name = "signal";
+		as_call(lw, n, "stop", "signal", sig);
 		return;
 	}
 	for (size_t i = 0; i < sizeof(calls) / sizeof(calls[0]); i++)

@@ -79,13 +79,7 @@ static bool runnable(const char *name)
 
 static bool simple_command(const char *cmd)
 {
-	size_t lead = strspn(cmd, " \t");
-	size_t first = strcspn(cmd + lead, " \t");
-
-	/* '=' matters in the first word only (VAR=x cmd): dd if=x runs
-	 * itself */
-	return !strpbrk(cmd, ";&|<>()`$\n*?[~{}!#") &&
-	       !memchr(cmd + lead, '=', first);
+	return !strpbrk(cmd, ";&|<>()`$\n*?[~{}!#=");
 }
 
 int rt_spawn(struct tracer *t, const char *cmd)

@@ -8,7 +8,7 @@
 dev=$(df --output=source . | tail -1)
 [[ $dev == /dev/* && -b $dev ]] || { echo "no block device under $PWD"; exit 77; }
 out=$(timeout 30 "$SONDE" dtrace -q -c 'dd if=/dev/zero of=ddfile bs=4k count=3 oflag=direct' -n '
-io:::start /pid == $target && args[0]->b_bcount == 4096/ {
+io:::start /execname == "dd" && args[0]->b_bcount == 4096/ {
 	printf("%s %d %d %d %d\n", args[0]->b_flags & B_WRITE ? "write" : "read",
 	    args[0]->b_bcount, args[1]->dev_major > 0,
 	    strjoin("/dev/", args[1]->dev_statname) == args[1]->dev_pathname,
