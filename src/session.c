@@ -165,7 +165,7 @@ static int check_foldable(const struct options *o, const struct compiler *c)
 }
 
 /* dtrace -l: the probes the descriptions match, DTrace's columns. */
-static void d_list(struct compiler *c)
+static void d_list(struct compiler *c, bool verbose)
 {
 	printf("%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE",
 	       "FUNCTION", "NAME");
@@ -189,6 +189,8 @@ static void d_list(struct compiler *c)
 					f[j] = d_probe_field(&c->arena, d, ps[k].name, j);
 				printf("%5d %10s %17s %33s %s\n", id, f[0], f[1],
 				       f[2], f[3]);
+				if (verbose)
+					d_probe_describe(stdout, f[0], f[3]);
 			}
 		}
 	}
@@ -200,7 +202,7 @@ static void d_list(struct compiler *c)
 static int inspect(const struct options *o, struct compiler *c)
 {
 	if (o->list && o->lang_d) {
-		d_list(c);
+		d_list(c, o->verbose);
 		return 0;
 	}
 	if (o->list) {

@@ -330,3 +330,55 @@ const char *d_probe_field(struct arena *a, const char *desc,
 		return "vmlinux";
 	return f[field];
 }
+
+/* The types of args[] of the probes whose args[] D's library gives
+ * (lang/dparse.c's __d_args_ inlines), '|'-separated. */
+static const struct {
+	const char *prov, *name, *types;
+} argtypes[] = {
+	{ "proc", "exec", "string" },
+	{ "proc", "exec-failure", "int" },
+	{ "proc", "exit", "int" },
+	{ "proc", "create", "psinfo_t *" },
+	{ "proc", "lwp-create", "lwpsinfo_t *|psinfo_t *" },
+	{ "proc", "signal-send", "lwpsinfo_t *|psinfo_t *|int" },
+	{ "proc", "signal-handle", "int|siginfo_t *|void (*)(void)" },
+	{ "sched", "off-cpu", "lwpsinfo_t *|psinfo_t *" },
+	{ "sched", "wakeup", "lwpsinfo_t *|psinfo_t *" },
+	{ "sched", "change-pri", "lwpsinfo_t *|psinfo_t *|pri_t" },
+	{ "io", "start", "bufinfo_t *|devinfo_t *|fileinfo_t *" },
+	{ "io", "done", "bufinfo_t *|devinfo_t *|fileinfo_t *" },
+};
+
+void d_probe_describe(FILE *fp, const char *prov, const char *name)
+{
+	const char *types = NULL;
+	bool stable = !strcmp(prov, "proc") || !strcmp(prov, "sched") ||
+		      !strcmp(prov, "io");
+
+	for (size_t i = 0; i < sizeof(argtypes) / sizeof(argtypes[0]); i++)
+		if (!strcmp(argtypes[i].prov, prov) && !strcmp(argtypes[i].name, name))
+			types = argtypes[i].types;
+	fprintf(fp, "\n\tProbe Description Attributes\n"
+		"\t\tIdentifier Names: Private\n"
+		"\t\tData Semantics:   Private\n"
+		"\t\tDependency Class: Unknown\n\n"
+		"\tArgument Attributes\n"
+		"\t\tIdentifier Names: %s\n"
+		"\t\tData Semantics:   %s\n"
+		"\t\tDependency Class: %s\n\n"
+		"\tArgument Types\n",
+		stable ? "Evolving" : "Private", stable ? "Evolving" : "Private",
+		stable ? "ISA" : "Unknown");
+	if (!types) {
+		fprintf(fp, "\t\tNone\n\n");
+		return;
+	}
+	for (int k = 0; *types; k++) {
+		size_t l = strcspn(types, "|");
+
+		fprintf(fp, "\t\targs[%d]: %.*s\n", k, (int)l, types);
+		types += l + (types[l] == '|');
+	}
+	fputc('\n', fp);
+}

@@ -3,6 +3,7 @@
 #ifndef SONDE_DPROBE_H
 #define SONDE_DPROBE_H
 
+#include <stdio.h>
 #include "base/arena.h"
 
 /* The most attach points one description becomes (syscall::X: is the
@@ -21,5 +22,8 @@ int d_probe_specs(struct arena *a, const char *desc, const char **out,
  * sonde named SPEC, which the description DESC expanded to. */
 const char *d_probe_field(struct arena *a, const char *desc,
 			  const char *spec, int field);
+/* dtrace -lv's lines after a probe's: its stability attributes and
+ * the types of its args[]. */
+void d_probe_describe(FILE *fp, const char *prov, const char *name);
 
 #endif
