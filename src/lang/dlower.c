@@ -346,6 +346,46 @@ static void builtin(struct lower *lw, struct node *n)
 	n->kind = N_MAP;
 }
 
+/* progenyof(P) (N): whether the current process is P or descends
+ * from it, its ancestors' tgids compared with P up to 16 generations
+ * (the chain ends at the idle task, its own parent: no NULL on the
+ * way).  Each comparison has nodes of its own: lowering renames them. */
+static void progenyof(struct lower *lw, struct node *n)
+{
+	struct node *all = NULL;
+	long made = 0;
+
+	for (int depth = 0; depth <= 16; depth++) {
+		struct node *t = mk(lw, N_BUILTIN, n->loc), *eq, *f;
+
+		t->name = "curthread";
+		for (int k = 0; k < depth; k++) {
+			f = mk(lw, N_FIELD, n->loc);
+			f->op = T_ARROW;
+			f->name = "real_parent";
+			f->a = t;
+			t = f;
+		}
+		f = mk(lw, N_FIELD, n->loc);
+		f->op = T_ARROW;
+		f->name = "tgid";
+		f->a = t;
+		eq = mk(lw, N_BINOP, n->loc);
+		eq->op = T_EQ;
+		eq->a = f;
+		eq->b = ast_clone(&lw->c->arena, n->args[0], &made);
+		if (all) {
+			struct node *o = mk(lw, N_LOR, n->loc);
+
+			o->a = all;
+			o->b = eq;
+			eq = o;
+		}
+		all = eq;
+	}
+	*n = *all;
+}
+
 /* N, D's call DNAME, made sonde's NAME(ARG). */
 static void as_call(struct lower *lw, struct node *n, const char *dname,
 		    const char *name, struct node *arg)
@@ -375,6 +415,10 @@ static void call(struct lower *lw, struct node *n)
 		u->args[0] = n->args[0];
 		u->nargs = 1;
 		n->args[0] = u;
+	}
+	if (!strcmp(n->name, "progenyof") && n->nargs == 1) {
+		progenyof(lw, n);
+		return;
 	}
 	/* alloca(n), bcopy(s, d, n): D's prototypes, then sema's */
 	if ((!strcmp(n->name, "alloca") && n->nargs != 1) ||
