@@ -255,6 +255,10 @@ static void drain(void *arg)
 {
 	struct tracer *t = arg;
 
+	/* D: BEGIN's records wait in the ring until every probe is
+	 * enabled (rt_run) */
+	if (t->pr.dtrace && t->d_begin)
+		return;
 	ring_buffer__consume(t->rb.rb);
 }
 
@@ -435,13 +439,20 @@ int rt_run(struct tracer *t)
 	/* D's BEGIN fires before any other probe is enabled: an event
 	 * of another clause (or its exit()) cannot come first */
 	if (t->pr.dtrace && !t->dry_run) {
+		/* BEGIN's records are read once every probe is enabled:
+		 * a command its system() starts is then seen (its exec by
+		 * proc:::exec-success), as DTrace's consumer runs it after
+		 * tracing began; an exit() there keeps the others off */
+		t->d_begin = true;
 		rc = run_stage(t, STAGE_BEGIN);
-		flush(t);
-		if (!rc && !t->exiting) {
+		t->d_begin = false;
+		if (!rc && !stat_sum(t, (uint32_t)STATS_DEXIT(t->c))) {
 			d_gate(t, true);
 			rc = at_attach_all(t, nprobes);
 			d_gate(t, false);
 		}
+		drain(t);
+		flush(t);
 		if (rc)
 			return rc;
 		attaching(t, nprobes, true);

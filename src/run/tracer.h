@@ -46,6 +46,7 @@ struct tracer {
 	uint64_t pidns_dev, pidns_ino;	/* pid(curr_ns); 0: initial */
 	uint64_t start_ns;	/* CLOCK_MONOTONIC at start */
 	bool exiting;
+	bool d_begin;		/* D: BEGIN runs; its records wait (runtime.c) */
 	int exit_code;		/* exit(code): the first one's */
 	bool polling;		/* in the event loop: a signal ends a batch */
 	int target_pid;		/* -p: exit when it exits */
