@@ -41,8 +41,7 @@ static const struct { const char *d, *sonde; } vars[] = {
 	{ "arg3", "arg3" }, { "arg4", "arg4" }, { "arg5", "arg5" },
 	{ "arg6", "arg6" }, { "arg7", "arg7" }, { "arg8", "arg8" },
 	{ "arg9", "arg9" }, { "args", "args" }, { "caller", "caller" },
-	{ "ucaller", "ucaller" }, { "curpsinfo", "curpsinfo" },
-	{ "curlwpsinfo", "curlwpsinfo" }, { "epid", "epid" }, { "id", "id" },
+	{ "ucaller", "ucaller" }, { "epid", "epid" }, { "id", "id" },
 	{ "ipl", "ipl" }, { "root", "root" }, { "cwd", "cwd" },
 	{ "zonename", "zonename" }, { "NULL", NULL },
 };

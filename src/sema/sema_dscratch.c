@@ -22,13 +22,14 @@ static bool int_arg(struct sema *s, struct node *n, int i, const char *proto)
 	return true;
 }
 
-/* A kernel pointer to void: scratch memory is the kernel's. */
-static struct type *scratch_ptr(struct sema *s)
+struct type *sema_d_kptr(struct sema *s, const struct type *t)
 {
 	struct type *p = arena_alloc(&s->c->arena, sizeof(*p));
 
 	p->kind = TY_PTR;
 	p->size = 8;
+	p->pointee = t && (t->kind == TY_INT || t->kind == TY_STRUCT ||
+			   t->kind == TY_PTR) ? (struct type *)t : NULL;
 	p->kernel = true;
 	return p;
 }
@@ -44,7 +45,7 @@ struct type *call_dalloca(struct sema *s, struct node *n)
 		     "alloca(%llu) size larger than scratchsize %lld",
 		     (unsigned long long)n->args[0]->cval,
 		     (long long)s->c->dt_scratchsize);
-	return set(n, scratch_ptr(s));
+	return set(n, sema_d_kptr(s, NULL));	/* scratch is the kernel's */
 }
 
 struct type *call_dbcopy(struct sema *s, struct node *n)
@@ -116,15 +117,10 @@ bool sema_d_pointer_store(struct sema *s, struct node *n, struct type *u)
 struct type *sema_d_place_addr(struct sema *s, struct node *n, struct type *t)
 {
 	const struct node *r = n->a;
-	struct type *p;
+	struct type *p = sema_d_kptr(s, t);
 
 	while (r->kind == N_FIELD && r->op == T_DOT)
 		r = r->a;
-	p = arena_alloc(&s->c->arena, sizeof(*p));
-	p->kind = TY_PTR;
-	p->size = 8;
-	p->pointee = t->kind == TY_INT || t->kind == TY_STRUCT ||
-		     t->kind == TY_PTR ? t : NULL;
 	/* the memory of the pointer it goes through */
 	if (r->a->ty && r->a->ty->kind == TY_PTR) {
 		p->kernel = r->a->ty->kernel;

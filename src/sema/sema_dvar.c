@@ -113,7 +113,6 @@ bool sema_d_member_store(struct sema *s, struct node *n, struct type *u)
 struct type *sema_d_addr(struct sema *s, struct node *n, struct type *t)
 {
 	struct node *r = n->a;
-	struct type *p;
 
 	if (r->kind == N_FIELD && r->fbits) {
 		DERR(s, n->loc, E_TYPE, "D_ADDROF_BITFIELD",
@@ -138,13 +137,8 @@ struct type *sema_d_addr(struct sema *s, struct node *n, struct type *t)
 		     "cannot take address of dynamic variable");
 		return set(n, &ty_error);
 	}
-	p = arena_alloc(&s->c->arena, sizeof(*p));
-	p->kind = TY_PTR;
-	p->size = 8;
-	p->pointee = t->kind == TY_INT || t->kind == TY_STRUCT ||
-		     t->kind == TY_PTR ? t : NULL;
-	p->kernel = true;	/* a map's memory, in a uprobe's clause too */
-	return set(n, p);
+	/* a map's memory, in a uprobe's clause too */
+	return set(n, sema_d_kptr(s, t));
 }
 
 /* A node of KIND at N's place. */

@@ -330,6 +330,9 @@ struct type *call_dalloca(struct sema *s, struct node *n);
 struct type *call_dbcopy(struct sema *s, struct node *n);
 struct type *call_dpsargs(struct sema *s, struct node *n);
 bool sema_d_pointer_store(struct sema *s, struct node *n, struct type *u);
+/* A pointer to T (NULL, or a type no pointer names: void) in kernel
+ * memory. */
+struct type *sema_d_kptr(struct sema *s, const struct type *t);
 /* ... is N such a place; &N of one, a pointer into the same memory */
 bool sema_d_through_pointer(const struct node *n);
 struct type *sema_d_place_addr(struct sema *s, struct node *n, struct type *t);

@@ -54,4 +54,6 @@ D -p 999999999 -n 'BEGIN { exit(0); }' 2> err; st=$?
 [[ $st == 1 && $(cat err) == "dtrace: failed to grab pid 999999999: No such process" ]] || { echo "FAIL -p of no process: $st $(cat err)"; exit 1; }
 D -p 12x -n 'BEGIN { exit(0); }' 2> err; st=$?
 [[ $st == 1 && $(cat err) == "dtrace: invalid process ID: 12x" ]] || { echo "FAIL -p 12x: $st $(cat err)"; exit 1; }
+D -x scratchsize=0 -n 'BEGIN { exit(0); }' 2> err; st=$?
+[[ $st == 1 && $(cat err) == "dtrace: failed to set -x scratchsize: Invalid value for specified option" ]] || { echo "FAIL -x scratchsize=0: $st $(cat err)"; exit 1; }
 exit 0
