@@ -93,8 +93,14 @@ static int setup_compiler(struct compiler *c, const struct options *o,
 {
 	compiler_init(c, name, src, len);
 	/* the dialect's defaults first, then the environment's values */
-	/* D has one dialect: today's defaults */
-	if (set_dialect(c, o->lang_d ? "0.26" : o->dialect) || config_env(c))
+	/* D has one dialect: today's defaults, but no limit on probes
+	 * (dtrace has none; pid$target::: is thousands of functions,
+	 * attached as one uprobe_multi link) */
+	if (set_dialect(c, o->lang_d ? "0.26" : o->dialect))
+		return -1;
+	if (o->lang_d)
+		c->max_probes = 1 << 30;
+	if (config_env(c))
 		return -1;
 	c->verbose = o->verbose;
 	c->lang_d = o->lang_d;
@@ -167,6 +173,10 @@ static int check_foldable(const struct options *o, const struct compiler *c)
 /* dtrace -l: the probes the descriptions match, DTrace's columns. */
 static void d_list(struct compiler *c, bool verbose)
 {
+	/* a probe made of two tracepoints (proc:::exec: execve's and
+	 * execveat's) is listed once */
+	struct strmap seen = { 0 };
+
 	printf("%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE",
 	       "FUNCTION", "NAME");
 	for (struct node *p = c->ast->probes; p; p = p->next) {
@@ -178,7 +188,7 @@ static void d_list(struct compiler *c, bool verbose)
 				continue;
 			for (int k = 0; k < n; k++) {
 				const char *d = p->args[i]->tyname;
-				const char *f[4];
+				const char *f[4], *key;
 				int id = ps[k].tp_id ? ps[k].tp_id :
 					 !strcasecmp(ps[k].name, "BEGIN") ? 1 :
 					 !strcasecmp(ps[k].name, "END") ? 2 : 3;
@@ -187,6 +197,11 @@ static void d_list(struct compiler *c, bool verbose)
 					continue;
 				for (int j = 0; j < 4; j++)
 					f[j] = d_probe_field(&c->arena, d, ps[k].name, j);
+				key = arena_printf(&c->arena, "%s:%s:%s:%s",
+						   f[0], f[1], f[2], f[3]);
+				if (strmap_get(&seen, key))
+					continue;
+				strmap_put(&seen, &c->arena, key, (void *)key);
 				printf("%5d %10s %17s %33s %s\n", id, f[0], f[1],
 				       f[2], f[3]);
 				if (verbose)

@@ -64,6 +64,7 @@ struct mapinfo {
 	bool written;		/* some probe stores into it */
 	int dsize;		/* the widest integer stored (D's trace()) */
 	bool read;		/* some probe reads it */
+	struct loc first_write;	/* D: its first assignment in the text */
 	/* BPF layout, set by sema */
 	enum bpf_map_type bpf_type;
 	int key_size;		/* bytes, including a hist bucket index */
@@ -226,6 +227,9 @@ struct compiler {
 	int target_pid;		/* -p: only this process's events */
 	bool has_command;	/* -c: cpid is defined */
 	const char *command;	/* -c's command (NULL in the fuzz target) */
+	/* D: the program -c's command runs (a script's interpreter), whose
+	 * files a pid probe's module a.out, or none, names */
+	const char *d_program;
 	bool unsafe;		/* --unsafe: system(), signal(), override() */
 	const void *probe_filter;	/* --probe-filter: a regex_t; the
 					 * probes (but BEGIN, END) whose

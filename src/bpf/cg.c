@@ -667,6 +667,7 @@ static int add_prog(struct compiler *c, struct ir *ir,
 	ps->ops->load(ps, &out->load);
 	out->load.sleepable = sleepable;
 	out->fd = -1;
+	out->sites_fd = -1;
 	rc = asm_resolve(c, ir, out);
 	if (!rc)
 		c->nprogs++;
@@ -866,19 +867,20 @@ int cg_program(struct compiler *c)
 		      (int)(16 + 2 * c->dt_scratchsize) : 0;
 	for (struct node *p = c->ast->probes; p; p = p->next) {
 		struct probe_info *pi = p->extra;
-		/* a kprobe_multi or uprobe_multi set is one program */
-		struct probe_spec *m = probe_merge(c, pi->specs, pi->nspecs,
-						   pi->per_site,
-						   p->args[0]->name);
 
-		if (m) {
-			if (gen_prog(c, p, m))
+		for (int i = 0, used; i < pi->nspecs; i += used) {
+			/* a kprobe_multi or uprobe_multi set is one
+			 * program */
+			struct probe_spec *m = probe_merge(c, pi->specs + i,
+							   pi->nspecs - i,
+							   pi->per_site,
+							   pi->per_name,
+							   p->args[0]->name,
+							   &used);
+
+			if (gen_prog(c, p, m ? m : &pi->specs[i]))
 				rc = -1;
-			continue;
 		}
-		for (int i = 0; i < pi->nspecs; i++)
-			if (gen_prog(c, p, &pi->specs[i]))
-				rc = -1;
 	}
 	c->nstats = STATS_STACKS(c) + (c->nstack_maps ? 1 : 0);
 	if (c->uses_spec)	/* D: the count, then each speculation */

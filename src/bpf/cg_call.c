@@ -115,7 +115,7 @@ void cg_call_stmt(struct cg *g, struct node *n)
 		cg_check_helper(g, helper, n);
 		break;
 	}
-	case F_DBCOPY:
+	case F_DBCOPY: case F_DCOPYINTO:
 		cg_dbcopy(g, n);
 		break;
 	case F_OVERRIDE:

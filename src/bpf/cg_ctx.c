@@ -14,12 +14,7 @@
 
 static const struct tp_field *field(struct cg *g, struct node *n)
 {
-	const struct tp_format *tp = g->ps->tp;
-
-	for (int k = 0; tp && k < tp->nfields; k++)
-		if (!strcmp(tp->fields[k].name, n->name))
-			return &tp->fields[k];
-	return NULL;
+	return tp_field_named(g->ps->tp, n->name);
 }
 
 /* An integer or pointer field into r0, canonical for its type. */

@@ -52,11 +52,12 @@ static void fault_at(struct cg *g, int reg, int flt)
 	cg_fault(g, flt);
 }
 
-void cg_dalloca(struct cg *g, struct node *n)
+/* r0 = the address of r0 bytes newly allocated, r2 their offset in
+ * the region's allocated bytes (bounded for the verifier). */
+static void alloc(struct cg *g)
 {
 	int ok = cg_label(g), fits = cg_label(g), bad = cg_label(g);
 
-	cg_int(g, n->args[0]);
 	cg_jump(g, JMP_IMM(BPF_JLE, R0, scratchsize(g)), ok);
 	cg_bind(g, bad);
 	cg_emit(g, MOV_IMM(R1, 0));
@@ -71,10 +72,43 @@ void cg_dalloca(struct cg *g, struct node *n)
 	cg_jump(g, JMP_IMM(BPF_JLE, R3, scratchsize(g)), fits);
 	cg_jump(g, JA(), bad);
 	cg_bind(g, fits);
+	cg_jump(g, JMP_IMM(BPF_JGT, R2, scratchsize(g)), bad);
 	cg_emit(g, STX(BPF_DW, R1, 0, R3));
 	cg_emit(g, LDX(BPF_DW, R0, RFP, (int16_t)g->dbase_slot));
 	cg_emit(g, ALU64_IMM(BPF_ADD, R0, 8));
 	cg_emit(g, ALU64_REG(BPF_ADD, R0, R2));
+}
+
+void cg_dalloca(struct cg *g, struct node *n)
+{
+	cg_int(g, n->args[0]);
+	alloc(g);
+}
+
+static void dcopyin(struct cg *g, struct node *n)
+{
+	int saved = g->stack, aslot = cg_stack_alloc(g, n);
+	int nslot = cg_stack_alloc(g, n), rslot = cg_stack_alloc(g, n);
+	int ok = cg_label(g);
+
+	cg_int(g, n->args[0]);
+	cg_emit(g, STX(BPF_DW, RFP, (int16_t)aslot, R0));
+	cg_int(g, n->args[1]);
+	cg_emit(g, STX(BPF_DW, RFP, (int16_t)nslot, R0));
+	alloc(g);
+	cg_emit(g, STX(BPF_DW, RFP, (int16_t)rslot, R0));
+	region(g, R1);
+	cg_emit(g, ALU64_IMM(BPF_ADD, R1, 8));
+	cg_emit(g, ALU64_REG(BPF_ADD, R1, R2));
+	cg_emit(g, LDX(BPF_DW, R2, RFP, (int16_t)nslot));
+	cg_emit(g, LDX(BPF_DW, R3, RFP, (int16_t)aslot));
+	cg_call(g, BPF_FUNC_probe_read_user);
+	cg_jump(g, JMP_IMM(BPF_JEQ, R0, 0), ok);
+	cg_emit(g, LDX(BPF_DW, R1, RFP, (int16_t)aslot));
+	fault_at(g, R1, DFLT_BADADDR);
+	cg_bind(g, ok);
+	cg_emit(g, LDX(BPF_DW, R0, RFP, (int16_t)rslot));
+	g->stack = saved;
 }
 
 /* r2 = the offset in the allocated bytes of the LEN bytes (LEN a
@@ -122,21 +156,31 @@ void cg_dstore(struct cg *g, struct node *n)
 	g->stack = saved;
 }
 
+/* bcopy(src, dest, len) and copyinto(src, len, dest): LEN bytes of
+ * SRC (the kernel's, or the process's for copyinto) into DEST, scratch
+ * alloca() gave; arguments evaluated in order, as DTrace does. */
 void cg_dbcopy(struct cg *g, struct node *n)
 {
 	int saved = g->stack, saved_scratch = g->scratch;
 	int sslot = cg_stack_alloc(g, n), dslot = cg_stack_alloc(g, n);
 	int nslot = cg_stack_alloc(g, n), ok = cg_label(g);
+	bool user = n->builtin == F_DCOPYINTO;
 	struct node *src = n->args[0];
 
-	/* the arguments in order, as DTrace evaluates them */
 	if (src->ty->kind != TY_STR) {
 		cg_int(g, src);
 		cg_emit(g, STX(BPF_DW, RFP, (int16_t)sslot, R0));
 	}
-	cg_int(g, n->args[1]);
+	if (user) {
+		cg_int(g, n->args[1]);
+		cg_emit(g, STX(BPF_DW, RFP, (int16_t)nslot, R0));
+	}
+	cg_int(g, n->args[user ? 2 : 1]);
 	cg_emit(g, STX(BPF_DW, RFP, (int16_t)dslot, R0));
-	cg_int(g, n->args[2]);
+	if (user)
+		cg_emit(g, LDX(BPF_DW, R0, RFP, (int16_t)nslot));
+	else
+		cg_int(g, n->args[2]);
 	cg_jump(g, JMP_IMM(BPF_JLE, R0, scratchsize(g)), ok);
 	cg_emit(g, MOV_IMM(R1, 0));
 	fault_at(g, R1, DFLT_BADADDR);
@@ -158,7 +202,8 @@ void cg_dbcopy(struct cg *g, struct node *n)
 	cg_emit(g, LDX(BPF_DW, R2, RFP, (int16_t)dslot));
 	cg_emit(g, ALU64_REG(BPF_ADD, R1, R2));
 	cg_emit(g, LDX(BPF_DW, R2, RFP, (int16_t)nslot));
-	cg_read_call(g, BPF_FUNC_probe_read_kernel, n);
+	cg_read_call(g, user ? BPF_FUNC_probe_read_user :
+			       BPF_FUNC_probe_read_kernel, n);
 	g->stack = saved;
 	g->scratch = saved_scratch;
 }
@@ -191,6 +236,10 @@ bool cg_dscratch_int(struct cg *g, struct node *n)
 
 	if (n->kind == N_CALL && n->builtin == F_DALLOCA) {
 		cg_dalloca(g, n);
+		return true;
+	}
+	if (n->kind == N_CALL && n->builtin == F_DCOPYIN) {
+		dcopyin(g, n);
 		return true;
 	}
 	if (n->kind != N_UNOP || n->op != T_AMP || !n->dname ||

@@ -542,21 +542,6 @@ static void builtin(struct cg *g, struct node *n)
 	}
 }
 
-/* probe, probetype and func: a literal per probe; NULL for others. */
-static const char *site_name(struct cg *g, struct node *n)
-{
-	switch (n->builtin) {
-	case B_PROBE: return g->ps->name;
-	case B_PROBETYPE: return probe_type_name(g->ps);
-	case B_FUNC: return g->ps->func;
-	case B_PROBEPROV: case B_PROBEMOD: case B_PROBEFUNC: case B_PROBENAME:
-	case B_PROBEFN:
-		return d_probe_field(&g->c->arena, g->ps->ddesc ? g->ps->ddesc : "",
-				     g->ps->name, n->builtin - B_PROBEPROV);
-	default: return NULL;
-	}
-}
-
 static void int_var(struct cg *g, struct node *n)
 {
 	cg_emit(g, LDX(BPF_DW, R0, cg_var_reg(g, n->var),
@@ -1071,11 +1056,8 @@ void cg_store(struct cg *g, struct node *n, struct mem dst,
 			cg_literal(g, dst, dt, n->name, n->len);
 			return;
 		case N_BUILTIN:
-			if (site_name(g, n)) {
-				cg_literal(g, dst, dt, site_name(g, n),
-					   strlen(site_name(g, n)));
+			if (cg_site_name(g, n, dst, dt))
 				return;
-			}
 			if (n->builtin == B_COMM && dt->size >= 16) {
 				/* some kernels (6.1) leave the bytes after the
 				 * NUL as they were: zero all of them */

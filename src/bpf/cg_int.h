@@ -171,6 +171,13 @@ void cg_copy(struct cg *g, struct mem dst, const struct type *dt,
 void cg_literal(struct cg *g, struct mem dst, const struct type *dt,
 		const char *s, size_t len);
 
+/* cg_site.c */
+/* DST (of type DT) = N, a name of the probe that fired (probe, func,
+ * probefunc...): a literal, or in a merged program read from its table
+ * of names; false when N is not such a name. */
+bool cg_site_name(struct cg *g, struct node *n, struct mem dst,
+		  const struct type *dt);
+
 /* cg_map.c */
 struct mem cg_map_key(struct cg *g, struct node *mapnode);
 void cg_map_read(struct cg *g, struct node *n, struct mem dst,

@@ -21,6 +21,7 @@ enum reloc_kind {
 	RELOC_STACK_FD,		/* arg: stack map index */
 	RELOC_USEEN_FD,		/* the processes ustack/usym have seen */
 	RELOC_SKB_FD,		/* skboutput()'s perf event array */
+	RELOC_SITES_FD,		/* the program's table of names (cg_site.c) */
 };
 
 struct bpf_reloc {
@@ -44,6 +45,7 @@ struct prog_spec {
 	int nglobal;		/* the first nglobal are global functions
 				 * taking the context, the rest static */
 	int fd;			/* set by the loader */
+	int sites_fd;		/* its probe.sites as a map, by the loader */
 	double load_ms;		/* the loader's: its last bpf_prog_load() */
 };
 

@@ -70,7 +70,9 @@ static bool has_interp(Elf *e)
 	return false;
 }
 
-char *elf_needed(const char *path)
+/* PATH's DT_NEEDED names (of a shared library only, unless PROGRAMS)
+ * as elf_needed() gives them. */
+static char *needed_names(const char *path, bool programs)
 {
 	int fd;
 	Elf *e = open_elf(path, &fd);
@@ -80,7 +82,7 @@ char *elf_needed(const char *path)
 
 	if (!e)
 		return NULL;
-	while (!has_interp(e) && (scn = elf_nextscn(e, scn))) {
+	while ((programs || !has_interp(e)) && (scn = elf_nextscn(e, scn))) {
 		GElf_Shdr sh;
 		Elf_Data *d;
 
@@ -107,6 +109,44 @@ char *elf_needed(const char *path)
 	}
 	elf_end(e);
 	close(fd);
+	return out;
+}
+
+char *elf_needed(const char *path)
+{
+	return needed_names(path, false);
+}
+
+char *elf_program_files(const char *prog)
+{
+	char *out = xmalloc(strlen(prog) + 2);
+	size_t len = strlen(prog) + 1;
+
+	memcpy(out, prog, len);
+	out[len] = 0;
+	/* breadth first, each file once: the dynamic linker's order */
+	for (const char *f = out; *f; f += strlen(f) + 1) {
+		char *libs = needed_names(f, true);
+
+		for (const char *l = libs; l && *l; l += strlen(l) + 1) {
+			char *p = elf_resolve_path(l, 0);
+			bool seen = false;
+			size_t off = (size_t)(f - out), pl;
+
+			for (const char *q = out; p && *q; q += strlen(q) + 1)
+				seen |= !strcmp(q, p);
+			if (p && !seen) {
+				pl = strlen(p) + 1;
+				out = xrealloc(out, len + pl + 1);
+				memcpy(out + len, p, pl);
+				len += pl;
+				out[len] = 0;
+				f = out + off;
+			}
+			free(p);
+		}
+		free(libs);
+	}
 	return out;
 }
 
@@ -449,20 +489,20 @@ char *elf_resolve_path(const char *name, int pid)
 	return from_path_env(name);
 }
 
-void elf_process_settle(int pid)
+/* Seconds since process PID started; -1 when it is gone. */
+static double process_age(int pid)
 {
 	char path[64], buf[1024], *p;
 	unsigned long long start = 0;
 	struct timespec now;
 	long hz = sysconf(_SC_CLK_TCK);
-	double age;
 	FILE *f;
 	size_t n;
 
 	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
 	f = fopen(path, "r");
 	if (!f)
-		return;
+		return -1;
 	n = fread(buf, 1, sizeof(buf) - 1, f);
 	fclose(f);
 	buf[n] = 0;
@@ -471,10 +511,46 @@ void elf_process_settle(int pid)
 		p = strchr(p + 1, ' ');
 	if (!p || sscanf(p, " %llu", &start) != 1 || hz <= 0 ||
 	    clock_gettime(CLOCK_BOOTTIME, &now))
-		return;
-	age = (double)now.tv_sec + now.tv_nsec / 1e9 - (double)start / (double)hz;
+		return -1;
+	return (double)now.tv_sec + now.tv_nsec / 1e9 - (double)start / (double)hz;
+}
+
+/* Is process PID a fork that has not exec'd: its executable its
+ * parent's (a shell's `(sleep 1; exec prog) &`)? */
+static bool unexeced_fork(int pid)
+{
+	char path[64], buf[512], *p;
+	struct stat own, parent;
+	int ppid = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+	f = fopen(path, "r");
+	if (!f)
+		return false;
+	p = fgets(buf, sizeof(buf), f) ? strrchr(buf, ')') : NULL;
+	fclose(f);
+	if (!p || sscanf(p, ") %*c %d", &ppid) != 1 || ppid <= 1)
+		return false;
+	snprintf(path, sizeof(path), "/proc/%d/exe", pid);
+	if (stat(path, &own))
+		return false;
+	snprintf(path, sizeof(path), "/proc/%d/exe", ppid);
+	return !stat(path, &parent) && own.st_dev == parent.st_dev &&
+	       own.st_ino == parent.st_ino;
+}
+
+void elf_process_settle(int pid)
+{
+	double age = process_age(pid);
+
 	if (age >= 0 && age < 0.25)
 		usleep((useconds_t)((0.25 - age) * 1e6));
+	/* a young fork still running its parent's program is about to
+	 * exec the one it was started for: wait for that, up to its
+	 * second second */
+	while ((age = process_age(pid)) >= 0 && age < 2 && unexeced_fork(pid))
+		usleep(10000);
 }
 
 char *elf_process_files(int pid)

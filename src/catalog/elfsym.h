@@ -45,7 +45,9 @@ char *elf_process_files(int pid);
 
 /* Wait until process PID is a quarter of a second old: one started
  * just before sonde (`prog & sonde -p $!`) may not have exec'd its
- * program yet, and its executable would still be the shell's. */
+ * program yet, and its executable would still be the shell's; and
+ * while it is under two seconds old and still runs its parent's
+ * program (`(sleep 1; exec prog) &`), until it execs. */
 void elf_process_settle(int pid);
 
 /* PATH opened for libelf: the handle, and the file descriptor in *FD;
@@ -72,6 +74,11 @@ int elf_check(const char *path);
  * NULL when PATH is not a shared library (a program: it has an
  * interpreter) or needs none. */
 char *elf_needed(const char *path);
+/* The files a process running program PROG maps before it runs: PROG
+ * and, breadth first, the libraries it and they need (DT_NEEDED, found
+ * as the dynamic linker finds them), NUL-separated as
+ * elf_process_files() gives them. */
+char *elf_program_files(const char *prog);
 
 /* The functions of one ELF file sorted by address, for symbolizing
  * addresses of user stacks.  Of the symbols at one address only one is

@@ -160,7 +160,8 @@ struct uprobe_multi_attr {
 };
 
 int info_uprobe_multi_link(int prog, const char *path, const uint64_t *offsets,
-			   uint32_t cnt, bool ret, int pid)
+			   const uint64_t *cookies, uint32_t cnt, bool ret,
+			   int pid)
 {
 	struct uprobe_multi_attr a;
 	int fd;
@@ -170,6 +171,7 @@ int info_uprobe_multi_link(int prog, const char *path, const uint64_t *offsets,
 	a.attach_type = INFO_TRACE_UPROBE_MULTI;
 	a.path = (uint64_t)(uintptr_t)path;
 	a.offsets = (uint64_t)(uintptr_t)offsets;
+	a.cookies = (uint64_t)(uintptr_t)cookies;
 	a.cnt = cnt;
 	a.um_flags = ret ? INFO_F_UPROBE_MULTI_RETURN : 0;
 	a.pid = pid > 0 ? (uint32_t)pid : 0;
@@ -191,7 +193,7 @@ bool info_uprobe_multi(void)
 
 	if (fd < 0)
 		return false;
-	link = info_uprobe_multi_link(fd, "/", &off, 1, false, 0);
+	link = info_uprobe_multi_link(fd, "/", &off, NULL, 1, false, 0);
 	close(fd);
 	if (link >= 0) {
 		close(link);

@@ -35,9 +35,11 @@ const char *info_missing_caps(void);
 
 /* BPF_LINK_CREATE of program PROG (loaded with expected attach type
  * INFO_TRACE_UPROBE_MULTI) on the CNT file OFFSETS of PATH, returns
- * when RET, only in process PID when PID > 0: the link fd, or -errno. */
+ * when RET, only in process PID when PID > 0, each offset with its
+ * cookie of COOKIES (NULL: none): the link fd, or -errno. */
 int info_uprobe_multi_link(int prog, const char *path, const uint64_t *offsets,
-			   uint32_t cnt, bool ret, int pid);
+			   const uint64_t *cookies, uint32_t cnt, bool ret,
+			   int pid);
 
 /* Does the kernel attach uprobe_multi programs (Linux 6.6+)?  Asked as
  * libbpf asks: a link on the directory "/" fails with EBADF only where

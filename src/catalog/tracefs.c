@@ -409,3 +409,22 @@ struct type *tp_field_type(struct arena *a, const struct tp_field *f)
 		return &ty_u64;
 	}
 }
+
+const struct tp_field *tp_field_named(const struct tp_format *tp,
+				      const char *name)
+{
+	int k = 0;
+
+	if (!tp)
+		return NULL;
+	if (name[0] == '#') {
+		k = atoi(name + 1);
+		if (tp->nfields && !strcmp(tp->fields[0].name, "__syscall_nr"))
+			k++;
+		return k < tp->nfields ? &tp->fields[k] : NULL;
+	}
+	for (; k < tp->nfields; k++)
+		if (!strcmp(tp->fields[k].name, name))
+			return &tp->fields[k];
+	return NULL;
+}

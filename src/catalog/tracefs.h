@@ -56,5 +56,10 @@ int tp_list(const char *dir, const char *cat_glob, const char *name_glob,
 
 /* The type sonde gives a field (int, string, pointer as uint64). */
 struct type *tp_field_type(struct arena *a, const struct tp_field *f);
+/* TP's field NAME; "#N" is D's args[N] of a syscall tracepoint: the
+ * Nth field after __syscall_nr (the system call's Nth argument; its
+ * return value, ret, for N 0 of a sys_exit_ one).  NULL: none. */
+const struct tp_field *tp_field_named(const struct tp_format *tp,
+				      const char *name);
 
 #endif

@@ -6,6 +6,8 @@
  * `this->x`; assigning 0 to an array element or a thread-local deletes
  * it, as D frees it.  D's built-in variables and subroutines become
  * sonde's builtins and calls, each a row of the tables below. */
+#include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -54,6 +56,7 @@ static const struct { const char *d, *sonde; } calls[] = {
 	{ "jstack", "ustack" }, { "printa", "print" },
 	{ "trunc", "clear" }, { "clear", "zero" }, { "trace", "print" },
 	{ "alloca", "$alloca" }, { "bcopy", "$bcopy" },
+	{ "copyin", "$copyin" }, { "copyinto", "$copyinto" },
 	{ "__psargs", "$psargs" },
 };
 
@@ -419,13 +422,18 @@ static void call(struct lower *lw, struct node *n)
 		progenyof(lw, n);
 		return;
 	}
-	/* alloca(n), bcopy(s, d, n): D's prototypes, then sema's */
+	/* alloca(n), bcopy(s, d, n), copyin(a, n), copyinto(a, n, d):
+	 * D's prototypes, then sema's */
 	if ((!strcmp(n->name, "alloca") && n->nargs != 1) ||
-	    (!strcmp(n->name, "bcopy") && n->nargs != 3)) {
+	    (!strcmp(n->name, "bcopy") && n->nargs != 3) ||
+	    (!strcmp(n->name, "copyin") && n->nargs != 2) ||
+	    (!strcmp(n->name, "copyinto") && n->nargs != 3)) {
+		int want = n->name[0] == 'a' ? 1 :
+			   !strcmp(n->name, "copyin") ? 2 : 3;
+
 		diag_error_d(&lw->c->diag, n->loc, E_ARGS, "D_PROTO_LEN",
 			     "%s( ) prototype mismatch: %d arg%s passed, %d expected",
-			     n->name, n->nargs, n->nargs == 1 ? "" : "s",
-			     n->name[0] == 'a' ? 1 : 3);
+			     n->name, n->nargs, n->nargs == 1 ? "" : "s", want);
 		return;
 	}
 	/* tracemem(addr, size[, dsize]): the bytes, as trace() prints
@@ -677,13 +685,24 @@ static struct node *proc_args(struct lower *lw, struct node *n)
 	if (n->kind != N_MAP || strcmp(n->name, "args") || n->nargs != 1 ||
 	    !lw->prov || !lw->pname ||
 	    (strcmp(lw->prov, "proc") && strcmp(lw->prov, "sched") &&
-	     strcmp(lw->prov, "io")))
+	     strcmp(lw->prov, "io") && strcmp(lw->prov, "syscall")))
 		return n;
 	k = n->args[0];
 	if (k->kind != N_INT) {
 		diag_error_d(&lw->c->diag, k->loc, E_TYPE, "D_ARGS_IDX",
 			     "index of args[ ] must be an integer constant");
 		return n;
+	}
+	if (!strcmp(lw->prov, "syscall")) {
+		/* the tracepoint's field of the argument (its "#K") */
+		struct node *f = mk(lw, N_FIELD, n->loc);
+
+		f->op = T_DOT;
+		f->a = mk(lw, N_BUILTIN, n->loc);
+		f->a->name = "args";
+		f->name = arena_printf(&lw->c->arena, "#%llu",
+				       (unsigned long long)k->ival);
+		return f;
 	}
 	name = arena_printf(&lw->c->arena, "__d_args_%s_%s_%llu", lw->prov,
 			    lw->pname, (unsigned long long)k->ival);
@@ -701,6 +720,47 @@ static struct node *proc_args(struct lower *lw, struct node *n)
 		     "index %llu is out of range for %s:::%s args[ ]",
 		     (unsigned long long)k->ival, lw->prov, lw->pname);
 	return n;
+}
+
+static struct node *word(struct lower *lw, enum node_kind k, const char *name,
+			 struct loc loc);
+
+/* The clause P fires only when its probes' condition holds (D's
+ * library's __d_when_PROV_NAME: an exec that failed, a process's last
+ * thread), when every probe of it has the same one: its predicate
+ * gets it first. */
+static void probe_condition(struct lower *lw, struct node *p)
+{
+	const char *when = NULL;
+
+	for (int i = 0; i < p->nargs; i++) {
+		const char *d = p->args[i]->tyname ? p->args[i]->tyname : "";
+		const char *name = arena_printf(&lw->c->arena, "__d_when_%s_%s",
+						d_probe_field(&lw->c->arena, d, p->args[i]->name, 0),
+						d_probe_field(&lw->c->arena, d, p->args[i]->name, 3));
+		bool found = false;
+
+		for (char *c = (char *)name; *c; c++)
+			if (*c == '-')
+				*c = '_';
+		for (struct node *x = lw->prog->dinlines; x; x = x->next)
+			found |= !strcmp(x->name, name);
+		if (!found || (when && strcmp(when, name)))
+			return;
+		when = name;
+	}
+	if (when) {
+		struct node *w = word(lw, N_BUILTIN, when, p->loc);
+
+		if (p->a) {
+			struct node *both = mk(lw, N_LAND, p->loc);
+
+			both->a = w;
+			both->b = p->a;
+			w = both;
+		}
+		p->a = w;
+	}
 }
 
 static struct node *lower(struct lower *lw, struct node *n)
@@ -947,124 +1007,6 @@ static bool quiet(struct compiler *c, struct program *prog)
 	return false;
 }
 
-/* -c CMD: its program, as the shell would find it (NULL: none). */
-static const char *command_path(struct compiler *c)
-{
-	const char *cmd = c->command, *path = getenv("PATH");
-	size_t n;
-	char *word;
-
-	if (!cmd)
-		return NULL;
-	cmd += strspn(cmd, " \t");
-	n = strcspn(cmd, " \t");
-	word = arena_strndup(&c->arena, cmd, n);
-	if (strchr(word, '/') || !path)
-		return word;
-	while (*path) {
-		size_t l = strcspn(path, ":");
-		char *f = arena_printf(&c->arena, "%.*s/%s", (int)l, path, word);
-
-		if (access(f, X_OK) == 0)
-			return f;
-		path += l + (path[l] == ':');
-	}
-	return word;
-}
-
-/* The process a provider's name gives: pid1234, or pid$1 with the
- * macro argument; 0 for none ($target: -p, -c decide). */
-static long named_pid(struct compiler *c, const char *desc)
-{
-	const char *d = desc ? desc : "", *colon = strchr(d, ':'), *p;
-	size_t n = colon ? (size_t)(colon - d) : strlen(d);
-	int fields = 1;
-	char *end;
-	long v;
-
-	for (const char *q = d; *q; q++)
-		fields += *q == ':';
-	if (fields < 4)		/* no provider field: profile-997 is a name */
-		return 0;
-	p = memchr(d, '$', n);
-	if (p && p + 1 < d + n && p[1] >= '1' && p[1] <= '9') {
-		v = strtol(p + 1, &end, 10);
-		if (end == d + n && v <= c->nparams)
-			return strtol(c->params[v - 1], NULL, 10);
-		return 0;
-	}
-	if (p)
-		return 0;
-	p = d + n;
-	while (p > d && p[-1] >= '0' && p[-1] <= '9')
-		p--;
-	return p < d + n ? strtol(p, NULL, 10) : 0;
-}
-
-/* The clause P fires only in process PID. */
-static void only_pid(struct compiler *c, struct node *p, long pid)
-{
-	struct node *b = arena_alloc(&c->arena, sizeof(*b));
-	struct node *id = arena_alloc(&c->arena, sizeof(*id));
-	struct node *v = arena_alloc(&c->arena, sizeof(*v));
-
-	id->kind = N_BUILTIN;
-	id->name = "pid";
-	id->loc = p->loc;
-	v->kind = N_INT;
-	v->ival = (uint64_t)pid;
-	v->loc = p->loc;
-	b->kind = N_BINOP;
-	b->op = T_EQ;
-	b->a = id;
-	b->b = v;
-	b->loc = p->loc;
-	if (p->a) {
-		struct node *both = arena_alloc(&c->arena, sizeof(*both));
-
-		both->kind = N_LAND;
-		both->a = b;
-		both->b = p->a;
-		both->loc = p->loc;
-		b = both;
-	}
-	p->a = b;
-}
-
-/* pid$target and PROV$target with -c: the file is the command's (with
- * -p sonde finds the process's files itself). */
-static void target_files(struct compiler *c, struct node *p)
-{
-	static const char *const kinds[] = { "uprobe::", "uretprobe::", "usdt::" };
-	const char *file = command_path(c);
-
-	for (int i = 0; i < p->nargs; i++) {
-		struct node *ap = p->args[i];
-		const char *f = file;
-		bool user = !strncmp(ap->name, "uprobe:", 7) ||
-			    !strncmp(ap->name, "uretprobe:", 10) ||
-			    !strncmp(ap->name, "usdt:", 5);
-		long pid = user ? named_pid(c, ap->tyname) : 0;
-
-		/* pid1234, pid$1: that process's executable, and only its
-		 * events (the clause's predicate says so) */
-		if (pid > 0) {
-			f = arena_printf(&c->arena, "/proc/%ld/exe", pid);
-			only_pid(c, p, pid);
-		}
-		if (!f)
-			continue;
-		for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
-			size_t l = strlen(kinds[k]);
-
-			if (!strncmp(ap->name, kinds[k], l))
-				ap->name = arena_printf(&c->arena, "%.*s%s%s",
-							(int)l - 1, ap->name, f,
-							ap->name + l - 1);
-		}
-	}
-}
-
 /* Add to LETS (N of them, up to MAX) a `let` of each declared
  * clause-local N uses. */
 static void uses_locals(struct lower *lw, const struct node *n,
@@ -1161,12 +1103,13 @@ int d_lower(struct compiler *c, struct program *prog)
 
 		lw.probe = p;
 		if (!c->target_pid)
-			target_files(c, p);
+			d_target_files(c, p);
 		lw.prov = d_probe_field(&c->arena, desc, p->args[0]->name, 0);
 		f[0] = d_probe_field(&c->arena, desc, p->args[0]->name, 3);
 		lw.ret = !strcmp(f[0], "return");
 		lw.pname = f[0];
 		d_spec_clause(c, p);
+		probe_condition(&lw, p);
 		p->a = lower(&lw, p->a);
 		p->b = lower(&lw, p->b);
 		declared_locals(&lw, p);

@@ -174,7 +174,18 @@ static const char prelude[] =
 	"inline int CLD_DUMPED = 3; inline int CLD_TRAPPED = 4;\n"
 	"inline int CLD_STOPPED = 5; inline int CLD_CONTINUED = 6;\n"
 	"inline string __d_args_proc_exec_0 = copyinstr((uintptr_t)args->filename);\n"
-	"inline int __d_args_proc_exec_failure_0 = -args->ret;\n"
+	"inline int __d_args_proc_exec_failure_0 = args->ret;\n"
+	/* when a probe whose tracepoint fires more often fires: an
+	 * exec that failed; the last thread of a process; a signal the
+	 * kernel dropped (signal_generate's result TRACE_SIGNAL_IGNORED) */
+	"inline int __d_when_proc_exec_failure = args->ret != 0;\n"
+	"inline int __d_when_proc_exit = curthread->signal->live.counter == 0;\n"
+	"inline int __d_when_proc_signal_discard = arg4 == 1;\n"
+	"inline lwpsinfo_t *__d_args_proc_signal_discard_0 =\n"
+	" xlate <lwpsinfo_t *> ((struct task_struct *)arg2);\n"
+	"inline psinfo_t *__d_args_proc_signal_discard_1 =\n"
+	" xlate <psinfo_t *> ((struct task_struct *)arg2);\n"
+	"inline int __d_args_proc_signal_discard_2 = (int)arg0;\n"
 	"inline int __d_args_proc_exit_0 = (curthread->exit_code & 0x7f) == 0 ?\n"
 	" CLD_EXITED : (curthread->exit_code & 0x80) ? CLD_DUMPED : CLD_KILLED;\n"
 	"inline psinfo_t *__d_args_proc_create_0 =\n"
@@ -575,15 +586,18 @@ static bool error_probe(const char *d)
 static void desc(struct parser *p, struct list *l, struct token t)
 {
 	const char *specs[D_SPECS_MAX], *ddesc[D_SPECS_MAX], *why = NULL;
+	const char *dtag;
 	int n;
 
 	if (error_probe(t.text)) {
 		p->derror++;
 		return;
 	}
-	if (d_probe_specs(p->arena, t.text, specs, ddesc, &n, &why)) {
+	if (d_probe_specs(p->arena, t.text, specs, ddesc, &n, &why, &dtag)) {
 		int colons = 0;
 
+		if (dtag)
+			diag_fatal_d(p->diag, t.loc, E_PROBE, dtag, "%s", why);
 		if (p->zdefs)	/* -Z */
 			return;
 		for (const char *c = t.text; *c; c++)
@@ -605,11 +619,16 @@ static void desc(struct parser *p, struct list *l, struct token t)
 static struct node *clause(struct parser *p, struct token first)
 {
 	struct node *pr = mk(p, N_PROBE, first.loc);
-	struct list l = { 0 };
+	struct list l = { 0 }, descs = { 0 };
 	struct token t = first;
+	bool file = !p->diag->dwhat || strcmp(p->diag->dwhat, "description");
 
+	p->dclause = pr;
 	for (;;) {
-		desc(p, &l, t);
+		struct node *d = mk(p, N_ATTACH, t.loc);
+
+		d->name = t.text;
+		list_add(p, &descs, d);
 		if (p->have_tok ? peek(p)->kind != T_COMMA :
 		    lex_peek_char(&p->lx) != ',')
 			break;
@@ -621,6 +640,20 @@ static struct node *clause(struct parser *p, struct token first)
 			p->have_tok = 1;
 			unexpected(p, "probe description expected after ','");
 		}
+	}
+	/* in a file (not -n's text), a description needs a predicate
+	 * or actions after it, as dtrace's grammar says */
+	if (file && (p->have_tok ? peek(p)->kind != T_SLASH &&
+				   peek(p)->kind != T_LBRACE :
+				   lex_peek_char(&p->lx) != '/' &&
+				   lex_peek_char(&p->lx) != '{'))
+		diag_fatal_d(p->diag, first.loc, E_SYNTAX, "D_SYNTAX",
+			     "expected predicate and/or actions following probe description");
+	for (int i = 0; i < descs.n; i++) {
+		struct token d = { .kind = T_PROBE, .text = descs.v[i]->name,
+				   .loc = descs.v[i]->loc };
+
+		desc(p, &l, d);
 	}
 	pr->args = l.v;
 	pr->nargs = l.n;
@@ -795,6 +828,67 @@ struct program *d_parse_program(const char *src, size_t len, struct arena *a,
 	return prog;
 }
 
+/* D's (C's) a = b = c: the assignments right to left, as a block of
+ * statements (D's variables are not scoped by blocks): b = c; a = b. */
+struct node *d_assign_chain(struct parser *p, struct node *first)
+{
+	struct list l = { 0 };
+	struct node *b = mk(p, N_BLOCK, first->loc);
+
+	list_add(p, &l, first);
+	while (parse_is_assign_op(peek(p)->kind)) {
+		struct token op = take(p);
+		struct node *n = mk(p, N_ASSIGN, op.loc);
+
+		n->op = op.kind;
+		n->a = l.v[l.n - 1]->b;
+		n->b = parse_expr(p);
+		n->loc = span(n->a->loc, n->b->loc);
+		list_add(p, &l, n);
+	}
+	/* the last written is done first; each earlier takes the value
+	 * its right neighbour now holds */
+	for (int i = 0; i < l.n - 1; i++)
+		l.v[i]->b = l.v[i + 1]->a;
+	b->args = arena_alloc(p->arena, sizeof(*b->args) * (size_t)l.n);
+	for (int i = 0; i < l.n; i++)
+		b->args[i] = l.v[l.n - 1 - i];
+	b->nargs = l.n;
+	return b;
+}
+
+/* D's (C's) assignment as a value, '(' LHS read: (x = e) is the block
+ * expression { x = e; x } (D's variables are not scoped by blocks). */
+struct node *d_assign_value(struct parser *p, struct node *lhs)
+{
+	struct token op = take(p);
+	struct node *as = mk(p, N_ASSIGN, op.loc);
+	struct node *b = mk(p, N_BLOCKEXPR, lhs->loc);
+	long made = 0;
+
+	as->op = op.kind;
+	as->a = lhs;
+	d_assigned(p, lhs);
+	as->b = parse_expr(p);
+	as->loc = span(lhs->loc, as->b->loc);
+	if (parse_is_assign_op(peek(p)->kind))
+		as = d_assign_chain(p, as);
+	b->args = arena_alloc(p->arena, sizeof(*b->args) * 2);
+	b->args[0] = as;
+	b->args[1] = ast_clone(p->arena, lhs, &made);
+	b->nargs = 2;
+	b->loc = span(lhs->loc, peek(p)->loc);
+	return b;
+}
+
+void d_assigned(struct parser *p, const struct node *lhs)
+{
+	if (lhs->kind == N_FIELD && lhs->op == T_ARROW && lhs->a &&
+	    lhs->a->kind == N_BUILTIN && !strcmp(lhs->a->name, "this") &&
+	    p->dclause)
+		strmap_put(&p->dthis, p->arena, lhs->name, p->dclause);
+}
+
 bool d_index(struct parser *p, struct node **np)
 {
 	struct node *n = *np;
@@ -809,6 +903,10 @@ bool d_index(struct parser *p, struct node **np)
 		n->ival = 2;
 		return true;
 	}
+	if (n->kind == N_FIELD && n->op == T_ARROW && n->a->kind == N_BUILTIN &&
+	    !strcmp(n->a->name, "this") && p->dclause &&
+	    strmap_get(&p->dthis, n->name) == p->dclause)
+		return false;	/* this->p[i]: p holds a pointer */
 	if (n->kind == N_FIELD && n->op == T_ARROW && n->a->kind == N_BUILTIN &&
 	    !strcmp(n->a->name, "this"))
 		diag_fatal_d(p->diag, t->loc, E_SYNTAX, "D_ARR_LOCAL",

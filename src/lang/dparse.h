@@ -16,6 +16,14 @@ struct program *d_parse_program(const char *src, size_t len, struct arena *a,
  * maps, clause-locals variables, D's builtins and subroutines sonde's;
  * 0, or -1 after reporting errors. */
 int d_lower(struct compiler *c, struct program *prog);
+/* The process a description's provider names: pid1234, or pid$1 with
+ * the macro argument; 0 for none ($target: -p, -c decide). */
+long d_named_pid(struct compiler *c, const char *desc);
+/* Clause P's user-space attach points given their files (-c's program
+ * for PROV$target, that process's for PROV1234) and, with a pid in the
+ * provider's name, the predicate that keeps it to that process; sets
+ * c->d_program (dtarget.c). */
+void d_target_files(struct compiler *c, struct node *p);
 
 /* dspec.c: the places of speculate() and commit() in clause P (D's
  * rules, reported with DTrace's tags), and speculate(E) made

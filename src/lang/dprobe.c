@@ -5,6 +5,7 @@
 #include "lang/dprobe.h"
 
 #include <ctype.h>
+#include <fnmatch.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,15 +49,17 @@ static bool any(const char *s)
  * UNIT:COUNT; NULL when it is not one. */
 static const char *rate(struct arena *a, const char *s, bool tick)
 {
-	static const struct { const char *unit, *as; long mul; } units[] = {
-		{ "", "hz", 1 }, { "hz", "hz", 1 },
-		{ "ns", "ns", 1 }, { "nsec", "ns", 1 },
-		{ "us", "us", 1 }, { "usec", "us", 1 },
-		{ "ms", "ms", 1 }, { "msec", "ms", 1 },
-		{ "s", "s", 1 }, { "sec", "s", 1 },
-		{ "m", "s", 60 }, { "min", "s", 60 },
-		{ "h", "s", 3600 }, { "hour", "s", 3600 },
-		{ "d", "s", 86400 }, { "day", "s", 86400 },
+	/* ns: the unit in nanoseconds (0: hertz) */
+	static const struct { const char *unit, *as; long mul; double ns; }
+	units[] = {
+		{ "", "hz", 1, 0 }, { "hz", "hz", 1, 0 },
+		{ "ns", "ns", 1, 1 }, { "nsec", "ns", 1, 1 },
+		{ "us", "us", 1, 1e3 }, { "usec", "us", 1, 1e3 },
+		{ "ms", "ms", 1, 1e6 }, { "msec", "ms", 1, 1e6 },
+		{ "s", "s", 1, 1e9 }, { "sec", "s", 1, 1e9 },
+		{ "m", "s", 60, 60e9 }, { "min", "s", 60, 60e9 },
+		{ "h", "s", 3600, 3600e9 }, { "hour", "s", 3600, 3600e9 },
+		{ "d", "s", 86400, 86400e9 }, { "day", "s", 86400, 86400e9 },
 	};
 	char *end;
 	long n;
@@ -67,6 +70,10 @@ static const char *rate(struct arena *a, const char *s, bool tick)
 	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
 		if (strcmp(end, units[i].unit))
 			continue;
+		/* dtrace offers no interval under 200 microseconds (5000 hz):
+		 * such a description matches no probe */
+		if (n <= 0 || (units[i].ns ? n * units[i].ns < 200e3 : n > 5000))
+			return NULL;
 		/* profile's timers take hz, s, ms and us */
 		if (!tick && !strcmp(units[i].as, "ns"))
 			return n % 1000 ? NULL :
@@ -83,13 +90,16 @@ static const struct {
 	const char *prov, *name, *tp;
 } tps[] = {
 	{ "proc", "exec", "syscalls:sys_enter_execve" },
+	{ "proc", "exec", "syscalls:sys_enter_execveat" },
 	{ "proc", "exec-success", "sched:sched_process_exec" },
 	{ "proc", "exec-failure", "syscalls:sys_exit_execve" },
+	{ "proc", "exec-failure", "syscalls:sys_exit_execveat" },
 	{ "proc", "exit", "sched:sched_process_exit" },
 	{ "proc", "create", "raw:sched_process_fork" },
 	{ "proc", "lwp-create", "raw:sched_process_fork" },
 	{ "proc", "lwp-exit", "sched:sched_process_exit" },
 	{ "proc", "signal-send", "raw:signal_generate" },
+	{ "proc", "signal-discard", "raw:signal_generate" },
 	{ "proc", "signal-handle", "raw:signal_deliver" },
 	{ "sched", "on-cpu", "sched:sched_switch" },
 	{ "sched", "off-cpu", "raw:sched_switch" },
@@ -139,14 +149,69 @@ static const char *pid_suffix(const char *prov, size_t *namelen)
 	return p;
 }
 
+/* A pid provider's description F: the process's own functions (-p,
+ * -c or the pid in the provider's name find its files), at their
+ * entry, their return, or an offset into them; what dtrace rejects
+ * before looking at the process, with its tag in *DTAG. */
+static int pid_specs(struct arena *a, const char *f[4], const char **out,
+		     int *n, const char **why, const char **dtag)
+{
+	/* a.out stays: probe/ finds the process's program */
+	const char *file = any(f[1]) ? "" : f[1];
+	const char *fn = any(f[2]) ? "*" : f[2];
+	bool glob = !*f[3] || strpbrk(f[3], "*?[");
+	char *end;
+
+	if (!strcmp(fn, "-")) {
+		/* pid1234::-:ADDRESS: an address of the executable */
+		if (*f[1] && strcmp(f[1], "a.out")) {
+			*dtag = "D_PROC_LIB";
+			*why = "only the a.out module is valid with the '-' function";
+			return -1;
+		}
+		*dtag = "D_PROC_NAME";
+		if (glob) {
+			*why = "only individual addresses may be specified with the '-' function";
+			return -1;
+		}
+		strtoull(f[3], &end, 16);
+		if (*end) {
+			*why = arena_printf(a, "'%s' is an invalid probe name", f[3]);
+			return -1;
+		}
+		*dtag = NULL;
+		out[(*n)++] = arena_printf(a, "uprobe:%s:0x%s", file, f[3]);
+		return 0;
+	}
+	if (!*f[3] || !fnmatch(f[3], "entry", 0))
+		out[(*n)++] = arena_printf(a, "uprobe:%s:%s", file, fn);
+	if (!*f[3] || !fnmatch(f[3], "return", 0))
+		out[(*n)++] = arena_printf(a, "uretprobe:%s:%s", file, fn);
+	if (*n || glob) {	/* a glob over offsets matches none */
+		if (!*n)
+			*why = "pid probes are named entry, return or an offset";
+		return *n ? 0 : -1;
+	}
+	strtoull(f[3], &end, 16);
+	if (*end) {
+		*dtag = "D_PROC_NAME";
+		*why = arena_printf(a, "'%s' is an invalid probe name", f[3]);
+		return -1;
+	}
+	out[(*n)++] = arena_printf(a, "uprobe:%s:%s+0x%s", file, fn, f[3]);
+	return 0;
+}
+
 int d_probe_specs(struct arena *a, const char *desc, const char **out,
-		  const char **ddesc, int *n, const char **why)
+		  const char **ddesc, int *n, const char **why,
+		  const char **dtag)
 {
 	const char *f[4], *r;
 	size_t plen;
 	const char *sfx;
 
 	*n = 0;
+	*dtag = NULL;
 	for (int i = 0; i < D_SPECS_MAX; i++)
 		ddesc[i] = desc;
 	if (split(a, desc, f)) {
@@ -196,7 +261,7 @@ int d_probe_specs(struct arena *a, const char *desc, const char **out,
 			*why = "fbt probes are named entry or return";
 		return *n ? 0 : -1;
 	}
-	for (size_t i = 0; i < sizeof(tps) / sizeof(tps[0]); i++)
+	for (size_t i = 0; i < sizeof(tps) / sizeof(tps[0]) && *n < D_SPECS_MAX; i++)
 		if (!strcmp(f[0], tps[i].prov) &&
 		    (any(f[3]) || !strcmp(f[3], tps[i].name))) {
 			/* each its own description: its D name */
@@ -220,22 +285,8 @@ int d_probe_specs(struct arena *a, const char *desc, const char **out,
 		return 0;
 	}
 	sfx = pid_suffix(f[0], &plen);
-	if (sfx && plen == 3 && !strncmp(f[0], "pid", 3)) {
-		/* the process's own functions: sonde's -p finds its files */
-		const char *file = any(f[1]) || !strcmp(f[1], "a.out") ? "" : f[1];
-		const char *fn = any(f[2]) ? "*" : f[2];
-
-		if (any(f[3]) || !strcmp(f[3], "entry"))
-			out[(*n)++] = arena_printf(a, "uprobe:%s:%s", file, fn);
-		if (any(f[3]) || !strcmp(f[3], "return"))
-			out[(*n)++] = arena_printf(a, "uretprobe:%s:%s", file, fn);
-		if (!*n && isxdigit((unsigned char)*f[3]))
-			out[(*n)++] = arena_printf(a, "uprobe:%s:%s+0x%s", file,
-						   fn, f[3]);
-		if (!*n)
-			*why = "pid probes are named entry, return or an offset";
-		return *n ? 0 : -1;
-	}
+	if (sfx && plen == 3 && !strncmp(f[0], "pid", 3))
+		return pid_specs(a, f, out, n, why, dtag);
 	if (sfx) {
 		/* DTrace spells a probe's "__" as "-": both are accepted */
 		out[(*n)++] = arena_printf(a, "usdt:%s:%.*s:%s",
@@ -342,6 +393,7 @@ static const struct {
 	{ "proc", "create", "psinfo_t *" },
 	{ "proc", "lwp-create", "lwpsinfo_t *|psinfo_t *" },
 	{ "proc", "signal-send", "lwpsinfo_t *|psinfo_t *|int" },
+	{ "proc", "signal-discard", "lwpsinfo_t *|psinfo_t *|int" },
 	{ "proc", "signal-handle", "int|siginfo_t *|void (*)(void)" },
 	{ "sched", "off-cpu", "lwpsinfo_t *|psinfo_t *" },
 	{ "sched", "wakeup", "lwpsinfo_t *|psinfo_t *" },

@@ -14,9 +14,12 @@
  * as sonde's attach points, into OUT[*N] (arena strings), each with the
  * description of its own in DDESC[*N] (DESC, or the one probe of a
  * provider's DESC matched: proc:::exec-success); 0, or -1 with *WHY
- * saying why it means nothing on Linux. */
+ * saying why it means nothing on Linux, and *DTAG dtrace's tag when
+ * that is an error of its own (D_PROC_NAME), not a description that
+ * matches no probe. */
 int d_probe_specs(struct arena *a, const char *desc, const char **out,
-		  const char **ddesc, int *n, const char **why);
+		  const char **ddesc, int *n, const char **why,
+		  const char **dtag);
 
 /* D's FIELD (0 provider, 1 module, 2 function, 3 name) of the probe
  * sonde named SPEC, which the description DESC expanded to. */

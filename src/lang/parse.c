@@ -88,8 +88,10 @@ static struct node *paren(struct parser *p, struct loc open)
 
 	p->in_pred = 0;
 	n = expr(p);
-	if (peek(p)->kind == T_ASSIGN && n->kind == N_BUILTIN) {
+	if (peek(p)->kind == T_ASSIGN && n->kind == N_BUILTIN && !p->d) {
 		n = record(p, open, n);
+	} else if (p->d && parse_is_assign_op(peek(p)->kind)) {
+		n = d_assign_value(p, n);
 	} else if (peek(p)->kind == T_COMMA) {
 		list_add(p, &l, n);
 		/* (1,) is a tuple of one (today's bpftrace) */
@@ -489,7 +491,7 @@ static struct node *expr(struct parser *p)
 	return c;
 }
 
-static int is_assign_op(enum tok k)
+int parse_is_assign_op(enum tok k)
 {
 	return k == T_ASSIGN || (k >= T_ADD_ASSIGN && k <= T_SHR_ASSIGN);
 }
@@ -697,35 +699,6 @@ static struct node *block_expr(struct parser *p)
 }
 
 /* Returns the statement and whether it ended in a block (no ';' needed). */
-/* D's (C's) a = b = c: the assignments right to left, as a block of
- * statements (D's variables are not scoped by blocks): b = c; a = b. */
-static struct node *d_chain(struct parser *p, struct node *first)
-{
-	struct list l = { 0 };
-	struct node *b = mk(p, N_BLOCK, first->loc);
-
-	list_add(p, &l, first);
-	while (is_assign_op(peek(p)->kind)) {
-		struct token op = take(p);
-		struct node *n = mk(p, N_ASSIGN, op.loc);
-
-		n->op = op.kind;
-		n->a = l.v[l.n - 1]->b;
-		n->b = expr(p);
-		n->loc = span(n->a->loc, n->b->loc);
-		list_add(p, &l, n);
-	}
-	/* the last written is done first; each earlier takes the value
-	 * its right neighbour now holds */
-	for (int i = 0; i < l.n - 1; i++)
-		l.v[i]->b = l.v[i + 1]->a;
-	b->args = arena_alloc(p->arena, sizeof(*b->args) * (size_t)l.n);
-	for (int i = 0; i < l.n; i++)
-		b->args[i] = l.v[l.n - 1 - i];
-	b->nargs = l.n;
-	return b;
-}
-
 static struct node *stmt(struct parser *p, int *ends_block)
 {
 	struct token *t = peek(p);
@@ -799,16 +772,18 @@ static struct node *stmt(struct parser *p, int *ends_block)
 			take(p);
 			n = mk(p, N_EXPRSTMT, e->loc);
 			n->a = expr(p);
-		} else if (is_assign_op(peek(p)->kind)) {
+		} else if (parse_is_assign_op(peek(p)->kind)) {
 			struct token op = take(p);
 
 			n = mk(p, N_ASSIGN, op.loc);
 			n->op = op.kind;
 			n->a = e;
+			if (p->d)
+				d_assigned(p, e);
 			n->b = expr(p);
 			n->loc = span(e->loc, n->b->loc);
-			if (p->d && is_assign_op(peek(p)->kind))
-				n = d_chain(p, n);
+			if (p->d && parse_is_assign_op(peek(p)->kind))
+				n = d_assign_chain(p, n);
 		} else {
 			n = mk(p, N_EXPRSTMT, e->loc);
 			n->a = e;

@@ -26,6 +26,11 @@ struct parser {
 	bool zdefs;		/* D, -Z: descriptions may match nothing */
 	bool d;			/* reading D (dparse.c): NAME[K, ...] is an
 				 * associative array, a map named NAME */
+	/* D: the clause being read, and the clause-locals assigned so
+	 * far (name -> that clause): this->p[i] indexes a pointer one
+	 * holds, and is no associative array */
+	struct node *dclause;
+	struct strmap dthis;
 };
 
 static inline struct token *peek(struct parser *p)
@@ -210,6 +215,16 @@ void parse_map_keys(struct parser *p, struct node *n);
  * lang/dlower.c to key by tid first), or an error (@a[i][j],
  * this->a[k]); false for other operands, whose '[' indexes */
 bool d_index(struct parser *p, struct node **n);
+/* D: LHS is assigned (this->x: noted for d_index()). */
+void d_assigned(struct parser *p, const struct node *lhs);
+/* D's (C's) a = b = c, FIRST (a = b) read: the assignments right to
+ * left, as a block of statements. */
+struct node *d_assign_chain(struct parser *p, struct node *first);
+/* D's assignment as a value, its LHS read at the operator: (x = e) is
+ * the block expression { x = e; x }. */
+struct node *d_assign_value(struct parser *p, struct node *lhs);
+/* parse.c: is K =, +=, ... ? */
+int parse_is_assign_op(enum tok k);
 struct node *parse_block(struct parser *p, const char *after);
 
 /* import.c */

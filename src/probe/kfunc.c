@@ -304,12 +304,12 @@ static int kprobe_expand(struct probe_exp *x)
  * detaching hundreds then costs one system call, not hundreds.  Not
  * with -p (no pid filter on the link). */
 static struct probe_spec *kprobe_merge(struct compiler *c,
-				       struct probe_spec *v, int n,
+				       struct probe_spec *v, int n, bool names,
 				       const char *text)
 {
 	struct probe_spec *ps;
 
-	if (c->target_pid || !c->kprobe_multi)
+	if (c->target_pid || !c->kprobe_multi || names)
 		return NULL;
 	for (int i = 0; i < n; i++)
 		if (!v[i].wild || v[i].uoffset)

@@ -198,6 +198,7 @@ int probe_expand(struct compiler *c, struct node *ap,
 	x.c = c;
 	x.loc = ap->loc;
 	x.text = substitute(c, ap->name);
+	x.ddesc = c->lang_d ? ap->tyname : NULL;
 	x.f = f;
 	*out = NULL;
 	*n = 0;
@@ -244,14 +245,24 @@ int probe_expand(struct compiler *c, struct node *ap,
 }
 
 struct probe_spec *probe_merge(struct compiler *c, struct probe_spec *v,
-			       int n, bool per_site, const char *text)
+			       int n, bool per_site, bool names,
+			       const char *text, int *used)
 {
+	struct probe_spec *m;
+	int k = 1;
+
+	*used = 1;
 	if (n < 2 || per_site || !v[0].ops->merge)
 		return NULL;
-	for (int i = 1; i < n; i++)
-		if (v[i].ops != v[0].ops)
-			return NULL;
-	return v[0].ops->merge(c, v, n, text);
+	/* a run of one kind, in one file for user-space kinds: a
+	 * uprobe_multi link holds one file's offsets */
+	while (k < n && v[k].ops == v[0].ops &&
+	       (!v[0].path || (v[k].path && !strcmp(v[k].path, v[0].path))))
+		k++;
+	if (k < 2 || !(m = v[0].ops->merge(c, v, k, names, text)))
+		return NULL;
+	*used = k;
+	return m;
 }
 
 /* Does N call a function that sends a record each time it runs? */

@@ -160,6 +160,13 @@ struct probe_spec {
 	const uint64_t *umulti;	/* uprobe_multi: their offsets in path */
 	const char *ddesc;	/* D: the description it expanded from */
 	int nmulti;
+	/* a merged uprobe_multi spec: its specs, nmulti of them, whose
+	 * names (probe, func, probefunc, probefn) its program reads from
+	 * a table the link's cookie indexes (bpf/cg_site.c): SITES,
+	 * nmulti rows of SITE_ROW bytes, NULL until one is read */
+	const struct probe_spec *parts;
+	char *sites;
+	int site_row;
 	struct loc loc;
 };
 
@@ -180,6 +187,7 @@ struct probe_exp {
 	const struct probe_ops *ops;	/* the kind the type names */
 	struct loc loc;
 	const char *text;	/* the spec as written, $N replaced */
+	const char *ddesc;	/* D: the probe description it came from */
 	char **f;		/* its fields, split at ':' (arena) */
 	int nf;
 	struct probe_spec *v;	/* the specs made */
@@ -228,9 +236,10 @@ struct probe_ops {
 	 * E_PROBE error (probe_error). */
 	int (*expand)(struct probe_exp *x);
 	/* Several specs of one block as one program (kprobe_multi,
-	 * uprobe_multi), or NULL: each its own. */
+	 * uprobe_multi), or NULL: each its own.  NAMES: the block reads
+	 * its probe's name (probe, func, probefunc). */
 	struct probe_spec *(*merge)(struct compiler *c, struct probe_spec *v,
-				    int n, const char *text);
+				    int n, bool names, const char *text);
 	/* -l PATTERN: print this kind's probes that match (NULL: all);
 	 * returns 0, or 1 after printing why it could not. */
 	int (*list)(const struct probe_ops *ops, const char *pattern,
@@ -294,9 +303,13 @@ static inline bool probe_is(const struct probe_spec *ps, enum probe_kind k)
 int probe_expand(struct compiler *c, struct node *ap,
 		 struct probe_spec **out, int *n, const char **missing);
 /* The specs of one block as few programs as the kinds allow: a merged
- * spec for all of them, or NULL for one program each. */
+ * spec for the run of them that starts V (*USED of them: of one kind,
+ * and one file for user-space kinds), or NULL for V alone (*USED 1).
+ * PER_SITE: the block needs each site's own program (typed args);
+ * NAMES: it reads the probe's name. */
 struct probe_spec *probe_merge(struct compiler *c, struct probe_spec *v,
-			       int n, bool per_site, const char *text);
+			       int n, bool per_site, bool names,
+			       const char *text, int *used);
 /* Do the probes written in AST send few events: all BEGIN, END,
  * interval or iter (read from the attach points' text as
  * probe_expand() reads it), or with blocks that call no function

@@ -64,6 +64,19 @@ static int process_files(struct ufiles *fs, struct arena *a, const char *kind,
 	return 0;
 }
 
+int ufiles_program(struct ufiles *fs, struct arena *a, const char *prog)
+{
+	char *names = elf_program_files(prog);
+
+	memset(fs, 0, sizeof(*fs));
+	for (const char *p = names; p && *p; p += strlen(p) + 1)
+		if (!elf_check(p))
+			add_file(fs, a, p, p);
+	free(names);
+	fs->how = PROCESS_FILES;
+	return fs->n ? 0 : -1;
+}
+
 /* Every ELF file the wildcard FIELD matches (glob(3)). */
 static int wild_files(struct ufiles *fs, struct arena *a, const char *kind,
 		      const char *field, char *err, size_t errlen)

@@ -28,6 +28,10 @@ struct ufiles {
 int ufiles_find(struct ufiles *fs, struct arena *a, const char *kind,
 		const char *field, int pid, char *err, size_t errlen);
 
+/* The files a process of program PROG maps as it starts: PROG and the
+ * libraries it needs; -1 when none is an ELF file. */
+int ufiles_program(struct ufiles *fs, struct arena *a, const char *prog);
+
 /* "not an ELF file" and the like for an elfsym/usdt error RC. */
 const char *ufiles_error(int rc);
 

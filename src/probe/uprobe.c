@@ -19,6 +19,7 @@
 #include "catalog/info.h"
 #include "catalog/insn.h"
 #include "catalog/usdt.h"
+#include "lang/dparse.h"
 #include "probe/ufiles.h"
 
 struct ufuncs {
@@ -92,6 +93,54 @@ static void add_ufunc(void *arg, const struct elf_func *f)
 					f->name);
 }
 
+/* D's pid probes: module a.out is the process's program, no module
+ * that and its libraries (-c's command has not started yet: the
+ * libraries it will map). */
+static int d_files(struct probe_exp *x, struct ufiles *fs, const char *field)
+{
+	struct compiler *c = x->c;
+	char err[512], exe[64];
+	char *path;
+	long pid = d_named_pid(c, x->ddesc);
+	int rc;
+
+	if (!pid)
+		pid = c->target_pid;
+	if (pid > 0 && !c->settled) {
+		elf_process_settle((int)pid);
+		c->settled = true;
+	}
+	if (pid > 0 && !*field) {
+		rc = ufiles_find(fs, &c->arena, x->ops->name, field, (int)pid,
+				 err, sizeof(err));
+		if (rc)
+			probe_error(x, "%s", err);
+		return rc;
+	}
+	snprintf(exe, sizeof(exe), "/proc/%ld/exe", pid);
+	path = pid > 0 ? realpath(exe, NULL) :
+	       c->d_program ? xstrdup(c->d_program) : NULL;
+	if (!path) {
+		probe_error(x, "%s: %s", x->ops->name, pid > 0 ?
+			    "the process has exited" :
+			    "no process: give -p PID or -c CMD for $target");
+		return -1;
+	}
+	if (*field) {
+		rc = ufiles_find(fs, &c->arena, x->ops->name, path, 0, err,
+				 sizeof(err));
+		if (rc)
+			probe_error(x, "%s", err);
+	} else {
+		rc = ufiles_program(fs, &c->arena, path);
+		if (rc)
+			probe_error(x, "%s: %s: not an ELF program",
+				    x->ops->name, path);
+	}
+	free(path);
+	return rc;
+}
+
 /* The files a spec's file field names; an error is the spec's. */
 static int files_of(struct probe_exp *x, struct ufiles *fs, const char *field)
 {
@@ -108,6 +157,8 @@ static int files_of(struct probe_exp *x, struct ufiles *fs, const char *field)
 		elf_process_settle(pid);
 		x->c->settled = true;
 	}
+	if (x->ddesc && (!*field || !strcmp(field, "a.out")))
+		return d_files(x, fs, field);
 	if (ufiles_find(fs, &x->c->arena, x->ops->name, field,
 			x->c->target_pid, err, sizeof(err)) == 0)
 		return 0;
@@ -124,6 +175,9 @@ static const char *files_text(struct probe_exp *x, const struct ufiles *fs,
 	if (fs->how == WILD_FILES)
 		return arena_printf(&x->c->arena, "the files matching %s",
 				    field);
+	if (!x->c->target_pid)	/* D's -c: the program it runs */
+		return arena_printf(&x->c->arena, "%s and its libraries",
+				    fs->v[0].path);
 	return arena_printf(&x->c->arena,
 			    "process %d's executable and libraries",
 			    x->c->target_pid);
@@ -302,6 +356,12 @@ static int functions(struct probe_exp *x, struct ufuncs *u, const char *fname,
 
 	if (rc == 0 && needed && !u->past_end && !probe_wild(fname))
 		in_needed(x, u, fname);
+	if (u->past_end && x->ddesc) {
+		diag_error_d(&x->c->diag, x->loc, E_PROBE, "D_PROC_OFF",
+			     "offset 0x%llx outside of function '%s'",
+			     (unsigned long long)u->add, fname);
+		return -1;
+	}
 	if (u->past_end) {
 		probe_error(x, "%s: Offset outside the function bounds ('%s' size is %llu)",
 			    kind, fname, (unsigned long long)u->past_end);
@@ -319,6 +379,46 @@ static int functions(struct probe_exp *x, struct ufuncs *u, const char *fname,
 		return -1;
 	}
 	return x->n - n;
+}
+
+/* Fewer leading underscores: the name a library documents (free, not
+ * __libc_free). */
+static bool plainer(const char *a, const char *b)
+{
+	return strspn(a, "_") < strspn(b, "_");
+}
+
+/* D: a function with several names (aliases: free and __libc_free) is
+ * one probe, as dtrace makes it, by its plainest name. */
+static void one_per_address(struct probe_exp *x)
+{
+	int n = 0;
+
+	for (int i = 0; i < x->n; i++) {
+		int k = 0;
+
+		while (k < n && (x->v[k].uoffset != x->v[i].uoffset ||
+				 strcmp(x->v[k].path, x->v[i].path)))
+			k++;
+		if (k == n)
+			x->v[n++] = x->v[i];
+		else if (plainer(x->v[i].func, x->v[k].func))
+			x->v[k] = x->v[i];
+	}
+	x->n = n;
+}
+
+/* D: the module a pid probe's description names, not a wildcard
+ * (a.out, libc.so.6); NULL for none. */
+static const char *d_module_named(struct probe_exp *x)
+{
+	const char *d = x->ddesc, *m, *e;
+
+	if (!d || !(m = strchr(d, ':')) || !(e = strchr(m + 1, ':')) ||
+	    !strchr(e + 1, ':') || e == m + 1)
+		return NULL;
+	m = arena_strndup(&x->c->arena, m + 1, (size_t)(e - m - 1));
+	return probe_wild(m) ? NULL : m;
 }
 
 /* uprobe:PATH:FUNC, uprobe:PATH:FUNC+OFF, uprobe:PATH:ADDRESS and
@@ -364,6 +464,14 @@ static int uprobe_expand(struct probe_exp *x)
 
 		if (fs.how == ONE_FILE)
 			where = u.path;
+		if (d_module_named(x) && !probe_wild(fname)) {
+			/* dtrace: a function a module it names lacks is
+			 * an error, not a description matching nothing */
+			diag_error_d(&c->diag, x->loc, E_PROBE, "D_PROC_FUNC",
+				     "failed to lookup '%s' in module '%s'",
+				     fname, d_module_named(x));
+			return -1;
+		}
 		if (probe_wild(fname))
 			probe_missing(x, "%s: no function of %s matches %s",
 				      kind, where, fname);
@@ -375,6 +483,8 @@ static int uprobe_expand(struct probe_exp *x)
 	/* one function the kernel cannot probe does not stop the others */
 	for (int i = 0; i < x->n; i++)
 		x->v[i].wild = probe_wild(fname);
+	if (x->ddesc && probe_wild(fname))
+		one_per_address(x);
 	/* as for kprobes: can the kernel attach them as one program? */
 	if (x->n > 1 && !c->uprobe_multi_checked) {
 		c->uprobe_multi = info_uprobe_multi();
@@ -389,7 +499,7 @@ static int uprobe_expand(struct probe_exp *x)
  * so 1,000 of them took 84 s to detach; one link, 0.1 s.  -p and -c
  * filter by the link's pid. */
 static struct probe_spec *uprobe_merge(struct compiler *c,
-				       struct probe_spec *v, int n,
+				       struct probe_spec *v, int n, bool names,
 				       const char *text)
 {
 	struct probe_spec *ps;
@@ -410,6 +520,7 @@ static struct probe_spec *uprobe_merge(struct compiler *c,
 	}
 	ps->umulti = off;
 	ps->nmulti = n;
+	ps->parts = names ? v : NULL;
 	ps->name = arena_printf(&c->arena, "%s (%d functions)", text, n);
 	return ps;
 }
@@ -430,10 +541,10 @@ static void uprobe_load(const struct probe_spec *ps, struct probe_load *pl)
  * of their own.  Other errors concern them all and are returned. */
 static int umulti_range(const struct probe_spec *ps, int fd,
 			struct probe_env *env, int lo, int hi, int *bad,
-			int *nok)
+			int *nok, const uint64_t *cookies)
 {
 	int lfd = info_uprobe_multi_link(fd, ps->path, ps->umulti + lo,
-					 (uint32_t)(hi - lo),
+					 cookies + lo, (uint32_t)(hi - lo),
 					 probe_has(ps, PF_RETVAL), env->pid);
 	int mid, rc;
 
@@ -449,8 +560,8 @@ static int umulti_range(const struct probe_spec *ps, int fd,
 		return 0;
 	}
 	mid = lo + (hi - lo) / 2;
-	rc = umulti_range(ps, fd, env, lo, mid, bad, nok);
-	return rc ? rc : umulti_range(ps, fd, env, mid, hi, bad, nok);
+	rc = umulti_range(ps, fd, env, lo, mid, bad, nok, cookies);
+	return rc ? rc : umulti_range(ps, fd, env, mid, hi, bad, nok, cookies);
 }
 
 /* The functions of one file through one uprobe_multi link (or a few,
@@ -463,8 +574,13 @@ static int uprobe_multi_attach(const struct probe_spec *ps, int fd,
 	int n = ps->nmulti, nok = 0, rc;
 	int *bad = xcalloc((size_t)n, sizeof(*bad));
 	const char *kind = ps->ops->name;
+	/* each function's cookie: its row of the names (bpf/cg_site.c) */
+	uint64_t *cookies = xcalloc((size_t)n, sizeof(*cookies));
 
-	rc = umulti_range(ps, fd, env, 0, n, bad, &nok);
+	for (int i = 0; i < n; i++)
+		cookies[i] = (uint64_t)i;
+	rc = umulti_range(ps, fd, env, 0, n, bad, &nok, cookies);
+	free(cookies);
 	for (int i = 0; !rc && i < n; i++) {
 		char msg[1024];
 

@@ -68,8 +68,11 @@ int at_check_limits(struct tracer *t)
 int at_attach_all(struct tracer *t, int nprobes)
 {
 	struct compiler *c = t->c;
+	/* D: a function of a wildcard the kernel cannot probe is left
+	 * out silently, as dtrace makes no probe for it */
 	int nskipped = 0, missing = c->missing_probes < 0 ?
-				    (c->dialect_017 ? 1 : 0) : c->missing_probes;
+				    (c->lang_d ? 2 : c->dialect_017 ? 1 : 0) :
+				    c->missing_probes;
 
 	t->env.pid = t->target_pid ? t->target_pid : t->child_pid;
 	t->env.ncpus = t->pr.ncpus_possible;

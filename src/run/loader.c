@@ -107,6 +107,24 @@ static int map_create(struct tracer *t, enum bpf_map_type type,
 	return fd;
 }
 
+/* A merged program's table of names (bpf/cg_site.c): a row per
+ * function, at the index its link gives it as cookie. */
+static int make_sites(struct tracer *t, struct prog_spec *ps)
+{
+	const struct probe_spec *p = &ps->probe;
+	int fd = map_create(t, BPF_MAP_TYPE_ARRAY, "sonde_sites", 4,
+			    p->site_row, p->nmulti);
+
+	if (fd < 0)
+		return fd;
+	ps->sites_fd = fd;
+	for (uint32_t i = 0; i < (uint32_t)p->nmulti; i++)
+		if (bpf_map_update_elem(fd, &i, p->sites + (size_t)i * (size_t)p->site_row,
+					BPF_ANY))
+			return map_failed(t, "sonde_sites", errno);
+	return 0;
+}
+
 /* Kernel map names: 15 chars of [A-Za-z0-9_.]. */
 static void map_name(char *buf, size_t cap, const char *name)
 {
@@ -142,6 +160,7 @@ static void patch(struct tracer *t, struct prog_spec *ps)
 		case RELOC_STACK_FD: in->imm = t->stack_fds[r->arg]; continue;
 		case RELOC_USEEN_FD: in->imm = t->useen_fd; continue;
 		case RELOC_SKB_FD: in->imm = t->skb_fd; continue;
+		case RELOC_SITES_FD: in->imm = ps->sites_fd; continue;
 		case RELOC_START_NS: v = t->start_ns; break;
 		case RELOC_NCPUS: v = (uint64_t)t->ncpus_online; break;
 		case RELOC_CPID: v = (uint64_t)t->child_pid; break;
@@ -708,8 +727,11 @@ int ld_load(struct tracer *t)
 		return fd;
 	t->stats_fd = fd;
 
-	for (int i = 0; i < c->nprogs; i++)
+	for (int i = 0; i < c->nprogs; i++) {
+		if (c->progs[i].probe.sites && make_sites(t, &c->progs[i]))
+			return -1;
 		patch(t, &c->progs[i]);
+	}
 	if (!t->debug_verifier)	/* each load logged, in order */
 		load_parallel(t);
 	for (int i = 0; i < c->nprogs; i++) {

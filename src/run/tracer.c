@@ -59,8 +59,10 @@ void tracer_close(struct tracer *t)
 	rt_spec_close(t);
 	rb_close(&t->rb);
 	rt_skb_close(t);
-	for (int i = 0; c && i < c->nprogs; i++)
+	for (int i = 0; c && i < c->nprogs; i++) {
 		close_fd(&c->progs[i].fd);
+		close_fd(&c->progs[i].sites_fd);
+	}
 	for (int i = 0; c && i < c->nmaps; i++)
 		close_fd(&c->maps[i]->fd);
 	close_fd(&t->scratch_fd);

@@ -276,6 +276,16 @@ static void assign(struct sema *s, struct node *n)
 	s->assigning = NULL;
 }
 
+/* Map M is assigned at TARGET: written, and where the text first
+ * assigns it (D's names, sema_expr.c). */
+static void note_write(struct mapinfo *m, const struct node *target)
+{
+	if (!m->written || (target->loc.file == m->first_write.file &&
+			    target->loc.off < m->first_write.off))
+		m->first_write = target->loc;
+	m->written = true;
+}
+
 static void assign_to(struct sema *s, struct node *n)
 {
 	struct node *target = n->a;
@@ -299,10 +309,9 @@ static void assign_to(struct sema *s, struct node *n)
 
 			if (is_err(old) || is_err(t))
 				return;
-			if (!is_int(old) || !is_int(t)) {
+			if (!is_int(old) || !is_int(t))
 				ERR(s, n->loc, E_TYPE, "'%s' needs integers, not %s and %s",
 				    tok_spelling(n->op), type_name(old), type_name(t));
-			}
 			return;
 		}
 		if (is_err(t)) {
@@ -351,7 +360,7 @@ static void assign_to(struct sema *s, struct node *n)
 	if (target->kind == N_MAP) {
 		struct mapinfo *m = sema_map_keys(s, target);
 
-		m->written = true;
+		note_write(m, target);
 		if (n->op != T_ASSIGN)
 			m->read = true;
 		if (m->agg != AGG_NONE) {

@@ -66,8 +66,10 @@ struct probe_info {
 	struct var *vars;	/* newest first */
 	struct strmap var_names;	/* name -> struct var in vars */
 	int name_max;		/* longest probe name + 1 */
-	bool per_site;		/* uses probe, func or uaddr: one program
+	bool per_site;		/* uses typed args or uaddr: one program
 				 * per site */
+	bool per_name;		/* uses probe, func, probefunc...: one
+				 * program per site, or a table of names */
 	const char **missing;	/* all its attach points wildcards that
 				 * matched nothing: why, per point */
 };

@@ -113,7 +113,7 @@ static struct type *named(struct sema *s, struct node *n, int i)
 	case B_COMM:
 		return set(n, str_type(s, 16));
 	case B_PROBE:
-		s->pi->per_site = true;
+		s->pi->per_name = true;
 		return set(n, str_type(s, s->pi->name_max));
 	case B_CPID:
 		/* today's bpftrace: 0 without -c (has_cpid tells) */
@@ -133,7 +133,7 @@ static struct type *named(struct sema *s, struct node *n, int i)
 			return set(n, &ty_error);
 		return set(n, ret_type(s));
 	case B_FUNC:
-		s->pi->per_site = true;
+		s->pi->per_name = true;
 		if (!sema_all_probes(s, n, PF_FUNC))
 			return set(n, &ty_error);
 		for (int k = 0; k < s->pi->nspecs; k++) {
@@ -144,11 +144,11 @@ static struct type *named(struct sema *s, struct node *n, int i)
 		}
 		return set(n, str_type(s, len));
 	case B_PROBEID:
-		s->pi->per_site = true;
+		s->pi->per_name = true;
 		return set(n, &ty_u64);
 	case B_PROBEPROV: case B_PROBEMOD: case B_PROBEFUNC: case B_PROBENAME:
 	case B_PROBEFN:
-		s->pi->per_site = true;
+		s->pi->per_name = true;
 		for (int k = 0; k < s->pi->nspecs; k++) {
 			struct probe_spec *ps = &s->pi->specs[k];
 			int l = (int)strlen(d_probe_field(&s->c->arena, ps->ddesc ? ps->ddesc : "",
@@ -577,6 +577,29 @@ static struct type *tp_ptr_type(struct sema *s, const struct tp_format *tp,
 	return p;
 }
 
+/* D's args[N] of a system call, a pointer: its C type (char **argv),
+ * pointing into the process, as D's syscall provider types it. */
+static struct type *syscall_ptr_type(struct sema *s, const struct tp_field *f)
+{
+	struct type *t = cdecl_type_by_name(s->c, f->ctype);
+
+	if (t && t->kind != TY_INT && t->kind != TY_STRUCT && t->kind != TY_PTR)
+		t = NULL;
+	for (const char *p = f->decl; *p; p++) {
+		struct type *q;
+
+		if (*p != '*')
+			continue;
+		q = arena_alloc(&s->c->arena, sizeof(*q));
+		q->kind = TY_PTR;
+		q->size = 8;
+		q->pointee = t;
+		q->user = true;
+		t = q;
+	}
+	return t && t->kind == TY_PTR ? t : &ty_u64;
+}
+
 /* retval: a fexit's BTF return type when every probe of the block
  * agrees on it, else a 64-bit integer (the register). */
 static struct type *ret_type(struct sema *s)
@@ -792,9 +815,13 @@ struct type *sema_args_field(struct sema *s, struct node *n)
 			    "'args' is not available in %s probes", ps->name);
 			return set(n, &ty_error);
 		}
-		for (int k = 0; k < ps->tp->nfields; k++)
-			if (!strcmp(ps->tp->fields[k].name, n->name))
-				f = &ps->tp->fields[k];
+		f = tp_field_named(ps->tp, n->name);
+		if (!f && n->name[0] == '#') {	/* D's args[N] */
+			diag_error_d(&s->c->diag, n->loc, E_TYPE, "D_ARGS_IDX",
+				     "index %s is out of range for %s args[ ]",
+				     n->name + 1, ps->target);
+			return set(n, &ty_error);
+		}
 		if (!f) {
 			ERR(s, n->loc, E_TYPE, "tracepoint %s has no field '%s'",
 			    ps->target, n->name);
@@ -807,6 +834,8 @@ struct type *sema_args_field(struct sema *s, struct node *n)
 			return set(n, &ty_error);
 		}
 		ft = f->kind == TPF_DATALOC ? str_type(s, s->c->strlen_)
+		   : f->kind == TPF_PTR && n->name[0] == '#' ?
+			syscall_ptr_type(s, f)
 		   : f->kind == TPF_PTR ? tp_ptr_type(s, ps->tp, f)
 					: tp_field_type(&s->c->arena, f);
 		ft = sema_c_int_type(s, ft, f->ctype);

@@ -28,8 +28,6 @@ static const struct dproto {
 	  "BPF writes user memory only with bpf_probe_write_user, which sonde does not use" },
 	{ "copyoutstr", 3, 3, { "char *", "uintptr_t", "size_t" },
 	  "BPF writes user memory only with bpf_probe_write_user, which sonde does not use" },
-	{ "copyinto", 3, 3, { "uintptr_t", "size_t", "void *" },
-	  "it writes the process's memory into scratch memory: use copyin( )" },
 };
 
 /* Whether a value of type T fits prototype P. */

@@ -65,6 +65,26 @@ struct type *call_dbcopy(struct sema *s, struct node *n)
 	return set(n, &ty_void);
 }
 
+/* copyin(addr, n): a pointer to n bytes of scratch holding the
+ * process's memory at addr; copyinto(addr, n, dest): those bytes into
+ * dest, scratch alloca() gave. */
+struct type *call_dcopyin(struct sema *s, struct node *n)
+{
+	bool into = n->builtin == F_DCOPYINTO;
+
+	s->c->d_alloca = true;
+	if (!int_arg(s, n, 0, "uintptr_t") || !int_arg(s, n, 1, "size_t") ||
+	    (into && !int_arg(s, n, 2, "void *")))
+		return set(n, &ty_error);
+	if (!into && n->args[1]->is_const && (uint64_t)n->args[1]->cval >
+	    (uint64_t)s->c->dt_scratchsize)
+		DERR(s, n->loc, E_ARGS, "D_ALLOCA_SIZE",
+		     "copyin(%llu) size larger than scratchsize %lld",
+		     (unsigned long long)n->args[1]->cval,
+		     (long long)s->c->dt_scratchsize);
+	return set(n, into ? &ty_void : sema_d_kptr(s, NULL));
+}
+
 /* Is N a place reached through a pointer: *p, p[i] of a pointer p,
  * p->m (and members of it, p->s.m)? */
 bool sema_d_through_pointer(const struct node *n)

@@ -87,6 +87,9 @@ bool sema_d_member_store(struct sema *s, struct node *n, struct type *u)
 	t = sema_expr(s, n->a);
 	if (is_err(t) || is_err(u))
 		return true;
+	/* p[i] = v of a pointer p: a store through it (sema_dscratch.c) */
+	if (sema_d_through_pointer(n->a))
+		return false;
 	for (r = n->a; r->kind != N_VAR; r = r->a)
 		if (r->kind == N_INDEX && (!r->b->is_const ||
 					   r->a->ty->kind != TY_ARRAY)) {

@@ -4,6 +4,7 @@
  * and shifts can see them. */
 #include "sema/sema_int.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -371,6 +372,22 @@ static struct type *e_var(struct sema *s, struct node *n)
 	return set(n, v->ty);
 }
 
+/* D: is global variable M (x, an array a[k]) read at N before the
+ * text assigns it?  dtrace resolves names as it reads the program: a
+ * variable no earlier clause assigned or declared is unknown. */
+static bool d_read_early(struct sema *s, const struct mapinfo *m,
+			 const struct node *n)
+{
+	const char *name = m->name;
+
+	if (!s->c->lang_d || !s->report || !m->written || m->agg != AGG_NONE ||
+	    !(isalpha((unsigned char)*name) || *name == '_') ||
+	    strstr(name, "->") || ast_dvar(s->c->ast, name))
+		return false;
+	return n->loc.file == m->first_write.file &&
+	       n->loc.off < m->first_write.off;
+}
+
 static struct type *e_map(struct sema *s, struct node *n)
 {
 	struct mapinfo *m = sema_map_keys(s, n);
@@ -378,6 +395,11 @@ static struct type *e_map(struct sema *s, struct node *n)
 	m->read = true;
 	if (n->ty == &ty_error)	/* wrong number of keys, reported */
 		return n->ty;
+	if (d_read_early(s, m, n)) {
+		ERR(s, n->loc, E_UNDEF,
+		    "failed to resolve %s: Unknown variable name", m->name);
+		return set(n, &ty_error);
+	}
 	if (m->agg != AGG_NONE && sema_agg_readable(s, m))
 		return set(n, sema_agg_value(m));
 	if (m->agg != AGG_NONE && !s->c->dialect_017) {

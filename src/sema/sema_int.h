@@ -328,6 +328,7 @@ struct type *call_speculation(struct sema *s, struct node *n);
  * (true when N, an assignment, is one: checked, marked "pstore") */
 struct type *call_dalloca(struct sema *s, struct node *n);
 struct type *call_dbcopy(struct sema *s, struct node *n);
+struct type *call_dcopyin(struct sema *s, struct node *n);
 struct type *call_dpsargs(struct sema *s, struct node *n);
 bool sema_d_pointer_store(struct sema *s, struct node *n, struct type *u);
 /* A pointer to T (NULL, or a type no pointer names: void) in kernel

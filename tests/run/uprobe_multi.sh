@@ -4,7 +4,9 @@
 # link where the kernel can (--info: uprobe_multi): entry and return
 # probes count right, arguments and retval read right, -c and -p
 # limit it to their process, "Attaching N probes" counts functions.
-# A block that uses probe stays one program per function.
+# A block that uses probe or func is one program too, its names read
+# from a table by the link's cookie; one with typed args is one
+# program per function.
 set -u
 . "$SONDE_ROOT/tests/lib/trace.sh"
 "$SONDE" --info | grep -qx 'uprobe_multi: yes' || { echo "no uprobe_multi here"; exit 77; }
@@ -29,7 +31,7 @@ int main(int argc, char **argv)
 	return work_a(1) + work_b(2) + work_b(3) + work_c(4) == 0;
 }
 C
-cc -O1 -o "$work/p" "$work/p.c" || exit 1
+cc -O1 -g -o "$work/p" "$work/p.c" || exit 1
 p=$work/p
 
 out=$("$SONDE" -v -c "$p" -e "uprobe:$p:work_* { @n = count(); @a[arg0] = count(); }
@@ -67,8 +69,19 @@ ready
 @n: 3"
 stderr_clean
 
-# probe tells the functions apart: one program each
-out=$("$SONDE" -v -c "$p" -e "uprobe:$p:work_* { @[probe] = count(); }" 2>&1)
-grep -qx "sonde: attached uprobe:$p:work_a" <<< "$out" || die "probe: $out"
+# probe and func tell the functions apart: still one program, which
+# reads each function's names from a table its link's cookie indexes
+out=$("$SONDE" -v -c "$p" -e "uprobe:$p:work_* { @[probe, func] = count(); }" 2>&1)
+grep -qx "sonde: attached uprobe:$p:work_\* (3 functions)" <<< "$out" || die "probe: $out"
+for f in a b c; do
+	n=1
+	[[ $f == b ]] && n=2
+	grep -qx "@\[uprobe:$p:work_$f, work_$f\]: $n" <<< "$out" ||
+		die "probe and func of work_$f: $out"
+done
 [[ $(grep -c '^@' <<< "$out") == 3 ]] || die "probe counts: $out"
+
+# typed arguments differ per function: one program each
+out=$("$SONDE" -v -c "$p" -e "uprobe:$p:work_* { @[args.x] = count(); }" 2>&1)
+grep -qx "sonde: attached uprobe:$p:work_a" <<< "$out" || die "args: $out"
 exit 0

@@ -1,0 +1,142 @@
+/* cg_site.c - the names of the probe that fired: probe, probetype,
+ * func and D's probeprov..probename, literals in a program of one probe.
+ * In a merged uprobe_multi program:
+ * one program runs for every function of a file a block's wildcard
+ * matched (probe/uprobe.c merges them); a block that reads the probe's
+ * name (probe, func, probefunc, probefn) takes it from a table: an
+ * array map with a row per function, which the link's cookie (the
+ * function's index) selects.  The table is built the first time a
+ * program reads one, kept in the spec (ps->sites), and made and filled
+ * by the loader (run/loader.c) before the programs load. */
+#include <string.h>
+
+#include "bpf/cg_int.h"
+#include "lang/dprobe.h"
+
+/* The names a row holds, in order. */
+static const enum builtin cols[] = { B_PROBE, B_FUNC, B_PROBEFUNC, B_PROBEFN };
+#define NCOLS (int)(sizeof(cols) / sizeof(cols[0]))
+
+/* PART's name for column K. */
+static const char *name_of(struct compiler *c, const struct probe_spec *part,
+			   int k)
+{
+	if (cols[k] == B_PROBE)
+		return part->name;
+	if (cols[k] == B_FUNC)
+		return part->func ? part->func : "";
+	return d_probe_field(&c->arena, part->ddesc ? part->ddesc : "",
+			     part->name, cols[k] - B_PROBEPROV);
+}
+
+/* Column K's width (each name's longest, with its NUL) and offset. */
+static int col_width(struct compiler *c, const struct probe_spec *ps, int k,
+		     int *off)
+{
+	int w = 1;
+
+	*off = 0;
+	for (int j = 0; j < NCOLS; j++) {
+		int wj = 1;
+
+		for (int i = 0; i < ps->nmulti; i++) {
+			int l = (int)strlen(name_of(c, &ps->parts[i], j)) + 1;
+
+			if (l > wj)
+				wj = l;
+		}
+		wj = (wj + 7) & ~7;
+		if (j == k) {
+			w = wj;
+			break;
+		}
+		*off += wj;
+	}
+	return w;
+}
+
+/* The table: a row per function, each column zero-padded. */
+static void build(struct compiler *c, struct probe_spec *ps)
+{
+	int off, row = 0;
+
+	for (int k = 0; k < NCOLS; k++)
+		row = col_width(c, ps, k, &off) + off;
+	ps->site_row = row;
+	ps->sites = arena_alloc(&c->arena, (size_t)row * (size_t)ps->nmulti);
+	memset(ps->sites, 0, (size_t)row * (size_t)ps->nmulti);
+	for (int k = 0; k < NCOLS; k++) {
+		int w = col_width(c, ps, k, &off);
+
+		for (int i = 0; i < ps->nmulti; i++) {
+			const char *s = name_of(c, &ps->parts[i], k);
+			size_t l = strlen(s);
+
+			memcpy(ps->sites + (size_t)i * (size_t)row + (size_t)off,
+			       s, l < (size_t)w ? l : (size_t)w - 1);
+		}
+	}
+}
+
+/* probe, probetype, func, probefunc...: a literal per probe (of a
+ * merged program's, those all its functions share); NULL for others. */
+static const char *site_literal(struct cg *g, struct node *n)
+{
+	const struct probe_spec *ps = g->ps->parts ? g->ps->parts : g->ps;
+
+	switch (n->builtin) {
+	case B_PROBE: return ps->name;
+	case B_PROBETYPE: return probe_type_name(ps);
+	case B_FUNC: return ps->func;
+	case B_PROBEPROV: case B_PROBEMOD: case B_PROBEFUNC: case B_PROBENAME:
+	case B_PROBEFN:
+		return d_probe_field(&g->c->arena, ps->ddesc ? ps->ddesc : "",
+				     ps->name, n->builtin - B_PROBEPROV);
+	default: return NULL;
+	}
+}
+
+bool cg_site_name(struct cg *g, struct node *n, struct mem dst,
+		  const struct type *dt)
+{
+	struct probe_spec *ps = g->ps;
+	int k = 0, off, w, done;
+	struct mem key;
+	const char *lit;
+
+	while (k < NCOLS && (int)cols[k] != (int)n->builtin)
+		k++;
+	if (!ps->parts || k == NCOLS) {
+		if (!(lit = site_literal(g, n)))
+			return false;
+		cg_literal(g, dst, dt, lit, strlen(lit));
+		return true;
+	}
+	done = cg_label(g);
+	if (!ps->sites)
+		build(g->c, ps);
+	w = col_width(g->c, ps, k, &off);
+	if (w > dt->size)
+		w = dt->size;
+	cg_zero(g, dst, 0, ty_slot_size(dt));
+	if (w <= 1)
+		return true;
+	/* r0 = the row of the function that fired */
+	key = cg_tmp_alloc(g, 8, n);
+	cg_emit(g, MOV_REG(R1, RCTX));
+	g->uses_ctx = true;
+	cg_call(g, BPF_FUNC_get_attach_cookie);
+	cg_emit(g, STX(BPF_DW, key.base, (int16_t)key.off, R0));
+	cg_ld_map(g, R1, RELOC_SITES_FD, 0);
+	cg_addr_of(g, R2, key);
+	cg_call(g, BPF_FUNC_map_lookup_elem);
+	cg_jump(g, JMP_IMM(BPF_JEQ, R0, 0), done);
+	/* its name, but the last byte of DST (a NUL already) */
+	cg_emit(g, MOV_REG(R3, R0));
+	cg_emit(g, ALU64_IMM(BPF_ADD, R3, off));
+	cg_addr_of(g, R1, dst);
+	cg_emit(g, MOV_IMM(R2, w - 1));
+	cg_call(g, BPF_FUNC_probe_read_kernel);
+	cg_bind(g, done);
+	return true;
+}

@@ -1,0 +1,5 @@
+/* copyin takes an address and a size */
+BEGIN
+{
+	trace(copyin(0));
+}

@@ -1,0 +1,4 @@
+/* the '-' function takes one address, not a glob over addresses */
+pid$target::-:10*
+{
+}

@@ -1,0 +1,4 @@
+/* the '-' function (an absolute address) is the executable's only */
+pid$target:libc:-:800
+{
+}
