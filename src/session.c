@@ -187,7 +187,6 @@ static void d_list(struct compiler *c, bool verbose)
 			if (probe_expand(c, p->args[i], &ps, &n, NULL))
 				continue;
 			for (int k = 0; k < n; k++) {
-				const char *d = p->args[i]->tyname;
 				const char *f[4], *key;
 				int id = ps[k].tp_id ? ps[k].tp_id :
 					 !strcasecmp(ps[k].name, "BEGIN") ? 1 :
@@ -195,8 +194,9 @@ static void d_list(struct compiler *c, bool verbose)
 
 				if (k && !strcmp(ps[k].name, ps[k - 1].name))
 					continue;
+				ps[k].ddesc = p->args[i]->tyname;
 				for (int j = 0; j < 4; j++)
-					f[j] = d_probe_field(&c->arena, d, ps[k].name, j);
+					f[j] = probe_d_field(&c->arena, &ps[k], j);
 				key = arena_printf(&c->arena, "%s:%s:%s:%s",
 						   f[0], f[1], f[2], f[3]);
 				if (strmap_get(&seen, key))

@@ -25,8 +25,7 @@ static const char *name_of(struct compiler *c, const struct probe_spec *part,
 		return part->name;
 	if (cols[k] == B_FUNC)
 		return part->func ? part->func : "";
-	return d_probe_field(&c->arena, part->ddesc ? part->ddesc : "",
-			     part->name, cols[k] - B_PROBEPROV);
+	return probe_d_field(&c->arena, part, cols[k] - B_PROBEPROV);
 }
 
 /* Column K's width (each name's longest, with its NUL) and offset. */
@@ -90,8 +89,7 @@ static const char *site_literal(struct cg *g, struct node *n)
 	case B_FUNC: return ps->func;
 	case B_PROBEPROV: case B_PROBEMOD: case B_PROBEFUNC: case B_PROBENAME:
 	case B_PROBEFN:
-		return d_probe_field(&g->c->arena, ps->ddesc ? ps->ddesc : "",
-				     ps->name, n->builtin - B_PROBEPROV);
+		return probe_d_field(&g->c->arena, ps, n->builtin - B_PROBEPROV);
 	default: return NULL;
 	}
 }

@@ -369,7 +369,7 @@ const char *d_probe_field(struct arena *a, const char *desc,
 	if (!strncmp(spec, "usdt:", 5) && field == 3)
 		return dashes(a, strrchr(spec, ':') + 1, "__", "-");
 	if (!strncmp(spec, "usdt:", 5) && field == 2)
-		return "";	/* the function holding it: not in the note */
+		return "";	/* not in the note: probe_d_field() finds it */
 	if (field == 2 && (!*f[2] || strpbrk(f[2], "*?["))) {
 		/* a wildcard's function: the spec's last field */
 		p = strrchr(spec, ':');

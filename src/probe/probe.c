@@ -14,6 +14,7 @@
 
 #include "catalog/info.h"
 #include "lang/ast.h"
+#include "lang/dprobe.h"
 
 /* The registry: one row per kind, indexed by enum probe_kind. */
 static const struct probe_ops *const kinds[PK_NKINDS] = {
@@ -303,4 +304,17 @@ bool probe_quiet(const struct program *ast)
 		}
 	}
 	return true;
+}
+
+const char *probe_d_field(struct arena *a, const struct probe_spec *ps,
+			  int field)
+{
+	const char *d = ps->ddesc ? ps->ddesc : "";
+
+	if (ps->func && (field == 2 || field == 4) &&
+	    !strncmp(ps->name, "usdt:", 5))
+		return field == 2 ? ps->func :
+		       arena_printf(a, "%s:%s", ps->func,
+				    d_probe_field(a, d, ps->name, 3));
+	return d_probe_field(a, d, ps->name, field);
 }

@@ -302,6 +302,12 @@ static inline bool probe_is(const struct probe_spec *ps, enum probe_kind k)
  * block attach); with MISSING NULL that is an error too. */
 int probe_expand(struct compiler *c, struct node *ap,
 		 struct probe_spec **out, int *n, const char **missing);
+/* D's FIELD (0 provider .. 3 name, 4 FUNCTION:NAME) of probe PS:
+ * lang/dprobe.c's d_probe_field() of its description, but a USDT
+ * probe's function is the one holding it (ps->func). */
+const char *probe_d_field(struct arena *a, const struct probe_spec *ps,
+			  int field);
+
 /* The specs of one block as few programs as the kinds allow: a merged
  * spec for the run of them that starts V (*USED of them: of one kind,
  * and one file for user-space kinds), or NULL for V alone (*USED 1).

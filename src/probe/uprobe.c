@@ -628,6 +628,9 @@ struct unotes {
 	const char *path, *shown;
 	const char *first_provider;	/* of the first match */
 	bool several_providers;
+	/* D: the file's functions, for the one holding each probe */
+	struct elf_symtab st;
+	const char *st_path;
 };
 
 /* One spec per note: a probe inlined in several places has a note,
@@ -651,6 +654,19 @@ static void add_unote(void *arg, const struct usdt_note *note)
 	ps->usdt_args = arena_strdup(&c->arena, note->args);
 	ps->name = arena_printf(&c->arena, "usdt:%s:%s:%s", u->shown,
 				note->provider, note->name);
+	if (u->x->ddesc) {	/* D's probefunc: the function holding it */
+		const struct elf_sym *f;
+
+		if (u->st_path != u->path) {
+			if (u->st_path)
+				elf_symtab_free(&u->st);
+			memset(&u->st, 0, sizeof(u->st));
+			elf_symtab_load(u->path, &u->st);
+			u->st_path = u->path;
+		}
+		f = elf_symtab_find(&u->st, note->pc);
+		ps->func = f ? arena_strdup(&c->arena, f->name) : NULL;
+	}
 	if (!u->first_provider)
 		u->first_provider = arena_strdup(&c->arena, note->provider);
 	else if (strcmp(u->first_provider, note->provider))
@@ -681,7 +697,7 @@ static int usdt_expand(struct probe_exp *x)
 {
 	char **f = x->f;
 	int nf = x->nf, nbad = 0;
-	struct unotes u = { x, NULL, NULL, NULL, false };
+	struct unotes u = { .x = x };
 	struct ufiles fs;
 	const char *prov, *name;
 
@@ -701,10 +717,14 @@ static int usdt_expand(struct probe_exp *x)
 		rc = usdt_notes(u.path, prov, name, add_unote, &u, &bad);
 		if (rc < 0 && fs.how == ONE_FILE) {
 			probe_error(x, "usdt: %s: %s", u.path, ufiles_error(rc));
+			if (u.st_path)
+				elf_symtab_free(&u.st);
 			return -1;
 		}
 		nbad += bad;
 	}
+	if (u.st_path)
+		elf_symtab_free(&u.st);
 	if (!x->n) {
 		no_note(x, files_text(x, &fs, f[1]), prov, name, nbad);
 		return -1;

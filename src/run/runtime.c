@@ -63,8 +63,7 @@ static void d_fault(struct tracer *t, const uint8_t *rec)
 		return;
 	ps = &c->progs[prog].probe;
 	for (int i = 0; i < 4; i++)
-		f[i] = d_probe_field(&c->arena, ps->ddesc ? ps->ddesc : "",
-				     ps->name, i);
+		f[i] = probe_d_field(&c->arena, ps, i);
 	fprintf(stderr, "dtrace: error on enabled probe ID %u (ID %u: %s:%s:%s:%s): ",
 		id, id, f[0], f[1], f[2], f[3]);
 	if ((w[1] & 0xff) == DFLT_DIVZERO)

@@ -151,8 +151,8 @@ static struct type *named(struct sema *s, struct node *n, int i)
 		s->pi->per_name = true;
 		for (int k = 0; k < s->pi->nspecs; k++) {
 			struct probe_spec *ps = &s->pi->specs[k];
-			int l = (int)strlen(d_probe_field(&s->c->arena, ps->ddesc ? ps->ddesc : "",
-							  ps->name, i - B_PROBEPROV)) + 1;
+			int l = (int)strlen(probe_d_field(&s->c->arena, ps,
+							  i - B_PROBEPROV)) + 1;
 
 			if (l > len)
 				len = l;

@@ -2,7 +2,8 @@
 # sonde dtrace's pid and USDT providers on a -c target: pid$target
 # entry and return (arg1 the return value), PROV$target probes in
 # DTrace's spelling ("-" for the note's "__"), the D names of each
-# (provider without the process, module the file's name), -l.
+# (provider without the process, module the file's name, function the
+# one holding the probe), -l.
 . "$SONDE_ROOT/tests/usdt/lib.sh"
 cp "$USDT/dt_provider.d" "$USDT/dt_prog.c" .
 "$SONDE" dtrace -C -h -s dt_provider.d -o dt_provider.h || { echo "FAIL dtrace -h"; exit 1; }
@@ -12,12 +13,12 @@ cc -o prog dt_prog.o dt_provider.o || { echo "FAIL link"; exit 1; }
 
 out=$("$SONDE" dtrace -q -c './prog prog.out' -n 'shop$target:::order-placed { printf("%s:%s:%s:%s placed %d %s\n", probeprov, probemod, probefunc, probename, arg0, copyinstr(arg1)); }' -n 'pid$target::main:entry { printf("main\n"); }' -n 'pid$target:a.out:main:return { printf("%s:%s:%s:%s returns %d\n", probeprov, probemod, probefunc, probename, arg1); }')
 same "pid and usdt" "main
-shop:prog::order-placed placed 1 widget
-shop:prog::order-placed placed 2 widget
+shop:prog:main:order-placed placed 1 widget
+shop:prog:main:order-placed placed 2 widget
 pid:prog:main:return returns 0" "$out"
 
-out=$("$SONDE" dtrace -l -c ./prog -n 'shop$target:::order-*' | awk '{ print $2, $3, $4 }')
-same "-l" "PROVIDER MODULE FUNCTION
-shop prog order-placed
-shop prog order-shipped" "$out"
+out=$("$SONDE" dtrace -l -c ./prog -n 'shop$target:::order-*' | awk '{ print $2, $3, $4, $5 }')
+same "-l" "PROVIDER MODULE FUNCTION NAME
+shop prog main order-placed
+shop prog main order-shipped" "$out"
 exit 0
