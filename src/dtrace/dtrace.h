@@ -37,6 +37,14 @@ void dt_write_header(FILE *f, const char *dfile, const char *guard,
 void dt_write_semaphores(FILE *f, const char *dfile,
 			 const struct dt_provider *provs, int n);
 
+/* dtobj.c: the N objects at PATHS, built with DTrace's <sys/sdt.h> or
+ * its dtrace -h headers (calls to __dtrace_PROV___NAME()), rewritten in
+ * place: probe calls become NOPs with .note.stapsdt notes; is-enabled
+ * calls stay, to the functions dt_write_semaphores() defines.  0, or -1
+ * after printing why to ERR. */
+int dt_rewrite_objects(char *const *paths, int n, const struct dt_provider *provs,
+		       int nprovs, FILE *err);
+
 /* `sonde dtrace ARGS`: ARGV[0] is "dtrace".  Returns the exit status. */
 int dtrace_main(int argc, char **argv);
 
