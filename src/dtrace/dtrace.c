@@ -145,7 +145,7 @@ static void next(struct dlex *l)
 	l->kind = D_PUNCT;
 	l->tok[0] = *l->p++;
 	l->tok[1] = 0;
-	if (!strchr("{}(),;*", l->tok[0])) {
+	if (!strchr("{}(),;*:", l->tok[0])) {
 		if (l->tok[0] == '[')
 			dlex_error(l, "array arguments are not supported: pass a pointer");
 		else
@@ -275,6 +275,19 @@ static void probe(struct arena *a, struct dlex *l, struct dt_probe *p,
 	if (p->nargs == 1 && !strcmp(p->types[0], "void"))
 		p->nargs = 0;
 	next(l);
+	/* DTrace's translated arguments, "probe p(int a, int b) : (int
+	 * b, int a);": read, not kept (the note describes the native
+	 * arguments, which arg0.. and args[] are) */
+	if (is(l, ":")) {
+		next(l);
+		if (!expect(l, "(", "after ':'"))
+			return;
+		for (int n = 0; !l->failed && !is(l, ")"); n++)
+			if ((n && !expect(l, ",", "between arguments")) ||
+			    !param(a, l))
+				return;
+		next(l);
+	}
 	expect(l, ";", "after the probe's arguments");
 }
 

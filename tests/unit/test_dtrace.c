@@ -37,6 +37,7 @@ static void good(void)
 		"\tprobe tick(void);\n"
 		"\tprobe none();\n"
 		"\tprobe quals(const uint32_t, unsigned, unsigned long long n, const char * const p);\n"
+		"\tprobe mapped(int i, char *s) : (char *s, int i, int i);\n"
 		"};\n"
 		"provider other { probe x(struct req); }\n";
 	struct arena a = { 0 };
@@ -50,7 +51,9 @@ static void good(void)
 		arena_free(&a);
 		return;
 	}
-	check(!strcmp(p[0].name, "myapp") && p[0].nprobes == 5, "myapp has 5 probes");
+	check(!strcmp(p[0].name, "myapp") && p[0].nprobes == 6, "myapp has 6 probes");
+	check(p[0].probes[5].nargs == 2 && !strcmp(p[0].probes[5].types[1], "char *"),
+	      "translated arguments (: (...)) read, the native ones kept");
 	check(!strcmp(p[0].probes[0].name, "request__start") &&
 	      p[0].probes[0].nargs == 2 &&
 	      !strcmp(p[0].probes[0].types[0], "int") &&
@@ -109,6 +112,8 @@ static void errors(void)
 	bad("provider p { probe a(int); };\nprovider p { probe b(int); };\n", 0,
 	    "provider p defined twice");
 	bad("provider p {\n /* unterminated\n", 2, "'*/' expected");
+	bad("provider p {\n probe a(int) : ;\n};\n", 2, "'(' expected after ':'");
+	bad("provider p {\n probe a(int) : (int,);\n};\n", 2, "argument type expected");
 }
 
 static void header(void)
