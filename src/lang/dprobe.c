@@ -287,6 +287,12 @@ int d_probe_specs(struct arena *a, const char *desc, const char **out,
 	sfx = pid_suffix(f[0], &plen);
 	if (sfx && plen == 3 && !strncmp(f[0], "pid", 3))
 		return pid_specs(a, f, out, n, why, dtag);
+	/* a glob over providers (prov*:::): the USDT providers of the
+	 * process -p or -c gives, whose names dtrace shows with the pid */
+	if (!sfx && strpbrk(f[0], "*?[") && !any(f[0])) {
+		sfx = f[0] + strlen(f[0]);
+		plen = strlen(f[0]);
+	}
 	if (sfx) {
 		/* DTrace spells a probe's "__" as "-": both are accepted */
 		out[(*n)++] = arena_printf(a, "usdt:%s:%.*s:%s",

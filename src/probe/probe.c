@@ -311,6 +311,15 @@ const char *probe_d_field(struct arena *a, const struct probe_spec *ps,
 {
 	const char *d = ps->ddesc ? ps->ddesc : "";
 
+	/* a USDT probe's provider: its note's (prov*::: matched it) */
+	if (field == 0 && !strncmp(ps->name, "usdt:", 5)) {
+		const char *end = strrchr(ps->name, ':'), *p = end;
+
+		while (p > ps->name && p[-1] != ':')
+			p--;
+		if (end && p > ps->name + 5)
+			return arena_strndup(a, p, (size_t)(end - p));
+	}
 	if (ps->func && (field == 2 || field == 4) &&
 	    !strncmp(ps->name, "usdt:", 5))
 		return field == 2 ? ps->func :

@@ -3,7 +3,8 @@
 # to __dtrace_PROV___NAME()): each call becomes a NOP (a tail call a
 # return) with a .note.stapsdt note, so the program links and its probes
 # fire with their arguments (the 7th and 8th from the stack) and the
-# function holding them; is-enabled calls reach -G's function, true
+# function holding them (a glob over providers, cal*:::, finds them
+# too); is-enabled calls reach -G's function, true
 # while the probe is traced; a second -G leaves the object alone; a
 # probe the definition lacks, or a file that is no object, is an error.
 . "$SONDE_ROOT/tests/usdt/lib.sh"
@@ -17,7 +18,7 @@ same "untraced" "enabled 0" "$(./prog)"
 
 out=$(timeout 20 "$SONDE" dtrace -q -c ./prog -n '
 calls$target:::go { printf("go %d %s %s\n", arg0, copyinstr(arg1), probefunc); }
-calls$target:::zero { printf("zero %s\n", probefunc); }
+cal*:::zero { printf("zero %s %s\n", probeprov, probefunc); }
 calls$target:::many { printf("many %d %d %d %s\n", arg0, arg6, arg7, probefunc); }' 2>&1 | grep -v '^$' | sort)
 same "probes" "enabled 3
 go 0 hi main
@@ -29,9 +30,9 @@ go 2 hi main
 many 0 7 80 helper
 many 1 7 81 helper
 many 2 7 82 helper
-zero main
-zero main
-zero main" "$out"
+zero calls main
+zero calls main
+zero calls main" "$out"
 
 # run again over the rewritten object: nothing left to rewrite
 "$SONDE" dtrace -G -s dtrace_calls.d -o provider.o dtrace_calls.o ||
