@@ -270,6 +270,40 @@ static void macro_var(struct node *n)
 		}
 }
 
+/* Are clause P's probes all in a process's files (pid, USDT)? */
+static bool user_clause(const struct node *p)
+{
+	for (int i = 0; p && i < p->nargs; i++)
+		if (strncmp(p->args[i]->name, "uprobe:", 7) &&
+		    strncmp(p->args[i]->name, "uretprobe:", 10) &&
+		    strncmp(p->args[i]->name, "usdt:", 5))
+			return false;
+	return p && p->nargs;
+}
+
+/* probeprov of a pid or USDT probe: the provider and the process's id,
+ * as dtrace names them (pid1234, myprov1234): strjoin(probeprov,
+ * lltostr(pid)) in sonde's words. */
+static void provider_pid(struct lower *lw, struct node *n)
+{
+	struct node *prov = mk(lw, N_BUILTIN, n->loc);
+	struct node *pid = mk(lw, N_BUILTIN, n->loc);
+	struct node *str = mk(lw, N_CALL, n->loc);
+
+	prov->name = "probeprov";
+	pid->name = "pid";
+	str->name = "lltostr";
+	str->args = arena_alloc(&lw->c->arena, sizeof(*str->args));
+	str->args[0] = pid;
+	str->nargs = 1;
+	n->kind = N_CALL;
+	n->name = "strjoin";
+	n->args = arena_alloc(&lw->c->arena, sizeof(*n->args) * 2);
+	n->args[0] = prov;
+	n->args[1] = str;
+	n->nargs = 2;
+}
+
 static void builtin(struct lower *lw, struct node *n)
 {
 	struct node *inl;
@@ -287,6 +321,10 @@ static void builtin(struct lower *lw, struct node *n)
 		return;		/* an enumerator of the program's */
 	if (strchr(n->name, '`')) {
 		kernel_symbol(lw, n);
+		return;
+	}
+	if (!strcmp(n->name, "probeprov") && user_clause(lw->probe)) {
+		provider_pid(lw, n);
 		return;
 	}
 	/* ERROR's arguments: what the fault was (bpf/cg.c's fault path) */

@@ -19,7 +19,7 @@ same "untraced" "enabled 0" "$(./prog)"
 out=$(timeout 20 "$SONDE" dtrace -q -c ./prog -n '
 calls$target:::go { printf("go %d %s %s\n", arg0, copyinstr(arg1), probefunc); }
 cal*:::zero { printf("zero %s %s\n", probeprov, probefunc); }
-calls$target:::many { printf("many %d %d %d %s\n", arg0, arg6, arg7, probefunc); }' 2>&1 | grep -v '^$' | sort)
+calls$target:::many { printf("many %d %d %d %s\n", arg0, arg6, arg7, probefunc); }' 2>&1 | grep -v '^$' | sed -E 's/calls[0-9]+ /callsPID /' | sort)
 same "probes" "enabled 3
 go 0 hi main
 go 1 hi main
@@ -30,9 +30,9 @@ go 2 hi main
 many 0 7 80 helper
 many 1 7 81 helper
 many 2 7 82 helper
-zero calls main
-zero calls main
-zero calls main" "$out"
+zero callsPID main
+zero callsPID main
+zero callsPID main" "$out"
 
 # run again over the rewritten object: nothing left to rewrite
 "$SONDE" dtrace -G -s dtrace_calls.d -o provider.o dtrace_calls.o ||
