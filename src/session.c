@@ -176,6 +176,9 @@ static void d_list(struct compiler *c, bool verbose)
 	/* a probe made of two tracepoints (proc:::exec: execve's and
 	 * execveat's) is listed once */
 	struct strmap seen = { 0 };
+	/* a process's probes are named with its id (pid1234): -c's
+	 * command is started, stopped at its exec, as dtrace does */
+	int pid = c->target_pid, child = -1;
 
 	printf("%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE",
 	       "FUNCTION", "NAME");
@@ -197,6 +200,14 @@ static void d_list(struct compiler *c, bool verbose)
 				ps[k].ddesc = p->args[i]->tyname;
 				for (int j = 0; j < 4; j++)
 					f[j] = probe_d_field(&c->arena, &ps[k], j);
+				if (!strncmp(ps[k].name, "usdt:", 5) ||
+				    !strncmp(ps[k].name, "uprobe:", 7) ||
+				    !strncmp(ps[k].name, "uretprobe:", 10)) {
+					if (!pid && c->has_command && child < 0)
+						pid = child = rt_spawn_stopped(c->command);
+					if (pid > 0)
+						f[0] = arena_printf(&c->arena, "%s%d", f[0], pid);
+				}
 				key = arena_printf(&c->arena, "%s:%s:%s:%s",
 						   f[0], f[1], f[2], f[3]);
 				if (strmap_get(&seen, key))
@@ -209,6 +220,7 @@ static void d_list(struct compiler *c, bool verbose)
 			}
 		}
 	}
+	rt_end_stopped(child);
 	fflush(stdout);
 }
 

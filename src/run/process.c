@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ptrace.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -145,6 +146,42 @@ int rt_spawn(struct tracer *t, const char *cmd)
 	t->child_pid = pid;
 	t->child_go = pipefd[1];
 	return 0;
+}
+
+int rt_spawn_stopped(const char *cmd)
+{
+	int st;
+	pid_t pid;
+
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		char **argv = simple_command(cmd) ? split_words(cmd) : NULL;
+
+		/* stopped at the exec: the program never runs */
+		if (ptrace(PTRACE_TRACEME, 0, NULL, NULL))
+			_exit(127);
+		if (argv && argv[0])
+			execvp(argv[0], argv);
+		else
+			execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+		_exit(127);
+	}
+	if (waitpid(pid, &st, 0) != pid || !WIFSTOPPED(st)) {
+		rt_end_stopped(pid);
+		return -1;
+	}
+	return pid;
+}
+
+void rt_end_stopped(int pid)
+{
+	if (pid <= 0)
+		return;
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
 }
 
 void rt_release_child(struct tracer *t)

@@ -109,6 +109,10 @@ void at_detach_all(struct tracer *t);
 void at_close_events(struct tracer *t);
 
 /* process.c */
+/* dtrace -l -c CMD: CMD's process, stopped (ptrace) at its exec, as
+ * dtrace lists its probes; its pid, or -1.  rt_end_stopped() kills it. */
+int rt_spawn_stopped(const char *cmd);
+void rt_end_stopped(int pid);
 /* -c: fork CMD (through /bin/sh), held until rt_release_child(). */
 int rt_spawn(struct tracer *t, const char *cmd);
 /* -c: let the command run (exec) now that everything is attached. */

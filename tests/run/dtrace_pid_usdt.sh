@@ -18,8 +18,12 @@ shopPID:prog:main:order-placed placed 1 widget
 shopPID:prog:main:order-placed placed 2 widget
 pidPID:prog:main:return returns 0" "$out"
 
-out=$("$SONDE" dtrace -l -c ./prog -n 'shop$target:::order-*' | awk '{ print $2, $3, $4, $5 }')
+# -l starts the command stopped at its exec, as dtrace does, for its
+# pid in the provider's name
+out=$("$SONDE" dtrace -l -c ./prog -n 'shop$target:::order-*' | awk '{ print $2, $3, $4, $5 }' |
+	sed -E 's/^shop[0-9]+ /shopPID /')
 same "-l" "PROVIDER MODULE FUNCTION NAME
-shop prog main order-placed
-shop prog main order-shipped" "$out"
+shopPID prog main order-placed
+shopPID prog main order-shipped" "$out"
+pgrep -f '^./prog$' > /dev/null && { echo "FAIL -l left the command running"; exit 1; }
 exit 0
