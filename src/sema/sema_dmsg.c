@@ -99,12 +99,9 @@ bool sema_d_arity(struct sema *s, struct node *n, int f)
 		for (char *c = tag; *c; c++)
 			*c = (char)toupper((unsigned char)*c);
 	}
-	/* printf() without its format: dtrace's action check says so,
-	 * not its prototype's */
 	DERR(s, n->loc, E_ARGS, tag, "%s( ) prototype mismatch: %d arg%s passed, %s%d expected",
 	    name, n->nargs, n->nargs == 1 ? "" : "s",
-	    lo == hi || !strcmp(name, "printf") ? "" :
-	    n->nargs < lo ? "at least " : "at most ",
+	    lo == hi ? "" : n->nargs < lo ? "at least " : "at most ",
 	    n->nargs < lo ? lo : hi);
 	return true;
 }
