@@ -539,6 +539,25 @@ void cg_btf_str(struct cg *g, struct node *n, struct mem dst,
  * as bpftrace does: pid << 32 | (1 + id).  The process is noted for
  * user space (cg_note_pid).  Kernel and user stacks of one depth share
  * a map: ids are hashes of the addresses, which never overlap. */
+void cg_stackdepth(struct cg *g, struct node *n)
+{
+	int saved = g->scratch, saved_stack = g->stack, ok = cg_label(g);
+	struct mem m = cg_tmp_alloc(g, 127 * 8, n);
+
+	g->uses_ctx = true;
+	cg_emit(g, MOV_REG(R1, RCTX));
+	cg_addr_of(g, R2, m);
+	cg_emit(g, MOV_IMM(R3, 127 * 8));
+	cg_emit(g, MOV_IMM(R4, n->builtin == B_USTACKDEPTH ? BPF_F_USER_STACK : 0));
+	cg_call(g, BPF_FUNC_get_stack);
+	cg_jump(g, JMP_IMM(BPF_JSGE, R0, 0), ok);
+	cg_emit(g, MOV_IMM(R0, 0));	/* no stack: none deep */
+	cg_bind(g, ok);
+	cg_emit(g, ALU64_IMM(BPF_RSH, R0, 3));
+	g->scratch = saved;
+	g->stack = saved_stack;
+}
+
 void cg_kstack(struct cg *g, struct node *n)
 {
 	int ok = cg_label(g), none = cg_label(g), saved = g->stack;

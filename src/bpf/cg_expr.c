@@ -537,6 +537,9 @@ static void builtin(struct cg *g, struct node *n)
 	case B_KSTACK: case B_USTACK:
 		cg_kstack(g, n);
 		break;
+	case B_STACKDEPTH: case B_USTACKDEPTH:
+		cg_stackdepth(g, n);
+		break;
 	default:
 		cg_emit(g, MOV_IMM(R0, 0));
 	}

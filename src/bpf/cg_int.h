@@ -269,6 +269,8 @@ void cg_read_value(struct cg *g, struct node *n, struct mem dst);
 void cg_btf_str(struct cg *g, struct node *n, struct mem dst,
 		const struct type *dt);
 void cg_kstack(struct cg *g, struct node *n);
+/* D's stackdepth, ustackdepth: r0 = the frames of the stack. */
+void cg_stackdepth(struct cg *g, struct node *n);
 int cg_note_pid(struct cg *g, struct node *n);
 void cg_usym(struct cg *g, struct node *n, struct mem dst);
 

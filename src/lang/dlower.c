@@ -37,7 +37,8 @@ static const struct { const char *d, *sonde; } vars[] = {
 	{ "curthread", "curtask" }, { "probeprov", "probeprov" },
 	{ "probemod", "probemod" }, { "probefunc", "probefunc" },
 	{ "probename", "probename" }, { "uregs", "uregs" },
-	{ "stackdepth", "stackdepth" }, { "errno", "errno" },
+	{ "stackdepth", "__stackdepth" }, { "ustackdepth", "__ustackdepth" },
+	{ "errno", "errno" },
 	{ "walltimestamp", "walltimestamp" }, { "ppid", "ppid" },
 	{ "arg0", "arg0" }, { "arg1", "arg1" }, { "arg2", "arg2" },
 	{ "arg3", "arg3" }, { "arg4", "arg4" }, { "arg5", "arg5" },
@@ -801,10 +802,72 @@ static void probe_condition(struct lower *lw, struct node *p)
 	}
 }
 
+/* A constant integer expression's value into *V (ints, + - * and
+ * unary -, as D's library's inlines are written); false otherwise. */
+static bool const_value(const struct node *n, int64_t *v)
+{
+	int64_t a, b;
+
+	if (n->kind == N_INT) {
+		*v = (int64_t)n->ival;
+		return true;
+	}
+	if (n->kind == N_UNOP && n->op == T_MINUS && const_value(n->a, &a)) {
+		*v = -a;
+		return true;
+	}
+	if (n->kind != N_BINOP || !const_value(n->a, &a) || !const_value(n->b, &b))
+		return false;
+	switch (n->op) {
+	case T_PLUS: *v = a + b; return true;
+	case T_MINUS: *v = a - b; return true;
+	case T_STAR: *v = a * b; return true;
+	default: return false;
+	}
+}
+
+/* uregs[R_x] (N): the thread's user register (sonde's reg("name") of a
+ * pid or USDT probe's registers, the user's); a register pt_regs does
+ * not keep (ds, es, fs, gs, trapno) reads as 0. */
+static struct node *uregs(struct lower *lw, struct node *n)
+{
+	/* pt_regs' order (R_R15 0 .. R_SS 20), then the 32-bit names */
+	static const char *const names[] = {
+		"r15", "r14", "r13", "r12", "bp", "bx", "r11", "r10", "r9",
+		"r8", "ax", "cx", "dx", "si", "di", NULL, "ip", NULL, "flags",
+		"sp", NULL, NULL, NULL, NULL, NULL, "bx", "cx", "dx", "si",
+		"di", "bp", "ax", NULL, NULL, NULL, NULL, NULL, "ip", NULL,
+		"flags", "sp",
+	};
+	struct node *k, *r;
+	int64_t v;
+
+	k = lower(lw, n->args[0]);
+	if (!const_value(k, &v) || v < 0 ||
+	    v >= (int64_t)(sizeof(names) / sizeof(names[0]))) {
+		diag_error_d(&lw->c->diag, k->loc, E_ARGS, "D_ARGS_IDX",
+			     "index of uregs[ ] must be a register's constant, such as R_PC");
+		return n;
+	}
+	if (!names[v]) {
+		r = mk(lw, N_INT, n->loc);
+		r->ival = 0;
+		return r;
+	}
+	r = mk(lw, N_CALL, n->loc);
+	r->name = "reg";
+	r->args = arena_alloc(&lw->c->arena, sizeof(*r->args));
+	r->args[0] = word(lw, N_STR, names[v], n->loc);
+	r->nargs = 1;
+	return r;
+}
+
 static struct node *lower(struct lower *lw, struct node *n)
 {
 	if (!n)
 		return NULL;
+	if (n->kind == N_MAP && !strcmp(n->name, "uregs") && n->nargs == 1)
+		return uregs(lw, n);
 	if (n->kind == N_MAP && proc_args(lw, n) != n)
 		return lower(lw, proc_args(lw, n));
 	switch (n->kind) {

@@ -170,6 +170,23 @@ static const char prelude[] =
 	"inline devinfo_t *__d_args_io_done_1 = xlate <devinfo_t *> ((struct request *)arg0);\n"
 	"inline fileinfo_t *__d_args_io_done_2 = xlate <fileinfo_t *> ((struct request *)arg0);\n"
 	/* the args[] of proc and sched probes (lang/dlower.c) */
+	/* uregs[] indexes (dtrace's regs.d for x86-64: the pt_regs
+	 * order, then the 32-bit names; lang/dlower.c reads them) */
+	"inline int R_R15 = 0; inline int R_R14 = 1; inline int R_R13 = 2;\n"
+	"inline int R_R12 = 3; inline int R_RBP = 4; inline int R_RBX = 5;\n"
+	"inline int R_R11 = 6; inline int R_R10 = 7; inline int R_R9 = 8;\n"
+	"inline int R_R8 = 9; inline int R_RAX = 10; inline int R_RCX = 11;\n"
+	"inline int R_RDX = 12; inline int R_RSI = 13; inline int R_RDI = 14;\n"
+	"inline int R_ERR = 15; inline int R_RIP = 16; inline int R_CS = 17;\n"
+	"inline int R_RFL = 18; inline int R_RSP = 19; inline int R_SS = 20;\n"
+	"inline int R_DS = 21; inline int R_ES = 22; inline int R_FS = 23;\n"
+	"inline int R_GS = 24; inline int R_TRAPNO = 25;\n"
+	"inline int R_EBX = 25; inline int R_ECX = 26; inline int R_EDX = 27;\n"
+	"inline int R_ESI = 28; inline int R_EDI = 29; inline int R_EBP = 30;\n"
+	"inline int R_EAX = 31; inline int R_EIP = 37; inline int R_EFL = 39;\n"
+	"inline int R_ESP = 40; inline int R_PC = 37; inline int R_FP = 30;\n"
+	"inline int R_SP = 40; inline int R_PS = 39; inline int R_R0 = 31;\n"
+	"inline int R_R1 = 25;\n"
 	"inline int CLD_EXITED = 1; inline int CLD_KILLED = 2;\n"
 	"inline int CLD_DUMPED = 3; inline int CLD_TRAPPED = 4;\n"
 	"inline int CLD_STOPPED = 5; inline int CLD_CONTINUED = 6;\n"
@@ -218,7 +235,12 @@ static const char prelude[] =
 	"inline int __d_args_sched_change_pri_2 = arg1 ?\n"
 	" ((struct task_struct *)arg1)->prio : ((struct task_struct *)arg0)->normal_prio;\n"
 	"inline lwpsinfo_t *curlwpsinfo = xlate <lwpsinfo_t *> (curthread);\n"
-	"inline cpuinfo_t *curcpu = xlate <cpuinfo_t *> (curthread);\n";
+	"inline cpuinfo_t *curcpu = xlate <cpuinfo_t *> (curthread);\n"
+	/* Solaris' processor set, chip and locality group of the CPU */
+	"inline psetid_t pset = curcpu->cpu_pset;\n"
+	"inline chipid_t chip = curcpu->cpu_chip;\n"
+	"inline lgrp_id_t lgrp = curcpu->cpu_lgrp;\n";
+
 
 static bool decl_word(const char *w)
 {

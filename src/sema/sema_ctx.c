@@ -184,7 +184,7 @@ static struct type *named(struct sema *s, struct node *n, int i)
 		}
 		return set(n, &ty_u8);
 	case B_PID: case B_TID: case B_UID: case B_GID: case B_CPU:
-	case B_RAND: case B_NUMAID:
+	case B_RAND: case B_NUMAID: case B_STACKDEPTH: case B_USTACKDEPTH:
 		return set(n, &ty_u32);
 	case B_USERNAME:
 		return set(n, &ty_username);

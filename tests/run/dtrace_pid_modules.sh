@@ -31,6 +31,17 @@ END { printa("%s %s\n", @); }' 2>&1 | grep -v '^$' | sort)
 same "probemod and probefunc of a wildcard over every module" "libc.so.6 getpid
 raised caught" "$out"
 
+# uregs[]: the process's registers at the probe, by DTrace's R_ names
+want=$(nm raised | awk '$3 == "caught" { print substr($1, length($1) - 2) }')
+out=$(timeout 20 "$SONDE" dtrace -q -w -c ./raised -n '
+syscall::getpid:return /pid == $target/ { raise(SIGUSR1); }
+pid$target:a.out:caught:entry {
+	printf("%d %d %03x\n", uregs[R_RDI] == arg0 && uregs[R_RSI] == arg1,
+	    uregs[R_SP] == uregs[R_RSP], uregs[R_PC] & 0xfff);
+	exit(0);
+}' 2>&1)
+same "uregs" "1 1 $want" "$out"
+
 # free's aliases (__libc_free, cfree) are one probe, named free
 out=$(timeout 30 "$SONDE" dtrace -q -c 'ls /' -n 'pid$target:libc.so.6:*free:entry { @[probefunc] = count(); }
 END { printa("%s\n", @); }' 2>&1 | grep -xE 'free|__libc_free|cfree')
