@@ -13,21 +13,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "lang/dparse.h"
+#include "lang/dlower_int.h"
 #include "lang/lex.h"
 #include "lang/dprobe.h"
 
-struct lower {
-	struct compiler *c;
-	struct program *prog;
-	struct node *probe;	/* the clause */
-	const char *prov;	/* its first description's provider */
-	const char *pname;	/* ... and probe name */
-	bool ret;		/* ... names a return probe */
-	struct strmap locals;	/* enumerators the program declares */
-	struct strmap scalars;	/* globals assigned without keys */
-	bool in_error;		/* lowering an ERROR clause's copy */
-};
 
 /* D's built-in variables that are sonde's under another name. */
 static const struct { const char *d, *sonde; } vars[] = {
@@ -61,7 +50,7 @@ static const struct { const char *d, *sonde; } calls[] = {
 	{ "__psargs", "$psargs" },
 };
 
-static struct node *mk(struct lower *lw, enum node_kind k, struct loc loc)
+struct node *dl_mk(struct lower *lw, enum node_kind k, struct loc loc)
 {
 	struct node *n = arena_alloc(&lw->c->arena, sizeof(*n));
 
@@ -70,9 +59,7 @@ static struct node *mk(struct lower *lw, enum node_kind k, struct loc loc)
 	return n;
 }
 
-static struct node *lower(struct lower *lw, struct node *n);
 
-static void syscall_arg(struct lower *lw, struct node *n, int i);
 
 /* N, an integer constant V. */
 static void to_int(struct node *n, int64_t v)
@@ -90,8 +77,8 @@ static void to_int(struct node *n, int64_t v)
 static bool special_var(struct lower *lw, struct node *n)
 {
 	if (!strcmp(n->name, "ppid")) {
-		struct node *task = mk(lw, N_BUILTIN, n->loc);
-		struct node *parent = mk(lw, N_FIELD, n->loc);
+		struct node *task = dl_mk(lw, N_BUILTIN, n->loc);
+		struct node *parent = dl_mk(lw, N_FIELD, n->loc);
 
 		task->name = "curtask";
 		parent->op = T_ARROW;
@@ -109,8 +96,8 @@ static bool special_var(struct lower *lw, struct node *n)
 	}
 	if (!strcmp(n->name, "walltimestamp")) {
 		struct timespec rt, mono;
-		struct node *ns = mk(lw, N_BUILTIN, n->loc);
-		struct node *off = mk(lw, N_INT, n->loc);
+		struct node *ns = dl_mk(lw, N_BUILTIN, n->loc);
+		struct node *off = dl_mk(lw, N_INT, n->loc);
 
 		clock_gettime(CLOCK_REALTIME, &rt);
 		clock_gettime(CLOCK_MONOTONIC, &mono);
@@ -131,21 +118,21 @@ static bool special_var(struct lower *lw, struct node *n)
 			to_int(n, 0);
 			return true;
 		}
-		v = mk(lw, N_BUILTIN, n->loc);
-		syscall_arg(lw, v, 0);
-		neg = mk(lw, N_UNOP, n->loc);
+		v = dl_mk(lw, N_BUILTIN, n->loc);
+		dl_syscall_arg(lw, v, 0);
+		neg = dl_mk(lw, N_UNOP, n->loc);
 		neg->op = T_MINUS;
-		neg->a = mk(lw, N_BUILTIN, n->loc);
-		syscall_arg(lw, neg->a, 0);
-		zero = mk(lw, N_INT, n->loc);
-		lt = mk(lw, N_BINOP, n->loc);
+		neg->a = dl_mk(lw, N_BUILTIN, n->loc);
+		dl_syscall_arg(lw, neg->a, 0);
+		zero = dl_mk(lw, N_INT, n->loc);
+		lt = dl_mk(lw, N_BINOP, n->loc);
 		lt->op = T_LT;
 		lt->a = v;
 		lt->b = zero;
 		n->kind = N_TERNARY;
 		n->a = lt;
 		n->b = neg;
-		n->c = mk(lw, N_INT, n->loc);
+		n->c = dl_mk(lw, N_INT, n->loc);
 		n->name = NULL;
 		return true;
 	}
@@ -155,7 +142,7 @@ static bool special_var(struct lower *lw, struct node *n)
 /* The thread-local self->NAME: the map "self->NAME"[tid]. */
 static void thread_local(struct lower *lw, struct node *n)
 {
-	struct node *tid = mk(lw, N_BUILTIN, n->loc);
+	struct node *tid = dl_mk(lw, N_BUILTIN, n->loc);
 
 	tid->name = "tid";
 	n->kind = N_MAP;
@@ -167,67 +154,14 @@ static void thread_local(struct lower *lw, struct node *n)
 	n->nargs = 1;
 }
 
-/* argN of a syscall probe: the Nth argument word of the tracepoint's
- * record (after the common fields and the syscall number), or the
- * return value. */
-static void syscall_arg(struct lower *lw, struct node *n, int i)
-{
-	struct node *ctx = mk(lw, N_BUILTIN, n->loc);
-	struct node *off = mk(lw, N_INT, n->loc);
-	struct node *add = mk(lw, N_BINOP, n->loc);
-	struct node *cast = mk(lw, N_CAST, n->loc);
-	struct node *kp = mk(lw, N_CALL, n->loc);
-
-	ctx->name = "ctx";
-	off->ival = (uint64_t)(16 + 8 * (lw->ret ? 0 : i));
-	add->op = T_PLUS;
-	add->a = ctx;
-	add->b = off;
-	cast->tyname = "int64";
-	cast->tyname_ptr = 1;
-	cast->a = add;
-	/* the record is the kernel's, whatever the syscall's pointers */
-	kp->name = "kptr";
-	kp->args = arena_alloc(&lw->c->arena, sizeof(*kp->args));
-	kp->args[0] = cast;
-	kp->nargs = 1;
-	n->kind = N_UNOP;
-	n->op = T_STAR;
-	n->name = NULL;
-	n->a = kp;
-}
-
-/* arg0 and arg1 of profile and tick probes: the kernel's and the
- * process's program counter, each 0 when the CPU was in the other. */
-static void profile_arg(struct lower *lw, struct node *n, int i)
-{
-	struct node *um = mk(lw, N_BUILTIN, n->loc);
-	struct node *pc = mk(lw, N_CALL, n->loc);
-	struct node *ip = mk(lw, N_STR, n->loc);
-	struct node *zero = mk(lw, N_INT, n->loc);
-
-	um->name = "usermode";
-	ip->name = "ip";
-	ip->len = 2;
-	pc->name = "reg";
-	pc->args = arena_alloc(&lw->c->arena, sizeof(*pc->args));
-	pc->args[0] = ip;
-	pc->nargs = 1;
-	n->kind = N_TERNARY;
-	n->name = NULL;
-	n->a = um;
-	n->b = i ? pc : zero;
-	n->c = i ? zero : pc;
-}
-
 /* D's kernel symbol `sym (or module`sym): its value, as the 64-bit
  * word at the address kallsyms gives (D would type it from CTF; sonde
  * has no type for a kernel variable), *(uint64 *)kaddr("sym"); & of
  * it is the address (lower() takes the '*' off again). */
 static void kernel_symbol(struct lower *lw, struct node *n)
 {
-	struct node *ka = mk(lw, N_CALL, n->loc), *name = mk(lw, N_STR, n->loc);
-	struct node *cast = mk(lw, N_CAST, n->loc);
+	struct node *ka = dl_mk(lw, N_CALL, n->loc), *name = dl_mk(lw, N_STR, n->loc);
+	struct node *cast = dl_mk(lw, N_CAST, n->loc);
 	const char *sym = strrchr(n->name, '`') + 1;
 
 	if (!*sym)
@@ -271,40 +205,6 @@ static void macro_var(struct node *n)
 		}
 }
 
-/* Are clause P's probes all in a process's files (pid, USDT)? */
-static bool user_clause(const struct node *p)
-{
-	for (int i = 0; p && i < p->nargs; i++)
-		if (strncmp(p->args[i]->name, "uprobe:", 7) &&
-		    strncmp(p->args[i]->name, "uretprobe:", 10) &&
-		    strncmp(p->args[i]->name, "usdt:", 5))
-			return false;
-	return p && p->nargs;
-}
-
-/* probeprov of a pid or USDT probe: the provider and the process's id,
- * as dtrace names them (pid1234, myprov1234): strjoin(probeprov,
- * lltostr(pid)) in sonde's words. */
-static void provider_pid(struct lower *lw, struct node *n)
-{
-	struct node *prov = mk(lw, N_BUILTIN, n->loc);
-	struct node *pid = mk(lw, N_BUILTIN, n->loc);
-	struct node *str = mk(lw, N_CALL, n->loc);
-
-	prov->name = "probeprov";
-	pid->name = "pid";
-	str->name = "lltostr";
-	str->args = arena_alloc(&lw->c->arena, sizeof(*str->args));
-	str->args[0] = pid;
-	str->nargs = 1;
-	n->kind = N_CALL;
-	n->name = "strjoin";
-	n->args = arena_alloc(&lw->c->arena, sizeof(*n->args) * 2);
-	n->args[0] = prov;
-	n->args[1] = str;
-	n->nargs = 2;
-}
-
 static void builtin(struct lower *lw, struct node *n)
 {
 	struct node *inl;
@@ -314,7 +214,7 @@ static void builtin(struct lower *lw, struct node *n)
 			struct loc loc = n->loc;
 			long made = 0;
 
-			*n = *lower(lw, ast_clone(&lw->c->arena, inl->b, &made));
+			*n = *dl_lower(lw, ast_clone(&lw->c->arena, inl->b, &made));
 			n->loc = loc;
 			return;
 		}
@@ -324,14 +224,14 @@ static void builtin(struct lower *lw, struct node *n)
 		kernel_symbol(lw, n);
 		return;
 	}
-	if (!strcmp(n->name, "probeprov") && user_clause(lw->probe)) {
-		provider_pid(lw, n);
+	if (!strcmp(n->name, "probeprov") && dl_user_clause(lw->probe)) {
+		dl_provider_pid(lw, n);
 		return;
 	}
 	/* ERROR's arguments: what the fault was (bpf/cg.c's fault path) */
 	if (lw->in_error && !strncmp(n->name, "arg", 3) &&
 	    n->name[3] >= '0' && n->name[3] <= '9' && !n->name[4]) {
-		struct node *k = mk(lw, N_INT, n->loc);
+		struct node *k = dl_mk(lw, N_INT, n->loc);
 
 		k->ival = (uint64_t)(n->name[3] - '0');
 		n->kind = N_CALL;
@@ -351,14 +251,14 @@ static void builtin(struct lower *lw, struct node *n)
 		}
 		if (!strncmp(n->name, "arg", 3) && n->name[3] >= '0' &&
 		    n->name[3] <= '9' && lw->prov && !strcmp(lw->prov, "syscall")) {
-			syscall_arg(lw, n, n->name[3] - '0');
+			dl_syscall_arg(lw, n, n->name[3] - '0');
 			return;
 		}
 		if ((!strcmp(n->name, "arg0") || !strcmp(n->name, "arg1")) &&
 		    lw->prov && !strcmp(lw->prov, "profile")) {
 			/* tick-N's timer has no registers: 0 there */
 			if (!strncmp(lw->probe->args[0]->name, "profile:", 8)) {
-				profile_arg(lw, n, n->name[3] - '0');
+				dl_profile_arg(lw, n, n->name[3] - '0');
 			} else {
 				n->kind = N_INT;
 				n->ival = 0;
@@ -397,26 +297,26 @@ static void progenyof(struct lower *lw, struct node *n)
 	long made = 0;
 
 	for (int depth = 0; depth <= 16; depth++) {
-		struct node *t = mk(lw, N_BUILTIN, n->loc), *eq, *f;
+		struct node *t = dl_mk(lw, N_BUILTIN, n->loc), *eq, *f;
 
 		t->name = "curthread";
 		for (int k = 0; k < depth; k++) {
-			f = mk(lw, N_FIELD, n->loc);
+			f = dl_mk(lw, N_FIELD, n->loc);
 			f->op = T_ARROW;
 			f->name = "real_parent";
 			f->a = t;
 			t = f;
 		}
-		f = mk(lw, N_FIELD, n->loc);
+		f = dl_mk(lw, N_FIELD, n->loc);
 		f->op = T_ARROW;
 		f->name = "tgid";
 		f->a = t;
-		eq = mk(lw, N_BINOP, n->loc);
+		eq = dl_mk(lw, N_BINOP, n->loc);
 		eq->op = T_EQ;
 		eq->a = f;
 		eq->b = ast_clone(&lw->c->arena, n->args[0], &made);
 		if (all) {
-			struct node *o = mk(lw, N_LOR, n->loc);
+			struct node *o = dl_mk(lw, N_LOR, n->loc);
 
 			o->a = all;
 			o->b = eq;
@@ -449,7 +349,7 @@ static void call(struct lower *lw, struct node *n)
 			     n->name[0] == 'p' ? "at least " : "");
 	/* copyinstr(p): a string of the process's memory */
 	if (!strcmp(n->name, "copyinstr") && n->nargs >= 1) {
-		struct node *u = mk(lw, N_CALL, n->args[0]->loc);
+		struct node *u = dl_mk(lw, N_CALL, n->args[0]->loc);
 
 		u->name = "uptr";
 		u->args = arena_alloc(&lw->c->arena, sizeof(*u->args));
@@ -479,7 +379,7 @@ static void call(struct lower *lw, struct node *n)
 	 * data that is no string (out/dprint.c); the first dsize of them
 	 * when given */
 	if (!strcmp(n->name, "tracemem")) {
-		struct node *b = mk(lw, N_CALL, n->loc);
+		struct node *b = dl_mk(lw, N_CALL, n->loc);
 
 		if (n->nargs < 2 || n->nargs > 3) {
 			diag_error_d(&lw->c->diag, n->loc, E_ARGS, "D_PROTO_LEN",
@@ -501,7 +401,7 @@ static void call(struct lower *lw, struct node *n)
 		if (n->nargs == 3) {
 			/* dsize, at most size: buf() reads that many (its
 			 * buffer then strsize bytes) */
-			struct node *lt = mk(lw, N_BINOP, n->loc), *t = mk(lw, N_TERNARY, n->loc);
+			struct node *lt = dl_mk(lw, N_BINOP, n->loc), *t = dl_mk(lw, N_TERNARY, n->loc);
 
 			lt->op = T_LT;
 			lt->a = n->args[2];
@@ -518,7 +418,7 @@ static void call(struct lower *lw, struct node *n)
 	}
 	/* stop(): the process stops, as raise(SIGSTOP) stops it */
 	if (!strcmp(n->name, "stop") && !n->nargs) {
-		struct node *sig = mk(lw, N_STR, n->loc);
+		struct node *sig = dl_mk(lw, N_STR, n->loc);
 
 		sig->name = "SIGSTOP";
 		sig->len = 7;
@@ -554,7 +454,7 @@ static void stack_action(struct lower *lw, struct node *st)
 	if (!c || c->kind != N_CALL || (strcmp(c->name, "kstack") &&
 					 strcmp(c->name, "ustack")))
 		return;
-	pr = mk(lw, N_CALL, c->loc);
+	pr = dl_mk(lw, N_CALL, c->loc);
 	pr->name = "print";
 	pr->args = arena_alloc(&lw->c->arena, sizeof(*pr->args));
 	pr->args[0] = c;
@@ -595,7 +495,7 @@ static void declared_array(struct lower *lw, struct node *n)
 	    (!(v && (v->nargs || v->tyname_ptr)) &&
 	     !strmap_get(&lw->scalars, n->name)))
 		return;
-	base = mk(lw, N_MAP, n->loc);
+	base = dl_mk(lw, N_MAP, n->loc);
 	base->name = n->name;
 	n->kind = N_INDEX;
 	n->a = base;
@@ -627,20 +527,20 @@ static struct node *member_store(struct lower *lw, struct node *n)
 		if (!v || (v->tyname_ptr && !v->nargs))
 			return n;
 	}
-	tmp = mk(lw, N_VAR, (*rootp)->loc);
+	tmp = dl_mk(lw, N_VAR, (*rootp)->loc);
 	tmp->name = arena_printf(&lw->c->arena, "$%s", (*rootp)->name);
-	s[0] = mk(lw, N_ASSIGN, n->loc);
+	s[0] = dl_mk(lw, N_ASSIGN, n->loc);
 	s[0]->op = T_ASSIGN;
 	s[0]->a = tmp;
 	s[0]->b = ast_clone(&lw->c->arena, *rootp, &made);
-	s[2] = mk(lw, N_ASSIGN, n->loc);
+	s[2] = dl_mk(lw, N_ASSIGN, n->loc);
 	s[2]->op = T_ASSIGN;
 	s[2]->a = *rootp;
 	s[2]->b = ast_clone(&lw->c->arena, tmp, &made);
 	s[2]->dname = "member";	/* an array may be stored so: sema */
 	*rootp = ast_clone(&lw->c->arena, tmp, &made);
 	s[1] = n;
-	b = mk(lw, N_BLOCK, n->loc);
+	b = dl_mk(lw, N_BLOCK, n->loc);
 	b->args = arena_alloc(&lw->c->arena, sizeof(s));
 	memcpy(b->args, s, sizeof(s));
 	b->nargs = 3;
@@ -662,10 +562,10 @@ static bool array_var(struct lower *lw, const struct node *n)
  * element, as in C: &A[0]. */
 static struct node *decay(struct lower *lw, struct node *a)
 {
-	struct node *amp = mk(lw, N_UNOP, a->loc), *ix = mk(lw, N_INDEX, a->loc);
+	struct node *amp = dl_mk(lw, N_UNOP, a->loc), *ix = dl_mk(lw, N_INDEX, a->loc);
 
 	ix->a = a;
-	ix->b = mk(lw, N_INT, a->loc);
+	ix->b = dl_mk(lw, N_INT, a->loc);
 	amp->op = T_AMP;
 	amp->a = ix;
 	return amp;
@@ -688,7 +588,7 @@ static struct node *assign(struct lower *lw, struct node *n)
 
 			if (strcmp(v->name, n->a->name) || !(v->ival & DV_INT))
 				continue;
-			cast = mk(lw, N_CAST, n->b->loc);
+			cast = dl_mk(lw, N_CAST, n->b->loc);
 			cast->tyname = v->tyname;
 			cast->dname = "declared";	/* D_OP_INCOMPAT */
 			cast->a = n->b;
@@ -698,8 +598,8 @@ static struct node *assign(struct lower *lw, struct node *n)
 	}
 	if (n->a->kind == N_MAP && n->a->nargs && n->a->name[0] != '@' &&
 	    n->op == T_ASSIGN && n->b->kind == N_INT && n->b->ival == 0) {
-		struct node *d = mk(lw, N_CALL, n->loc);
-		struct node *s = mk(lw, N_EXPRSTMT, n->loc);
+		struct node *d = dl_mk(lw, N_CALL, n->loc);
+		struct node *s = dl_mk(lw, N_EXPRSTMT, n->loc);
 
 		d->name = "delete";
 		d->args = arena_alloc(&lw->c->arena, sizeof(*d->args));
@@ -711,200 +611,61 @@ static struct node *assign(struct lower *lw, struct node *n)
 	return member_store(lw, n);
 }
 
-/* args[K] (N) of a proc or sched probe: the D library's inline for it
- * (__d_args_proc_create_0, a translation of the task the raw
- * tracepoint gives), N itself when it is not one; D_ARGS_IDX past
- * the probe's arguments. */
-static struct node *proc_args(struct lower *lw, struct node *n)
+
+/* N, a member access: args[0]->pr_pid, an inline's translation,
+ * self->x and this->x; NULL when it stays a member access. */
+static struct node *field(struct lower *lw, struct node *n)
 {
-	const char *name;
-	struct node *k;
+	struct node *x;
 
-	/* parse.c reads args[0] as a map's element (D's arrays) */
-	if (n->kind != N_MAP || strcmp(n->name, "args") || n->nargs != 1 ||
-	    !lw->prov || !lw->pname ||
-	    (strcmp(lw->prov, "proc") && strcmp(lw->prov, "sched") &&
-	     strcmp(lw->prov, "io") && strcmp(lw->prov, "syscall")))
-		return n;
-	k = n->args[0];
-	if (k->kind != N_INT) {
-		diag_error_d(&lw->c->diag, k->loc, E_TYPE, "D_ARGS_IDX",
-			     "index of args[ ] must be an integer constant");
-		return n;
-	}
-	if (!strcmp(lw->prov, "syscall")) {
-		/* the tracepoint's field of the argument (its "#K") */
-		struct node *f = mk(lw, N_FIELD, n->loc);
+	n->a = dl_proc_args(lw, n->a);	/* args[0]->pr_pid */
+	/* curpsinfo->pr_pid: an inline's translation */
+	for (x = lw->prog->dinlines; n->a->kind == N_BUILTIN && x; x = x->next)
+		if (!strcmp(x->name, n->a->name) && x->b->kind == N_CALL &&
+		    !strcmp(x->b->name, "xlate")) {
+			long made = 0;
 
-		f->op = T_DOT;
-		f->a = mk(lw, N_BUILTIN, n->loc);
-		f->a->name = "args";
-		f->name = arena_printf(&lw->c->arena, "#%llu",
-				       (unsigned long long)k->ival);
-		return f;
-	}
-	name = arena_printf(&lw->c->arena, "__d_args_%s_%s_%llu", lw->prov,
-			    lw->pname, (unsigned long long)k->ival);
-	for (char *p = (char *)name; *p; p++)
-		if (*p == '-')
-			*p = '_';
-	for (struct node *x = lw->prog->dinlines; x; x = x->next)
-		if (!strcmp(x->name, name)) {
-			struct node *b = mk(lw, N_BUILTIN, n->loc);
-
-			b->name = name;
-			return b;
+			n->a = ast_clone(&lw->c->arena, x->b, &made);
+			break;
 		}
-	diag_error_d(&lw->c->diag, n->loc, E_TYPE, "D_ARGS_IDX",
-		     "index %llu is out of range for %s:::%s args[ ]",
-		     (unsigned long long)k->ival, lw->prov, lw->pname);
-	return n;
-}
-
-static struct node *word(struct lower *lw, enum node_kind k, const char *name,
-			 struct loc loc);
-
-/* The clause P fires only when its probes' condition holds (D's
- * library's __d_when_PROV_NAME: an exec that failed, a process's last
- * thread), when every probe of it has the same one: its predicate
- * gets it first. */
-static void probe_condition(struct lower *lw, struct node *p)
-{
-	const char *when = NULL;
-
-	for (int i = 0; i < p->nargs; i++) {
-		const char *d = p->args[i]->tyname ? p->args[i]->tyname : "";
-		const char *name = arena_printf(&lw->c->arena, "__d_when_%s_%s",
-						d_probe_field(&lw->c->arena, d, p->args[i]->name, 0),
-						d_probe_field(&lw->c->arena, d, p->args[i]->name, 3));
-		bool found = false;
-
-		for (char *c = (char *)name; *c; c++)
-			if (*c == '-')
-				*c = '_';
-		for (struct node *x = lw->prog->dinlines; x; x = x->next)
-			found |= !strcmp(x->name, name);
-		if (!found || (when && strcmp(when, name)))
-			return;
-		when = name;
-	}
-	if (when) {
-		struct node *w = word(lw, N_BUILTIN, when, p->loc);
-
-		if (p->a) {
-			struct node *both = mk(lw, N_LAND, p->loc);
-
-			both->a = w;
-			both->b = p->a;
-			w = both;
-		}
-		p->a = w;
-	}
-}
-
-/* A constant integer expression's value into *V (ints, + - * and
- * unary -, as D's library's inlines are written); false otherwise. */
-static bool const_value(const struct node *n, int64_t *v)
-{
-	int64_t a, b;
-
-	if (n->kind == N_INT) {
-		*v = (int64_t)n->ival;
-		return true;
-	}
-	if (n->kind == N_UNOP && n->op == T_MINUS && const_value(n->a, &a)) {
-		*v = -a;
-		return true;
-	}
-	if (n->kind != N_BINOP || !const_value(n->a, &a) || !const_value(n->b, &b))
-		return false;
-	switch (n->op) {
-	case T_PLUS: *v = a + b; return true;
-	case T_MINUS: *v = a - b; return true;
-	case T_STAR: *v = a * b; return true;
-	default: return false;
-	}
-}
-
-/* uregs[R_x] (N): the thread's user register (sonde's reg("name") of a
- * pid or USDT probe's registers, the user's); a register pt_regs does
- * not keep (ds, es, fs, gs, trapno) reads as 0. */
-static struct node *uregs(struct lower *lw, struct node *n)
-{
-	/* pt_regs' order (R_R15 0 .. R_SS 20), then the 32-bit names */
-	static const char *const names[] = {
-		"r15", "r14", "r13", "r12", "bp", "bx", "r11", "r10", "r9",
-		"r8", "ax", "cx", "dx", "si", "di", NULL, "ip", NULL, "flags",
-		"sp", NULL, NULL, NULL, NULL, NULL, "bx", "cx", "dx", "si",
-		"di", "bp", "ax", NULL, NULL, NULL, NULL, NULL, "ip", NULL,
-		"flags", "sp",
-	};
-	struct node *k, *r;
-	int64_t v;
-
-	k = lower(lw, n->args[0]);
-	if (!const_value(k, &v) || v < 0 ||
-	    v >= (int64_t)(sizeof(names) / sizeof(names[0]))) {
-		diag_error_d(&lw->c->diag, k->loc, E_ARGS, "D_ARGS_IDX",
-			     "index of uregs[ ] must be a register's constant, such as R_PC");
+	x = d_xlate_field(lw->c, lw->prog, n);
+	if (x && x != n)
+		return dl_lower(lw, x);
+	if (x)
+		return n;
+	if (n->op == T_ARROW && n->a->kind == N_BUILTIN &&
+	    !strcmp(n->a->name, "self")) {
+		thread_local(lw, n);
 		return n;
 	}
-	if (!names[v]) {
-		r = mk(lw, N_INT, n->loc);
-		r->ival = 0;
-		return r;
+	if (n->op == T_ARROW && n->a->kind == N_BUILTIN &&
+	    !strcmp(n->a->name, "this")) {
+		n->kind = N_VAR;
+		n->name = arena_printf(&lw->c->arena, "$this->%s", n->name);
+		n->a = NULL;
+		n->op = 0;
+		return n;
 	}
-	r = mk(lw, N_CALL, n->loc);
-	r->name = "reg";
-	r->args = arena_alloc(&lw->c->arena, sizeof(*r->args));
-	r->args[0] = word(lw, N_STR, names[v], n->loc);
-	r->nargs = 1;
-	return r;
+	return NULL;
 }
 
-static struct node *lower(struct lower *lw, struct node *n)
+struct node *dl_lower(struct lower *lw, struct node *n)
 {
 	if (!n)
 		return NULL;
 	if (n->kind == N_MAP && !strcmp(n->name, "uregs") && n->nargs == 1)
-		return uregs(lw, n);
-	if (n->kind == N_MAP && proc_args(lw, n) != n)
-		return lower(lw, proc_args(lw, n));
+		return dl_uregs(lw, n);
+	if (n->kind == N_MAP && dl_proc_args(lw, n) != n)
+		return dl_lower(lw, dl_proc_args(lw, n));
 	switch (n->kind) {
 	case N_BUILTIN:
 		builtin(lw, n);
 		return n;
 	case N_FIELD: {
-		struct node *x;
+		struct node *x = field(lw, n);
 
-		n->a = proc_args(lw, n->a);	/* args[0]->pr_pid */
-		/* curpsinfo->pr_pid: an inline's translation */
-		for (x = lw->prog->dinlines; n->a->kind == N_BUILTIN && x; x = x->next)
-			if (!strcmp(x->name, n->a->name) && x->b->kind == N_CALL &&
-			    !strcmp(x->b->name, "xlate")) {
-				long made = 0;
-
-				n->a = ast_clone(&lw->c->arena, x->b, &made);
-				break;
-			}
-		x = d_xlate_field(lw->c, lw->prog, n);
-		if (x && x != n)
-			return lower(lw, x);
 		if (x)
-			return n;
-		if (n->op == T_ARROW && n->a->kind == N_BUILTIN &&
-		    !strcmp(n->a->name, "self")) {
-			thread_local(lw, n);
-			return n;
-		}
-		if (n->op == T_ARROW && n->a->kind == N_BUILTIN &&
-		    !strcmp(n->a->name, "this")) {
-			n->kind = N_VAR;
-			n->name = arena_printf(&lw->c->arena, "$this->%s", n->name);
-			n->a = NULL;
-			n->op = 0;
-			return n;
-		}
+			return x;
 		break;
 	}
 	case N_CAST:
@@ -931,13 +692,13 @@ static struct node *lower(struct lower *lw, struct node *n)
 		struct node *x = d_xlate_assign(lw->c, lw->prog, n);
 
 		if (x)
-			return lower(lw, x);
+			return dl_lower(lw, x);
 		break;
 	}
 	case N_CALL:
 		/* a translation as a value: its input's */
 		if (!strcmp(n->name, "xlate") && n->tyname)
-			return lower(lw, n->args[0]);
+			return dl_lower(lw, n->args[0]);
 		call(lw, n);
 		break;
 	case N_MAP:
@@ -945,7 +706,7 @@ static struct node *lower(struct lower *lw, struct node *n)
 		if (n->ival == 1 && !strncmp(n->name, "self->", 6)) {
 			struct node **keys = arena_alloc(&lw->c->arena,
 							 sizeof(*keys) * (size_t)(n->nargs + 1));
-			struct node *tid = mk(lw, N_BUILTIN, n->loc);
+			struct node *tid = dl_mk(lw, N_BUILTIN, n->loc);
 
 			tid->name = "tid";
 			keys[0] = tid;
@@ -955,7 +716,7 @@ static struct node *lower(struct lower *lw, struct node *n)
 			n->nargs++;
 			n->ival = 0;
 			for (int i = 1; i < n->nargs; i++)
-				n->args[i] = lower(lw, n->args[i]);
+				n->args[i] = dl_lower(lw, n->args[i]);
 			return n;
 		}
 		/* a translation is no value to keep: D_KEY_TYPE */
@@ -982,7 +743,7 @@ static struct node *lower(struct lower *lw, struct node *n)
 						     n->nargs);
 					return n;
 				}
-				n = lower(lw, d_subst(lw->c, x->b, x->args, n->args, n->nargs));
+				n = dl_lower(lw, d_subst(lw->c, x->b, x->args, n->args, n->nargs));
 				n->loc = loc;
 				return n;
 			}
@@ -992,7 +753,7 @@ static struct node *lower(struct lower *lw, struct node *n)
 		/* &`sym: the symbol's address */
 		if (n->op == T_AMP && n->a->kind == N_BUILTIN &&
 		    strchr(n->a->name, '`')) {
-			struct node *v = lower(lw, n->a);
+			struct node *v = dl_lower(lw, n->a);
 
 			return v->kind == N_UNOP ? v->a : v;
 		}
@@ -1000,11 +761,11 @@ static struct node *lower(struct lower *lw, struct node *n)
 	default:
 		break;
 	}
-	n->a = lower(lw, n->a);
-	n->b = lower(lw, n->b);
-	n->c = lower(lw, n->c);
+	n->a = dl_lower(lw, n->a);
+	n->b = dl_lower(lw, n->b);
+	n->c = dl_lower(lw, n->c);
 	for (int i = 0; i < n->nargs; i++)
-		n->args[i] = lower(lw, n->args[i]);
+		n->args[i] = dl_lower(lw, n->args[i]);
 	/* &a[N]: N may be one past the end (sema) */
 	if (n->kind == N_UNOP && n->op == T_AMP && n->a->kind == N_INDEX)
 		n->a->ival = 1;
@@ -1015,10 +776,10 @@ static struct node *lower(struct lower *lw, struct node *n)
 	return n;
 }
 
-static struct node *word(struct lower *lw, enum node_kind k, const char *name,
-			 struct loc loc)
+struct node *dl_word(struct lower *lw, enum node_kind k, const char *name,
+		      struct loc loc)
 {
-	struct node *n = mk(lw, k, loc);
+	struct node *n = dl_mk(lw, k, loc);
 
 	n->name = name;
 	if (k == N_STR)
@@ -1030,8 +791,8 @@ static struct node *word(struct lower *lw, enum node_kind k, const char *name,
 static struct node *say(struct lower *lw, struct loc loc, int mark,
 			struct node **args, int nargs)
 {
-	struct node *call = word(lw, N_CALL, "printf", loc);
-	struct node *st = mk(lw, N_EXPRSTMT, loc);
+	struct node *call = dl_word(lw, N_CALL, "printf", loc);
+	struct node *st = dl_mk(lw, N_EXPRSTMT, loc);
 
 	call->ival = (uint64_t)mark;
 	call->args = arena_alloc(&lw->c->arena, sizeof(*args) * (size_t)nargs);
@@ -1053,12 +814,12 @@ static void firing_line(struct lower *lw, struct node *p)
 	int n = 0, at = d_spec_at(b);
 	bool testing = getenv("_DTRACE_TESTING") != NULL;
 
-	args[n++] = word(lw, N_STR, testing ? "%32s " : "%3d %6d %32s ", p->loc);
+	args[n++] = dl_word(lw, N_STR, testing ? "%32s " : "%3d %6d %32s ", p->loc);
 	if (!testing) {
-		args[n++] = word(lw, N_BUILTIN, "cpu", p->loc);
-		args[n++] = word(lw, N_BUILTIN, "__probeid", p->loc);
+		args[n++] = dl_word(lw, N_BUILTIN, "cpu", p->loc);
+		args[n++] = dl_word(lw, N_BUILTIN, "__probeid", p->loc);
 	}
-	args[n++] = word(lw, N_BUILTIN, "__probefn", p->loc);
+	args[n++] = dl_word(lw, N_BUILTIN, "__probefn", p->loc);
 	v = arena_alloc(&lw->c->arena, sizeof(*v) * (size_t)(b->nargs + 2));
 	if (at)		/* (an empty clause's block has no array) */
 		memcpy(v, b->args, sizeof(*v) * (size_t)at);
@@ -1066,7 +827,7 @@ static void firing_line(struct lower *lw, struct node *p)
 	if (b->nargs > at)
 		memcpy(v + at + 1, b->args + at,
 		       sizeof(*v) * (size_t)(b->nargs - at));
-	args[0] = word(lw, N_STR, "\n", p->loc);
+	args[0] = dl_word(lw, N_STR, "\n", p->loc);
 	v[b->nargs + 1] = say(lw, p->loc, 0, args, 1);
 	b->args = v;
 	b->nargs += 2;
@@ -1122,8 +883,8 @@ static void uses_locals(struct lower *lw, const struct node *n,
 		for (int i = 0; i < *nlets; i++)
 			if (!strcmp(lets[i]->a->name, n->name))
 				return;
-		l = mk(lw, N_LET, n->loc);
-		l->a = mk(lw, N_VAR, n->loc);
+		l = dl_mk(lw, N_LET, n->loc);
+		l->a = dl_mk(lw, N_VAR, n->loc);
 		l->a->name = n->name;
 		l->c = ast_dvar(lw->prog, n->name);
 		lets[(*nlets)++] = l;
@@ -1161,7 +922,7 @@ static void declared_locals(struct lower *lw, struct node *p)
  * fault's (an $fault(N) call). */
 static struct node *error_clauses(struct lower *lw, struct node *p)
 {
-	struct node *b = mk(lw, N_BLOCK, p->loc);
+	struct node *b = dl_mk(lw, N_BLOCK, p->loc);
 	const char *prov = lw->prov;
 	int n = 0;
 	long made = 0;
@@ -1172,12 +933,12 @@ static struct node *error_clauses(struct lower *lw, struct node *p)
 	lw->in_error = true;
 	lw->prov = "dtrace";
 	for (struct node *e = lw->prog->derrors; e; e = e->next) {
-		struct node *f = mk(lw, N_IF, e->loc);
+		struct node *f = dl_mk(lw, N_IF, e->loc);
 
-		f->a = e->a ? lower(lw, ast_clone(&lw->c->arena, e->a, &made)) :
-			      mk(lw, N_INT, e->loc);
+		f->a = e->a ? dl_lower(lw, ast_clone(&lw->c->arena, e->a, &made)) :
+			      dl_mk(lw, N_INT, e->loc);
 		f->a->ival |= !e->a;	/* no predicate: 1 */
-		f->b = lower(lw, ast_clone(&lw->c->arena, e->b, &made));
+		f->b = dl_lower(lw, ast_clone(&lw->c->arena, e->b, &made));
 		b->args[b->nargs++] = f;
 	}
 	lw->in_error = false;
@@ -1210,9 +971,9 @@ int d_lower(struct compiler *c, struct program *prog)
 		lw.ret = !strcmp(f[0], "return");
 		lw.pname = f[0];
 		d_spec_clause(c, p);
-		probe_condition(&lw, p);
-		p->a = lower(&lw, p->a);
-		p->b = lower(&lw, p->b);
+		dl_probe_condition(&lw, p);
+		p->a = dl_lower(&lw, p->a);
+		p->b = dl_lower(&lw, p->b);
 		declared_locals(&lw, p);
 		if (prog->derrors)
 			p->c = error_clauses(&lw, p);
