@@ -389,13 +389,19 @@ static bool plainer(const char *a, const char *b)
 }
 
 /* D: a function with several names (aliases: free and __libc_free) is
- * one probe, as dtrace makes it, by its plainest name. */
+ * one probe, as dtrace makes it, by its plainest name; _init and _fini
+ * are no wildcard's (dtrace leaves them out: old binaries gave them a
+ * bloated size). */
 static void one_per_address(struct probe_exp *x)
 {
 	int n = 0;
 
 	for (int i = 0; i < x->n; i++) {
 		int k = 0;
+
+		if (x->v[i].func && (!strcmp(x->v[i].func, "_init") ||
+				     !strcmp(x->v[i].func, "_fini")))
+			continue;
 
 		while (k < n && (x->v[k].uoffset != x->v[i].uoffset ||
 				 strcmp(x->v[k].path, x->v[i].path)))

@@ -42,6 +42,12 @@ pid$target:a.out:caught:entry {
 }' 2>&1)
 same "uregs" "1 1 $want" "$out"
 
+# _init and _fini are no wildcard's, as in dtrace; named, they are
+out=$(timeout 20 "$SONDE" dtrace -l -c ./raised -n 'pid$target:a.out::entry' | awk '{ print $4 }' | grep -cxE '_init|_fini|main')
+same "_init and _fini out of a wildcard" 1 "$out"
+out=$(timeout 20 "$SONDE" dtrace -l -c ./raised -n 'pid$target:a.out:_init:entry' | awk 'NR > 1 { print $4 }')
+same "_init named" "_init" "$out"
+
 # free's aliases (__libc_free, cfree) are one probe, named free
 out=$(timeout 30 "$SONDE" dtrace -q -c 'ls /' -n 'pid$target:libc.so.6:*free:entry { @[probefunc] = count(); }
 END { printa("%s\n", @); }' 2>&1 | grep -xE 'free|__libc_free|cfree')
