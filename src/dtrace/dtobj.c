@@ -65,8 +65,19 @@ struct obj {
 	size_t strndx;
 	struct site *sites;
 	int nsites, cap;
+	void **owned;		/* buffers handed to libelf, freed after elf_end() */
+	int nowned;
 	FILE *err;
 };
+
+/* BUF, handed to libelf as a section's data: libelf never frees what
+ * it did not allocate, so O frees it once the object is written. */
+static void *own(struct obj *o, void *buf)
+{
+	o->owned = xrealloc(o->owned, (size_t)(o->nowned + 1) * sizeof(*o->owned));
+	o->owned[o->nowned++] = buf;
+	return buf;
+}
 
 static int __attribute__((format(printf, 2, 3)))
 fail(struct obj *o, const char *fmt, ...)
@@ -205,14 +216,14 @@ static int rewrite_relocs(struct obj *o, Elf_Scn *scn, const GElf_Shdr *sh,
 }
 
 /* Append LEN bytes to DATA (a string or symbol table's): their offset. */
-static size_t append(Elf_Data *data, const void *bytes, size_t len)
+static size_t append(struct obj *o, Elf_Data *data, const void *bytes, size_t len)
 {
 	size_t at = data->d_size;
-	char *buf = xmalloc(at + len);
+	char *buf = own(o, xmalloc(at + len));
 
 	memcpy(buf, data->d_buf, at);
 	memcpy(buf + at, bytes, len);
-	data->d_buf = buf;	/* libelf's until elf_end(): not freed */
+	data->d_buf = buf;
 	data->d_size = at + len;
 	elf_flagdata(data, ELF_C_SET, ELF_F_DIRTY);
 	return at;
@@ -256,11 +267,11 @@ static size_t global_symbol(struct obj *o, const char *name)
 			return i;
 	}
 	memset(&sym, 0, sizeof(sym));
-	sym.st_name = (Elf64_Word)append(o->strs, name, strlen(name) + 1);
+	sym.st_name = (Elf64_Word)append(o, o->strs, name, strlen(name) + 1);
 	sym.st_info = GELF_ST_INFO(STB_GLOBAL, STT_NOTYPE);
 	sym.st_other = STV_HIDDEN;
 	sym.st_shndx = SHN_UNDEF;
-	append(o->syms, &(Elf64_Sym){ 0 }, sizeof(Elf64_Sym));
+	append(o, o->syms, &(Elf64_Sym){ 0 }, sizeof(Elf64_Sym));
 	gelf_update_sym(o->syms, (int)n, &sym);
 	return n;
 }
@@ -294,7 +305,7 @@ static Elf_Scn *new_section(struct obj *o, const char *name, Elf64_Word type,
 	    !(names = elf_getscn(o->e, shstrndx)) || !gelf_getshdr(scn, &sh))
 		return NULL;
 	memset(&sh, 0, sizeof(sh));
-	sh.sh_name = (Elf64_Word)append(elf_getdata(names, NULL), name,
+	sh.sh_name = (Elf64_Word)append(o, elf_getdata(names, NULL), name,
 					strlen(name) + 1);
 	sh.sh_type = type;
 	sh.sh_addralign = align;
@@ -364,7 +375,7 @@ static int add_notes(struct obj *o)
 		relas[nrel++].r_addend = 0;
 		len += need;
 	}
-	nscn = new_section(o, ".note.stapsdt", SHT_NOTE, notes, len, 4, 0);
+	nscn = new_section(o, ".note.stapsdt", SHT_NOTE, own(o, notes), len, 4, 0);
 	rscn = nscn ? new_section(o, ".rela.note.stapsdt", SHT_RELA, NULL, 0, 8,
 				  sizeof(Elf64_Rela)) : NULL;
 	if (!rscn || !gelf_getshdr(rscn, &sh)) {
@@ -378,7 +389,7 @@ static int add_notes(struct obj *o)
 	{
 		Elf_Data *d = elf_getdata(rscn, NULL);
 
-		d->d_buf = xcalloc((size_t)nrel, sizeof(Elf64_Rela));
+		d->d_buf = own(o, xcalloc((size_t)nrel, sizeof(Elf64_Rela)));
 		d->d_size = (size_t)nrel * sizeof(Elf64_Rela);
 		d->d_type = ELF_T_RELA;
 		for (int i = 0; i < nrel; i++)
@@ -446,6 +457,9 @@ out:
 	free(o.sites);
 	if (o.e)
 		elf_end(o.e);
+	for (int i = 0; i < o.nowned; i++)
+		free(o.owned[i]);
+	free(o.owned);
 	close(fd);
 	return rc;
 }
