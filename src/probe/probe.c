@@ -320,8 +320,11 @@ const char *probe_d_field(struct arena *a, const struct probe_spec *ps,
 		if (end && p > ps->name + 5)
 			return arena_strndup(a, p, (size_t)(end - p));
 	}
+	/* a USDT probe's function, the one holding it; a pid probe's,
+	 * the function's plainest name (go for _go, probe/uprobe.c) */
 	if (ps->func && (field == 2 || field == 4) &&
-	    !strncmp(ps->name, "usdt:", 5))
+	    (!strncmp(ps->name, "usdt:", 5) || !strncmp(ps->name, "uprobe:", 7) ||
+	     !strncmp(ps->name, "uretprobe:", 10)))
 		return field == 2 ? ps->func :
 		       arena_printf(a, "%s:%s", ps->func,
 				    d_probe_field(a, d, ps->name, 3));

@@ -388,6 +388,42 @@ static bool plainer(const char *a, const char *b)
 	return strspn(a, "_") < strspn(b, "_");
 }
 
+struct alias {
+	uint64_t addr;
+	const char *best;
+	struct arena *a;
+};
+
+static void alias_of(void *arg, const struct elf_func *f)
+{
+	struct alias *al = arg;
+
+	if (f->addr == al->addr && plainer(f->name, al->best))
+		al->best = arena_strdup(al->a, f->name);
+}
+
+/* D: a function named with one of its names (_go, whose weak alias is
+ * go) is the probe of its plainest one, as dtrace names it. */
+static void plainest_alias(struct probe_exp *x, struct probe_spec *ps)
+{
+	struct alias al = { ps->uvaddr - ps->func_off, ps->func, &x->c->arena };
+
+	if (!ps->func || !ps->path)
+		return;
+	elf_functions(ps->path, "*", alias_of, &al);
+	if (al.best != ps->func) {	/* KIND:FILE:FUNC[+OFF] */
+		const char *last = strrchr(ps->name, ':');
+
+		ps->func = al.best;
+		ps->name = ps->func_off ?
+			arena_printf(&x->c->arena, "%.*s%s+%llu",
+				     (int)(last - ps->name + 1), ps->name, al.best,
+				     (unsigned long long)ps->func_off) :
+			arena_printf(&x->c->arena, "%.*s%s",
+				     (int)(last - ps->name + 1), ps->name, al.best);
+	}
+}
+
 /* D: a function with several names (aliases: free and __libc_free) is
  * one probe, as dtrace makes it, by its plainest name; _init and _fini
  * are no wildcard's (dtrace leaves them out: old binaries gave them a
@@ -491,6 +527,9 @@ static int uprobe_expand(struct probe_exp *x)
 		x->v[i].wild = probe_wild(fname);
 	if (x->ddesc && probe_wild(fname))
 		one_per_address(x);
+	else if (x->ddesc)
+		for (int i = 0; i < x->n; i++)
+			plainest_alias(x, &x->v[i]);
 	/* as for kprobes: can the kernel attach them as one program? */
 	if (x->n > 1 && !c->uprobe_multi_checked) {
 		c->uprobe_multi = info_uprobe_multi();

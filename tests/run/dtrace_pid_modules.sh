@@ -53,6 +53,13 @@ out=$(timeout 30 "$SONDE" dtrace -q -c 'ls /' -n 'pid$target:libc.so.6:*free:ent
 END { printa("%s\n", @); }' 2>&1 | grep -xE 'free|__libc_free|cfree')
 same "one probe per address" "free" "$out"
 
+# named by an alias, a function is still its plainest name's probe
+out=$(timeout 30 "$SONDE" dtrace -q -c 'ls /' -n 'pid$target:libc.so.6:__libc_free:entry { @[probefunc] = count(); }
+END { printa("%s\n", @); }' 2>&1 | grep -xE 'free|__libc_free|cfree')
+same "an alias named" "free" "$out"
+out=$(timeout 20 "$SONDE" dtrace -l -c ./raised -n 'pid$target:libc.so.6:__libc_free:entry' | awk 'NR > 1 { print $4 }')
+same "an alias named, listed" "free" "$out"
+
 # a script's a.out is its interpreter's
 printf '#!/bin/bash\nexit 0\n' > "$tmp/script"
 chmod +x "$tmp/script"
