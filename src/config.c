@@ -76,7 +76,7 @@ static const struct cfgvar vars[] = {
 	{ "stack_mode", NULL, false, CK_WORD, 0, 0, stack_modes,
 	  "bpftrace, perf or raw", F(stack_mode) },
 	{ "str_trunc_trailer", NULL, false, CK_STRING, 0, 0, NULL, NULL,
-	  NOFIELD },
+	  F(trunc_trailer) },
 	{ "unstable_dw_ustack", NULL, false, CK_WORD, 0, 0, unstable,
 	  "error, warn or enable", NOFIELD },
 	{ "unstable_tseries", NULL, false, CK_WORD, 0, 0, unstable_warn,
@@ -87,8 +87,16 @@ static const struct cfgvar vars[] = {
 
 static void set(struct compiler *c, const struct cfgvar *v, int value)
 {
-	if (v->off != NOFIELD)
+	if (v->off != NOFIELD && v->kind != CK_STRING)
 		*(int *)((char *)c + v->off) = value;
+}
+
+/* A string variable's TEXT, kept where its field is. */
+static void set_text(struct compiler *c, const struct cfgvar *v,
+		     const char *text)
+{
+	if (v->off != NOFIELD && v->kind == CK_STRING)
+		*(const char **)((char *)c + v->off) = arena_strdup(&c->arena, text);
 }
 
 static int word_index(const char *const *words, const char *s)
@@ -141,8 +149,9 @@ static int value_of(const struct cfgvar *v, const char *text, bool is_int,
 		return *out < 0 ? -1 : 0;
 	case CK_STRING:
 		*out = 0;
-		return is_int || (v->words && word_index(v->words, text) < 0) ?
-			       -1 : 0;
+		/* a number is its digits' text where any text goes */
+		return (is_int && v->words) ||
+		       (v->words && word_index(v->words, text) < 0) ? -1 : 0;
 	}
 	return -1;
 }
@@ -196,11 +205,15 @@ int config_env(struct compiler *c)
 				continue;
 			}
 		}
-		if (!text || !*text)
+		/* set and empty: a string's value (no trailer) */
+		if (!text || (!*text && (v->kind != CK_STRING || v->off == NOFIELD)))
 			continue;
-		if (env_value(v, env, text, &value))
-			return -1;
-		set(c, v, value);
+		if (v->kind != CK_STRING || v->off == NOFIELD) {
+			if (env_value(v, env, text, &value))
+				return -1;
+			set(c, v, value);
+		}
+		set_text(c, v, text);
 		c->config_env |= 1u << i;
 	}
 	return 0;
@@ -261,8 +274,13 @@ int config_apply(struct compiler *c, const struct config_item *items)
 			continue;
 		}
 		/* the environment wins over the script */
-		if (!(c->config_env & (1u << i)))
+		if (!(c->config_env & (1u << i))) {
 			set(c, v, value);
+			set_text(c, v, it->kind == T_INT ?
+				 arena_printf(&c->arena, "%llu",
+					      (unsigned long long)it->ival) :
+				 it->text);
+		}
 	}
 	return errs ? -1 : 0;
 }

@@ -217,6 +217,9 @@ struct compiler {
 
 	/* options */
 	int strlen_;		/* BPFTRACE_STRLEN, default 64 */
+	const char *trunc_trailer;	/* str_trunc_trailer: printf's %s of a
+					 * string that fills max_strlen ends
+					 * with it; NULL: ".." (0.17: "") */
 	int map_keys_max;	/* BPFTRACE_MAP_KEYS_MAX, default 4096 */
 	int cat_bytes_max;	/* BPFTRACE_CAT_BYTES_MAX: cat() prints at
 				 * most this much of a file, default 10240 */

@@ -57,10 +57,24 @@ static bool arg_text(struct printer *pr, const struct ev_arg *a,
 
 	out->is_str = 1;
 	switch (a->ty->kind) {
-	case TY_STR:
+	case TY_STR: {
+		/* 0.26: a string that fills max_strlen (its NUL the last
+		 * byte) was cut short, and says so with the trailer */
+		const char *tr = pr->c->trunc_trailer ? pr->c->trunc_trailer :
+				 pr->c->dialect_017 ? "" : "..";
+		size_t len = strnlen((const char *)p, (size_t)a->ty->size);
+
 		out->s = (const char *)p;
 		out->slen = (size_t)a->ty->size;
+		if (*tr && !pr->c->lang_d && len + 1 == (size_t)pr->c->strlen_) {
+			*stack = xmalloc(len + strlen(tr) + 1);
+			memcpy(*stack, p, len);
+			strcpy(*stack + len, tr);
+			out->s = *stack;
+			out->slen = len + strlen(tr);
+		}
 		return true;
+	}
 	case TY_TSTAMP:
 		out->slen = pr_tstamp(pr, tbuf, cap, p);
 		out->s = tbuf;

@@ -27,6 +27,24 @@ out=$(run "config = { max_strlen = 8 } $s" BPFTRACE_STRLEN=3)
 out=$(run "struct s { int a; } config = { max_strlen = 3 } $s")
 [[ $out == 'he|' ]] || bad "after a struct: [$out]"
 
+# str_trunc_trailer (0.26): printf's %s of a string that fills
+# max_strlen ends with the trailer, ".." by default; none in 0.17's
+# dialect (the tests' default), none when set empty, a number's digits
+out=$(run "config = { max_strlen = 8 } $s" SONDE_DIALECT=0.26)
+[[ $out == 'hello w..|' ]] || bad "trailer by default: [$out]"
+out=$(run "config = { max_strlen = 8; str_trunc_trailer = \"~\" } $s" SONDE_DIALECT=0.26)
+[[ $out == 'hello w~|' ]] || bad "str_trunc_trailer = ~: [$out]"
+out=$(run "config = { max_strlen = 8; str_trunc_trailer = 0 } $s" SONDE_DIALECT=0.26)
+[[ $out == 'hello w0|' ]] || bad "str_trunc_trailer = 0: [$out]"
+out=$(run "config = { max_strlen = 8; str_trunc_trailer = \"~\" } $s" SONDE_DIALECT=0.26 BPFTRACE_STR_TRUNC_TRAILER=)
+[[ $out == 'hello w|' ]] || bad "env BPFTRACE_STR_TRUNC_TRAILER empty: [$out]"
+out=$(run "config = { max_strlen = 8 } $s" SONDE_DIALECT=0.26 BPFTRACE_STR_TRUNC_TRAILER=_xxx)
+[[ $out == 'hello w_xxx|' ]] || bad "env BPFTRACE_STR_TRUNC_TRAILER=_xxx: [$out]"
+out=$(run 'config = { max_strlen = 8 } BEGIN { printf("%s|%s|\n", str("hello w"), str("short")); exit(); }' SONDE_DIALECT=0.26)
+[[ $out == 'hello w..|short|' ]] || bad "a string short of max_strlen: [$out]"
+out=$(run "config = { max_strlen = 8 } $s")
+[[ $out == 'hello w|' ]] || bad "no trailer in 0.17: [$out]"
+
 # print_maps_on_exit = false: no maps at the end; print() still prints
 m='BEGIN { @a = 1; @b[2] = 3; print(@a); exit(); }'
 out=$(run "config = { print_maps_on_exit = false } $m")
