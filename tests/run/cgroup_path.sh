@@ -48,8 +48,28 @@ unified:/$name/sub
 
 @n: 2
 @v: unified:/$name/sub" "$work/sonde"
+# bpftrace 0.17 looks the id up among every file of the cgroup v1
+# hierarchies too: a file whose inode number happens to equal the id
+# (memory:/x/memory.failcnt) is in its answer.  A cgroup is a
+# directory: such entries are dropped before comparing.
+real_cgroups() {
+	local line out entry h p
+	while IFS= read -r line; do
+		[[ $line =~ ^[a-z0-9_=]+:/ ]] || { echo "$line"; continue; }
+		out=
+		IFS=, read -ra parts <<< "${line%%|*}"
+		for entry in "${parts[@]}"; do
+			h=${entry%%:*} p=${entry#*:}
+			[[ $h == unified || -d $(dirname "$mnt")/$h$p ]] &&
+				out+=${out:+,}$entry
+		done
+		[[ $line == *'|'* ]] && out+="|${line#*|}"
+		echo "$out"
+	done
+}
 if have_bpftrace; then
-	diff -u "$work/bpftrace" "$work/sonde" || die "differs from bpftrace"
+	real_cgroups < "$work/bpftrace" > "$work/bpftrace.real"
+	diff -u "$work/bpftrace.real" "$work/sonde" || die "differs from bpftrace"
 fi
 
 # a key, and sonde's own cgroup: the path /proc/self/cgroup names
