@@ -107,6 +107,8 @@ struct lex_pragma;
 /* What a D declaration declares (program.dvars' ival). */
 #define DV_INT 1	/* an integer: what it gets is cast to its type */
 #define DV_ASSOC 2	/* an associative array, int a[string] */
+#define DV_INTVAL 4	/* an associative array of integers: what an
+			 * element gets is cast to their type */
 
 struct program {
 	bool d;			/* D's (lang/dparse.c) */

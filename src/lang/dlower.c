@@ -571,30 +571,68 @@ static struct node *decay(struct lower *lw, struct node *a)
 	return amp;
 }
 
+/* The declaration "TYPE NAME;" (or "TYPE NAME[KEYS];") of the integer
+ * variable or associative array element X stores, or NULL. */
+static struct node *declared_int(struct lower *lw, const struct node *x)
+{
+	if (!((x->kind == N_MAP && x->name[0] != '@') ||
+	      (x->kind == N_VAR && !strncmp(x->name, "$this->", 7))))
+		return NULL;
+	for (struct node *v = lw->prog->dvars; v; v = v->next)
+		if (!strcmp(v->name, x->name))
+			/* self->x is "self->x"[tid], self->a[k] "self->a"[tid, k] */
+			return v->ival & (x->kind == N_MAP &&
+					  x->nargs > !strncmp(x->name, "self->", 6) ?
+					  DV_INTVAL : DV_INT) ? v : NULL;
+	return NULL;
+}
+
+/* A binary operator of D's compound assignment OP (+= gives +). */
+static int compound_op(int op)
+{
+	static const int ops[][2] = {
+		{ T_ADD_ASSIGN, T_PLUS }, { T_SUB_ASSIGN, T_MINUS },
+		{ T_MUL_ASSIGN, T_STAR }, { T_DIV_ASSIGN, T_SLASH },
+		{ T_MOD_ASSIGN, T_PERCENT }, { T_AND_ASSIGN, T_AMP },
+		{ T_OR_ASSIGN, T_PIPE }, { T_XOR_ASSIGN, T_CARET },
+		{ T_SHL_ASSIGN, T_SHL }, { T_SHR_ASSIGN, T_SHR },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(ops); i++)
+		if (ops[i][0] == op)
+			return ops[i][1];
+	return 0;
+}
+
 /* D frees an array element or a thread-local assigned 0. */
 static struct node *assign(struct lower *lw, struct node *n)
 {
+	struct node *v = declared_int(lw, n->a), *cast;
+
 	if (array_var(lw, n->b))
 		n->b = decay(lw, n->b);
-	/* a global declared "TYPE NAME;": what it gets is converted to
-	 * TYPE, as C converts it */
-	if (n->op == T_ASSIGN &&
-	    ((n->a->kind == N_MAP && n->a->name[0] != '@' &&
-	      (!n->a->nargs || (n->a->nargs == 1 &&
-				!strncmp(n->a->name, "self->", 6)))) ||
-	     (n->a->kind == N_VAR && !strncmp(n->a->name, "$this->", 7)))) {
-		for (struct node *v = lw->prog->dvars; v; v = v->next) {
-			struct node *cast;
+	/* a variable declared "TYPE NAME;" or an associative array
+	 * "TYPE NAME[KEYS];": what it gets is converted to TYPE, as C
+	 * converts it (0 to an element stays 0: it deletes it); x op= y
+	 * is x = (TYPE)(x op y) */
+	if (v && n->op != T_ASSIGN && compound_op(n->op)) {
+		struct node *b = dl_mk(lw, N_BINOP, n->loc);
+		long made = 0;
 
-			if (strcmp(v->name, n->a->name) || !(v->ival & DV_INT))
-				continue;
-			cast = dl_mk(lw, N_CAST, n->b->loc);
-			cast->tyname = v->tyname;
-			cast->dname = "declared";	/* D_OP_INCOMPAT */
-			cast->a = n->b;
-			n->b = cast;
-			break;
-		}
+		b->op = compound_op(n->op);
+		b->a = ast_clone(&lw->c->arena, n->a, &made);
+		b->b = n->b;
+		n->b = b;
+		n->op = T_ASSIGN;
+	}
+	if (v && n->op == T_ASSIGN &&
+	    !(n->a->kind == N_MAP && n->a->nargs && n->b->kind == N_INT &&
+	      n->b->ival == 0)) {
+		cast = dl_mk(lw, N_CAST, n->b->loc);
+		cast->tyname = v->tyname;
+		cast->dname = "declared";	/* D_OP_INCOMPAT */
+		cast->a = n->b;
+		n->b = cast;
 	}
 	if (n->a->kind == N_MAP && n->a->nargs && n->a->name[0] != '@' &&
 	    n->op == T_ASSIGN && n->b->kind == N_INT && n->b->ival == 0) {
@@ -771,6 +809,17 @@ struct node *dl_lower(struct lower *lw, struct node *n)
 		n->a->ival = 1;
 	if (n->kind == N_ASSIGN)
 		return assign(lw, n);
+	/* x++ of a declared integer, a statement: x = (TYPE)(x + 1) */
+	if (n->kind == N_EXPRSTMT && n->a->kind == N_INCDEC &&
+	    declared_int(lw, n->a->a)) {
+		struct node *x = dl_mk(lw, N_ASSIGN, n->loc);
+
+		x->op = n->a->op == T_INC ? T_ADD_ASSIGN : T_SUB_ASSIGN;
+		x->a = n->a->a;
+		x->b = dl_mk(lw, N_INT, n->loc);
+		x->b->ival = 1;
+		return assign(lw, x);
+	}
 	if (n->kind == N_EXPRSTMT)
 		stack_action(lw, n);
 	return n;

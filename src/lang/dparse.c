@@ -290,12 +290,14 @@ static void record_var(struct parser *p, struct program *prog,
 	static const char *const not_int[] = {
 		"float", "double", "long double", "void", "caddr_t", "string",
 	};
-	bool integer = !(m->ival & DV_ASSOC);
+	bool assoc = m->ival & DV_ASSOC, integer = true;
 	const struct node *t = m;
 
-	/* through the script's typedefs to the type they name */
+	/* through the script's typedefs to the type they name (an
+	 * associative array's keys are not its elements' type) */
 	for (int depth = 0; t && depth < 16; depth++) {
-		integer = integer && !t->tyname_ptr && !t->nargs &&
+		integer = integer && !t->tyname_ptr &&
+			  (!t->nargs || (assoc && t == m)) &&
 			  !(t->a && t->a->kind == N_STRUCTDEF) &&
 			  strncmp(t->tyname, "struct ", 7) &&
 			  strncmp(t->tyname, "union ", 6);
@@ -303,7 +305,7 @@ static void record_var(struct parser *p, struct program *prog,
 			integer = integer && strcmp(t->tyname, not_int[i]);
 		t = strmap_get(&p->typedefs, t->tyname);
 	}
-	m->ival |= integer ? DV_INT : 0;
+	m->ival |= integer ? (assoc ? DV_INTVAL : DV_INT) : 0;
 	m->name = arena_printf(p->arena, "%s%s", class, m->name);
 	for (struct node *o = prog->dvars; o; o = o->next)
 		if (!strcmp(o->name, m->name) &&
