@@ -278,6 +278,20 @@ static const char *tagged(struct parser *p, struct token kw, struct node **def)
 	return name;
 }
 
+/* D: WORDS (long, short, signed, unsigned) before a struct, union or
+ * enum, whose attribute dtrace names at AT. */
+static void bad_attribute(struct parser *p, const char *words, struct loc at)
+{
+	if (strstr(words, "long"))
+		diag_fatal_d(p->diag, at, E_SYNTAX, "D_DECL_LONGINT",
+			     "invalid type declaration: long and long long may only be used with integer or floating-point type");
+	if (strstr(words, "short"))
+		diag_fatal_d(p->diag, at, E_SYNTAX, "D_DECL_SHORTINT",
+			     "invalid type declaration: short may only be used with integer type");
+	diag_fatal_d(p->diag, at, E_SYNTAX, "D_DECL_SIGNINT",
+		     "invalid type declaration: signed and unsigned may only be used with integer type");
+}
+
 /* Specifiers into N: tyname (and N->a, a definition written here).
  * ALLOW_DEF: a struct body may follow (members, typedefs). */
 static void specifiers(struct parser *p, struct node *n, bool allow_def)
@@ -315,9 +329,12 @@ static void specifiers(struct parser *p, struct node *n, bool allow_def)
 		take(p);	/* dtrace names the place after the tag */
 		if (peek(p)->kind == T_IDENT)
 			take(p);
-		diag_fatal_d(p->diag, peek(p)->loc, E_SYNTAX, "D_DECL_LONGINT",
-			     "invalid type declaration: long and long long may only be used with integer or floating-point type");
+		bad_attribute(p, words, peek(p)->loc);
 	}
+	/* short void, unsigned void: void takes no attribute */
+	if (p->d && strstr(words, "void") && strcmp(words, "void"))
+		diag_fatal_d(p->diag, peek(p)->loc, E_SYNTAX, "D_DECL_VOIDATTR",
+			     "invalid type declaration: attributes may not be used with void type");
 	if (*words) {
 		n->tyname = arena_strdup(p->arena, words);
 		return;
@@ -354,14 +371,54 @@ void parse_type_name(struct parser *p, struct node *n)
 	}
 }
 
+/* D: one parameter of a prototype, its tokens' summary: whether it is
+ * a bare "void", "void NAME", or holds a dynamic array ([int]). */
+struct param {
+	int ntok;
+	bool is_void, named, assoc;
+	struct loc at;
+};
+
+static void check_param(struct parser *p, const struct param *pm, int index,
+			bool last)
+{
+	if (pm->is_void && pm->named)
+		diag_fatal_d(p->diag, pm->at, E_SYNTAX, "D_DECL_PROTO_NAME",
+			     "void parameter may not have a name");
+	if (pm->is_void && pm->ntok == 1 && (index > 0 || !last))
+		diag_fatal_d(p->diag, pm->at, E_SYNTAX, "D_DECL_PROTO_VOID",
+			     "void must be sole parameter");
+	if (pm->assoc)
+		diag_fatal_d(p->diag, pm->at, E_SYNTAX, "D_DECL_PROTO_TYPE",
+			     "parameter %d may not be a dynamic array", index + 1);
+}
+
 void parse_skip_params(struct parser *p)
 {
 	struct loc open = expect(p, T_LPAREN, "'(' expected").loc;
-	int depth = 1;
+	int depth = 1, index = 0;
+	struct param pm = { 0 };
 
 	while (depth) {
 		struct token t = take(p);
 
+		if (depth == 1 && p->d && t.kind != T_COMMA && t.kind != T_RPAREN) {
+			if (!pm.ntok++) {
+				pm.at = t.loc;
+				pm.is_void = t.kind == T_IDENT && !strcmp(t.text, "void");
+			} else if (pm.is_void && pm.ntok == 2 && t.kind == T_IDENT) {
+				pm.named = true;
+			}
+			if (t.kind == T_LBRACKET && (parse_is_type(p, peek(p)) ||
+						     (peek(p)->kind == T_IDENT &&
+						      !strcmp(peek(p)->text, "string"))))
+				pm.assoc = true;
+		}
+		if (depth == 1 && p->d && (t.kind == T_COMMA || t.kind == T_RPAREN)) {
+			if (pm.ntok)
+				check_param(p, &pm, index++, t.kind == T_RPAREN);
+			memset(&pm, 0, sizeof(pm));
+		}
 		if (t.kind == T_LPAREN)
 			depth++;
 		else if (t.kind == T_RPAREN)
@@ -425,6 +482,9 @@ static void declarator(struct parser *p, struct node *m, bool bits_ok)
 			continue;
 		}
 
+		if (p->d && (peek(p)->kind == T_DOT || peek(p)->kind == T_DOTDOT))
+			diag_fatal_d(p->diag, peek(p)->loc, E_SYNTAX, "D_DECL_PROTO_VARARGS",
+				     "a variable-length argument list may not be an array's subscript");
 		if (peek(p)->kind != T_RBRACKET)
 			v = const_expr(p, 0);
 		if (v < 0 && p->d)

@@ -130,6 +130,14 @@ struct type *sema_d_addr(struct sema *s, struct node *n, struct type *t)
 				       r->a->ty->kind == TY_STR) &&
 		r->b->is_const))
 		r = r->a;
+	if (r->kind != N_MAP && r->kind != N_VAR && r->kind != N_FIELD &&
+	    r->kind != N_INDEX && r->kind != N_BUILTIN &&
+	    !(r->kind == N_UNOP && r->op == T_STAR)) {
+		/* &1, &(x + 1): no object to take the address of */
+		DERR(s, n->loc, E_TYPE, "D_ADDROF_LVAL",
+		     "unacceptable operand for unary & operator");
+		return set(n, &ty_error);
+	}
 	if (r->kind != N_MAP) {
 		ERR(s, n->loc, E_TYPE, "operator '&' is not supported on %s",
 		    type_name(t));

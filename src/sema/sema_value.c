@@ -162,6 +162,11 @@ struct type *sema_offsetof(struct sema *s, struct node *n)
 			    type_name(t), f);
 			return set(n, &ty_error);
 		}
+		if (mi.bit_size && s->c->lang_d) {
+			DERR(s, n->loc, E_TYPE, "D_OFFSETOF_BITFIELD",
+			     "cannot take offset of a bit-field: %s", f);
+			return set(n, &ty_error);
+		}
 		n->cval += mi.offset;
 		t = mi.ty;
 	}

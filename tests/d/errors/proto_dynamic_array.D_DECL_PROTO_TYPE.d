@@ -1,0 +1,6 @@
+int a(int b[int]);
+
+BEGIN
+{
+	exit(0);
+}

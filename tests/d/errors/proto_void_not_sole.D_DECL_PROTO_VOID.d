@@ -1,0 +1,6 @@
+int foo(int, void);
+
+BEGIN
+{
+	exit(0);
+}

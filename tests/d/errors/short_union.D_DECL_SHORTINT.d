@@ -1,0 +1,8 @@
+short union u {
+	int i;
+};
+
+BEGIN
+{
+	exit(0);
+}

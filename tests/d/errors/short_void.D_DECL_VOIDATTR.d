@@ -1,0 +1,6 @@
+short void p;
+
+BEGIN
+{
+	exit(0);
+}

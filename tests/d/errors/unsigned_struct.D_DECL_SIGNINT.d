@@ -1,0 +1,8 @@
+unsigned struct s {
+	int i;
+};
+
+BEGIN
+{
+	exit(0);
+}
