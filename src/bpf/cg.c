@@ -583,8 +583,10 @@ static void gen_body(struct cg *g, struct node *p, const struct split *sp,
 		stmt(g, st);
 		if (sizes)
 			sizes[i] = g->ir.n;
-		/* D's actions: the statements that are calls */
-		g->action += st->kind == N_EXPRSTMT && st->a->kind == N_CALL;
+		/* D's actions: the statements that are calls, but for
+		 * the firing line (lang/dlower.c's printf marked 1) */
+		g->action += st->kind == N_EXPRSTMT && st->a->kind == N_CALL &&
+			     !(st->a->ival == 1 && !strcmp(st->a->name, "printf"));
 	}
 	g->ir.line = 0;
 	if (g->faults)

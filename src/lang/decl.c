@@ -449,6 +449,8 @@ static void declarator(struct parser *p, struct node *m, bool bits_ok)
 		struct loc open = take(p).loc;
 
 		expect(p, T_STAR, "'*' expected in a function pointer");
+		while (accept(p, T_STAR))	/* (**fpp)(void) */
+			skip_qualifiers(p);
 		m->name = expect(p, T_IDENT, "a name expected").text;
 		expect_close(p, T_RPAREN, open);
 		parse_skip_params(p);

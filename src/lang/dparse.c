@@ -360,7 +360,8 @@ static void var_declaration(struct parser *p, struct program *prog,
 	if (peek(p)->kind == T_SEMI) {
 		take(p);
 		/* "self x;": a name of the class, of no given type */
-		if (*class && !spec.a && !strchr(spec.tyname, ' ') &&
+		/* "extern x;": a name of implicit type int, as in old C */
+		if ((*class || ext) && !spec.a && !strchr(spec.tyname, ' ') &&
 		    !decl_word(spec.tyname) &&
 		    !strmap_get(&p->typedefs, spec.tyname))
 			return;

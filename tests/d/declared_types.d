@@ -1,7 +1,8 @@
 /* A global declared with an integer type holds what it is given
  * converted to that type, as C converts it, and prints so, and so do
  * declared thread-locals and clause-locals; other declarations
- * (pointers, arrays, functions) are read and type nothing. */
+ * (pointers, arrays, functions, pointers to functions, an extern of
+ * implicit type int) are read and type nothing. */
 #pragma D option quiet
 
 unsigned int i;
@@ -11,6 +12,12 @@ long long ll;
 int never;
 int *p;
 void func(int, int);
+extern int getint(void);
+extern int *(*funcptr)(void);
+extern int **(**funcptrptr)(void);
+extern int noparms();
+extern int varargs(int, ...);
+extern implicit;
 self int x;
 self untyped;
 self int unset;
