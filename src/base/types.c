@@ -104,6 +104,23 @@ struct type *ty_kstack(struct arena *a, enum stack_mode mode, int depth,
 	return t;
 }
 
+struct type *ty_ptr_chain(struct arena *a, struct type *to, int levels)
+{
+	struct type *t = NULL;
+
+	for (int i = 0; i < levels; i++) {
+		struct type *p = arena_alloc(a, sizeof(*p));
+
+		p->kind = TY_PTR;
+		p->size = 8;
+		/* void * and pointers to unknown types point to nothing
+		 * readable; a pointer to a pointer to them, to a pointer */
+		p->pointee = i ? t : to && to->kind != TY_VOID ? to : NULL;
+		t = p;
+	}
+	return t;
+}
+
 struct type *ty_array(struct arena *a, struct type *of, int n)
 {
 	struct type *t = arena_alloc(a, sizeof(*t));

@@ -113,6 +113,9 @@ struct type *ty_int(int size, bool is_signed);
  * as (bool, enum); T itself when nothing changes. */
 struct type *ty_resize(struct arena *a, const struct type *t, int size,
 		       bool is_signed);
+/* LEVELS (1 or more) pointers to TO: TO *, TO **, ...; a pointer to
+ * void or to an unknown type (TO NULL) points to nothing. */
+struct type *ty_ptr_chain(struct arena *a, struct type *to, int levels);
 /* The index of field NAME of record T, or -1. */
 int ty_field(const struct type *t, const char *name);
 struct type *ty_str(struct arena *a, int size);

@@ -142,13 +142,9 @@ static struct type *decl_type(struct compiler *c, struct node *m,
 	if (!base && !m->tyname_ptr)
 		base = opaque(c, m->tyname);
 	if (m->tyname_ptr) {
-		t = arena_alloc(&c->arena, sizeof(*t));
-		t->kind = TY_PTR;
-		t->size = 8;
 		/* a pointer to a type sonde has not seen (struct bar *)
 		 * points to nothing it can read, as in C */
-		t->pointee = m->tyname_ptr == 1 && base && base->kind != TY_VOID ?
-			     base : NULL;
+		t = ty_ptr_chain(&c->arena, base, m->tyname_ptr);
 		return dims(c, m, t);
 	}
 	if (!base && c->lang_d && (!strncmp(m->tyname, "struct ", 7) ||

@@ -935,7 +935,8 @@ struct type *sema_deref(struct sema *s, struct node *n, struct type *t)
 	struct type *to;
 
 	if (t->kind == TY_PTR && t->pointee &&
-	    (t->pointee->kind == TY_INT || t->pointee->kind == TY_STRUCT)) {
+	    (t->pointee->kind == TY_INT || t->pointee->kind == TY_STRUCT ||
+	     t->pointee->kind == TY_PTR)) {
 		to = t->pointee;
 		if (t->user && !to->user) {
 			struct type *u = arena_alloc(&s->c->arena, sizeof(*u));

@@ -654,13 +654,12 @@ static struct type *cast_ptr(struct sema *s, struct node *n, struct type *t)
 		ERR(s, n->loc, E_TYPE, "cannot cast %s to a pointer", type_name(t));
 		return set(n, &ty_error);
 	}
-	to = arena_alloc(&s->c->arena, sizeof(*to));
-	to->kind = TY_PTR;
-	to->size = 8;
-	to->pointee = n->tyname_ptr == 1 && target->kind != TY_VOID ?
-		      target : NULL;
-	to->user = t->user;	/* (struct foo *)uptr(arg0) */
-	to->kernel = t->kernel;
+	to = ty_ptr_chain(&s->c->arena, target, n->tyname_ptr);
+	/* (struct foo *)uptr(arg0): each level in the same memory */
+	for (struct type *q = to; q && q->kind == TY_PTR; q = q->pointee) {
+		q->user = t->user;
+		q->kernel = t->kernel;
+	}
 	return set(n, to);
 }
 
