@@ -191,6 +191,7 @@ static const char *helper_name(int helper)
 	case BPF_FUNC_map_delete_elem: return "map_delete_elem";
 	case BPF_FUNC_get_stackid: return "get_stackid";
 	case BPF_FUNC_send_signal: return "send_signal";
+	case CG_DIVZERO: return "divide";	/* no helper: x / 0 */
 	default: return "helper";
 	}
 }

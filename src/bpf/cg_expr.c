@@ -88,8 +88,10 @@ static void absval(struct cg *g, int reg, int flag)
 	cg_bind(g, pos);
 }
 
-/* r0 = r0 / r1 or r0 % r1, defined as 0 when r1 is 0.  Signed division
- * goes through the magnitudes, so it does not need BPF's sdiv (v4). */
+/* r0 = r0 / r1 or r0 % r1, defined as 0 when r1 is 0 (0.17's dialect;
+ * today's bpftrace takes 1 and warns at run time; D faults).  Signed
+ * division goes through the magnitudes, so it does not need BPF's
+ * sdiv (v4). */
 static void divmod(struct cg *g, bool is_mod, bool is_signed,
 		   const struct node *b)
 {
@@ -105,6 +107,11 @@ static void divmod(struct cg *g, bool is_mod, bool is_signed,
 			cg_emit(g, ST_IMM(BPF_DW, RFP,
 					  (int16_t)(g->fault_slot + 8), 0));
 			cg_fault(g, DFLT_DIVZERO);
+		} else if (!g->c->dialect_017 && !g->c->lang_d) {
+			cg_emit(g, MOV_IMM(R0, -1));	/* "failed": report */
+			cg_report_helper(g, CG_DIVZERO, (struct node *)b);
+			cg_emit(g, MOV_IMM(R0, 1));
+			cg_jump(g, JA(), done);
 		} else {
 			cg_emit(g, MOV_IMM(R0, 0));
 			cg_jump(g, JA(), done);

@@ -127,6 +127,9 @@ void cg_read_call(struct cg *g, int helper, struct node *at);
 void cg_check_helper(struct cg *g, int helper, struct node *at);
 /* The same whatever -k says. */
 void cg_report_helper(struct cg *g, int helper, struct node *at);
+/* cg_report_helper()'s "helper" of a division by zero (today's
+ * bpftrace warns, and takes 1 as the result) */
+#define CG_DIVZERO (-1)
 
 /* cg.c */
 void cg_block(struct cg *g, struct node *b);

@@ -36,6 +36,11 @@ static void helper_error(struct tracer *t, const uint8_t *rec)
 	if (site >= (uint64_t)c->nhelper_sites)
 		return;
 	h = &c->helper_sites[site];
+	if (!strcmp(h->helper, "divide")) {	/* x / 0 or x % 0 */
+		diag_warn(&c->diag, h->loc,
+			  "Divide or modulo by 0 detected. This can lead to unexpected results. 1 is being used as the result.");
+		return;
+	}
 	if (t->pr.format == OUT_JSON)
 		fprintf(t->pr.out, "{\"type\": \"helper_error\", \"helper\": \"%s\", \"retcode\": %lld, \"line\": %d, \"col\": %d}\n",
 			h->helper, (long long)err, h->loc.line, h->loc.col);
