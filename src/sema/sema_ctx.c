@@ -918,6 +918,11 @@ struct type *sema_btf_field(struct sema *s, struct node *n, struct type *t)
 		u->user = true;
 		mi.ty = u;
 	}
+	/* bpftrace reads a bitfield as unsigned, whatever its type
+	 * (short b:8 holding 217 is 217); D sign-extends, as C */
+	if (mi.bit_size && !s->c->lang_d && mi.ty->kind == TY_INT &&
+	    mi.ty->is_signed)
+		mi.ty = ty_resize(&s->c->arena, mi.ty, mi.ty->size, false);
 	n->builtin = B_BTF_FIELD;
 	n->foff = mi.offset;
 	n->fshift = mi.bit_shift;
