@@ -424,7 +424,8 @@ static int d_pragmas(struct options *o, struct compiler *c)
 		v += 7;
 		while (*v == ' ' || *v == '\t')
 			v++;
-		if (!strcmp(v, "quiet") || !strcmp(v, "quiet=yes"))
+		if (!strcmp(v, "quiet") ||
+		    (!strncmp(v, "quiet=", 6) && strtoull(v + 6, NULL, 0)))
 			o->quiet = true;
 		else if (!strncmp(v, "destructive", 11))
 			o->unsafe = c->unsafe = true;

@@ -913,7 +913,8 @@ static bool quiet(struct compiler *c, struct program *prog)
 		return true;
 	for (struct lex_pragma *p = prog->dpragmas; p; p = p->next)
 		if (!strcmp(p->text, "option quiet") ||
-		    !strcmp(p->text, "option quiet=yes"))
+		    (!strncmp(p->text, "option quiet=", 13) &&
+		     strtoull(p->text + 13, NULL, 0)))	/* quiet=1 */
 			return true;
 	return false;
 }

@@ -300,6 +300,45 @@ static bool d_attributes(const char *a)
 	return ok;
 }
 
+/* Does VALUE suit option NAME (dtrace's runtime options take a number,
+ * its sizes a number with an optional k, m, g or t)?  Options sonde
+ * does not know are not checked here. */
+static bool d_option_value_ok(const char *name, size_t nlen, const char *value)
+{
+	static const char *const numbers[] = {
+		"cpu", "destructive", "flowindent", "grabanon", "jstackframes",
+		"nspec", "quiet", "rawbytes", "stackframes", "stackindent",
+		"ustackframes", "aggsortkey", "aggsortrev", "aggsortpos",
+		"aggsortkeypos", "aggpercpu", "zdefs",
+	};
+	static const char *const sizes[] = {
+		"aggsize", "bufsize", "dynvarsize", "jstackstrsize",
+		"specsize", "strsize", "scratchsize",
+	};
+	bool number = false, size = false;
+	unsigned long long v;
+	char *end;
+
+	for (size_t i = 0; i < ARRAY_SIZE(numbers); i++)
+		number |= strlen(numbers[i]) == nlen && !strncmp(name, numbers[i], nlen);
+	for (size_t i = 0; i < ARRAY_SIZE(sizes); i++)
+		size |= strlen(sizes[i]) == nlen && !strncmp(name, sizes[i], nlen);
+	if (!number && !size)
+		return true;
+	errno = 0;
+	v = strtoull(value, &end, 0);
+	if (end == value || errno || *value == '-')
+		return false;
+	if (number)
+		return !*end;
+	if (!*end)
+		return true;
+	if (!strchr("kKmMgGtT", *end) || end[1])
+		return false;
+	return v <= ~0ULL >> (10 * (strchr("tT", *end) ? 4 : strchr("gG", *end) ? 3 :
+				      strchr("mM", *end) ? 2 : 1));
+}
+
 /* D's #pragma D error and attributes, checked as dtrace's
  * preprocessing does (before the program is parsed): D_PRAGERR with
  * the words of the line, D_PRAGMA_MALFORM, D_PRAGMA_INVAL.  Whether
@@ -342,7 +381,8 @@ static void d_pragma_check(struct lexer *lx, const struct lex_pragma *pr)
 			tag = "D_PRAGMA_MALFORM";
 			snprintf(msg, sizeof(msg),
 				 "superfluous arguments specified for #pragma option");
-		} else if (eq && eq[1] == '-') {	/* no option is negative */
+		} else if ((eq && eq[1] == '-') ||	/* no option is negative */
+			   (eq && !d_option_value_ok(w[1], (size_t)(eq - w[1]), eq + 1))) {
 			tag = "D_PRAGMA_OPTSET";
 			snprintf(msg, sizeof(msg),
 				 "failed to set option '%.*s' to '%s': Invalid value for specified option",

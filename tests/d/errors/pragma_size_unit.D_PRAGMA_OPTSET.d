@@ -1,0 +1,5 @@
+#pragma D option specsize=1b
+BEGIN
+{
+	exit(0);
+}
