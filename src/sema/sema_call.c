@@ -543,8 +543,19 @@ struct type *sema_stack(struct sema *s, struct node *n, bool user)
 			return set(n, &ty_error);
 		}
 		snprintf(ctx, sizeof(ctx), "%s() depth", what);
+		/* D: stack("x") is a prototype's mismatch, stack(0) a size */
+		if (s->c->lang_d && !is_err(sema_expr(s, a)) && !is_int(a->ty)) {
+			sema_d_proto_arg(s, n, k, "int");
+			return set(n, &ty_error);
+		}
 		if (!sema_const_int(s, a, &depth, ctx))
 			return set(n, &ty_error);
+		if (depth < 1 && s->c->lang_d) {
+			DERR(s, a->loc, E_ARGS, "D_STACK_SIZE",
+			     "%s( ) size must be a positive integer constant",
+			     n->dname ? n->dname : n->name);
+			return set(n, &ty_error);
+		}
 		if (depth < 1) {
 			ERR(s, a->loc, E_ARGS, "%s() depth %lld is not positive",
 			    what, (long long)depth);
