@@ -696,6 +696,16 @@ struct node *dl_lower(struct lower *lw, struct node *n)
 	if (n->kind == N_MAP && dl_proc_args(lw, n) != n)
 		return dl_lower(lw, dl_proc_args(lw, n));
 	switch (n->kind) {
+	case N_POSITIONAL:
+		/* a macro argument not given: dtrace says so where it
+		 * reads it, before it parses what holds it */
+		if (n->ival > 0 && (int)n->ival > lw->c->nparams &&
+		    !lw->c->dt_defaultargs && !lw->macro_undef_said) {
+			diag_error_d(&lw->c->diag, n->loc, E_POSITIONAL, "D_MACRO_UNDEF",
+				     "macro argument $%d is not defined", (int)n->ival);
+			lw->macro_undef_said = true;
+		}
+		return n;
 	case N_BUILTIN:
 		builtin(lw, n);
 		return n;

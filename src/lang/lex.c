@@ -688,6 +688,8 @@ void lex_scan(struct lexer *lx, struct token *t)
 			while (lx->p < lx->end && is_ident((unsigned char)*lx->p))
 				lx->p++;
 			name_token(lx, t, start, T_VAR);
+		} else if (lx->d) {	/* $-1 */
+			fail(lx, start, 1, "syntax error near \"$\"");
 		} else {
 			fail(lx, start, 1, "'$' must start a variable ($name) or a parameter ($1, $#)");
 		}

@@ -433,7 +433,11 @@ static void assign_to(struct sema *s, struct node *n)
 			     sema_d_pointer_store(s, n, t)))
 		return;
 	sema_expr(s, target);
-	ERR(s, target->loc, E_TYPE, "only variables ($x) and maps (@x) can be assigned");
+	if (s->c->lang_d)
+		sema_d_not_lvalue(s, target, n->op == T_ASSIGN ? "=" :
+				  tok_spelling(n->op));
+	else
+		ERR(s, target->loc, E_TYPE, "only variables ($x) and maps (@x) can be assigned");
 }
 
 static void block(struct sema *s, struct node *b)

@@ -51,6 +51,17 @@ void sema_d_proto_arg(struct sema *s, struct node *n, int i, const char *proto)
 	     a->ty ? sema_d_type_name(a->ty) : "void");
 }
 
+void sema_d_not_lvalue(struct sema *s, struct node *x, const char *op)
+{
+	/* pid = 1: a built-in variable; $pid++, 1 = 2: no variable */
+	if (x->kind == N_BUILTIN)
+		DERR(s, x->loc, E_TYPE, "D_OP_WRITE",
+		     "operator %s can only be applied to a writable variable", op);
+	else
+		DERR(s, x->loc, E_TYPE, "D_OP_LVAL",
+		     "operator %s requires modifiable lvalue as an operand", op);
+}
+
 bool sema_d_known_missing(const char *name)
 {
 	for (size_t i = 0; i < ARRAY_SIZE(missing); i++)

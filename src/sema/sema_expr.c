@@ -611,6 +611,10 @@ static struct type *e_incdec(struct sema *s, struct node *n)
 		if (!m->val)
 			m->val = &ty_s64;
 		t = a->ty = m->val;
+	} else if (s->c->lang_d) {
+		sema_expr(s, a);
+		sema_d_not_lvalue(s, a, tok_spelling(n->op));
+		return set(n, &ty_error);
 	} else {
 		ERR(s, n->loc, E_TYPE, "'%s' needs a variable or a map",
 		    tok_spelling(n->op));

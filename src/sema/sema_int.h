@@ -271,6 +271,9 @@ void sema_d_proto_arg(struct sema *s, struct node *n, int i, const char *proto);
 bool sema_d_missing(struct sema *s, struct node *n);
 /* Whether NAME is one of those subroutines */
 bool sema_d_known_missing(const char *name);
+/* D: X, the target of OP (=, +=, ++), is no variable to write: a
+ * built-in one (D_OP_WRITE) or no variable at all (D_OP_LVAL). */
+void sema_d_not_lvalue(struct sema *s, struct node *x, const char *op);
 /* sema_dagg.c: whether the program makes NAME an aggregation */
 bool sema_d_agg_known(struct sema *s, const char *name);
 /* sema_printf.c: printf(fmt, ...), system(), cat(), errorf(): the
