@@ -286,6 +286,16 @@ static void note_write(struct mapinfo *m, const struct node *target)
 	m->written = true;
 }
 
+/* N assigns to what is no variable, map or member. */
+static void not_assignable(struct sema *s, struct node *n)
+{
+	sema_expr(s, n->a);
+	if (s->c->lang_d)	/* D_OP_LVAL, D_OP_WRITE */
+		sema_d_not_lvalue(s, n->a, tok_spelling(n->op));
+	else
+		ERR(s, n->a->loc, E_TYPE, "only variables ($x) and maps (@x) can be assigned");
+}
+
 static void assign_to(struct sema *s, struct node *n)
 {
 	struct node *target = n->a;
@@ -432,12 +442,7 @@ static void assign_to(struct sema *s, struct node *n)
 	if (s->c->lang_d && (sema_d_member_store(s, n, t) ||
 			     sema_d_pointer_store(s, n, t)))
 		return;
-	sema_expr(s, target);
-	if (s->c->lang_d)
-		sema_d_not_lvalue(s, target, n->op == T_ASSIGN ? "=" :
-				  tok_spelling(n->op));
-	else
-		ERR(s, target->loc, E_TYPE, "only variables ($x) and maps (@x) can be assigned");
+	not_assignable(s, n);
 }
 
 static void block(struct sema *s, struct node *b)
