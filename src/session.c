@@ -106,8 +106,10 @@ static int setup_compiler(struct compiler *c, const struct options *o,
 	c->lang_d = o->lang_d;
 	c->dt_quiet = o->quiet;
 	c->dt_defaultargs = o->dt_defaultargs;
-	if (o->lang_d && o->dt_strsize > 0)	/* -x strsize: D's string size */
-		c->strlen_ = o->dt_strsize < 1024 ? o->dt_strsize : 1024;
+	/* -x strsize: D's string size, 256 unless said, as dtrace's */
+	if (o->lang_d)
+		c->strlen_ = o->dt_strsize <= 0 ? 256 :
+			     o->dt_strsize < 1024 ? o->dt_strsize : 1024;
 	c->dt_zdefs = o->zero_ok;
 	if (o->lang_d && o->zero_ok)
 		c->missing_probes = 2;	/* -Z: what matches nothing, ignored */
@@ -431,6 +433,8 @@ static int d_pragmas(struct options *o, struct compiler *c)
 			o->unsafe = c->unsafe = true;
 		else if (!strcmp(v, "aggsortkey"))
 			o->dt_aggsortkey = true;
+		else if (!strncmp(v, "strsize=", 8) && atoi(v + 8) > 0)
+			c->strlen_ = atoi(v + 8) < 1024 ? atoi(v + 8) : 1024;
 		else if (options_d_spec(o, v) < 0)
 			return -1;
 	}

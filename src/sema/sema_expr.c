@@ -934,6 +934,9 @@ static struct type *e_sizeof(struct sema *s, struct node *n)
 	}
 	n->is_const = 1;
 	n->cval = t->size;
+	/* D: every string is strsize bytes ("ab" as much as execname) */
+	if (s->c->lang_d && t->kind == TY_STR)
+		n->cval = (uint64_t)s->c->strlen_;
 	return set(n, &ty_u64);
 }
 
