@@ -178,55 +178,6 @@ static int pid_arg(const char *arg, int *pid)
 	return 0;
 }
 
-/* A script's "#!/usr/sbin/dtrace -qs" line: its flags hold when the
- * script is given with -s too, as dtrace takes them (q, w, Z, v and
- * -x OPTION; the rest, C among them, need nothing here). */
-static int interp_options(struct options *o, const char *text)
-{
-	char line[256], *save = NULL, *w;
-	size_t n = strcspn(text, "\n");
-	const char *base;
-
-	if (strncmp(text, "#!", 2) || n >= sizeof(line))
-		return 0;
-	memcpy(line, text + 2, n - 2);
-	line[n - 2] = 0;
-	w = strtok_r(line, " \t", &save);
-	base = w ? strrchr(w, '/') : NULL;
-	if (!w || strcmp(base ? base + 1 : w, "dtrace"))
-		return 0;
-	while ((w = strtok_r(NULL, " \t", &save)) && w[0] == '-') {
-		for (const char *f = w + 1; *f; f++) {
-			if (*f == 'q')
-				o->quiet = true;
-			else if (*f == 'w')
-				o->unsafe = true;
-			else if (*f == 'Z')
-				o->zero_ok = true;
-			else if (*f == 'v')
-				o->verbose = true;
-			else if (*f == 'x') {
-				const char *arg = f[1] ? f + 1 :
-						  strtok_r(NULL, " \t", &save);
-
-				/* xoption() keeps ARG: a copy for the run */
-				static char *kept[8];
-				static int nkept;
-
-				if (!arg || nkept == 8)
-					break;
-				kept[nkept] = xstrdup(arg);
-				if (xoption(o, kept[nkept++]))
-					return -1;
-				break;
-			} else if (*f == 's') {
-				return 0;
-			}
-		}
-	}
-	return 0;
-}
-
 /* argv into O and the program text; 0, or 1 + an exit status. */
 static int parse(int argc, char **argv, struct options *o, struct dprog *d)
 {
@@ -306,10 +257,6 @@ static int parse(int argc, char **argv, struct options *o, struct dprog *d)
 
 					if (read_all(arg, &t, &n))
 						return 2;
-					if (interp_options(o, t)) {
-						free(t);
-						return 2;
-					}
 					add_text(d, t, n);
 					free(t);
 				}
