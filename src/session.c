@@ -13,6 +13,7 @@
 
 #include <bpf/libbpf.h>
 
+#include "lang/pp.h"
 #include "compile.h"
 #include "config.h"
 #include "options.h"
@@ -427,7 +428,9 @@ static int d_pragmas(struct options *o, struct compiler *c)
 		while (*v == ' ' || *v == '\t')
 			v++;
 		if (!strcmp(v, "quiet") ||
-		    (!strncmp(v, "quiet=", 6) && strtoull(v + 6, NULL, 0)))
+		    (!strncmp(v, "quiet=", 6) &&
+		     (d_option_bool(v + 6) == 1 ||
+		      (d_option_bool(v + 6) < 0 && strtoull(v + 6, NULL, 0)))))
 			o->quiet = true;
 		else if (!strncmp(v, "destructive", 11))
 			o->unsafe = c->unsafe = true;

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "lang/dlower_int.h"
+#include "lang/pp.h"
 #include "lang/lex.h"
 #include "lang/dprobe.h"
 
@@ -924,7 +925,9 @@ static bool quiet(struct compiler *c, struct program *prog)
 	for (struct lex_pragma *p = prog->dpragmas; p; p = p->next)
 		if (!strcmp(p->text, "option quiet") ||
 		    (!strncmp(p->text, "option quiet=", 13) &&
-		     strtoull(p->text + 13, NULL, 0)))	/* quiet=1 */
+		     (d_option_bool(p->text + 13) == 1 ||	/* quiet=on */
+		      (d_option_bool(p->text + 13) < 0 &&
+		       strtoull(p->text + 13, NULL, 0)))))	/* quiet=1 */
 			return true;
 	return false;
 }

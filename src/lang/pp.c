@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -300,16 +301,32 @@ static bool d_attributes(const char *a)
 	return ok;
 }
 
+int d_option_bool(const char *value)
+{
+	static const char *const on[] = { "yes", "true", "enable", "enabled", "on", "set" };
+	static const char *const off[] = { "no", "false", "disable", "disabled", "off", "unset" };
+
+	for (size_t i = 0; i < ARRAY_SIZE(on); i++) {
+		if (!strcasecmp(value, on[i]))
+			return 1;
+		if (!strcasecmp(value, off[i]))
+			return 0;
+	}
+	return -1;
+}
+
 /* Does VALUE suit option NAME (dtrace's runtime options take a number,
  * its sizes a number with an optional k, m, g or t)?  Options sonde
  * does not know are not checked here. */
 static bool d_option_value_ok(const char *name, size_t nlen, const char *value)
 {
 	static const char *const numbers[] = {
-		"cpu", "destructive", "flowindent", "grabanon", "jstackframes",
-		"nspec", "quiet", "rawbytes", "stackframes", "stackindent",
-		"ustackframes", "aggsortkey", "aggsortrev", "aggsortpos",
-		"aggsortkeypos", "aggpercpu", "zdefs",
+		"cpu", "jstackframes", "nspec", "stackframes", "ustackframes",
+		"aggsortpos", "aggsortkeypos",
+	};
+	static const char *const flags[] = {
+		"destructive", "flowindent", "grabanon", "quiet", "rawbytes",
+		"stackindent", "aggsortkey", "aggsortrev", "aggpercpu", "zdefs",
 	};
 	static const char *const sizes[] = {
 		"aggsize", "bufsize", "dynvarsize", "jstackstrsize",
@@ -321,6 +338,14 @@ static bool d_option_value_ok(const char *name, size_t nlen, const char *value)
 
 	for (size_t i = 0; i < ARRAY_SIZE(numbers); i++)
 		number |= strlen(numbers[i]) == nlen && !strncmp(name, numbers[i], nlen);
+	for (size_t i = 0; i < ARRAY_SIZE(flags); i++)
+		if (strlen(flags[i]) == nlen && !strncmp(name, flags[i], nlen)) {
+			/* a flag: a number or yes, true, on, set, enable(d)
+			 * and their opposites, in any case */
+			if (d_option_bool(value) >= 0)
+				return true;
+			number = true;
+		}
 	for (size_t i = 0; i < ARRAY_SIZE(sizes); i++)
 		size |= strlen(sizes[i]) == nlen && !strncmp(name, sizes[i], nlen);
 	if (!number && !size)

@@ -65,4 +65,9 @@ void pp_start(struct lexer *lx, const struct pp_opts *o);
  * *VALUE; false when LX has no preprocessor or the name is neither. */
 bool pp_constant(const struct lexer *lx, const char *name, int64_t *value);
 
+/* D: a flag option's word value (#pragma D option quiet=on): 1 for
+ * yes, true, enable(d), on or set, 0 for their opposites (any case),
+ * -1 for anything else. */
+int d_option_bool(const char *value);
+
 #endif
