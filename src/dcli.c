@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "lang/pp.h"
 #include "dcli.h"
 #include "options.h"
 #include "base/util.h"
@@ -140,8 +141,10 @@ static int xoption(struct options *o, const char *arg)
 {
 	size_t n = strcspn(arg, "=");
 
-	if (n == 5 && !strncmp(arg, "quiet", n))
-		o->quiet = true;
+	if (n == 5 && !strncmp(arg, "quiet", n))	/* quiet, quiet=on, quiet=0 */
+		o->quiet = !arg[n] || d_option_bool(arg + n + 1) == 1 ||
+			   (d_option_bool(arg + n + 1) < 0 &&
+			    strtoull(arg + n + 1, NULL, 0));
 	else if (n == 7 && !strncmp(arg, "errtags", n))
 		o->errtags = true;
 	else if (n == 11 && !strncmp(arg, "destructive", n))
