@@ -13,6 +13,21 @@
 #include "lang/lex.h"
 #include "sema/cdecl.h"
 
+/* D's arithmetic on integers of types A and B: no promotion to int
+ * (an unsigned char plus a signed char is an unsigned char, as
+ * dtrace's dt_type_promote() makes it); the wider type, or of two as
+ * wide, the unsigned one. */
+static struct type *d_arith(const struct type *a, const struct type *b)
+{
+	int sa = a->kind == TY_PTR ? 8 : a->size, sb = b->kind == TY_PTR ? 8 : b->size;
+	bool ua = a->kind == TY_PTR || !a->is_signed;
+	bool ub = b->kind == TY_PTR || !b->is_signed;
+
+	if (sa == sb)
+		return ty_int(sa, !ua && !ub);
+	return sa > sb ? ty_int(sa, !ua) : ty_int(sb, !ub);
+}
+
 /* P as an integer: 0 when it is not one, 1 an int64, 2 a uint64
  * above INT64_MAX (0xffffffffffffffff). */
 static int positional_int(const char *p, int64_t *v)
@@ -148,6 +163,10 @@ static struct type *binop(struct sema *s, struct node *n)
 		}
 		break;
 	default:
+		if (s->c->lang_d) {
+			t = d_arith(a, b);
+			break;
+		}
 		t = ty_arith(a, b);
 		/* 0.26: a difference is signed, (uint64)1 - 2 is -1, and
 		 * so is what mixes signs ((uint64)1 + (-2)), a
