@@ -716,8 +716,8 @@ void pr_map(struct printer *pr, struct mapinfo *m, uint64_t top, uint64_t div)
 		return;
 	/* bpftrace 0.17 prints a keyless count() that has no value (never
 	 * counted, cleared or deleted) as 0; sum() and the others print as
-	 * an empty map */
-	if (!tb.n && !m->key && m->agg == AGG_COUNT) {
+	 * an empty map, and so does that count() today */
+	if (!tb.n && !m->key && m->agg == AGG_COUNT && pr->c->dialect_017) {
 		static const uint8_t zero[8];
 
 		find_or_add(&tb, m, zero);

@@ -2,7 +2,8 @@
 # delete(): 0.26's delete(@m, key), delete(@m, (k1, k2)) and delete(@m)
 # with their value (1 when the entry was there), the older
 # delete(@m[key]); 0.17's delete(@m[k1], @m[k2]) under --dialect=0.17,
-# an error under 0.26.
+# an error under 0.26.  A deleted keyless count() prints as an empty
+# map today (0.17 printed it as 0).
 . "$SONDE_ROOT/tests/lib/trace.sh"
 cd "$work" || exit 1
 "$SONDE" -q --dialect=0.26 -e 'BEGIN {
@@ -26,7 +27,7 @@ deleted (1, x)
 
 
 @a[4]: 4
-@c: 0
+
 
 @t[2, y]: 6"
 "$SONDE" -q --dialect=0.17 -e 'BEGIN { @b[1] = 1; @b[2] = 2; @b[3] = 3; delete(@b[1], @b[2]); exit(); }' > out 2> err ||
