@@ -142,9 +142,7 @@ static int xoption(struct options *o, const char *arg)
 	size_t n = strcspn(arg, "=");
 
 	if (n == 5 && !strncmp(arg, "quiet", n))	/* quiet, quiet=on, quiet=0 */
-		o->quiet = !arg[n] || d_option_bool(arg + n + 1) == 1 ||
-			   (d_option_bool(arg + n + 1) < 0 &&
-			    strtoull(arg + n + 1, NULL, 0));
+		o->quiet = d_option_on(arg[n] ? arg + n + 1 : NULL);
 	else if (n == 7 && !strncmp(arg, "errtags", n))
 		o->errtags = true;
 	else if (n == 11 && !strncmp(arg, "destructive", n))
@@ -153,8 +151,6 @@ static int xoption(struct options *o, const char *arg)
 		o->dt_aggsortkey = true;
 	else if (n == 11 && !strncmp(arg, "defaultargs", n))
 		o->dt_defaultargs = true;
-	else if (n == 7 && !strncmp(arg, "strsize", n) && arg[n] == '=')
-		o->dt_strsize = atoi(arg + n + 1);
 	else if (n == 5 && !strncmp(arg, "zdefs", n))
 		o->zero_ok = true;
 	else if (options_d_spec(o, arg) < 0)

@@ -68,6 +68,13 @@ static int read_script(const struct options *o, char **src, size_t *len,
 	return 0;
 }
 
+/* D's string size: -x strsize or #pragma D option strsize (a size,
+ * k, m, g and t allowed), 256 unless said, as dtrace's, at most 1024. */
+static int d_strsize(const struct options *o)
+{
+	return o->dt_strsize <= 0 ? 256 : o->dt_strsize < 1024 ? o->dt_strsize : 1024;
+}
+
 /* --dialect, else SONDE_DIALECT, else today's bpftrace. */
 static int set_dialect(struct compiler *c, const char *opt)
 {
@@ -107,10 +114,8 @@ static int setup_compiler(struct compiler *c, const struct options *o,
 	c->lang_d = o->lang_d;
 	c->dt_quiet = o->quiet;
 	c->dt_defaultargs = o->dt_defaultargs;
-	/* -x strsize: D's string size, 256 unless said, as dtrace's */
 	if (o->lang_d)
-		c->strlen_ = o->dt_strsize <= 0 ? 256 :
-			     o->dt_strsize < 1024 ? o->dt_strsize : 1024;
+		c->strlen_ = d_strsize(o);
 	c->dt_zdefs = o->zero_ok;
 	if (o->lang_d && o->zero_ok)
 		c->missing_probes = 2;	/* -Z: what matches nothing, ignored */
@@ -392,9 +397,17 @@ int options_d_spec(struct options *o, const char *arg)
 	long v;
 
 	if (strncmp(arg, "nspec=", 6) && strncmp(arg, "specsize=", 9) &&
-	    strncmp(arg, "scratchsize=", 12))
+	    strncmp(arg, "scratchsize=", 12) && strncmp(arg, "strsize=", 8))
 		return 0;
 	v = dsize(eq + 1);
+	if (arg[1] == 't') {	/* strsize */
+		if (v < 1) {
+			fprintf(stderr, "dtrace: failed to set -x strsize: Invalid value for specified option\n");
+			return -1;
+		}
+		o->dt_strsize = v < 1024 ? (int)v : 1024;
+		return 1;
+	}
 	if (arg[1] == 'c') {	/* scratchsize: D's alloca() memory */
 		if (v < 1 || v > 65536) {
 			fprintf(stderr, "dtrace: failed to set -x scratchsize: Invalid value for specified option\n");
@@ -428,21 +441,18 @@ static int d_pragmas(struct options *o, struct compiler *c)
 		while (*v == ' ' || *v == '\t')
 			v++;
 		if (!strcmp(v, "quiet") ||
-		    (!strncmp(v, "quiet=", 6) &&
-		     (d_option_bool(v + 6) == 1 ||
-		      (d_option_bool(v + 6) < 0 && strtoull(v + 6, NULL, 0)))))
+		    (!strncmp(v, "quiet=", 6) && d_option_on(v + 6)))
 			o->quiet = true;
 		else if (!strncmp(v, "destructive", 11))
 			o->unsafe = c->unsafe = true;
 		else if (!strcmp(v, "aggsortkey"))
 			o->dt_aggsortkey = true;
-		else if (!strncmp(v, "strsize=", 8) && atoi(v + 8) > 0)
-			c->strlen_ = atoi(v + 8) < 1024 ? atoi(v + 8) : 1024;
 		else if (options_d_spec(o, v) < 0)
 			return -1;
 	}
 	c->dt_nspec = o->nspec;
 	c->dt_scratchsize = o->scratchsize ? o->scratchsize : 256;
+	c->strlen_ = d_strsize(o);
 	return 0;
 }
 

@@ -701,11 +701,9 @@ struct node *dl_lower(struct lower *lw, struct node *n)
 		/* a macro argument not given: dtrace says so where it
 		 * reads it, before it parses what holds it */
 		if (n->ival > 0 && (int)n->ival > lw->c->nparams &&
-		    !lw->c->dt_defaultargs && !lw->macro_undef_said) {
+		    !lw->c->dt_defaultargs)
 			diag_error_d(&lw->c->diag, n->loc, E_POSITIONAL, "D_MACRO_UNDEF",
 				     "macro argument $%d is not defined", (int)n->ival);
-			lw->macro_undef_said = true;
-		}
 		return n;
 	case N_BUILTIN:
 		builtin(lw, n);
@@ -925,9 +923,7 @@ static bool quiet(struct compiler *c, struct program *prog)
 	for (struct lex_pragma *p = prog->dpragmas; p; p = p->next)
 		if (!strcmp(p->text, "option quiet") ||
 		    (!strncmp(p->text, "option quiet=", 13) &&
-		     (d_option_bool(p->text + 13) == 1 ||	/* quiet=on */
-		      (d_option_bool(p->text + 13) < 0 &&
-		       strtoull(p->text + 13, NULL, 0)))))	/* quiet=1 */
+		     d_option_on(p->text + 13)))	/* quiet=on, quiet=1 */
 			return true;
 	return false;
 }

@@ -20,7 +20,6 @@ struct lower {
 	struct strmap locals;	/* enumerators the program declares */
 	struct strmap scalars;	/* globals assigned without keys */
 	bool in_error;		/* lowering an ERROR clause's copy */
-	bool macro_undef_said;	/* D_MACRO_UNDEF: said once */
 };
 
 /* A new node of KIND at LOC; one of a name (a string's too). */

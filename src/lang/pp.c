@@ -315,6 +315,13 @@ int d_option_bool(const char *value)
 	return -1;
 }
 
+bool d_option_on(const char *value)
+{
+	int b = value ? d_option_bool(value) : 1;
+
+	return b >= 0 ? b == 1 : strtoull(value, NULL, 0) != 0;
+}
+
 /* Does VALUE suit option NAME (dtrace's runtime options take a number,
  * its sizes a number with an optional k, m, g or t)?  Options sonde
  * does not know are not checked here. */

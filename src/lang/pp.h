@@ -69,5 +69,8 @@ bool pp_constant(const struct lexer *lx, const char *name, int64_t *value);
  * yes, true, enable(d), on or set, 0 for their opposites (any case),
  * -1 for anything else. */
 int d_option_bool(const char *value);
+/* D: whether a flag option given VALUE (NULL: none, "quiet" alone) is
+ * set: no value, a word d_option_bool() says 1 of, or a number not 0. */
+bool d_option_on(const char *value);
 
 #endif

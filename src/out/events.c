@@ -62,11 +62,13 @@ static bool arg_text(struct printer *pr, const struct ev_arg *a,
 		 * byte) was cut short, and says so with the trailer */
 		const char *tr = pr->c->trunc_trailer ? pr->c->trunc_trailer :
 				 pr->c->dialect_017 ? "" : "..";
-		size_t len = strnlen((const char *)p, (size_t)a->ty->size);
+		size_t len;
 
 		out->s = (const char *)p;
 		out->slen = (size_t)a->ty->size;
-		if (*tr && !pr->c->lang_d && len + 1 == (size_t)pr->c->strlen_) {
+		if (*tr && !pr->c->lang_d && a->ty->size >= pr->c->strlen_ &&
+		    (len = strnlen((const char *)p, (size_t)a->ty->size)) + 1 ==
+		    (size_t)pr->c->strlen_) {
 			*stack = xmalloc(len + strlen(tr) + 1);
 			memcpy(*stack, p, len);
 			strcpy(*stack + len, tr);

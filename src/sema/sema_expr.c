@@ -334,12 +334,7 @@ static struct type *e_positional(struct sema *s, struct node *n)
 		    "$0 does not exist: parameters start at $1");
 		return set(n, &ty_error);
 	}
-	/* D: a macro argument must be given (-x defaultargs: 0 or "") */
-	if (s->c->lang_d && (int)n->ival > s->c->nparams && !s->c->dt_defaultargs) {
-		DERR(s, n->loc, E_POSITIONAL, "D_MACRO_UNDEF",
-		     "macro argument $%d is not defined", (int)n->ival);
-		return set(n, &ty_error);
-	}
+	/* D: a macro argument not given was said by lang/dlower.c */
 	p = (int)n->ival > s->c->nparams ? "" : s->c->params[n->ival - 1];
 	if (!n->extra && (!*p || (k = positional_int(p, &v)))) {
 		n->is_const = 1;

@@ -56,4 +56,10 @@ D -p 12x -n 'BEGIN { exit(0); }' 2> err; st=$?
 [[ $st == 1 && $(cat err) == "dtrace: invalid process ID: 12x" ]] || { echo "FAIL -p 12x: $st $(cat err)"; exit 1; }
 D -x scratchsize=0 -n 'BEGIN { exit(0); }' 2> err; st=$?
 [[ $st == 1 && $(cat err) == "dtrace: failed to set -x scratchsize: Invalid value for specified option" ]] || { echo "FAIL -x scratchsize=0: $st $(cat err)"; exit 1; }
+D -x strsize=0 -n 'BEGIN { exit(0); }' 2> err; st=$?
+[[ $st == 1 && $(cat err) == "dtrace: failed to set -x strsize: Invalid value for specified option" ]] || { echo "FAIL -x strsize=0: $st $(cat err)"; exit 1; }
+# strsize is a size (k, m, g, t), at most 1024 in sonde; 256 unless said
+out=$(D -q -x strsize=1k -n 'BEGIN { printf("%d ", sizeof(execname)); exit(0); }' 2>&1)
+out+=$(D -q -n 'BEGIN { printf("%d", sizeof(execname)); exit(0); }' 2>&1)
+[[ $out == "1024 256"* ]] || { echo "FAIL strsize sizes: $out"; exit 1; }
 exit 0
