@@ -199,6 +199,131 @@ static void ctx_in_r1(struct ir *ir)
 			ir->label_at[l]--;
 }
 
+/* Whether X is a jump to a label (not a call, not exit). */
+static bool label_jump(const struct ir_insn *x)
+{
+	int cls = BPF_CLASS(x->in.code), op = BPF_OP(x->in.code);
+
+	return x->target >= 0 && (cls == BPF_JMP || cls == BPF_JMP32) &&
+	       op != BPF_CALL && op != BPF_EXIT;
+}
+
+/* Insert, before index P, an island: `ja TARGET`, preceded by `ja +1`
+ * when the code before P falls through to it.  Labels and raw jumps
+ * past P move along, and so does the index *JUMP.  Returns the
+ * island's new label. */
+static int insert_island(struct ir *ir, int p, int target, int *jump)
+{
+	const struct ir_insn *prev = &ir->v[p - 1];
+	int op = BPF_OP(prev->in.code), cls = BPF_CLASS(prev->in.code);
+	bool falls = !((cls == BPF_JMP || cls == BPF_JMP32) &&
+		       (op == BPF_EXIT || op == BPF_JA));
+	int k = falls ? 2 : 1, label, line = ir->v[p].line;
+
+	for (int i = 0; i < ir->n; i++) {
+		struct ir_insn *x = &ir->v[i];
+		int c = BPF_CLASS(x->in.code), o = BPF_OP(x->in.code);
+
+		if (x->target < 0 && (c == BPF_JMP || c == BPF_JMP32) &&
+		    o != BPF_CALL && o != BPF_EXIT) {
+			long to = i + 1L + x->in.off;
+
+			if (i < p && to >= p)
+				x->in.off = (int16_t)(x->in.off + k);
+			else if (i >= p && to < p)
+				x->in.off = (int16_t)(x->in.off - k);
+		}
+		if (is_ld64(x))
+			i++;
+	}
+	for (int l = 0; l < ir->nlabels; l++)
+		if (ir->label_at[l] >= p)
+			ir->label_at[l] += k;
+	while (ir->n + k > ir->cap) {
+		ir->cap = ir->cap ? ir->cap * 2 : 64;
+		ir->v = xrealloc(ir->v, sizeof(*ir->v) * (size_t)ir->cap);
+	}
+	memmove(ir->v + p + k, ir->v + p, sizeof(*ir->v) * (size_t)(ir->n - p));
+	ir->n += k;
+	for (int j = 0; j < k; j++) {
+		struct ir_insn *x = &ir->v[p + j];
+
+		memset(x, 0, sizeof(*x));
+		x->in = JA();
+		x->line = line;
+		x->reloc = RELOC_NONE;
+		x->target = -1;
+	}
+	if (falls)
+		ir->v[p].in.off = 1;
+	if (*jump >= p)
+		*jump += k;
+	label = ir_label(ir);
+	ir->label_at[label] = p + k - 1;
+	ir->v[p + k - 1].target = target;
+	return label;
+}
+
+/* A jump reaches 32767 instructions either way.  One that goes further
+ * (a long clause jumping to its epilogue) goes through islands, each a
+ * `ja` placed within reach, between the jump and its target, shared by
+ * the jumps to that target that can reach it.  Past a bound on their
+ * number, the jumps stay as they are and asm_resolve() says so. */
+static void relax_far_jumps(struct ir *ir)
+{
+	struct island { int label, target; } *isl = NULL;
+	int nisl = 0, cap = 0, limit = ir->n / 1000 + 64;
+	bool again = true;
+
+	while (again) {
+		again = false;
+		for (int i = 0; i < ir->n && !again; i++) {
+			struct ir_insn *x = &ir->v[i];
+			long to, off, p;
+			int via = -1;
+
+			if (is_ld64(x)) {
+				i++;
+				continue;
+			}
+			if (!label_jump(x))
+				continue;
+			to = ir->label_at[x->target];
+			off = to - (i + 1L);
+			if (to < 0 || (off >= SHRT_MIN && off <= SHRT_MAX))
+				continue;
+			for (int j = 0; j < nisl && via < 0; j++) {
+				long q = ir->label_at[isl[j].label];
+				long d = q - (i + 1L);
+
+				if (isl[j].target == x->target &&
+				    d >= SHRT_MIN + 64 && d <= SHRT_MAX - 64 &&
+				    (off > 0 ? q > i && q < to : q < i && q > to))
+					via = isl[j].label;
+			}
+			if (via >= 0) {
+				x->target = via;
+				continue;
+			}
+			if (nisl == limit)
+				break;
+			p = off > 0 ? i + 1L + 32000 : i - 32000L;
+			if (is_ld64(&ir->v[p - 1]))
+				p++;
+			if (nisl == cap) {
+				cap = cap ? cap * 2 : 16;
+				isl = xrealloc(isl, sizeof(*isl) * (size_t)cap);
+			}
+			isl[nisl].target = x->target;
+			isl[nisl].label = insert_island(ir, (int)p, x->target,
+							&i);
+			ir->v[i].target = isl[nisl++].label;
+			again = true;
+		}
+	}
+	free(isl);
+}
+
 int asm_resolve(struct compiler *c, struct ir *ir, struct prog_spec *ps)
 {
 	int nrel = 0;
@@ -206,6 +331,7 @@ int asm_resolve(struct compiler *c, struct ir *ir, struct prog_spec *ps)
 	if (!ir->overflow) {
 		drop_unreachable(ir);
 		ctx_in_r1(ir);
+		relax_far_jumps(ir);
 	}
 	if (ir->overflow || ir->n > MAX_INSNS) {
 		diag_error(&c->diag, ps->probe.loc, E_LIMIT,
