@@ -467,3 +467,44 @@ void asm_dump(FILE *f, const struct compiler *c, const struct prog_spec *ps)
 	}
 	fputc('\n', f);
 }
+
+/* The most conditional jumps on one path through a function of PS that
+ * never jumps back: the verifier keeps each such jump's other side
+ * pending while it follows the first, and gives up past 8,192. */
+int asm_branch_depth(const struct prog_spec *ps)
+{
+	int *best = xcalloc((size_t)ps->ninsns + 2, sizeof(int));
+	int *end = xmalloc(sizeof(int) * ((size_t)ps->ninsns + 1));
+	int deepest = 0, stop = ps->ninsns;
+
+	/* end[i]: where the function holding insn i ends */
+	for (int i = ps->ninsns - 1; i >= 0; i--) {
+		end[i] = stop;
+		for (int f = 0; f < ps->nfuncs; f++)
+			if (ps->funcs[f] == i)
+				stop = i;
+	}
+	for (int i = ps->ninsns - 1; i >= 0; i--) {
+		const struct bpf_insn *in = &ps->insns[i];
+		int cls = BPF_CLASS(in->code), op = BPF_OP(in->code);
+		long to = i + 1L + in->off;
+		int next = i + 1 < end[i] ? best[i + 1] : 0;
+		int far = to > i && to < end[i] ? best[to] : 0;
+
+		if (in->code == (BPF_LD | BPF_DW | BPF_IMM))
+			best[i] = i + 2 < end[i] ? best[i + 2] : 0;
+		else if ((cls == BPF_JMP || cls == BPF_JMP32) && op == BPF_EXIT)
+			best[i] = 0;
+		else if ((cls == BPF_JMP || cls == BPF_JMP32) && op == BPF_JA)
+			best[i] = cls == BPF_JMP ? far : 0;
+		else if ((cls == BPF_JMP || cls == BPF_JMP32) && op != BPF_CALL)
+			best[i] = 1 + (next > far ? next : far);
+		else
+			best[i] = next;
+		if (best[i] > deepest)
+			deepest = best[i];
+	}
+	free(end);
+	free(best);
+	return deepest;
+}

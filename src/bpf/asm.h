@@ -10,6 +10,10 @@
  * Returns 0 or -1 (jump out of range: program too large). */
 int asm_resolve(struct compiler *c, struct ir *ir, struct prog_spec *ps);
 
+/* The most conditional jumps on a path through one function of PS
+ * (back edges aside): past 8,192 the verifier gives up. */
+int asm_branch_depth(const struct prog_spec *ps);
+
 /* Print the program as text, one instruction per line, with the script
  * line each came from (--dump=bpf). */
 void asm_dump(FILE *f, const struct compiler *c, const struct prog_spec *ps);

@@ -288,6 +288,8 @@ static void stmt(struct cg *g, struct node *n)
 #define SPLIT_INSNS 4096
 #define PIECE_INSNS 1024
 #define MAX_PIECES 200
+/* The verifier's limit of pending branches (BPF_COMPLEXITY_LIMIT_JMP_SEQ). */
+#define MAX_BRANCHES 8192
 
 /* Where a long body is cut: piece K holds the top-level statements
  * [cut[K], cut[K + 1]); cut[n] is the number of statements. */
@@ -829,7 +831,7 @@ static bool can_sleep(const struct compiler *c, const struct probe_spec *ps)
 static int gen_prog(struct compiler *c, struct node *p, struct probe_spec *ps)
 {
 	bool retry = false, atomic = false, sleep = can_sleep(c, ps);
-	int n = p->b->nargs, rc, body = c->nprogs;
+	int n = p->b->nargs, rc, body = c->nprogs, depth;
 	int *sizes = xmalloc(sizeof(int) * (size_t)(n ? n : 1));
 	struct split sp = { NULL, 0 };
 
@@ -853,6 +855,13 @@ static int gen_prog(struct compiler *c, struct node *p, struct probe_spec *ps)
 		free(sp.cut);
 	}
 	free(sizes);
+	depth = rc ? 0 : asm_branch_depth(&c->progs[c->nprogs - 1]);
+	if (depth > MAX_BRANCHES) {
+		diag_error(&c->diag, ps->loc, E_LIMIT,
+			   "probe %s: a path through %d conditional jumps, more than the kernel's verifier follows (%d); split the block",
+			   ps->name, depth, MAX_BRANCHES);
+		rc = -1;
+	}
 	/* a FUNC+argN watchpoint: its uprobe follows its block */
 	if (!rc && ps->ops->stage == STAGE_WATCH)
 		rc = gen_watch_setup(c, ps, body);
