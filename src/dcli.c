@@ -6,6 +6,7 @@
  * Exit statuses as dtrace(1): 0 success, 1 failure, 2 bad usage. */
 #include <ctype.h>
 #include <errno.h>
+#include <locale.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -334,6 +335,8 @@ int dcli_main(int argc, char **argv)
 
 	if (generator(argc, argv))
 		return dtrace_main(argc, argv);
+	/* printf's ' flag groups digits as the user's locale says */
+	setlocale(LC_NUMERIC, "");
 	rc = parse(argc, argv, &o, &d);
 	if (rc) {
 		options_free(&o);

@@ -106,6 +106,7 @@ enum ev_kind {
 	EV_EXIT,
 	EV_JOIN,	/* u64 count, then JOIN_MAX strings; fmt: separator */
 	EV_SYSTEM,	/* fmt, args: a command for /bin/sh */
+	EV_FREOPEN,	/* fmt, args: D's freopen(): where output goes */
 	EV_CAT,		/* fmt, args: the name of a file to print */
 	EV_UNWATCH,	/* u64 address: remove the watchpoints on it */
 	EV_NORMALIZE,	/* map, then u64 divisor (D's normalize(); 1:

@@ -898,7 +898,7 @@ static bool records(const struct node *n)
 {
 	static const char *const acts[] = {
 		"printf", "print", "trace", "exit", "kstack", "ustack",
-		"tracemem", "system", "printm", "signal",
+		"tracemem", "system", "printm", "signal", "freopen",
 	};
 
 	if (!n)

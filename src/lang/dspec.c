@@ -24,7 +24,7 @@ static int kind_of(const struct node *n)
 	};
 	static const char *const destr[] = {
 		"raise", "system", "stop", "chill", "copyout", "copyoutstr",
-		"breakpoint", "panic",
+		"freopen", "breakpoint", "panic",
 	};
 	const char *f;
 

@@ -6,7 +6,7 @@
 #include <string.h>
 
 enum {
-	BIG = 100000,		/* largest width or precision accepted */
+	BIG = 100000000,	/* largest width or precision accepted (dtrace takes 10,000,000) */
 };
 
 /* Return the message for an unknown conversion character C. */
@@ -217,7 +217,7 @@ static const char *dspec(const char *fmt, size_t len, size_t at, int num,
 			int v = 0;
 
 			if (!dot && !ndig && c == '0') {
-				if (!memchr(p->flags, '0', nf) && nf < 5)
+				if (!memchr(p->flags, '0', nf) && nf < 6)
 					p->flags[nf++] = '0';
 				continue;
 			}
@@ -232,12 +232,11 @@ static const char *dspec(const char *fmt, size_t len, size_t at, int num,
 			continue;
 		}
 		switch (c) {
-		case '#': case '+': case '-': case ' ':
-			if (!memchr(p->flags, c, nf) && nf < 5)
+		case '#': case '+': case '-': case ' ': case '\'':
+			/* ': thousands grouping, as LC_NUMERIC says */
+			if (!memchr(p->flags, c, nf) && nf < 6)
 				p->flags[nf++] = c;
 			continue;
-		case '\'':
-			continue;	/* thousands grouping: C locale has none */
 		case '*': {
 			int bit = dot ? FMT_DYN_PREC : FMT_DYN_WIDTH;
 

@@ -23,7 +23,7 @@ struct fmt_piece {
 	char conv;		/* conversion char: d i u o x X c s p r,
 				 * g for %gr, '%' for "%%", 0 for text */
 	char rmode;		/* r: 'x' for %rx, 'h' for %rh, else 0 */
-	char flags[6];		/* subset of "-+ #0", NUL-terminated */
+	char flags[7];		/* subset of "-+ #0'", NUL-terminated */
 	int width;		/* -1 if absent */
 	int prec;		/* -1 if absent */
 	/* D formats only (fmt_parse_d): */

@@ -407,6 +407,7 @@ void pr_event(struct printer *pr, const struct event_spec *e,
 		print_cat(pr, e, rec);
 		break;
 	case EV_SYSTEM:
+	case EV_FREOPEN:
 	case EV_EXIT:
 	case EV_UNWATCH:
 		break;	/* run/'s */

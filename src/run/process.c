@@ -286,6 +286,37 @@ static void wait_command(struct tracer *t, pid_t pid, int rfd,
 	}
 }
 
+void rt_freopen(struct tracer *t, const struct event_spec *e,
+		const uint8_t *rec)
+{
+	char *path = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&path, &len), *to;
+
+	if (!f)
+		return;
+	pr_format_record(&t->pr, f, e, rec);
+	fclose(f);
+	fflush(t->pr.out);
+	if (!*path) {
+		if (t->out0) {
+			fclose(t->pr.out);
+			t->pr.out = t->out0;
+			t->out0 = NULL;
+		}
+	} else if (!(to = fopen(path, "ae"))) {
+		rt_warn(t, "freopen(): cannot open %s: %s", path,
+			strerror(errno));
+	} else {
+		if (t->out0)
+			fclose(t->pr.out);
+		else
+			t->out0 = t->pr.out;
+		t->pr.out = to;
+	}
+	free(path);
+}
+
 /* system(): the formatted command runs by /bin/sh, its output going
  * where sonde's goes, and sonde waits for it (as bpftrace does), but
  * not past a stop (wait_command).  In JSON its output becomes a

@@ -27,8 +27,7 @@ void rt_warn(struct tracer *t, const char *fmt, ...)
 {
 	va_list ap;
 
-	(void)t;
-	fputs("sonde: ", stderr);
+	fputs(t && t->pr.dtrace ? "dtrace: " : "sonde: ", stderr);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);

@@ -130,6 +130,8 @@ static int on_event(void *ctx, void *data, size_t size)
 		return 0;
 	if (e->kind == EV_SYSTEM)
 		rt_system(t, e, rec);
+	else if (e->kind == EV_FREOPEN)
+		rt_freopen(t, e, rec);
 	else if (e->kind == EV_EXIT) {
 		if (!t->exiting && e->nargs) {
 			int64_t code;

@@ -58,6 +58,11 @@ void tracer_close(struct tracer *t)
 	rt_watch_close(t);
 	rt_spec_close(t);
 	rb_close(&t->rb);
+	if (t->out0) {		/* freopen()'s file, then the output before */
+		fclose(t->pr.out);
+		t->pr.out = t->out0;
+		t->out0 = NULL;
+	}
 	rt_skb_close(t);
 	for (int i = 0; c && i < c->nprogs; i++) {
 		close_fd(&c->progs[i].fd);

@@ -65,6 +65,7 @@ struct tracer {
 	FILE **pcaps;
 	uint64_t skb_lost, skb_failed;
 	FILE *flame;		/* --flamegraph: the SVG written at exit */
+	FILE *out0;		/* D's freopen(): the output before it */
 	/* D's speculations (spec.c): the records kept per id, the bytes
 	 * each may keep (-x specsize), the records dropped past it */
 	struct spec_buf *specs;
@@ -121,6 +122,10 @@ void rt_release_child(struct tracer *t);
 bool rt_target_gone(struct tracer *t);
 /* system(): the command of record REC, run by /bin/sh while sonde
  * waits, its output where sonde's goes (JSON: a "syscall" message). */
+/* D's freopen(): later output to the file the record names, appended,
+ * or back to where it went first for "". */
+void rt_freopen(struct tracer *t, const struct event_spec *e,
+		const uint8_t *rec);
 void rt_system(struct tracer *t, const struct event_spec *e,
 	       const uint8_t *rec);
 

@@ -111,7 +111,13 @@ bool sema_all_probes(struct sema *s, struct node *n, unsigned flag)
  * as in bpftrace, they need --unsafe. */
 static void need_unsafe(struct sema *s, struct node *n, const char *why)
 {
-	if (!s->c->unsafe)
+	if (s->c->unsafe)
+		return;
+	if (s->c->lang_d)	/* dtrace -w (or #pragma D option destructive) */
+		ERR(s, n->loc, E_UNSAFE,
+		    "%s( ) %s: destructive actions are not allowed without -w",
+		    n->dname ? n->dname : n->name, why);
+	else
 		ERR(s, n->loc, E_UNSAFE, "%s() %s: allow it with --unsafe",
 		    n->name, why);
 }
@@ -625,6 +631,13 @@ static struct type *call_system(struct sema *s, struct node *n)
 	return n->ty;
 }
 
+static struct type *call_freopen(struct sema *s, struct node *n)
+{
+	set(n, sema_check_printf(s, n, EV_FREOPEN));
+	need_unsafe(s, n, "writes to files as root");
+	return n->ty;
+}
+
 /* cat(fmt, ...): the file whose name the format makes, printed by
  * user space when the event arrives (as bpftrace 0.17). */
 static struct type *call_cat(struct sema *s, struct node *n)
@@ -894,7 +907,7 @@ static struct type *call_print(struct sema *s, struct node *n)
 	struct event_spec *e;
 
 	if (s->c->lang_d && n->dname && !strcmp(n->dname, "printa") &&
-	    sema_d_aggarg(s, n))
+	    sema_d_aggarg(s, n, 1 + (n->tyname != NULL)))
 		return set(n, &ty_void);
 	/* (D's trace(x) of a global x, a map without '@', is its value) */
 	if (a->kind == N_MAP && !a->nargs && !(s->c->lang_d && a->name[0] != '@'))
@@ -927,7 +940,7 @@ static struct type *call_clear(struct sema *s, struct node *n)
 {
 	struct mapinfo *m;
 
-	if (s->c->lang_d && sema_d_aggarg(s, n))
+	if (s->c->lang_d && sema_d_aggarg(s, n, 1))
 		return set(n, &ty_void);
 	m = sema_map_arg(s, n->args[0], n->name);
 

@@ -294,7 +294,7 @@ struct type *call_normalize(struct sema *s, struct node *n)
 	struct mapinfo *m;
 	struct type *t;
 
-	if (sema_d_aggarg(s, n))
+	if (sema_d_aggarg(s, n, 1))
 		return n->ty = &ty_void;
 	m = sema_map_arg(s, n->args[0], n->name);
 	t = n->nargs > 1 ? sema_expr(s, n->args[1]) : NULL;
@@ -341,7 +341,7 @@ struct type *sema_d_printa_join(struct sema *s, struct node *n)
 
 			one.args = n->args + i;
 			one.nargs = 1;
-			sema_d_aggarg(s, &one);
+			sema_d_aggarg(s, &one, i + 1 + (n->tyname != NULL));
 			return n->ty = &ty_void;
 		}
 		m = maps[i] = sema_map_arg(s, a, "printa");

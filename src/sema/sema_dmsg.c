@@ -47,7 +47,7 @@ bool sema_d_agg_action(const char *name)
 	       !strcmp(name, "printa");
 }
 
-bool sema_d_aggarg(struct sema *s, struct node *n)
+bool sema_d_aggarg(struct sema *s, struct node *n, int argno)
 {
 	struct node *a = n->args[0];
 	const char *name = n->dname ? n->dname : n->name, *what;
@@ -67,8 +67,8 @@ bool sema_d_aggarg(struct sema *s, struct node *n)
 	for (char *c = tag; *c; c++)
 		*c = (char)toupper((unsigned char)*c);
 	DERR(s, a->loc, E_ARGS, tag,
-	     "%s( ) argument #1 is incompatible with prototype:\n"
-	     "\tprototype: aggregation\n\t argument: %s", name, what);
+	     "%s( ) argument #%d is incompatible with prototype:\n"
+	     "\tprototype: aggregation\n\t argument: %s", name, argno, what);
 	return true;
 }
 

@@ -262,7 +262,7 @@ bool sema_d_op_error(struct sema *s, struct node *n, int op, int unary,
 bool sema_d_type_words(struct sema *s, struct node *n, const char *name);
 /* Their first argument, which must be an aggregation: true after
  * reporting D_<ACTION>_AGGARG */
-bool sema_d_aggarg(struct sema *s, struct node *n);
+bool sema_d_aggarg(struct sema *s, struct node *n, int argno);
 /* sema_dproto.c: argument I of N does not fit D's prototype PROTO
  * ("int", "char *"): D_PROTO_ARG in dtrace's words */
 void sema_d_proto_arg(struct sema *s, struct node *n, int i, const char *proto);

@@ -217,7 +217,7 @@ static bool is_action(const struct node *a)
 		"printf", "printa", "trace", "tracemem", "exit", "clear",
 		"trunc", "normalize", "denormalize", "commit", "discard",
 		"raise", "system", "chill", "breakpoint", "panic", "stop",
-		"setopt", "speculate",
+		"setopt", "speculate", "freopen",
 	};
 
 	if (a->kind != N_CALL)
@@ -255,7 +255,7 @@ struct type *sema_d_printf(struct sema *s, struct node *n, enum ev_kind kind)
 		     t->kind == TY_STR ? " constant" : "", arg_type(f));
 		return &ty_void;
 	}
-	if (!f->len) {
+	if (!f->len && strcmp(n->name, "freopen")) {
 		DERR(s, f->loc, E_FORMAT, "D_PRINTF_FMT_EMPTY",
 		     "%s( ) format string is empty", n->name);
 		return &ty_void;
