@@ -342,7 +342,7 @@ if (( ${#root_tests[@]} > 0 )); then
 fi
 
 # A D test: tests/d/NAME.d run by sonde dtrace -s with _DTRACE_TESTING
-# set (NAME.args: more arguments), stdout exactly tests/d/NAME.out, stderr NAME.stderr if
+# set and TZ=UTC (NAME.args: more arguments), stdout exactly tests/d/NAME.out, stderr NAME.stderr if
 # there is one, exit status NAME.status (default 0).
 d_test() {
 	local t=$1 base=$2 args=() want_st=0 st
@@ -353,7 +353,7 @@ d_test() {
 	[[ -f tests/d/$base.args ]] && read -r -d '' -a args < "tests/d/$base.args"
 	[[ -f tests/d/$base.status ]] && want_st=$(tr -d ' \n' < "tests/d/$base.status")
 	# as dtrace-utils runs its tests: the CPU and ID columns dropped
-	run 30 tests/d env _DTRACE_TESTING=t "$SONDE" dtrace ${args[@]+"${args[@]}"} -s "$base.d"
+	run 30 tests/d env _DTRACE_TESTING=t TZ=UTC "$SONDE" dtrace ${args[@]+"${args[@]}"} -s "$base.d"
 	st=$?
 	if sanitizer_report; then
 		fail "$t" "sanitizer report" "$err"

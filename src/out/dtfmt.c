@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* The bar is 40 columns; with both positive and negative counts each side
  * gets half. */
@@ -109,6 +110,18 @@ static void span(const int64_t *b, int n, int empty_first, int *first,
 		l++;
 	*first = f;
 	*last = l;
+}
+
+const char *dtf_walltime(char *buf, size_t n, int64_t ns, char conv)
+{
+	time_t secs = (time_t)((uint64_t)ns / 1000000000ull);
+	struct tm tm;
+
+	buf[0] = 0;
+	if (localtime_r(&secs, &tm))
+		strftime(buf, n, conv == 'T' ? "%a, %d %b %G %T %Z" :
+			 "%Y %b %e %T", &tm);
+	return buf;
 }
 
 int dtf_quant_index(int64_t v)
@@ -657,6 +670,7 @@ int dtf_printf(FILE *fp, const char *fmt, size_t len,
 		case 'A':
 		case 'S':
 		case 'Y':
+		case 'T':
 			q.conv = 's';
 			break;
 		}

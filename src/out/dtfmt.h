@@ -26,6 +26,11 @@
 /* The bucket quantize() adds V to: -2^62 or less in 0, ..., -1 in 62, 0
  * in 63, 1 in 64, [2^k, 2^(k+1)) in 64 + k.  A negative V goes to the
  * bucket whose label is the first one at or above it (-3 counts in -2). */
+/* Walltimestamp NS (ns since the epoch) as DTrace's %Y prints it,
+ * "2026 Nov 27 10:15:01", or %T, RFC 822's "Fri, 27 Nov 2026 10:15:01
+ * UTC", in local time, in BUF (N bytes); returns BUF. */
+const char *dtf_walltime(char *buf, size_t n, int64_t ns, char conv);
+
 int dtf_quant_index(int64_t v);
 
 /* The label (lowest value) of bucket I, 0 <= I < DTF_QUANT_NBUCKETS. */

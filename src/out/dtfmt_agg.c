@@ -344,6 +344,7 @@ struct conv {
 	char flags[8];		/* of "#0- +'" */
 	int width, prec;	/* -1 when absent */
 	int agg;		/* %@: the value, not a key */
+	int dynw, dynp;		/* '*' width, ".*" precision: from a key */
 	int h;			/* 1 for h, 2 for hh */
 	char c;			/* the conversion letter */
 };
@@ -367,6 +368,11 @@ static int parse_conv(const char **p, struct conv *cv)
 		} else if (*s >= '1' && *s <= '9') {
 			cv->width = (int)strtol(s, (char **)&s, 10);
 			s--;
+		} else if (*s == '*') {
+			cv->dynw = 1;
+		} else if (*s == '.' && s[1] == '*') {
+			cv->dynp = 1;
+			s++;
 		} else if (*s == '.') {
 			cv->prec = (int)strtol(s + 1, (char **)&s, 10);
 			s--;
@@ -421,6 +427,13 @@ static void put_int(FILE *fp, const struct conv *cv, int64_t v, int size,
 	uint64_t u = (uint64_t)v & rmask;
 	char f[48], c = cv->c;
 
+	if (c == 'Y' || c == 'T') {	/* a walltimestamp */
+		char t[64];
+
+		cfmt(f, sizeof(f), cv, "", 's');
+		fprintf(fp, f, dtf_walltime(t, sizeof(t), v, c));
+		return;
+	}
 	/* DTrace refuses other conversions of an integer when it compiles
 	 * the format; print them as %d rather than pass the wrong type */
 	if (!strchr("diuoxXc", c))
@@ -522,6 +535,21 @@ static void printa_row(FILE *fp, const char *fmt, const struct dtf_row *keyrow,
 		}
 		if (parse_conv(&p, &cv) < 0)
 			return;
+		/* a '*' takes an integer key (sema checked it), as C's
+		 * printf takes an int: a negative width left-aligns */
+		if (cv.dynw && ki < keyrow->nkeys) {
+			cv.width = (int)keyrow->keys[ki++].i.v;
+			if (cv.width < 0 && !strchr(cv.flags, '-') &&
+			    strlen(cv.flags) + 1 < sizeof(cv.flags))
+				strcat(cv.flags, "-");
+			if (cv.width < 0)
+				cv.width = -cv.width;
+		}
+		if (cv.dynp && ki < keyrow->nkeys) {
+			cv.prec = (int)keyrow->keys[ki++].i.v;
+			if (cv.prec < 0)
+				cv.prec = -1;
+		}
 		if (cv.agg) {
 			put_value(fp, &cv, vals[vi], normals[vi]);
 			if (vi < nvals - 1)

@@ -196,14 +196,11 @@ static void dt_texts(struct printer *pr, const struct event_spec *e,
 			t = stk_dt_kaddr(pr, args[a].i);
 		} else if (pc[k].conv == 'S') {
 			t = escaped(&args[a]);
-		} else if (pc[k].conv == 'Y') {
-			time_t secs = (time_t)(args[a].i / 1000000000ull);
-			struct tm tm;
-			char buf[64] = "";
+		} else if (pc[k].conv == 'Y' || pc[k].conv == 'T') {
+			char buf[64];
 
-			if (localtime_r(&secs, &tm))
-				strftime(buf, sizeof(buf), "%Y %b %e %T", &tm);
-			t = xstrdup(buf);
+			t = xstrdup(dtf_walltime(buf, sizeof(buf), args[a].i,
+						 pc[k].conv));
 		}
 		if (t) {
 			free(owned[a]);

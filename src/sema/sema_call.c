@@ -887,6 +887,9 @@ static struct type *print_map(struct sema *s, struct node *n)
 		ERR(s, n->args[1]->loc, E_ARGS, "top must not be negative");
 	if (n->nargs > 2 && sema_const_int(s, n->args[2], &div, "div") && div < 0)
 		ERR(s, n->args[2]->loc, E_ARGS, "div must not be negative");
+	if (s->report && m && s->c->lang_d && n->tyname &&
+	    sema_d_printa_format(s, n, m))
+		return set(n, &ty_void);
 	if (s->report && m) {
 		e = sema_add_event(s, n, EV_PRINT_MAP);
 		e->map = m;

@@ -369,6 +369,9 @@ struct type *sema_d_printa_join(struct sema *s, struct node *n)
 			return n->ty = &ty_void;
 		}
 	}
+	if (s->report && maps[0] && n->tyname &&
+	    sema_d_printa_format(s, n, maps[0]))
+		return n->ty = &ty_void;
 	if (s->report) {
 		e = sema_add_event(s, n, EV_PRINT_MAP);
 		e->map = maps[0];

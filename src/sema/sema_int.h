@@ -263,6 +263,10 @@ bool sema_d_type_words(struct sema *s, struct node *n, const char *name);
 /* Their first argument, which must be an aggregation: true after
  * reporting D_<ACTION>_AGGARG */
 bool sema_d_aggarg(struct sema *s, struct node *n, int argno);
+/* D's printa(fmt, @a, ...): FMT (n->tyname) against @a's keys and
+ * value, as dtrace checks it; true after reporting a mismatch. */
+bool sema_d_printa_format(struct sema *s, struct node *n,
+			  const struct mapinfo *m);
 /* sema_dproto.c: argument I of N does not fit D's prototype PROTO
  * ("int", "char *"): D_PROTO_ARG in dtrace's words */
 void sema_d_proto_arg(struct sema *s, struct node *n, int i, const char *proto);

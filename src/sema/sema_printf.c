@@ -194,8 +194,12 @@ static const char *proto(const struct fmt_piece *p, const struct type *t,
 		*ok = is_int(t) || t->kind == TY_PTR;
 		return "pointer or integer";
 	case 'Y':
+	case 'T':
 		*ok = is_int(t);
 		return "int64_t";
+	case 'k':
+		*ok = t->kind == TY_KSTACK;
+		return "stack";
 	case 'e':
 	case 'E':
 	case 'f':
@@ -327,4 +331,102 @@ struct type *sema_d_printf(struct sema *s, struct node *n, enum ev_kind kind)
 		return &ty_void;
 	}
 	return printf_event(s, n, kind);
+}
+
+/* Key I of map M. */
+static const struct type *key_type(const struct mapinfo *m, int i)
+{
+	return m->nkeys > 1 ? m->key->elem[i] : m->key;
+}
+
+/* Whether a value of type T surely does not fit conversion P (the
+ * kinds sonde's own types stand for, symbols and addresses, pass). */
+static bool misfit(const struct fmt_piece *p, const struct type *t)
+{
+	if ((t->kind == TY_KSTACK) != (p->conv == 'k'))
+		return true;
+	if (p->conv == 'k')
+		return false;
+	if (p->want == FMT_WANT_INT)
+		return t->kind == TY_STR;
+	return is_int(t) || t->kind == TY_PTR;
+}
+
+static const char *d_name(const struct type *t)
+{
+	return t->kind == TY_KSTACK ? "stack" : sema_d_type_name(t);
+}
+
+/* printa(fmt, @a): the conversions take @a's keys in turn (a '*'
+ * width or precision one too), %@ its value, as dtrace checks them;
+ * keys left over are not printed. */
+bool sema_d_printa_format(struct sema *s, struct node *n,
+			  const struct mapinfo *m)
+{
+	struct fmt_piece pieces[128];
+	const char *tag, *fmt = n->tyname;
+	char msg[256], what[32];
+	int np, conv = 0, k = 0;
+	size_t eoff;
+
+	np = fmt_parse_d(fmt, strlen(fmt), pieces, (int)ARRAY_SIZE(pieces), 1,
+			 &eoff, msg, sizeof(msg), &tag);
+	if (np < 0) {
+		DERR(s, n->loc, E_FORMAT, tag, "%s", msg);
+		return true;
+	}
+	if (np > (int)ARRAY_SIZE(pieces) || m->nkeys < 0 || (m->nkeys && !m->key))
+		return false;
+	for (int i = 0; i < np; i++) {
+		const struct fmt_piece *p = &pieces[i];
+		const struct type *t;
+		bool ok;
+
+		if (p->want == FMT_WANT_NONE && p->conv != '%')
+			continue;
+		conv++;
+		if (p->want == FMT_WANT_NONE)
+			continue;
+		for (int bit = FMT_DYN_WIDTH; bit <= FMT_DYN_PREC; bit <<= 1) {
+			const char *star = bit == FMT_DYN_PREC ? ".*" : "*";
+
+			if (!(p->dyn & bit))
+				continue;
+			if (k >= m->nkeys) {
+				DERR(s, n->loc, E_FORMAT, "D_PRINTF_DYN_PROTO",
+				     "printa( ) prototype mismatch: conversion #%d (%%%s) is missing a corresponding \"%s\" argument",
+				     conv, p->name, star);
+				return true;
+			}
+			t = key_type(m, k++);
+			if (!is_int(t)) {
+				DERR(s, n->loc, E_FORMAT, "D_PRINTF_DYN_TYPE",
+				     "printa( ) argument #%d is incompatible with conversion #%d prototype:\n"
+				     "\tconversion: %% %s %s\n\t prototype: int\n\t  argument: %s",
+				     k + 1, conv, star, p->name, d_name(t));
+				return true;
+			}
+		}
+		if (p->agg) {
+			t = m->agg == AGG_COUNT ? &ty_u64 : &ty_s64;
+			snprintf(what, sizeof(what), "aggregating action");
+		} else if (k >= m->nkeys) {
+			DERR(s, n->loc, E_FORMAT, "D_PRINTF_ARG_PROTO",
+			     "printa( ) prototype mismatch: conversion #%d (%%%s) is missing a corresponding value argument",
+			     conv, p->name);
+			return true;
+		} else {
+			t = key_type(m, k++);
+			snprintf(what, sizeof(what), "argument #%d", k + 1);
+		}
+		if (!misfit(p, t))
+			continue;
+		DERR(s, n->loc, E_FORMAT, "D_PRINTF_ARG_TYPE",
+		     "printa( ) %s is incompatible with conversion #%d prototype:\n"
+		     "\tconversion: %%%s\n\t prototype: %s\n\t  argument: %s",
+		     what, conv, p->name, proto(p, t, &ok),
+		     !p->agg ? d_name(t) : t == &ty_u64 ? "uint64_t" : "int64_t");
+		return true;
+	}
+	return false;
 }

@@ -1,0 +1,7 @@
+/* two key conversions for one key */
+BEGIN
+{
+	@[1] = count();
+	printa("%d %d %@d\n", @);
+	exit(0);
+}
