@@ -184,6 +184,7 @@ static int parse(int argc, char **argv, struct options *o, struct dprog *d)
 	int i;
 
 	memset(o, 0, sizeof(*o));
+	o->bufsize = o->aggsize = -1;
 	o->buffering = -1;
 	o->lang_d = true;
 	o->dt_testing = getenv("_DTRACE_TESTING") != NULL;

@@ -51,6 +51,7 @@ struct options {
 				 * clause, 0 the default 256 */
 	long specsize;		/* -x specsize: bytes kept per
 				 * speculation, 0 the default */
+	long bufsize, aggsize;	/* -x bufsize, aggsize; -1 not given */
 	char *defines;		/* -D NAME[=VALUE] and -U NAME, as the
 				 * #define and #undef lines they stand for */
 };
@@ -61,8 +62,8 @@ enum { D_AST = 1, D_BPF = 2, D_VERIFIER = 4, D_LIBBPF = 8 };
 /* Read the script, compile it, run it (or list, dump it): the exit
  * status.  Frees what O holds. */
 int session_run(struct options *o);
-/* D: -x or #pragma D option ARG if it is nspec=N, specsize=SIZE or
- * scratchsize=SIZE (k,
+/* D: -x or #pragma D option ARG if it is nspec=N, specsize=SIZE,
+ * bufsize=SIZE, aggsize=SIZE or scratchsize=SIZE (k,
  * m, g, t suffixes): 1 taken, 0 another option, -1 a bad value (said,
  * in dtrace's words). */
 int options_d_spec(struct options *o, const char *arg);

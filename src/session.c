@@ -276,6 +276,23 @@ static FILE *open_out(const char *path)
 	return f;
 }
 
+/* D's -x bufsize=0, or an -x aggsize smaller than one row of an
+ * aggregation: dtrace then cannot enable tracing (EDT_BUFTOOSMALL). */
+static bool buffers_too_small(const struct options *o,
+			      const struct compiler *c)
+{
+	if (o->bufsize == 0)
+		return true;
+	for (int i = 0; o->aggsize >= 0 && i < c->nmaps; i++) {
+		const struct mapinfo *m = c->maps[i];
+
+		if (m->agg != AGG_NONE &&
+		    o->aggsize < (long)m->key_size + m->value_size)
+			return true;
+	}
+	return false;
+}
+
 /* -o, --flamegraph (opened now: a bad path fails before anything is
  * loaded), -f, -B and the rest the tracer needs. */
 static int setup_tracer(const struct options *o, struct tracer *t)
@@ -312,6 +329,7 @@ static int setup_tracer(const struct options *o, struct tracer *t)
 	t->pr.dt_aggsortkey = o->dt_aggsortkey;
 	t->dt_what = o->dt_what;
 	t->specsize = o->specsize;
+	t->dt_buftoosmall = o->lang_d && buffers_too_small(o, t->c);
 	t->dt_name = t->c->diag.file;
 	/* dtrace names a -n program by its description, up to its
 	 * predicate or actions */
@@ -356,7 +374,8 @@ static int trace(const struct options *o, struct tracer *t)
 			rc = t->exit_code;
 	}
 	if (t->err)	/* before the slow close of the perf events */
-		fprintf(stderr, "sonde: %s\n", t->err);
+		fprintf(stderr, "%s: %s\n", o->lang_d ? "dtrace" : "sonde",
+			t->err);
 	tracer_close(t);
 	if (t->pr.out != stdout)
 		fclose(t->pr.out);
@@ -396,6 +415,16 @@ int options_d_spec(struct options *o, const char *arg)
 	const char *eq = strchr(arg, '=');
 	long v;
 
+	if (!strncmp(arg, "bufsize=", 8) || !strncmp(arg, "aggsize=", 8)) {
+		v = dsize(eq + 1);
+		if (v < 0) {
+			fprintf(stderr, "dtrace: failed to set -x %.7s: Invalid value for specified option\n",
+				arg);
+			return -1;
+		}
+		*(arg[0] == 'b' ? &o->bufsize : &o->aggsize) = v;
+		return 1;
+	}
 	if (strncmp(arg, "nspec=", 6) && strncmp(arg, "specsize=", 9) &&
 	    strncmp(arg, "scratchsize=", 12) && strncmp(arg, "strsize=", 8))
 		return 0;

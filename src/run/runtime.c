@@ -444,6 +444,10 @@ int rt_run(struct tracer *t)
 	attaching(t, nprobes, false);
 	/* D's BEGIN fires before any other probe is enabled: an event
 	 * of another clause (or its exit()) cannot come first */
+	if (t->pr.dtrace && t->dt_buftoosmall) {
+		attaching(t, nprobes, true);
+		return rt_fail(t, -ENOSPC, "could not enable tracing: Enabling exceeds size of buffer");
+	}
 	if (t->pr.dtrace && !t->dry_run) {
 		/* BEGIN's records are read once every probe is enabled:
 		 * a command its system() starts is then seen (its exec by

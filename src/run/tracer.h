@@ -66,6 +66,7 @@ struct tracer {
 	uint64_t skb_lost, skb_failed;
 	FILE *flame;		/* --flamegraph: the SVG written at exit */
 	FILE *out0;		/* D's freopen(): the output before it */
+	bool dt_buftoosmall;	/* D: -x bufsize or aggsize holds no record */
 	/* D's speculations (spec.c): the records kept per id, the bytes
 	 * each may keep (-x specsize), the records dropped past it */
 	struct spec_buf *specs;

@@ -183,7 +183,10 @@ static struct type *named(struct sema *s, struct node *n, int i)
 			}
 		}
 		return set(n, &ty_u8);
-	case B_PID: case B_TID: case B_UID: case B_GID: case B_CPU:
+	case B_PID: case B_TID: case B_CPU:
+		/* D's pid_t, id_t and processorid_t are ints */
+		return set(n, s->c->lang_d ? &ty_s32 : &ty_u32);
+	case B_UID: case B_GID:
 	case B_RAND: case B_NUMAID: case B_STACKDEPTH: case B_USTACKDEPTH:
 		return set(n, &ty_u32);
 	case B_USERNAME:

@@ -140,7 +140,12 @@ static bool llquantize_args(struct sema *s, struct node *call,
 		     "llquantize( ) argument #3 (high magnitude) must be at least argument #2 (low magnitude)");
 		return false;
 	}
-	if (steps == 0 || (steps < factor && factor % steps)) {
+	if (steps == 0) {
+		DERR(s, call->args[4]->loc, E_ARGS, "D_LLQUANT_STEPTYPE",
+		     "llquantize( ) argument #4 (steps) must be a positive integer constant");
+		return false;
+	}
+	if (steps < factor && factor % steps) {
 		DERR(s, call->args[4]->loc, E_ARGS, "D_LLQUANT_STEPVAL",
 		     "llquantize( ) argument #4 (steps) must evenly divide argument #1 (factor) when steps<factor");
 		return false;
