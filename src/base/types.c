@@ -9,6 +9,8 @@ struct type ty_void = { .kind = TY_VOID };
 struct type ty_mapref = { .kind = TY_MAPREF };
 struct type ty_ksym = { .kind = TY_KSYM, .size = 8 };
 struct type ty_usym = { .kind = TY_USYM, .size = 16 };
+struct type ty_kmod = { .kind = TY_KSYM, .size = 8, .modonly = true };
+struct type ty_umod = { .kind = TY_USYM, .size = 16, .modonly = true };
 struct type ty_username = { .kind = TY_USERNAME, .size = 8 };
 struct type ty_inet = { .kind = TY_INET, .size = 24 };
 struct type ty_mac = { .kind = TY_MAC, .size = 6 };

@@ -100,8 +100,11 @@ struct type {
 					 * printed as its enumerator */
 	const char **names;	/* TUPLE: a record's field names, in layout
 				 * order (NULL: a plain tuple) */
+	bool modonly;		/* KSYM, USYM: D's mod()/umod(), the module
+				 * (file) alone */
 };
 
+extern struct type ty_kmod, ty_umod;	/* D's mod() and umod() */
 extern struct type ty_error, ty_void, ty_mapref, ty_ksym, ty_usym,
 	ty_username, ty_inet, ty_mac, ty_strerror, ty_cgpath;
 extern struct type ty_bool, ty_lit;

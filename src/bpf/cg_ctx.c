@@ -1,7 +1,8 @@
 /* cg_ctx.c - what a probe's context holds: tracepoint record fields
  * (args.NAME), raw tracepoint arguments (argN), the iterator context
  * (ctx), members of kernel structs reached through pointers, and the
- * kernel and user stacks; uprobes' args.NAME are cg_uarg.c's. */
+ * kernel and user stacks, and the builtins (pid, nsecs, cpu, ...);
+ * uprobes' args.NAME are cg_uarg.c's. */
 #include "bpf/cg_int.h"
 
 #include <errno.h>
@@ -558,6 +559,31 @@ void cg_stackdepth(struct cg *g, struct node *n)
 	g->stack = saved_stack;
 }
 
+/* D's caller (ucaller): the second frame of the kernel's (process's)
+ * stack, where the probed function returns to; 0 when there is none. */
+void cg_caller(struct cg *g, struct node *n)
+{
+	int saved = g->scratch, saved_stack = g->stack, none = cg_label(g);
+	int done = cg_label(g);
+	struct mem m = cg_tmp_alloc(g, 16, n);
+
+	g->uses_ctx = true;
+	cg_emit(g, MOV_REG(R1, RCTX));
+	cg_addr_of(g, R2, m);
+	cg_emit(g, MOV_IMM(R3, 16));
+	cg_emit(g, MOV_IMM(R4, n->builtin == B_UCALLER ? BPF_F_USER_STACK : 0));
+	cg_call(g, BPF_FUNC_get_stack);
+	cg_jump(g, JMP_IMM(BPF_JSLT, R0, 16), none);
+	cg_addr_of(g, R1, m);
+	cg_emit(g, LDX(BPF_DW, R0, R1, 8));
+	cg_jump(g, JA(), done);
+	cg_bind(g, none);
+	cg_emit(g, MOV_IMM(R0, 0));
+	cg_bind(g, done);
+	g->scratch = saved;
+	g->stack = saved_stack;
+}
+
 void cg_kstack(struct cg *g, struct node *n)
 {
 	int ok = cg_label(g), none = cg_label(g), saved = g->stack;
@@ -690,4 +716,136 @@ void cg_place_addr(struct cg *g, struct node *n, int nulled)
 	cg_jump(g, JMP_IMM(BPF_JNE, R0, 0), nonnull);
 	null_base(g, nulled);
 	cg_bind(g, nonnull);
+}
+
+/* pid(curr_ns), tid(curr_ns): r0 = tgid << 32 | pid as seen from
+ * sonde's pid namespace.  The loader sets the namespace's device and
+ * inode, or inode 0 when sonde runs in the initial namespace, where the
+ * plain helper gives the same numbers (the verifier drops the branch
+ * not taken).  A task outside that namespace reads as 0. */
+static void ns_pid(struct cg *g)
+{
+	int save = g->stack, off = cg_stack_alloc(g, NULL);
+	int plain = cg_label(g), done = cg_label(g);
+
+	ir_ld64(&g->ir, R3, 0, RELOC_PIDNS_INO, 0);
+	cg_jump(g, JMP_IMM(BPF_JEQ, R3, 0), plain);
+	ir_ld64(&g->ir, R1, 0, RELOC_PIDNS_DEV, 0);
+	cg_emit(g, MOV_REG(R2, R3));
+	cg_emit(g, MOV_REG(R3, RFP));
+	cg_emit(g, ALU64_IMM(BPF_ADD, R3, off));
+	cg_emit(g, MOV_IMM(R4, 8));
+	cg_emit(g, ST_IMM(BPF_DW, RFP, off, 0));
+	cg_call(g, BPF_FUNC_get_ns_current_pid_tgid);
+	/* struct bpf_pidns_info { u32 pid; u32 tgid; } */
+	cg_emit(g, LDX(BPF_W, R0, RFP, off + 4));
+	cg_emit(g, LDX(BPF_W, R1, RFP, off));
+	cg_emit(g, ALU64_IMM(BPF_LSH, R0, 32));
+	cg_emit(g, ALU64_REG(BPF_OR, R0, R1));
+	cg_jump(g, JA(), done);
+	cg_bind(g, plain);
+	cg_call(g, BPF_FUNC_get_current_pid_tgid);
+	cg_bind(g, done);
+	g->stack = save;
+}
+
+void cg_builtin(struct cg *g, struct node *n)
+{
+	int done = -1;
+
+	switch (n->builtin) {
+	case B_PID: case B_TID:
+		/* today's bpftrace: bare pid is pid(curr_ns) */
+		if (n->ival == 1 || (!n->ival && !g->c->dialect_017))
+			ns_pid(g);
+		else
+			cg_call(g, BPF_FUNC_get_current_pid_tgid);
+		if (n->builtin == B_PID)
+			cg_emit(g, ALU64_IMM(BPF_RSH, R0, 32));
+		else
+			cg_emit(g, ALU32_REG(BPF_MOV, R0, R0));
+		break;
+	case B_UID: case B_USERNAME:
+		cg_call(g, BPF_FUNC_get_current_uid_gid);
+		cg_emit(g, ALU32_REG(BPF_MOV, R0, R0));
+		break;
+	case B_GID:
+		cg_call(g, BPF_FUNC_get_current_uid_gid);
+		cg_emit(g, ALU64_IMM(BPF_RSH, R0, 32));
+		break;
+	case B_NSECS:
+		/* D's timestamp: read once per firing, as DTrace caches it
+		 * (sema gave it a variable, zeroed at the program's start) */
+		if (n->var) {
+			done = cg_label(g);
+			cg_emit(g, LDX(BPF_DW, R0, cg_var_reg(g, n->var),
+				       (int16_t)n->var->slot));
+			cg_jump(g, JMP_IMM(BPF_JNE, R0, 0), done);
+		}
+		/* today's bpftrace: bare nsecs is nsecs(boot) */
+		cg_call(g, n->ival == 2 || (!n->ival && !g->c->dialect_017) ?
+			   BPF_FUNC_ktime_get_boot_ns :
+			   /* sw_tai (4): bpftrace's estimate for kernels
+			    * without the TAI helper; this one is exact */
+			   n->ival >= 3 ? BPF_FUNC_ktime_get_tai_ns :
+			   BPF_FUNC_ktime_get_ns);
+		if (n->var) {
+			cg_emit(g, STX(BPF_DW, cg_var_reg(g, n->var),
+				       (int16_t)n->var->slot, R0));
+			cg_bind(g, done);
+		}
+		break;
+	case B_ELAPSED:
+		cg_call(g, BPF_FUNC_ktime_get_ns);
+		ir_ld64(&g->ir, R1, 0, RELOC_START_NS, 0);
+		cg_emit(g, ALU64_REG(BPF_SUB, R0, R1));
+		break;
+	case B_CPU:
+		cg_call(g, BPF_FUNC_get_smp_processor_id);
+		break;
+	case B_PROBEID:
+		cg_emit(g, MOV_IMM(R0, cg_probe_id(g)));
+		break;
+	case B_CGROUP:
+		cg_call(g, BPF_FUNC_get_current_cgroup_id);
+		break;
+	case B_RAND:
+		cg_call(g, BPF_FUNC_get_prandom_u32);
+		break;
+	case B_NCPUS:
+		ir_ld64(&g->ir, R0, 0, RELOC_NCPUS, 0);
+		break;
+	case B_CURTASK:
+		cg_call(g, BPF_FUNC_get_current_task);
+		break;
+	case B_JIFFIES:
+		cg_call(g, BPF_FUNC_jiffies64);
+		break;
+	case B_NUMAID:
+		cg_call(g, BPF_FUNC_get_numa_node_id);
+		break;
+	case B_CPID:
+		ir_ld64(&g->ir, R0, 0, RELOC_CPID, 0);
+		break;
+	case B_USERMODE:	/* x86-64: the low bits of cs are the ring */
+		cg_reg(g, pt_regs_offset("cs"));
+		cg_emit(g, ALU64_IMM(BPF_AND, R0, 3));
+		cg_emit(g, ALU64_IMM(BPF_RSH, R0, 1));
+		cg_emit(g, ALU64_IMM(BPF_AND, R0, 1));
+		break;
+	case B_RETVAL:
+		cg_retval(g, n);
+		break;
+	case B_KSTACK: case B_USTACK:
+		cg_kstack(g, n);
+		break;
+	case B_STACKDEPTH: case B_USTACKDEPTH:
+		cg_stackdepth(g, n);
+		break;
+	case B_CALLER: case B_UCALLER:
+		cg_caller(g, n);
+		break;
+	default:
+		cg_emit(g, MOV_IMM(R0, 0));
+	}
 }

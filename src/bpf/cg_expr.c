@@ -438,120 +438,6 @@ static void binop(struct cg *g, struct node *n)
 	cg_norm(g, R0, t);
 }
 
-/* pid(curr_ns), tid(curr_ns): r0 = tgid << 32 | pid as seen from
- * sonde's pid namespace.  The loader sets the namespace's device and
- * inode, or inode 0 when sonde runs in the initial namespace, where the
- * plain helper gives the same numbers (the verifier drops the branch
- * not taken).  A task outside that namespace reads as 0. */
-static void ns_pid(struct cg *g)
-{
-	int save = g->stack, off = cg_stack_alloc(g, NULL);
-	int plain = cg_label(g), done = cg_label(g);
-
-	ir_ld64(&g->ir, R3, 0, RELOC_PIDNS_INO, 0);
-	cg_jump(g, JMP_IMM(BPF_JEQ, R3, 0), plain);
-	ir_ld64(&g->ir, R1, 0, RELOC_PIDNS_DEV, 0);
-	cg_emit(g, MOV_REG(R2, R3));
-	cg_emit(g, MOV_REG(R3, RFP));
-	cg_emit(g, ALU64_IMM(BPF_ADD, R3, off));
-	cg_emit(g, MOV_IMM(R4, 8));
-	cg_emit(g, ST_IMM(BPF_DW, RFP, off, 0));
-	cg_call(g, BPF_FUNC_get_ns_current_pid_tgid);
-	/* struct bpf_pidns_info { u32 pid; u32 tgid; } */
-	cg_emit(g, LDX(BPF_W, R0, RFP, off + 4));
-	cg_emit(g, LDX(BPF_W, R1, RFP, off));
-	cg_emit(g, ALU64_IMM(BPF_LSH, R0, 32));
-	cg_emit(g, ALU64_REG(BPF_OR, R0, R1));
-	cg_jump(g, JA(), done);
-	cg_bind(g, plain);
-	cg_call(g, BPF_FUNC_get_current_pid_tgid);
-	cg_bind(g, done);
-	g->stack = save;
-}
-
-static void builtin(struct cg *g, struct node *n)
-{
-	switch (n->builtin) {
-	case B_PID: case B_TID:
-		/* today's bpftrace: bare pid is pid(curr_ns) */
-		if (n->ival == 1 || (!n->ival && !g->c->dialect_017))
-			ns_pid(g);
-		else
-			cg_call(g, BPF_FUNC_get_current_pid_tgid);
-		if (n->builtin == B_PID)
-			cg_emit(g, ALU64_IMM(BPF_RSH, R0, 32));
-		else
-			cg_emit(g, ALU32_REG(BPF_MOV, R0, R0));
-		break;
-	case B_UID: case B_USERNAME:
-		cg_call(g, BPF_FUNC_get_current_uid_gid);
-		cg_emit(g, ALU32_REG(BPF_MOV, R0, R0));
-		break;
-	case B_GID:
-		cg_call(g, BPF_FUNC_get_current_uid_gid);
-		cg_emit(g, ALU64_IMM(BPF_RSH, R0, 32));
-		break;
-	case B_NSECS:
-		/* today's bpftrace: bare nsecs is nsecs(boot) */
-		cg_call(g, n->ival == 2 || (!n->ival && !g->c->dialect_017) ?
-			   BPF_FUNC_ktime_get_boot_ns :
-			   /* sw_tai (4): bpftrace's estimate for kernels
-			    * without the TAI helper; this one is exact */
-			   n->ival >= 3 ? BPF_FUNC_ktime_get_tai_ns :
-			   BPF_FUNC_ktime_get_ns);
-		break;
-	case B_ELAPSED:
-		cg_call(g, BPF_FUNC_ktime_get_ns);
-		ir_ld64(&g->ir, R1, 0, RELOC_START_NS, 0);
-		cg_emit(g, ALU64_REG(BPF_SUB, R0, R1));
-		break;
-	case B_CPU:
-		cg_call(g, BPF_FUNC_get_smp_processor_id);
-		break;
-	case B_PROBEID:
-		cg_emit(g, MOV_IMM(R0, cg_probe_id(g)));
-		break;
-	case B_CGROUP:
-		cg_call(g, BPF_FUNC_get_current_cgroup_id);
-		break;
-	case B_RAND:
-		cg_call(g, BPF_FUNC_get_prandom_u32);
-		break;
-	case B_NCPUS:
-		ir_ld64(&g->ir, R0, 0, RELOC_NCPUS, 0);
-		break;
-	case B_CURTASK:
-		cg_call(g, BPF_FUNC_get_current_task);
-		break;
-	case B_JIFFIES:
-		cg_call(g, BPF_FUNC_jiffies64);
-		break;
-	case B_NUMAID:
-		cg_call(g, BPF_FUNC_get_numa_node_id);
-		break;
-	case B_CPID:
-		ir_ld64(&g->ir, R0, 0, RELOC_CPID, 0);
-		break;
-	case B_USERMODE:	/* x86-64: the low bits of cs are the ring */
-		cg_reg(g, pt_regs_offset("cs"));
-		cg_emit(g, ALU64_IMM(BPF_AND, R0, 3));
-		cg_emit(g, ALU64_IMM(BPF_RSH, R0, 1));
-		cg_emit(g, ALU64_IMM(BPF_AND, R0, 1));
-		break;
-	case B_RETVAL:
-		cg_retval(g, n);
-		break;
-	case B_KSTACK: case B_USTACK:
-		cg_kstack(g, n);
-		break;
-	case B_STACKDEPTH: case B_USTACKDEPTH:
-		cg_stackdepth(g, n);
-		break;
-	default:
-		cg_emit(g, MOV_IMM(R0, 0));
-	}
-}
-
 static void int_var(struct cg *g, struct node *n)
 {
 	cg_emit(g, LDX(BPF_DW, R0, cg_var_reg(g, n->var),
@@ -567,7 +453,7 @@ static void int_builtin(struct cg *g, struct node *n)
 	else if (n->builtin == B_CTX)
 		cg_ctx(g);
 	else
-		builtin(g, n);
+		cg_builtin(g, n);
 }
 
 /* r0 = the address of X, a member or constant element of a global D

@@ -274,6 +274,9 @@ void cg_btf_str(struct cg *g, struct node *n, struct mem dst,
 void cg_kstack(struct cg *g, struct node *n);
 /* D's stackdepth, ustackdepth: r0 = the frames of the stack. */
 void cg_stackdepth(struct cg *g, struct node *n);
+void cg_caller(struct cg *g, struct node *n);
+/* A builtin's integer value into r0 (pid, nsecs, cpu, ...). */
+void cg_builtin(struct cg *g, struct node *n);
 int cg_note_pid(struct cg *g, struct node *n);
 void cg_usym(struct cg *g, struct node *n, struct mem dst);
 

@@ -33,8 +33,8 @@ static const struct { const char *d, *sonde; } vars[] = {
 	{ "arg0", "arg0" }, { "arg1", "arg1" }, { "arg2", "arg2" },
 	{ "arg3", "arg3" }, { "arg4", "arg4" }, { "arg5", "arg5" },
 	{ "arg6", "arg6" }, { "arg7", "arg7" }, { "arg8", "arg8" },
-	{ "arg9", "arg9" }, { "args", "args" }, { "caller", "caller" },
-	{ "ucaller", "ucaller" }, { "epid", "epid" }, { "id", "id" },
+	{ "arg9", "arg9" }, { "args", "args" }, { "caller", "__caller" },
+	{ "ucaller", "__ucaller" }, { "epid", "epid" }, { "id", "id" },
 	{ "ipl", "ipl" }, { "root", "root" }, { "cwd", "cwd" },
 	{ "zonename", "zonename" }, { "NULL", NULL },
 };
@@ -49,6 +49,8 @@ static const struct { const char *d, *sonde; } calls[] = {
 	{ "alloca", "$alloca" }, { "bcopy", "$bcopy" },
 	{ "copyin", "$copyin" }, { "copyinto", "$copyinto" },
 	{ "__psargs", "$psargs" },
+	{ "sym", "ksym" }, { "func", "ksym" }, { "mod", "ksym" },
+	{ "usym", "usym" }, { "ufunc", "usym" }, { "umod", "usym" },
 };
 
 struct node *dl_mk(struct lower *lw, enum node_kind k, struct loc loc)

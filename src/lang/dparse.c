@@ -133,6 +133,8 @@ static const char prelude[] =
 	" cpu_id = T->thread_info.cpu; cpu_pset = -1; cpu_chip = 0; cpu_lgrp = 0;\n"
 	"};\n"
 	"inline psinfo_t *curpsinfo = xlate <psinfo_t *> (curthread);\n"
+	/* dtrace-utils' execargs: the process's arguments */
+	"inline string execargs = curpsinfo->pr_psargs;\n"
 	/* io's bufinfo_t, devinfo_t and fileinfo_t, from a block request */
 	"typedef struct bufinfo { int b_flags; unsigned long b_bcount;\n"
 	" caddr_t b_addr; unsigned long long b_lblkno; unsigned long long b_blkno;\n"

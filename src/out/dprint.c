@@ -262,6 +262,18 @@ void pr_dt_trace(struct printer *pr, const struct type *ty, int size,
 
 		dtf_trace_str(pr->out, s ? s : "", pr->dt_quiet);
 		free(s);
+	} else if (ty->kind == TY_KSYM || ty->kind == TY_USYM) {
+		/* sym(), mod(), ...: as dt_print_sym() formats them */
+		char *s = NULL;
+		size_t n = 0;
+		FILE *m = open_memstream(&s, &n);
+
+		if (!m)
+			return;
+		pr_text_typed(pr, m, ty, data, 0);
+		fclose(m);
+		fprintf(pr->out, "  %-50s", s);
+		free(s);
 	} else if (ty->kind == TY_BUF) {	/* tracemem(): a dump */
 		uint64_t len;
 

@@ -113,6 +113,42 @@ static void print_usym(struct printer *pr, FILE *f, int pid, uint64_t addr,
 		fputs(" ([unknown])", f);
 }
 
+/* D's sym(), func(), mod() and their user versions: "vmlinux`name",
+ * "libc.so.6`malloc", the module alone for mod(), or the address in
+ * hex where nothing holds it. */
+static void dt_sym(struct printer *pr, FILE *f, const struct type *ty,
+		   const void *data)
+{
+	uint64_t v, pid;
+	struct usym_frame fr;
+
+	memcpy(&v, data, 8);
+	if (ty->kind == TY_KSYM) {
+		const struct ksyms *k = syms(pr);
+		const struct ksym *s = k ? ksyms_find(k, v) : NULL;
+
+		if (!s)
+			fprintf(f, "0x%" PRIx64, v);
+		else
+			fprintf(f, "vmlinux%s%s", ty->modonly ? "" : "`",
+				ty->modonly ? "" : s->name);
+		return;
+	}
+	memcpy(&pid, (const uint8_t *)data + 8, 8);
+	if (pr->usyms && us_resolve(pr->usyms, (int)pid, v, &fr) && fr.path &&
+	    (fr.func || ty->modonly)) {
+		const char *base = strrchr(fr.path, '/');
+
+		base = base ? base + 1 : fr.path;
+		if (ty->modonly)
+			fputs(base, f);
+		else
+			fprintf(f, "%s`%s", base, fr.func);
+		return;
+	}
+	fprintf(f, "0x%" PRIx64, v);
+}
+
 static int stack_fd(struct printer *pr, int depth)
 {
 	struct compiler *c = pr->c;
@@ -162,6 +198,10 @@ void stk_print(struct printer *pr, FILE *f, const struct type *ty,
 	int n, pid;
 
 	memcpy(&v, data, 8);
+	if (pr->dtrace && (ty->kind == TY_KSYM || ty->kind == TY_USYM)) {
+		dt_sym(pr, f, ty, data);
+		return;
+	}
 	if (ty->kind == TY_KSYM) {
 		print_sym(pr, f, v, false);
 		return;

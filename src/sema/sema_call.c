@@ -867,10 +867,13 @@ static struct type *call_sym(struct sema *s, struct node *n)
 		    n->name, type_name(t));
 		return set(n, &ty_error);
 	}
+	/* D's mod() and umod(): the module alone */
+	bool mod = s->c->lang_d && n->dname && strstr(n->dname, "mod");
+
 	if (n->builtin == F_KSYM)
-		return set(n, &ty_ksym);
+		return set(n, mod ? &ty_kmod : &ty_ksym);
 	s->c->uses_usyms = true;
-	return set(n, &ty_usym);
+	return set(n, mod ? &ty_umod : &ty_usym);
 }
 
 /* print(@m[, top[, div]]): the whole map, as at exit. */

@@ -104,6 +104,23 @@ static struct type *curtask_type(struct sema *s)
 	return t;
 }
 
+/* D's timestamp is the same everywhere in a firing: one hidden
+ * variable of the probe holds it once read. */
+static struct var *d_timestamp(struct sema *s, struct node *n)
+{
+	static const char name[] = "$__timestamp";
+	struct var *v = strmap_get(&s->pi->var_names, name);
+	struct node *t;
+
+	if (v)
+		return v;
+	t = arena_alloc(&s->c->arena, sizeof(*t));
+	t->kind = N_VAR;
+	t->name = name;
+	t->loc = n->loc;
+	return sema_var_new(s, t, &ty_u64);
+}
+
 static struct type *named(struct sema *s, struct node *n, int i)
 {
 	int len = 1;
@@ -183,6 +200,10 @@ static struct type *named(struct sema *s, struct node *n, int i)
 			}
 		}
 		return set(n, &ty_u8);
+	case B_NSECS:
+		if (s->c->lang_d && !n->ival)
+			n->var = d_timestamp(s, n);
+		return set(n, &ty_u64);
 	case B_PID: case B_TID: case B_CPU:
 		/* D's pid_t, id_t and processorid_t are ints */
 		return set(n, s->c->lang_d ? &ty_s32 : &ty_u32);
@@ -292,8 +313,17 @@ static bool arg_of(struct sema *s, struct node *n, struct probe_spec *ps,
 /* argK for every probe of the block. */
 static struct type *arg_builtin(struct sema *s, struct node *n, long k)
 {
-	bool all_signed = s->pi->nspecs > 0;
+	bool all_signed = s->pi->nspecs > 0, none = s->c->lang_d;
 
+	/* D: dtrace:::BEGIN and END have no arguments; each reads 0 */
+	for (int i = 0; i < s->pi->nspecs; i++)
+		none &= s->pi->specs[i].ops->stage == STAGE_BEGIN ||
+			s->pi->specs[i].ops->stage == STAGE_END;
+	if (none && s->pi->nspecs) {
+		n->is_const = 1;
+		n->cval = 0;
+		return set(n, &ty_s64);
+	}
 	for (int i = 0; i < s->pi->nspecs; i++)
 		if (!arg_of(s, n, &s->pi->specs[i], k, &all_signed))
 			return set(n, &ty_error);
