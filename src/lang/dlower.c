@@ -252,6 +252,14 @@ static void builtin(struct lower *lw, struct node *n)
 			n->ival = 0;
 			return;
 		}
+		/* D's args is an array, and dtrace's probes have none */
+		if (!strcmp(n->name, "args") && lw->prov &&
+		    !strcmp(lw->prov, "dtrace")) {
+			diag_error_d(&lw->c->diag, n->loc, E_TYPE,
+				     "D_IDENT_BADREF",
+				     "array 'args' may not be referenced as a scalar");
+			return;
+		}
 		if (!strncmp(n->name, "arg", 3) && n->name[3] >= '0' &&
 		    n->name[3] <= '9' && lw->prov && !strcmp(lw->prov, "syscall")) {
 			dl_syscall_arg(lw, n, n->name[3] - '0');

@@ -361,12 +361,19 @@ static void var_declaration(struct parser *p, struct program *prog,
 	}
 	if (peek(p)->kind == T_SEMI) {
 		take(p);
-		/* "self x;": a name of the class, of no given type */
-		/* "extern x;": a name of implicit type int, as in old C */
+		/* "self x;", "extern x;": a name of implicit type int,
+		 * as in old C */
 		if ((*class || ext) && !spec.a && !strchr(spec.tyname, ' ') &&
 		    !decl_word(spec.tyname) &&
-		    !strmap_get(&p->typedefs, spec.tyname))
+		    !strmap_get(&p->typedefs, spec.tyname)) {
+			struct node *m = mk(p, N_MEMBER, spec.loc);
+
+			m->name = spec.tyname;
+			m->tyname = "int";
+			if (!ext)
+				record_var(p, prog, m, class);
 			return;
+		}
 		/* struct s; declares it (cdecl.c looks it up when used) */
 		if ((!spec.a && strncmp(spec.tyname, "struct ", 7) &&
 		     strncmp(spec.tyname, "union ", 6) &&

@@ -111,9 +111,16 @@ struct node *dl_proc_args(struct lower *lw, struct node *n)
 	if (n->kind != N_MAP || strcmp(n->name, "args") || n->nargs != 1 ||
 	    !lw->prov || !lw->pname ||
 	    (strcmp(lw->prov, "proc") && strcmp(lw->prov, "sched") &&
-	     strcmp(lw->prov, "io") && strcmp(lw->prov, "syscall")))
+	     strcmp(lw->prov, "io") && strcmp(lw->prov, "syscall") &&
+	     strcmp(lw->prov, "dtrace")))
 		return n;
 	k = n->args[0];
+	if (k->kind == N_STR) {
+		diag_error_d(&lw->c->diag, k->loc, E_TYPE, "D_PROTO_ARG",
+			     "args[ ] argument #1 is incompatible with prototype:\n"
+			     "\tprototype: int\n\t argument: string");
+		return n;
+	}
 	if (k->kind != N_INT) {
 		diag_error_d(&lw->c->diag, k->loc, E_TYPE, "D_ARGS_IDX",
 			     "index of args[ ] must be an integer constant");

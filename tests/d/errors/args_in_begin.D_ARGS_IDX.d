@@ -1,0 +1,5 @@
+/* args[ ] has no elements in BEGIN */
+BEGIN
+{
+	trace(args[0]);
+}

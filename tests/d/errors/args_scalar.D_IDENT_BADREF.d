@@ -1,0 +1,5 @@
+/* args is an array, not a value */
+BEGIN
+{
+	trace(args);
+}

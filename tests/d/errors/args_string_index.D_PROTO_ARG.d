@@ -1,0 +1,5 @@
+/* args[ ] takes an integer index */
+BEGIN
+{
+	trace(args["a"]);
+}
