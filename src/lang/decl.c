@@ -452,6 +452,20 @@ static void declarator(struct parser *p, struct node *m, bool bits_ok)
 		while (accept(p, T_STAR))	/* (**fpp)(void) */
 			skip_qualifiers(p);
 		m->name = expect(p, T_IDENT, "a name expected").text;
+		/* (*afp[2])(void): an array of function pointers */
+		while (peek(p)->kind == T_LBRACKET) {
+			struct loc o = take(p).loc;
+			struct node *d = mk(p, N_INT, o);
+			int64_t v = const_expr(p, 0);
+
+			if (v < 0)
+				diag_fatal(p->diag, o, E_TYPE,
+					   "an array cannot have %lld elements",
+					   (long long)v);
+			d->ival = (uint64_t)v;
+			expect_close(p, T_RBRACKET, o);
+			list_add(p, &dims, d);
+		}
 		expect_close(p, T_RPAREN, open);
 		parse_skip_params(p);
 		m->tyname = "void";	/* a plain pointer */
@@ -550,6 +564,12 @@ static void member_decl(struct parser *p, struct list *l)
 				m->name = "";
 			if (!m->name)
 				unexpected(p, "a member name expected");
+			for (int i = 0; p->d && *m->name && i < l->n; i++)
+				if (l->v[i]->name && !strcmp(l->v[i]->name, m->name))
+					diag_fatal_d(p->diag, m->loc, E_SCOPE,
+						     "D_UNKNOWN",
+						     "failed to define member '%s': Duplicate member or variable name",
+						     m->name);
 			list_add(p, l, m);
 			spec.a = NULL;	/* defined once */
 		} while (accept(p, T_COMMA));

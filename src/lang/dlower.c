@@ -402,11 +402,13 @@ static void call(struct lower *lw, struct node *n)
 		if (n->args[1]->kind == N_STR)
 			diag_error_d(&lw->c->diag, n->loc, E_ARGS, "D_PROTO_ARG",
 				     "tracemem( ) argument #2 is incompatible with prototype:\n\tprototype: size_t\n\t argument: string");
-		else if (n->args[1]->kind != N_INT || !n->args[1]->ival)
+		else if ((n->args[1]->kind != N_INT || !n->args[1]->ival) &&
+			 n->args[1]->kind != N_SIZEOF)	/* sema sizes it */
 			diag_error_d(&lw->c->diag, n->loc, E_ARGS,
 				     "D_TRACEMEM_SIZE",
 				     "tracemem( ) argument #2 must be a non-zero positive integral constant expression");
 		b->name = "buf";
+		b->dname = "tracemem";
 		b->args = n->args;
 		b->nargs = 2;
 		if (n->nargs == 3) {

@@ -450,6 +450,10 @@ static struct type *call_buf(struct sema *s, struct node *n)
 	struct type *t = sema_expr(s, a), *lt;
 	int max = s->c->strlen_, size = max;
 
+	/* D's tracemem(addr, size): all SIZE bytes, as dtrace records
+	 * them (up to 64 KiB here) */
+	if (s->c->lang_d && n->dname && !strcmp(n->dname, "tracemem"))
+		max = 65536;
 	if (n->nargs < 2) {
 		if (is_err(t))
 			return set(n, &ty_error);
@@ -475,12 +479,19 @@ static struct type *call_buf(struct sema *s, struct node *n)
 			    (long long)l->cval);
 			return set(n, &ty_error);
 		}
-		if (l->cval > max && s->report)
+		if (l->cval > max && s->report && max != s->c->strlen_)
+			ERR(s, l->loc, E_LIMIT,
+			    "tracemem( ) size %lld is more than sonde records (%d bytes)",
+			    (long long)l->cval, max);
+		else if (l->cval > max && s->report)
 			diag_warn(&s->c->diag, l->loc,
 				  "buf() length %lld is cut to %d bytes (BPFTRACE_STRLEN)",
 				  (long long)l->cval, max);
 		else if (l->cval <= max)
 			size = (int)l->cval;
+	} else if (max != s->c->strlen_ && l->kind == N_TERNARY &&
+		   l->c->is_const && l->c->cval >= 0 && l->c->cval <= max) {
+		size = (int)l->c->cval;	/* tracemem(a, size, dsize) */
 	}
 	if (t->kind != TY_STR && !is_int(t)) {
 		ERR(s, a->loc, E_TYPE,

@@ -1,9 +1,11 @@
 /* tracemem(addr, size): the bytes as a dump, 16 to a row with their
  * characters; tracemem(addr, size, dsize): only the first dsize (at
- * most size) of them. */
+ * most size) of them.  A size past strsize is recorded whole, and may
+ * be a sizeof. */
 #pragma D option quiet
 
 int a[4];
+int big[80];
 
 BEGIN
 {
@@ -15,5 +17,7 @@ BEGIN
 	tracemem(&a[0], 16, 6);
 	n = 40;
 	tracemem(&a[0], 3, n);
+	big[79] = 0x21212121;
+	tracemem(&big[0], sizeof(big));
 	exit(0);
 }
