@@ -259,7 +259,13 @@ static const char *tagged(struct parser *p, struct token kw, struct node **def)
 
 	*def = NULL;
 	if (t->kind == T_IDENT) {
-		name = arena_printf(p->arena, "%s %s", word, take(p).text);
+		const char *tag = take(p).text, *bq = strrchr(tag, '`');
+
+		/* D: struct D`s is the program's, struct vmlinux`s the
+		 * kernel's: sonde's type names are one namespace */
+		if (p->d && bq)
+			tag = bq + 1;
+		name = arena_printf(p->arena, "%s %s", word, tag);
 	} else if (t->kind == T_LBRACE) {
 		/* anonymous: a name of its own, which no script can spell */
 		name = arena_printf(p->arena, "%s (anonymous at %d:%d)", word,

@@ -101,6 +101,11 @@ static struct type *opaque(struct compiler *c, const char *name)
 	return t;
 }
 
+struct type *cdecl_float(struct compiler *c, const char *name)
+{
+	return opaque(c, name);
+}
+
 /* The array of M's dimensions over T (the last dimension innermost);
  * char[N] is a string of N bytes, as in bpftrace (not unsigned char[N],
  * signed char[N], uint8_t[N]: those are arrays of numbers). */

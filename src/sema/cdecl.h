@@ -27,6 +27,9 @@ bool cdecl_constant(struct compiler *c, const char *name, int64_t *value);
  * first (it says what the script means, as with bpftrace), then the
  * kernel's BTF. */
 struct type *cdecl_type_by_name(struct compiler *c, const char *name);
+/* float, double and long double: a type of their size that sonde
+ * cannot read (a member's room, sizeof); NULL for other names. */
+struct type *cdecl_float(struct compiler *c, const char *name);
 /* The type of N_MEMBER M as lang/decl.c read it (a D variable's
  * declaration): its base type, '*'s and dimensions; NULL when unknown
  * (reported). */

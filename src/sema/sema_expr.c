@@ -914,6 +914,8 @@ static struct type *e_sizeof(struct sema *s, struct node *n)
 		t = n->tyname_ptr ? &ty_u64 : ty_by_name(n->tyname);
 		if (!t && !n->tyname_ptr)
 			t = cdecl_type_by_name(s->c, n->tyname);
+		if (!t && !n->tyname_ptr)	/* float, double */
+			t = cdecl_float(s->c, n->tyname);
 		if (!t && s->c->lang_d && !strcmp(n->tyname, "void")) {
 			DERR(s, n->loc, E_TYPE, "D_SIZEOF_TYPE",
 			     "cannot apply sizeof to an operand of unknown size");
