@@ -101,7 +101,10 @@ void cg_call_stmt(struct cg *g, struct node *n)
 	switch (n->builtin) {
 	case F_PRINTF: case F_SYSTEM: case F_CAT: case F_ERRORF: case F_WARNF:
 	case F_FREOPEN:
-		send(g, n, e, n->args + 1, n->nargs - 1, NULL);
+		if (n->builtin == F_PRINTF && g->ps->pin)
+			cg_seq_printf(g, n, e);
+		else
+			send(g, n, e, n->args + 1, n->nargs - 1, NULL);
 		break;
 	case F_UNWATCH:
 		send(g, n, e, n->args, 1, NULL);

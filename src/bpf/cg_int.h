@@ -275,6 +275,8 @@ void cg_kstack(struct cg *g, struct node *n);
 /* D's stackdepth, ustackdepth: r0 = the frames of the stack. */
 void cg_stackdepth(struct cg *g, struct node *n);
 void cg_caller(struct cg *g, struct node *n);
+/* cg_seq.c: printf() of a pinned iterator, through bpf_seq_printf() */
+void cg_seq_printf(struct cg *g, struct node *n, const struct event_spec *e);
 /* A builtin's integer value into r0 (pid, nsecs, cpu, ...). */
 void cg_builtin(struct cg *g, struct node *n);
 int cg_note_pid(struct cg *g, struct node *n);

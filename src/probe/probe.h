@@ -154,6 +154,9 @@ struct probe_spec {
 	const char *usdt_args;	/* the note's operand text */
 	uint64_t ref_ctr_offset;
 	const char *ctx_struct;	/* ITER: "struct bpf_iter__task" */
+	const char *pin;	/* ITER: the bpffs file it is pinned to
+				 * (iter:task:PIN), its printf()s going
+				 * to it through bpf_seq_printf() */
 	bool wild;		/* one of several a wildcard matched */
 	const char **multi;	/* the functions of one kprobe_multi or
 				 * uprobe_multi program (NULL: one) */

@@ -70,7 +70,10 @@ const struct probe_ops probe_end_ops = {
 };
 
 /* iter:task, iter:task_file, iter:task_vma: a BPF iterator run once
- * over every task (or open file, or mapping), then the script ends. */
+ * over every task (or open file, or mapping), then the script ends;
+ * iter:KIND:PIN pins it instead (a name under /sys/fs/bpf, or a path
+ * there), and each read of that file runs it, its printf()s writing
+ * to the reader. */
 static int iter_expand(struct probe_exp *x)
 {
 	static const char *const known[] = { "task", "task_file", "task_vma" };
@@ -83,10 +86,14 @@ static int iter_expand(struct probe_exp *x)
 	int id;
 
 	for (size_t i = 0; i < ARRAY_SIZE(known); i++)
-		if (x->nf == 2 && !strcmp(x->f[1], known[i]))
+		if ((x->nf == 2 || x->nf == 3) && !strcmp(x->f[1], known[i]))
 			ok = true;
 	if (!ok) {
-		probe_error(x, "iter probe needs one of task, task_file, task_vma: iter:task");
+		probe_error(x, "iter probe needs one of task, task_file, task_vma: iter:task[:PIN]");
+		return -1;
+	}
+	if (x->nf == 3 && !*x->f[2]) {
+		probe_error(x, "iter:%s: the pin file's name is empty", x->f[1]);
 		return -1;
 	}
 	b = btf_kernel(c, &why);
@@ -105,6 +112,13 @@ static int iter_expand(struct probe_exp *x)
 	ps->attach_btf_id = id;
 	ps->ctx_struct = arena_printf(&c->arena, "struct bpf_iter__%s", x->f[1]);
 	ps->name = arena_printf(&c->arena, "iter:%s", x->f[1]);
+	if (x->nf == 3) {	/* a path, or a name under /sys/fs/bpf */
+		ps->pin = x->f[2][0] == '/' ?
+			  arena_strdup(&c->arena, x->f[2]) :
+			  arena_printf(&c->arena, "/sys/fs/bpf/%s", x->f[2]);
+		ps->name = arena_printf(&c->arena, "iter:%s:%s", x->f[1],
+					x->f[2]);
+	}
 	return 0;
 }
 
@@ -124,10 +138,23 @@ static int iter_run(const struct probe_spec *ps, int prog,
 	char buf[4096];
 	ssize_t n;
 
-	(void)ps;
 	if (link < 0) {
 		*what = "attach failed";
 		return -errno;
+	}
+	if (ps->pin) {	/* the pin keeps it; reading the file runs it */
+		static char why[600];
+
+		err = bpf_obj_pin(link, ps->pin) ? -errno : 0;
+		snprintf(why, sizeof(why), "cannot pin the iterator to %.500s%s",
+			 ps->pin, err == -ENOENT || err == -EPERM ?
+			 " (is a BPF filesystem mounted there? mount -t bpf bpf /sys/fs/bpf)" : "");
+		if (err)
+			*what = why;
+		else
+			printf("Program pinned to %s\n", ps->pin);
+		close(link);
+		return err;
 	}
 	fd = bpf_iter_create(link);
 	if (fd < 0) {

@@ -263,6 +263,9 @@ bool sema_d_type_words(struct sema *s, struct node *n, const char *name);
 /* Their first argument, which must be an aggregation: true after
  * reporting D_<ACTION>_AGGARG */
 bool sema_d_aggarg(struct sema *s, struct node *n, int argno);
+/* Is the block a pinned iterator (iter:KIND:PIN)? Its printf()s go
+ * through bpf_seq_printf(), and nothing else may print. */
+bool sema_pinned(const struct sema *s);
 /* D's printa(fmt, @a, ...): FMT (n->tyname) against @a's keys and
  * value, as dtrace checks it; true after reporting a mismatch. */
 bool sema_d_printa_format(struct sema *s, struct node *n,

@@ -402,12 +402,24 @@ struct var *sema_var_new(struct sema *s, struct node *target,
 	return v;
 }
 
+bool sema_pinned(const struct sema *s)
+{
+	for (int i = 0; s->pi && i < s->pi->nspecs; i++)
+		if (s->pi->specs[i].pin)
+			return true;
+	return false;
+}
+
 struct event_spec *sema_add_event(struct sema *s, struct node *n,
 				    enum ev_kind kind)
 {
 	struct compiler *c = s->c;
 	struct event_spec *e;
 
+	if (kind != EV_PRINTF && sema_pinned(s))
+		ERR(s, n->loc, E_CONTEXT,
+		    "%s: a pinned iterator prints with printf() alone (it runs when its file is read, after sonde is gone)",
+		    s->pi->specs[0].name);
 	if (c->nevents == c->events_cap) {
 		c->events_cap = c->events_cap ? c->events_cap * 2 : 16;
 		c->events = xrealloc(c->events, sizeof(*c->events) *

@@ -160,6 +160,18 @@ struct type *sema_check_printf(struct sema *s, struct node *n,
 			    "%%%s expects an integer, this is %s",
 			    pieces[i].conv == 'g' ? "gr" : (char[]){ pieces[i].conv, 0 },
 			    type_name(t));
+		else if (sema_pinned(s) &&
+			 (!strchr("diuoxXcsp", pieces[i].conv) ||
+			  pieces[i].prec >= 0 || strchr(pieces[i].flags, '#') ||
+			  (pieces[i].want == FMT_WANT_STR && t->kind != TY_STR)))
+			ERR(s, literal_loc(s, f->loc, pieces[i].off, (int)pieces[i].len),
+			    E_FORMAT,
+			    "a pinned iterator's printf() takes %%d %%i %%u %%o %%x %%X %%c %%p and %%s of strings, with flags - + 0 and space and a width, no precision (the kernel's bpf_seq_printf() formats it)");
+	}
+	if (sema_pinned(s) && n->nargs - 1 > 12) {
+		ERR(s, n->args[13]->loc, E_LIMIT,
+		    "a pinned iterator's printf() takes at most 12 values (bpf_seq_printf())");
+		return &ty_void;
 	}
 	if (k < n->nargs) {
 		ERR(s, n->args[k]->loc, E_FORMAT,
