@@ -52,6 +52,7 @@ struct options {
 	long specsize;		/* -x specsize: bytes kept per
 				 * speculation, 0 the default */
 	long bufsize, aggsize;	/* -x bufsize, aggsize; -1 not given */
+	bool dt_fill;		/* -x bufpolicy=fill */
 	char *defines;		/* -D NAME[=VALUE] and -U NAME, as the
 				 * #define and #undef lines they stand for */
 };

@@ -330,6 +330,10 @@ static int setup_tracer(const struct options *o, struct tracer *t)
 	t->dt_what = o->dt_what;
 	t->specsize = o->specsize;
 	t->dt_buftoosmall = o->lang_d && buffers_too_small(o, t->c);
+	/* bufpolicy=fill: tracing stops once the records would fill the
+	 * principal buffer (dtrace's default bufsize, 4 MiB) */
+	t->dt_fill_left = !o->dt_fill ? 0 : o->bufsize > 0 ? o->bufsize :
+			  4L << 20;
 	t->dt_name = t->c->diag.file;
 	/* dtrace names a -n program by its description, up to its
 	 * predicate or actions */
@@ -415,6 +419,15 @@ int options_d_spec(struct options *o, const char *arg)
 	const char *eq = strchr(arg, '=');
 	long v;
 
+	if (!strncmp(arg, "bufpolicy=", 10)) {
+		if (strcmp(arg + 10, "fill") && strcmp(arg + 10, "switch") &&
+		    strcmp(arg + 10, "ring")) {
+			fprintf(stderr, "dtrace: failed to set -x bufpolicy: Invalid value for specified option\n");
+			return -1;
+		}
+		o->dt_fill = !strcmp(arg + 10, "fill");
+		return 1;
+	}
 	if (!strncmp(arg, "bufsize=", 8) || !strncmp(arg, "aggsize=", 8)) {
 		v = dsize(eq + 1);
 		if (v < 0) {

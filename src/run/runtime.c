@@ -123,6 +123,16 @@ static int on_event(void *ctx, void *data, size_t size)
 	e = &c->events[id];
 	if ((int)size < e->size)
 		return 0;
+	/* bufpolicy=fill: a full buffer stops tracing, as exit() does;
+	 * the record that did not fit is dropped */
+	if (t->dt_fill_left > 0 && !t->exiting) {
+		t->dt_fill_left -= (long)size;
+		if (t->dt_fill_left <= 0) {
+			t->exiting = true;
+			t->exit_called = true;
+			return -EINTR;
+		}
+	}
 	/* bpftrace prints nothing a probe sends after an exit() (the
 	 * kernel's buffer may hold more firings of a fast probe); END's
 	 * output comes after, D's clause goes on after its exit() */

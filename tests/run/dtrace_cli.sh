@@ -58,6 +58,11 @@ D -x scratchsize=0 -n 'BEGIN { exit(0); }' 2> err; st=$?
 [[ $st == 1 && $(cat err) == "dtrace: failed to set -x scratchsize: Invalid value for specified option" ]] || { echo "FAIL -x scratchsize=0: $st $(cat err)"; exit 1; }
 D -x strsize=0 -n 'BEGIN { exit(0); }' 2> err; st=$?
 [[ $st == 1 && $(cat err) == "dtrace: failed to set -x strsize: Invalid value for specified option" ]] || { echo "FAIL -x strsize=0: $st $(cat err)"; exit 1; }
+# bufpolicy is fill, switch or ring; bufsize and aggsize are sizes
+D -x bufpolicy=spill -n 'BEGIN { exit(0); }' 2> err; st=$?
+[[ $st == 1 && $(cat err) == "dtrace: failed to set -x bufpolicy: Invalid value for specified option" ]] || { echo "FAIL -x bufpolicy=spill: $st $(cat err)"; exit 1; }
+D -x bufsize=-1 -n 'BEGIN { exit(0); }' 2> err; st=$?
+[[ $st == 1 && $(cat err) == "dtrace: failed to set -x bufsize: Invalid value for specified option" ]] || { echo "FAIL -x bufsize=-1: $st $(cat err)"; exit 1; }
 # strsize is a size (k, m, g, t), at most 1024 in sonde; 256 unless said
 out=$(D -q -x strsize=1k -n 'BEGIN { printf("%d ", sizeof(execname)); exit(0); }' 2>&1)
 out+=$(D -q -n 'BEGIN { printf("%d", sizeof(execname)); exit(0); }' 2>&1)
