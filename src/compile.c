@@ -65,6 +65,24 @@ static struct program *parse(struct compiler *c)
 	return parse_program(c->src, c->srclen, &c->arena, &c->diag, &o);
 }
 
+/* D: a macro argument the script never references is an error, as
+ * dtrace makes it (a mistyped command line, not silently ignored). */
+static int d_unused_args(struct compiler *c)
+{
+	for (int k = 1; k <= c->nparams && k <= 64; k++) {
+		struct loc at = { 0 };
+
+		if (c->params_used & (1ULL << (k - 1)))
+			continue;
+		at.line = 0;
+		diag_error_d(&c->diag, at, E_POSITIONAL, "D_MACRO_UNUSED",
+			     "extraneous argument '%s' ($%d) is not referenced",
+			     c->params[k - 1], k);
+		return -1;
+	}
+	return 0;
+}
+
 int compile(struct compiler *c, enum compile_phase upto)
 {
 	if (c->phase < COMPILE_PARSE && upto >= COMPILE_PARSE) {
@@ -75,7 +93,8 @@ int compile(struct compiler *c, enum compile_phase upto)
 		c->phase = COMPILE_PARSE;
 	}
 	if (c->phase < COMPILE_CHECK && upto >= COMPILE_CHECK) {
-		if (sema_check(c))
+		if (sema_check(c) ||
+		    (c->lang_d && !c->dt_argref && d_unused_args(c)))
 			return -1;
 		c->phase = COMPILE_CHECK;
 	}

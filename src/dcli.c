@@ -152,6 +152,8 @@ static int xoption(struct options *o, const char *arg)
 		o->dt_aggsortkey = true;
 	else if (n == 11 && !strncmp(arg, "defaultargs", n))
 		o->dt_defaultargs = true;
+	else if (n == 6 && !strncmp(arg, "argref", n))
+		o->dt_argref = true;
 	else if (n == 5 && !strncmp(arg, "zdefs", n))
 		o->zero_ok = true;
 	else if (options_d_spec(o, arg) < 0)

@@ -43,6 +43,7 @@ struct options {
 	bool zero_ok;		/* -Z: a description may match no probe */
 	bool dt_aggsortkey;	/* -x aggsortkey: rows by key first */
 	bool dt_defaultargs;	/* -x defaultargs */
+	bool dt_argref;		/* -x argref: macro arguments may go unused */
 	int dt_strsize;		/* -x strsize=N (0: not given) */
 	const char **dopts;	/* -x NAME[=VALUE], in order */
 	int ndopts;

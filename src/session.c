@@ -114,6 +114,7 @@ static int setup_compiler(struct compiler *c, const struct options *o,
 	c->lang_d = o->lang_d;
 	c->dt_quiet = o->quiet;
 	c->dt_defaultargs = o->dt_defaultargs;
+	c->dt_argref = o->dt_argref;
 	if (o->lang_d)
 		c->strlen_ = d_strsize(o);
 	c->dt_zdefs = o->zero_ok;
@@ -489,6 +490,8 @@ static int d_pragmas(struct options *o, struct compiler *c)
 			o->unsafe = c->unsafe = true;
 		else if (!strcmp(v, "aggsortkey"))
 			o->dt_aggsortkey = true;
+		else if (!strcmp(v, "argref"))
+			c->dt_argref = true;
 		else if (options_d_spec(o, v) < 0)
 			return -1;
 	}

@@ -244,6 +244,7 @@ struct compiler {
 	bool tseries_warned;
 	bool dt_quiet;		/* D: -q (the program's pragma adds to it) */
 	bool dt_defaultargs;	/* D: -x defaultargs: missing $N are 0, "" */
+	bool dt_argref;		/* D: -x argref: unused $N are no error */
 	bool dt_zdefs;		/* D: -Z: a description may match nothing */
 	int dt_nspec;		/* D: -x nspec, speculations (default 1) */
 	const struct node *dt_last_commit;	/* D: the clause's last
@@ -283,6 +284,8 @@ struct compiler {
 				 * a uprobe, uretprobe or usdt expands) */
 	char **params;		/* positional parameters $1.. */
 	int nparams;
+	uint64_t params_used;	/* D: bit N-1: $N is referenced somewhere
+				 * (an unreferenced one is D_MACRO_UNUSED) */
 	/* named program parameters (after "--": --NAME=VALUE, --NAME),
 	 * read by getopt(); value NULL for a bare --NAME; used: some
 	 * getopt() names it (an unused one is an error) */

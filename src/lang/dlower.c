@@ -715,7 +715,18 @@ struct node *dl_lower(struct lower *lw, struct node *n)
 		if (n->ival > 0 && (int)n->ival > lw->c->nparams &&
 		    !lw->c->dt_defaultargs)
 			diag_error_d(&lw->c->diag, n->loc, E_POSITIONAL, "D_MACRO_UNDEF",
-				     "macro argument $%d is not defined", (int)n->ival);
+				     "macro argument $%s%d is not defined",
+				     n->len ? "$" : "", (int)n->ival);
+		if (n->ival > 0 && n->ival <= 64)
+			lw->c->params_used |= 1ULL << (n->ival - 1);
+		if (n->len) {		/* $$N: the argument as a string */
+			const char *v = n->ival > 0 && (int)n->ival <= lw->c->nparams ?
+					lw->c->params[n->ival - 1] : "";
+
+			n->kind = N_STR;
+			n->name = v;
+			n->len = strlen(v);
+		}
 		return n;
 	case N_BUILTIN:
 		builtin(lw, n);

@@ -664,6 +664,12 @@ void lex_scan(struct lexer *lx, struct token *t)
 		name_token(lx, t, start, T_MAP);
 	} else if (c == '$') {
 		lx->p++;
+		/* D's $$1: the macro argument as a string (len 1 says so) */
+		if (lx->d && lx->p + 1 < lx->end && *lx->p == '$' &&
+		    isdigit((unsigned char)lx->p[1])) {
+			lx->p++;
+			t->len = 1;
+		}
 		if (lx->p < lx->end && *lx->p == '#') {
 			lx->p++;
 			t->kind = T_NARGS;

@@ -193,6 +193,7 @@ static struct node *primary(struct parser *p)
 	case T_POSITIONAL:
 		n = mk(p, N_POSITIONAL, t.loc);
 		n->ival = t.ival;
+		n->len = t.len;		/* D's $$N: 1 */
 		return n;
 	case T_NARGS:
 		return mk(p, N_NARGS, t.loc);

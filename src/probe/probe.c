@@ -111,6 +111,8 @@ static const char *substitute(struct compiler *c, const char *text)
 			if (k >= 1 && k <= c->nparams) {
 				size_t l = strlen(c->params[k - 1]);
 
+				if (k <= 64)
+					c->params_used |= 1ULL << (k - 1);
 				if (len + l + 1 < cap * 4) {
 					memcpy(out + len, c->params[k - 1], l);
 					len += l;

@@ -58,6 +58,16 @@ D -x scratchsize=0 -n 'BEGIN { exit(0); }' 2> err; st=$?
 [[ $st == 1 && $(cat err) == "dtrace: failed to set -x scratchsize: Invalid value for specified option" ]] || { echo "FAIL -x scratchsize=0: $st $(cat err)"; exit 1; }
 D -x strsize=0 -n 'BEGIN { exit(0); }' 2> err; st=$?
 [[ $st == 1 && $(cat err) == "dtrace: failed to set -x strsize: Invalid value for specified option" ]] || { echo "FAIL -x strsize=0: $st $(cat err)"; exit 1; }
+# a macro argument the script never references is an error, unless
+# -x argref (or its pragma) says arguments may go unused
+printf 'BEGIN\n{\n\texit(0);\n}\n' > unused.d
+D -x errtags -s unused.d "this is a test" > /dev/null 2> err; st=$?
+[[ $st == 1 && $(cat err) == "dtrace: failed to compile script unused.d: [D_MACRO_UNUSED] extraneous argument 'this is a test' (\$1) is not referenced" ]] ||
+	{ echo "FAIL D_MACRO_UNUSED: $st $(cat err)"; exit 1; }
+D -q -x argref -s unused.d a b > /dev/null 2> err || { echo "FAIL -x argref: $(cat err)"; exit 1; }
+printf '#pragma D option argref\nBEGIN { exit(0); }\n' > argref.d
+D -q -s argref.d a > /dev/null 2> err || { echo "FAIL argref pragma: $(cat err)"; exit 1; }
+rm -f unused.d argref.d
 # bufpolicy is fill, switch or ring; bufsize and aggsize are sizes
 D -x bufpolicy=spill -n 'BEGIN { exit(0); }' 2> err; st=$?
 [[ $st == 1 && $(cat err) == "dtrace: failed to set -x bufpolicy: Invalid value for specified option" ]] || { echo "FAIL -x bufpolicy=spill: $st $(cat err)"; exit 1; }
