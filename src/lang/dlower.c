@@ -700,6 +700,29 @@ static struct node *field(struct lower *lw, struct node *n)
 	return NULL;
 }
 
+/* $N (N), a macro argument: one not given is D_MACRO_UNDEF where it is
+ * read, before what holds it is parsed, as dtrace says it; $$N is the
+ * argument as a string.  Each one read is noted (D_MACRO_UNUSED). */
+static void positional(struct lower *lw, struct node *n)
+{
+	struct compiler *c = lw->c;
+
+	if (n->ival > 0 && (int)n->ival > c->nparams && !c->dt_defaultargs)
+		diag_error_d(&c->diag, n->loc, E_POSITIONAL, "D_MACRO_UNDEF",
+			     "macro argument $%s%d is not defined",
+			     n->len ? "$" : "", (int)n->ival);
+	if (n->ival > 0 && n->ival <= 64)
+		c->params_used |= 1ULL << (n->ival - 1);
+	if (n->len) {
+		const char *v = n->ival > 0 && (int)n->ival <= c->nparams ?
+				c->params[n->ival - 1] : "";
+
+		n->kind = N_STR;
+		n->name = v;
+		n->len = strlen(v);
+	}
+}
+
 struct node *dl_lower(struct lower *lw, struct node *n)
 {
 	if (!n)
@@ -710,23 +733,7 @@ struct node *dl_lower(struct lower *lw, struct node *n)
 		return dl_lower(lw, dl_proc_args(lw, n));
 	switch (n->kind) {
 	case N_POSITIONAL:
-		/* a macro argument not given: dtrace says so where it
-		 * reads it, before it parses what holds it */
-		if (n->ival > 0 && (int)n->ival > lw->c->nparams &&
-		    !lw->c->dt_defaultargs)
-			diag_error_d(&lw->c->diag, n->loc, E_POSITIONAL, "D_MACRO_UNDEF",
-				     "macro argument $%s%d is not defined",
-				     n->len ? "$" : "", (int)n->ival);
-		if (n->ival > 0 && n->ival <= 64)
-			lw->c->params_used |= 1ULL << (n->ival - 1);
-		if (n->len) {		/* $$N: the argument as a string */
-			const char *v = n->ival > 0 && (int)n->ival <= lw->c->nparams ?
-					lw->c->params[n->ival - 1] : "";
-
-			n->kind = N_STR;
-			n->name = v;
-			n->len = strlen(v);
-		}
+		positional(lw, n);
 		return n;
 	case N_BUILTIN:
 		builtin(lw, n);
