@@ -961,6 +961,12 @@ static struct type *call_clear(struct sema *s, struct node *n)
 		return set(n, &ty_void);
 	m = sema_map_arg(s, n->args[0], n->name);
 
+	if (s->c->lang_d && n->nargs > 1 && n->args[1]->kind == N_MAP &&
+	    n->args[1]->name[0] == '@') {	/* trunc(@a, @b) */
+		DERR(s, n->args[1]->loc, E_TYPE, "D_TRUNC_SCALAR",
+		     "trunc( ) argument #2 must be of scalar type");
+		return set(n, &ty_void);
+	}
 	if (n->nargs > 1 && !is_err(sema_expr(s, n->args[1])) &&
 	    !is_int(n->args[1]->ty))
 		sema_d_proto_arg(s, n, 1, "int");

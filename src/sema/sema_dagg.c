@@ -181,9 +181,7 @@ bool sema_dagg_args(struct sema *s, struct node *call, int f,
 
 	if (inc > 0 && call->nargs > inc && !is_int(call->args[inc]->ty)) {
 		if (!is_err(call->args[inc]->ty))
-			ERR(s, call->args[inc]->loc, E_TYPE,
-			    "%s( ) increment must be an integer, not %s",
-			    call->name, type_name(call->args[inc]->ty));
+			sema_d_proto_arg(s, call, inc, "int64_t");
 		return false;
 	}
 	if (f == F_LQUANTIZE)
@@ -304,8 +302,7 @@ struct type *call_normalize(struct sema *s, struct node *n)
 	m = sema_map_arg(s, n->args[0], n->name);
 	t = n->nargs > 1 ? sema_expr(s, n->args[1]) : NULL;
 	if (t && !is_err(t) && !is_int(t))
-		ERR(s, n->args[1]->loc, E_TYPE, "%s( ) argument #2 must be an integer",
-		    n->name);
+		sema_d_proto_arg(s, n, 1, "uint64_t");
 	if (s->report && m) {
 		struct event_spec *e = sema_add_event(s, n, EV_NORMALIZE);
 

@@ -63,7 +63,9 @@ bool sema_d_aggarg(struct sema *s, struct node *n, int argno)
 		return true;
 	else
 		what = sema_d_type_name(a->ty);
-	snprintf(tag, sizeof(tag), "D_%s_AGGARG", name);
+	/* denormalize() shares normalize()'s tag */
+	snprintf(tag, sizeof(tag), "D_%s_AGGARG",
+		 !strcmp(name, "denormalize") ? "normalize" : name);
 	for (char *c = tag; *c; c++)
 		*c = (char)toupper((unsigned char)*c);
 	DERR(s, a->loc, E_ARGS, tag,
@@ -93,12 +95,9 @@ bool sema_d_arity(struct sema *s, struct node *n, int f)
 		lo = hi = 2;
 	if (n->nargs >= lo && n->nargs <= hi)
 		return false;
-	/* the actions on a whole aggregation have tags of their own */
-	if (sema_d_agg_action(name)) {
-		snprintf(tag, sizeof(tag), "D_%s_PROTO", name);
-		for (char *c = tag; *c; c++)
-			*c = (char)toupper((unsigned char)*c);
-	}
+	/* (dtrace 1's D_CLEAR_PROTO, D_NORMALIZE_PROTO, ... for the
+	 * actions on a whole aggregation are D_PROTO_LEN in dtrace-utils
+	 * 2, whose tests sonde follows) */
 	DERR(s, n->loc, E_ARGS, tag, "%s( ) prototype mismatch: %d arg%s passed, %s%d expected",
 	    name, n->nargs, n->nargs == 1 ? "" : "s",
 	    lo == hi ? "" : n->nargs < lo ? "at least " : "at most ",

@@ -1,0 +1,5 @@
+/* denormalize() takes an aggregation, as normalize() does */
+BEGIN
+{
+	denormalize(count());
+}

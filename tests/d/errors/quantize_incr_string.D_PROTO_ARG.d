@@ -1,0 +1,5 @@
+/* quantize()'s increment is an integer */
+BEGIN
+{
+	@ = quantize(1, "");
+}

@@ -1,0 +1,6 @@
+/* trunc()'s count is no aggregation */
+BEGIN
+{
+	@[0] = count();
+	trunc(@, @);
+}
