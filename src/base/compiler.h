@@ -65,6 +65,7 @@ struct mapinfo {
 	int dsize;		/* the widest integer stored (D's trace()) */
 	bool read;		/* some probe reads it */
 	struct loc first_write;	/* D: its first assignment in the text */
+	bool d_freed;		/* D: an element is assigned 0 (freed) */
 	/* BPF layout, set by sema */
 	enum bpf_map_type bpf_type;
 	int key_size;		/* bytes, including a hist bucket index */

@@ -359,21 +359,33 @@ static void var_declaration(struct parser *p, struct program *prog,
 		**ttail = spec.a;
 		*ttail = &spec.a->next;
 	}
-	if (peek(p)->kind == T_SEMI) {
-		take(p);
-		/* "self x;", "extern x;": a name of implicit type int,
-		 * as in old C */
-		if ((*class || ext) && !spec.a && !strchr(spec.tyname, ' ') &&
-		    !decl_word(spec.tyname) &&
-		    !strmap_get(&p->typedefs, spec.tyname)) {
-			struct node *m = mk(p, N_MEMBER, spec.loc);
+	/* "self x;", "self x, y;", "extern x;": names of implicit type
+	 * int, as in old C */
+	if ((peek(p)->kind == T_SEMI || peek(p)->kind == T_COMMA) &&
+	    (*class || ext) && !spec.a && !strchr(spec.tyname, ' ') &&
+	    !decl_word(spec.tyname) && !strmap_get(&p->typedefs, spec.tyname)) {
+		struct loc at = spec.loc;
+		const char *name = spec.tyname;
 
-			m->name = spec.tyname;
+		for (;;) {
+			struct node *m = mk(p, N_MEMBER, at);
+
+			m->name = name;
 			m->tyname = "int";
 			if (!ext)
 				record_var(p, prog, m, class);
-			return;
+			if (!accept(p, T_COMMA))
+				break;
+			at = peek(p)->loc;
+			name = expect(p, T_IDENT, "a variable's name expected").text;
 		}
+		if (peek(p)->kind != T_SEMI)
+			unexpected(p, "';' expected to end the declaration");
+		take(p);
+		return;
+	}
+	if (peek(p)->kind == T_SEMI) {
+		take(p);
 		/* struct s; declares it (cdecl.c looks it up when used) */
 		if ((!spec.a && strncmp(spec.tyname, "struct ", 7) &&
 		     strncmp(spec.tyname, "union ", 6) &&

@@ -1030,6 +1030,8 @@ static struct type *call_delete(struct sema *s, struct node *n)
 	}
 	sema_map_keys(s, a);
 	a->ty = &ty_mapref;
+	if (s->c->lang_d && a->map)	/* D's x[k] = 0, self->x = 0 */
+		a->map->d_freed = true;
 	if (a->map && a->map->decl_type == BPF_MAP_TYPE_PERCPU_ARRAY)
 		ERR(s, a->loc, E_MAP,
 		    "%s is a percpuarray, whose entry cannot be deleted: clear() or zero() it",

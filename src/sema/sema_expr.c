@@ -365,6 +365,14 @@ static struct type *e_var(struct sema *s, struct node *n)
 		sema_undeclared(s, n);
 		return set(n, &ty_error);
 	}
+	/* D's clause-locals hold 0 until stored (the program zeroes its
+	 * variables): reading one first is no error */
+	if (s->c->lang_d && !strncmp(n->name, "$this->", 7) &&
+	    (!v || !v->defined)) {
+		if (!v)
+			v = n->var = sema_var_new(s, n, &ty_s64);
+		v->defined = true;
+	}
 	if (!v || !v->defined) {
 		ERR(s, n->loc, E_UNDEF,
 		    "variable %s is used before it is assigned", n->name);
@@ -409,6 +417,10 @@ static struct type *e_map(struct sema *s, struct node *n)
 	m->read = true;
 	if (n->ty == &ty_error)	/* wrong number of keys, reported */
 		return n->ty;
+	/* D: an element only ever assigned 0 (freed) reads as the 0 it
+	 * was given */
+	if (s->c->lang_d && !m->val && m->d_freed)
+		m->val = &ty_s64;
 	if (d_read_early(s, m, n)) {
 		ERR(s, n->loc, E_UNDEF,
 		    "failed to resolve %s: Unknown variable name", m->name);
