@@ -225,6 +225,141 @@ static const char *proto(const struct fmt_piece *p, const struct type *t,
 	}
 }
 
+/* Key I of map M. */
+static const struct type *key_type(const struct mapinfo *m, int i)
+{
+	return m->nkeys > 1 ? m->key->elem[i] : m->key;
+}
+
+/* Whether a value of type T surely does not fit conversion P (the
+ * kinds sonde's own types stand for, symbols and addresses, pass). */
+static bool misfit(const struct fmt_piece *p, const struct type *t)
+{
+	if ((t->kind == TY_KSTACK) != (p->conv == 'k'))
+		return true;
+	if (p->conv == 'k')
+		return false;
+	if (p->want == FMT_WANT_INT)
+		return t->kind == TY_STR;
+	return is_int(t) || t->kind == TY_PTR;
+}
+
+static const char *d_name(const struct type *t)
+{
+	return t->kind == TY_KSTACK ? "stack" : sema_d_type_name(t);
+}
+
+/* The values a D format's conversions take: printf()'s arguments
+ * after the format, or printa()'s keys (its %@ the aggregation's
+ * value). */
+struct fmt_vals {
+	const char *fn;			/* "printf", "printa", ... */
+	int n;				/* values */
+	struct node **args;		/* printf: the values */
+	const struct mapinfo *m;	/* printa: the aggregation */
+};
+
+static const struct type *val_type(const struct fmt_vals *v, int i)
+{
+	return v->args ? v->args[i]->ty : key_type(v->m, i);
+}
+
+static const char *val_name(const struct fmt_vals *v, int i)
+{
+	return v->args ? arg_type(v->args[i]) : d_name(key_type(v->m, i));
+}
+
+static struct loc val_loc(const struct fmt_vals *v, struct node *n, int i)
+{
+	return v->args ? v->args[i]->loc : n->loc;
+}
+
+/* Does value I fit conversion P?  printf()'s arguments are checked by
+ * their prototypes (an aggregation fits none), printa()'s keys only
+ * where a mismatch is sure (sonde's own kinds stand for symbols and
+ * addresses). */
+static bool val_fits(const struct fmt_vals *v, int i,
+		     const struct fmt_piece *p)
+{
+	bool ok;
+
+	if (!v->args)
+		return !misfit(p, key_type(v->m, i));
+	proto(p, v->args[i]->ty, &ok);
+	return ok && !(v->args[i]->kind == N_MAP && v->args[i]->name &&
+		       v->args[i]->name[0] == '@');
+}
+
+/* Check the conversions of PIECES against the values V, as dtrace's
+ * dt_printf_validate() does: '*' and ".*" each take an int value, a
+ * conversion the next value, %@ printa()'s aggregation value.  Returns
+ * the values taken, or -1 after reporting. */
+static int check_conversions(struct sema *s, struct node *n,
+			     const struct fmt_piece *pieces, int np,
+			     const struct fmt_vals *v)
+{
+	int conv = 0, k = 0;
+
+	for (int i = 0; i < np; i++) {
+		const struct fmt_piece *p = &pieces[i];
+		const struct type *t;
+		bool ok;
+
+		if (p->want == FMT_WANT_NONE && p->conv != '%')
+			continue;
+		conv++;
+		if (p->want == FMT_WANT_NONE)
+			continue;
+		for (int bit = FMT_DYN_WIDTH; bit <= FMT_DYN_PREC; bit <<= 1) {
+			const char *star = bit == FMT_DYN_PREC ? ".*" : "*";
+
+			if (!(p->dyn & bit))
+				continue;
+			if (k >= v->n) {
+				DERR(s, n->loc, E_FORMAT, "D_PRINTF_DYN_PROTO",
+				     "%s( ) prototype mismatch: conversion #%d (%%%s) is missing a corresponding \"%s\" argument",
+				     v->fn, conv, p->name, star);
+				return -1;
+			}
+			t = val_type(v, k++);
+			if (!is_err(t) && !is_int(t)) {
+				DERR(s, val_loc(v, n, k - 1), E_FORMAT, "D_PRINTF_DYN_TYPE",
+				     "%s( ) argument #%d is incompatible with conversion #%d prototype:\n"
+				     "\tconversion: %% %s %s\n\t prototype: int\n\t  argument: %s",
+				     v->fn, k + 1, conv, star, p->name, val_name(v, k - 1));
+				return -1;
+			}
+		}
+		if (p->agg) {	/* printa's value: unsigned for count() */
+			t = v->m->agg == AGG_COUNT ? &ty_u64 : &ty_s64;
+			if (!misfit(p, t))
+				continue;
+			DERR(s, n->loc, E_FORMAT, "D_PRINTF_ARG_TYPE",
+			     "%s( ) aggregating action is incompatible with conversion #%d prototype:\n"
+			     "\tconversion: %%%s\n\t prototype: %s\n\t  argument: %s",
+			     v->fn, conv, p->name, proto(p, t, &ok),
+			     t == &ty_u64 ? "uint64_t" : "int64_t");
+			return -1;
+		}
+		if (k >= v->n) {
+			DERR(s, n->loc, E_FORMAT, "D_PRINTF_ARG_PROTO",
+			     "%s( ) prototype mismatch: conversion #%d (%%%s) is missing a corresponding value argument",
+			     v->fn, conv, p->name);
+			return -1;
+		}
+		t = val_type(v, k++);
+		if (is_err(t) || val_fits(v, k - 1, p))
+			continue;
+		DERR(s, val_loc(v, n, k - 1), E_FORMAT, "D_PRINTF_ARG_TYPE",
+		     "%s( ) argument #%d is incompatible with conversion #%d prototype:\n"
+		     "\tconversion: %%%s\n\t prototype: %s\n\t  argument: %s",
+		     v->fn, k + 1, conv, p->name, proto(p, t, &ok),
+		     val_name(v, k - 1));
+		return -1;
+	}
+	return k;
+}
+
 /* A call that is an action, which has no value: printf("%d", exit(0))
  * is D_PRINTF_ARG_TYPE, and DTrace does not check the inner call. */
 static bool is_action(const struct node *a)
@@ -251,7 +386,8 @@ struct type *sema_d_printf(struct sema *s, struct node *n, enum ev_kind kind)
 	const char *tag = "D_SYNTAX";
 	char msg[160];
 	size_t eoff;
-	int np, k = 1, conv = 0;
+	struct fmt_vals v = { n->name, n->nargs - 1, n->args + 1, NULL };
+	int np, k;
 
 	for (int i = 1; i < n->nargs; i++) {
 		if (is_action(n->args[i]))
@@ -287,55 +423,10 @@ struct type *sema_d_printf(struct sema *s, struct node *n, enum ev_kind kind)
 		    (int)ARRAY_SIZE(pieces));
 		return &ty_void;
 	}
-	for (int i = 0; i < np; i++) {
-		const struct fmt_piece *p = &pieces[i];
-		struct node *a;
-		const char *want;
-		bool ok;
-
-		if (p->want == FMT_WANT_NONE && p->conv != '%')
-			continue;
-		conv++;
-		if (p->want == FMT_WANT_NONE)
-			continue;
-		for (int bit = FMT_DYN_WIDTH; bit <= FMT_DYN_PREC; bit <<= 1) {
-			const char *star = bit == FMT_DYN_PREC ? ".*" : "*";
-
-			if (!(p->dyn & bit))
-				continue;
-			if (k >= n->nargs) {
-				DERR(s, n->loc, E_FORMAT, "D_PRINTF_DYN_PROTO",
-				     "%s( ) prototype mismatch: conversion #%d (%%%s) is missing a corresponding \"%s\" argument",
-				     n->name, conv, p->name, star);
-				return &ty_void;
-			}
-			a = n->args[k++];
-			if (!is_err(a->ty) && !is_int(a->ty)) {
-				DERR(s, a->loc, E_FORMAT, "D_PRINTF_DYN_TYPE",
-				     "%s( ) argument #%d is incompatible with conversion #%d prototype:\n"
-				     "\tconversion: %% %s %s\n\t prototype: int\n\t  argument: %s",
-				     n->name, k, conv, star, p->name, arg_type(a));
-				return &ty_void;
-			}
-		}
-		if (k >= n->nargs) {
-			DERR(s, n->loc, E_FORMAT, "D_PRINTF_ARG_PROTO",
-			     "%s( ) prototype mismatch: conversion #%d (%%%s) is missing a corresponding value argument",
-			     n->name, conv, p->name);
-			return &ty_void;
-		}
-		a = n->args[k++];
-		if (is_err(a->ty))
-			continue;
-		want = proto(p, a->ty, &ok);
-		if (ok && !(a->kind == N_MAP && a->name && a->name[0] == '@'))
-			continue;
-		DERR(s, a->loc, E_FORMAT, "D_PRINTF_ARG_TYPE",
-		     "%s( ) argument #%d is incompatible with conversion #%d prototype:\n"
-		     "\tconversion: %%%s\n\t prototype: %s\n\t  argument: %s",
-		     n->name, k, conv, p->name, want, arg_type(a));
+	k = check_conversions(s, n, pieces, np, &v);
+	if (k < 0)
 		return &ty_void;
-	}
+	k++;	/* past the format */
 	if (k < n->nargs) {
 		DERR(s, n->args[k]->loc, E_FORMAT, "D_PRINTF_ARG_EXTRA",
 		     "%s( ) prototype mismatch: only %d arguments required by this format string",
@@ -343,30 +434,6 @@ struct type *sema_d_printf(struct sema *s, struct node *n, enum ev_kind kind)
 		return &ty_void;
 	}
 	return printf_event(s, n, kind);
-}
-
-/* Key I of map M. */
-static const struct type *key_type(const struct mapinfo *m, int i)
-{
-	return m->nkeys > 1 ? m->key->elem[i] : m->key;
-}
-
-/* Whether a value of type T surely does not fit conversion P (the
- * kinds sonde's own types stand for, symbols and addresses, pass). */
-static bool misfit(const struct fmt_piece *p, const struct type *t)
-{
-	if ((t->kind == TY_KSTACK) != (p->conv == 'k'))
-		return true;
-	if (p->conv == 'k')
-		return false;
-	if (p->want == FMT_WANT_INT)
-		return t->kind == TY_STR;
-	return is_int(t) || t->kind == TY_PTR;
-}
-
-static const char *d_name(const struct type *t)
-{
-	return t->kind == TY_KSTACK ? "stack" : sema_d_type_name(t);
 }
 
 /* printa(fmt, @a): the conversions take @a's keys in turn (a '*'
@@ -377,8 +444,9 @@ bool sema_d_printa_format(struct sema *s, struct node *n,
 {
 	struct fmt_piece pieces[128];
 	const char *tag, *fmt = n->tyname;
-	char msg[256], what[32];
-	int np, conv = 0, k = 0;
+	char msg[256];
+	struct fmt_vals v = { "printa", m->nkeys, NULL, m };
+	int np;
 	size_t eoff;
 
 	np = fmt_parse_d(fmt, strlen(fmt), pieces, (int)ARRAY_SIZE(pieces), 1,
@@ -389,56 +457,5 @@ bool sema_d_printa_format(struct sema *s, struct node *n,
 	}
 	if (np > (int)ARRAY_SIZE(pieces) || m->nkeys < 0 || (m->nkeys && !m->key))
 		return false;
-	for (int i = 0; i < np; i++) {
-		const struct fmt_piece *p = &pieces[i];
-		const struct type *t;
-		bool ok;
-
-		if (p->want == FMT_WANT_NONE && p->conv != '%')
-			continue;
-		conv++;
-		if (p->want == FMT_WANT_NONE)
-			continue;
-		for (int bit = FMT_DYN_WIDTH; bit <= FMT_DYN_PREC; bit <<= 1) {
-			const char *star = bit == FMT_DYN_PREC ? ".*" : "*";
-
-			if (!(p->dyn & bit))
-				continue;
-			if (k >= m->nkeys) {
-				DERR(s, n->loc, E_FORMAT, "D_PRINTF_DYN_PROTO",
-				     "printa( ) prototype mismatch: conversion #%d (%%%s) is missing a corresponding \"%s\" argument",
-				     conv, p->name, star);
-				return true;
-			}
-			t = key_type(m, k++);
-			if (!is_int(t)) {
-				DERR(s, n->loc, E_FORMAT, "D_PRINTF_DYN_TYPE",
-				     "printa( ) argument #%d is incompatible with conversion #%d prototype:\n"
-				     "\tconversion: %% %s %s\n\t prototype: int\n\t  argument: %s",
-				     k + 1, conv, star, p->name, d_name(t));
-				return true;
-			}
-		}
-		if (p->agg) {
-			t = m->agg == AGG_COUNT ? &ty_u64 : &ty_s64;
-			snprintf(what, sizeof(what), "aggregating action");
-		} else if (k >= m->nkeys) {
-			DERR(s, n->loc, E_FORMAT, "D_PRINTF_ARG_PROTO",
-			     "printa( ) prototype mismatch: conversion #%d (%%%s) is missing a corresponding value argument",
-			     conv, p->name);
-			return true;
-		} else {
-			t = key_type(m, k++);
-			snprintf(what, sizeof(what), "argument #%d", k + 1);
-		}
-		if (!misfit(p, t))
-			continue;
-		DERR(s, n->loc, E_FORMAT, "D_PRINTF_ARG_TYPE",
-		     "printa( ) %s is incompatible with conversion #%d prototype:\n"
-		     "\tconversion: %%%s\n\t prototype: %s\n\t  argument: %s",
-		     what, conv, p->name, proto(p, t, &ok),
-		     !p->agg ? d_name(t) : t == &ty_u64 ? "uint64_t" : "int64_t");
-		return true;
-	}
-	return false;
+	return check_conversions(s, n, pieces, np, &v) < 0;
 }
