@@ -53,6 +53,7 @@ struct options {
 	long specsize;		/* -x specsize: bytes kept per
 				 * speculation, 0 the default */
 	long bufsize, aggsize;	/* -x bufsize, aggsize; -1 not given */
+	bool specsize_set;	/* -x specsize given (0 too) */
 	bool dt_fill;		/* -x bufpolicy=fill */
 	char *defines;		/* -D NAME[=VALUE] and -U NAME, as the
 				 * #define and #undef lines they stand for */

@@ -277,12 +277,17 @@ static FILE *open_out(const char *path)
 	return f;
 }
 
-/* D's -x bufsize=0, or an -x aggsize smaller than one row of an
- * aggregation: dtrace then cannot enable tracing (EDT_BUFTOOSMALL). */
+/* D's -x bufsize or specsize too small for any record, or an -x aggsize
+ * smaller than one row of an aggregation: dtrace then cannot enable
+ * tracing (EDT_BUFTOOSMALL). */
 static bool buffers_too_small(const struct options *o,
 			      const struct compiler *c)
 {
-	if (o->bufsize == 0)
+	/* no record fits below the perf header and its size word, dtrace's
+	 * own overhead (8 + 4 bytes), in the principal buffer or in a
+	 * speculation's */
+	if ((o->bufsize >= 0 && o->bufsize < 12) ||
+	    (o->specsize_set && o->specsize < 12))
 		return true;
 	for (int i = 0; o->aggsize >= 0 && i < c->nmaps; i++) {
 		const struct mapinfo *m = c->maps[i];
@@ -459,15 +464,22 @@ int options_d_spec(struct options *o, const char *arg)
 		o->scratchsize = v;
 		return 1;
 	}
+	if (arg[0] == 's' && v == 0) {	/* said when tracing starts */
+		o->specsize = 0;
+		o->specsize_set = true;
+		return 1;
+	}
 	if (arg[0] == 'n' ? v < 1 || v > SPEC_MAX : v < 1) {
 		fprintf(stderr, "dtrace: failed to set -x %.*s: Invalid value for specified option\n",
 			(int)(eq - arg), arg);
 		return -1;
 	}
-	if (arg[0] == 'n')
+	if (arg[0] == 'n') {
 		o->nspec = (int)v;
-	else
+	} else {
 		o->specsize = v;
+		o->specsize_set = true;
+	}
 	return 1;
 }
 

@@ -147,6 +147,7 @@ enum run_mode {
  * (DTRACEFLT_BADADDR, ...). */
 #define EVID_D_FAULT ((uint64_t)-7)
 #define DFLT_BADADDR 1
+#define DFLT_ILLOP 3
 #define DFLT_DIVZERO 4
 #define DFLT_NOSCRATCH 5
 

@@ -98,10 +98,15 @@ static void speculate(struct cg *g, struct node *n)
 static void end_spec(struct cg *g, struct node *n, uint64_t evid)
 {
 	int saved = g->scratch, saved_stack = g->stack;
-	int skip = cg_label(g), sent = cg_label(g);
+	int skip = cg_label(g), sent = cg_label(g), valid = cg_label(g);
 	struct mem rec = cg_tmp_alloc(g, 16, n);
 
 	cg_int(g, n->args[0]);
+	/* an id no speculation() can give is an illegal operation (a
+	 * fault: the clause stops, ERROR runs); 0 does nothing */
+	cg_jump(g, JMP_IMM(BPF_JLE, R0, nspec(g)), valid);
+	cg_fault(g, DFLT_ILLOP);
+	cg_bind(g, valid);
 	id_slot_addr(g, skip);
 	cg_emit(g, LDX(BPF_DW, R1, R1, 0));
 	cg_jump(g, JMP_IMM(BPF_JEQ, R1, 0), skip);

@@ -75,6 +75,8 @@ static void d_fault(struct tracer *t, const uint8_t *rec)
 		fprintf(stderr, "divide-by-zero");
 	else if ((w[1] & 0xff) == DFLT_NOSCRATCH)
 		fprintf(stderr, "out of scratch space");
+	else if ((w[1] & 0xff) == DFLT_ILLOP)
+		fprintf(stderr, "illegal operation");
 	else
 		fprintf(stderr, "invalid address (0x%llx)", (unsigned long long)w[2]);
 	fprintf(stderr, " in action #%u\n", (unsigned)(w[1] >> 8));
