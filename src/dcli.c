@@ -154,6 +154,8 @@ static int xoption(struct options *o, const char *arg)
 		o->dt_defaultargs = true;
 	else if (n == 6 && !strncmp(arg, "argref", n))
 		o->dt_argref = true;
+	else if (n == 8 && !strncmp(arg, "droptags", n))
+		o->dt_droptags = true;
 	else if (n == 5 && !strncmp(arg, "zdefs", n))
 		o->zero_ok = true;
 	else if (options_d_spec(o, arg) < 0)

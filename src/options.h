@@ -44,6 +44,7 @@ struct options {
 	bool dt_aggsortkey;	/* -x aggsortkey: rows by key first */
 	bool dt_defaultargs;	/* -x defaultargs */
 	bool dt_argref;		/* -x argref: macro arguments may go unused */
+	bool dt_droptags;	/* -x droptags: [DTRACEDROP_X] before drops */
 	int dt_strsize;		/* -x strsize=N (0: not given) */
 	const char **dopts;	/* -x NAME[=VALUE], in order */
 	int ndopts;

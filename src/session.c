@@ -336,6 +336,7 @@ static int setup_tracer(const struct options *o, struct tracer *t)
 	t->dt_what = o->dt_what;
 	t->specsize = o->specsize;
 	t->dt_buftoosmall = o->lang_d && buffers_too_small(o, t->c);
+	t->dt_droptags = o->dt_droptags;
 	/* bufpolicy=fill: tracing stops once the records would fill the
 	 * principal buffer (dtrace's default bufsize, 4 MiB) */
 	t->dt_fill_left = !o->dt_fill ? 0 : o->bufsize > 0 ? o->bufsize :
@@ -504,6 +505,8 @@ static int d_pragmas(struct options *o, struct compiler *c)
 			o->dt_aggsortkey = true;
 		else if (!strcmp(v, "argref"))
 			c->dt_argref = true;
+		else if (!strcmp(v, "droptags"))
+			o->dt_droptags = true;
 		else if (options_d_spec(o, v) < 0)
 			return -1;
 	}

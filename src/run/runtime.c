@@ -245,7 +245,8 @@ static void check_drops(struct tracer *t, bool final)
 		/* D: speculation() found none free, in dtrace's words */
 		lost = c->uses_spec ? stat_sum(t, (uint32_t)STATS_SPEC(c)) : 0;
 		if (lost && !t->no_warnings)
-			fprintf(stderr, "dtrace: %llu failed speculation%s (no speculative buffer space available)\n",
+			fprintf(stderr, "dtrace: %s%llu failed speculation%s (no speculative buffer available)\n",
+				t->dt_droptags ? "[DTRACEDROP_SPECUNAVAIL] " : "",
 				(unsigned long long)lost, lost == 1 ? "" : "s");
 		lost = c->nstack_maps ? stat_sum(t, (uint32_t)STATS_STACKS(c)) : 0;
 		if (lost)

@@ -116,7 +116,8 @@ bool rt_spec_event(struct tracer *t, uint64_t id, const uint8_t *rec,
 void rt_spec_close(struct tracer *t)
 {
 	if (t->spec_drops && !t->no_warnings)
-		fprintf(stderr, "dtrace: %llu speculative drop%s\n",
+		fprintf(stderr, "dtrace: %s%llu speculative drop%s\n",
+			t->dt_droptags ? "[DTRACEDROP_SPEC] " : "",
 			(unsigned long long)t->spec_drops,
 			t->spec_drops == 1 ? "" : "s");
 	t->spec_drops = 0;

@@ -67,6 +67,7 @@ struct tracer {
 	FILE *flame;		/* --flamegraph: the SVG written at exit */
 	FILE *out0;		/* D's freopen(): the output before it */
 	bool dt_buftoosmall;	/* D: -x bufsize or aggsize holds no record */
+	bool dt_droptags;	/* D: -x droptags: drops say their kind */
 	long dt_fill_left;	/* D's bufpolicy=fill: bytes until tracing
 				 * stops (0: not that policy) */
 	/* D's speculations (spec.c): the records kept per id, the bytes
