@@ -483,6 +483,10 @@ static struct node *expr(struct parser *p)
 
 		n->a = c;
 		n->b = expr(p);
+		/* D: the middle is any expression, an assignment too
+		 * (c ? x = 1 : x) */
+		if (p->d && parse_is_assign_op(peek(p)->kind))
+			n->b = d_assign_value(p, n->b);
 		expect(p, T_COLON, "':' expected in the conditional expression (a ? b : c)");
 		n->c = expr(p);
 		n->loc = span(c->loc, n->c->loc);
