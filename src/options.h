@@ -42,6 +42,9 @@ struct options {
 	const char *prog_name;	/* what messages call prog_text (not -e) */
 	bool zero_ok;		/* -Z: a description may match no probe */
 	bool dt_aggsortkey;	/* -x aggsortkey: rows by key first */
+	bool dt_aggsortrev;	/* -x aggsortrev: the other way round */
+	int dt_aggsortpos;	/* -x aggsortpos=N: by aggregation N first */
+	int dt_aggsortkeypos;	/* -x aggsortkeypos=N: by key N first */
 	bool dt_defaultargs;	/* -x defaultargs */
 	bool dt_argref;		/* -x argref: macro arguments may go unused */
 	bool dt_droptags;	/* -x droptags: [DTRACEDROP_X] before drops */

@@ -332,7 +332,10 @@ static int setup_tracer(const struct options *o, struct tracer *t)
 	t->pr.dtrace = o->lang_d;
 	t->pr.dt_testing = o->dt_testing;
 	t->pr.dt_quiet = o->quiet;
-	t->pr.dt_aggsortkey = o->dt_aggsortkey;
+	t->pr.dt_sort.key = o->dt_aggsortkey;
+	t->pr.dt_sort.rev = o->dt_aggsortrev;
+	t->pr.dt_sort.pos = o->dt_aggsortpos;
+	t->pr.dt_sort.keypos = o->dt_aggsortkeypos;
 	t->dt_what = o->dt_what;
 	t->specsize = o->specsize;
 	t->dt_buftoosmall = o->lang_d && buffers_too_small(o, t->c);
@@ -426,6 +429,24 @@ int options_d_spec(struct options *o, const char *arg)
 	const char *eq = strchr(arg, '=');
 	long v;
 
+	if (!strcmp(arg, "aggsortrev") ||
+	    (!strncmp(arg, "aggsortrev=", 11) && d_option_on(arg + 11))) {
+		o->dt_aggsortrev = true;
+		return 1;
+	}
+	if (!strncmp(arg, "aggsortpos=", 11) ||
+	    !strncmp(arg, "aggsortkeypos=", 14)) {
+		char *end;
+		long n = strtol(eq + 1, &end, 10);
+
+		if (end == eq + 1 || *end || n < 0 || n > INT32_MAX) {
+			fprintf(stderr, "dtrace: failed to set -x %.*s: Invalid value for specified option\n",
+				(int)(eq - arg), arg);
+			return -1;
+		}
+		*(arg[7] == 'p' ? &o->dt_aggsortpos : &o->dt_aggsortkeypos) = (int)n;
+		return 1;
+	}
 	if (!strncmp(arg, "bufpolicy=", 10)) {
 		if (strcmp(arg + 10, "fill") && strcmp(arg + 10, "switch") &&
 		    strcmp(arg + 10, "ring")) {

@@ -108,6 +108,7 @@ enum ev_kind {
 	EV_JOIN,	/* u64 count, then JOIN_MAX strings; fmt: separator */
 	EV_SYSTEM,	/* fmt, args: a command for /bin/sh */
 	EV_FREOPEN,	/* fmt, args: D's freopen(): where output goes */
+	EV_SETOPT,	/* strings: D's setopt(name[, value]) */
 	EV_CAT,		/* fmt, args: the name of a file to print */
 	EV_UNWATCH,	/* u64 address: remove the watchpoints on it */
 	EV_NORMALIZE,	/* map, then u64 divisor (D's normalize(); 1:

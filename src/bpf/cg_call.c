@@ -109,6 +109,9 @@ void cg_call_stmt(struct cg *g, struct node *n)
 	case F_UNWATCH:
 		send(g, n, e, n->args, 1, NULL);
 		break;
+	case F_SETOPT:
+		send(g, n, e, n->args, n->nargs, NULL);
+		break;
 	case F_SIGNAL: case F_SIGNAL_THREAD: {
 		int helper = n->builtin == F_SIGNAL ? BPF_FUNC_send_signal :
 			     BPF_FUNC_send_signal_thread;

@@ -928,7 +928,7 @@ static bool records(const struct node *n)
 {
 	static const char *const acts[] = {
 		"printf", "print", "trace", "exit", "kstack", "ustack",
-		"tracemem", "system", "printm", "signal", "freopen",
+		"tracemem", "system", "printm", "signal", "freopen", "setopt",
 	};
 
 	if (!n)

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lang/pp.h"
 #include "out/dtfmt.h"
 
 /* The rows of one aggregation, and the memory they point into. */
@@ -209,7 +210,7 @@ static int read_rows(struct printer *pr, struct mapinfo *m, struct rows *r,
 	agg->nrows = r->n;
 	agg->normal = pr->dt_normal && pr->dt_normal[m->id] ?
 		      pr->dt_normal[m->id] : 1;
-	agg->sortkey = pr->dt_aggsortkey;
+	agg->sort = pr->dt_sort;
 	return 0;
 }
 
@@ -427,4 +428,33 @@ void pr_dt_all_aggs(struct printer *pr)
 		dtf_agg(pr->out, &agg);
 		rows_free(&r);
 	}
+}
+
+void pr_dt_setopt(struct printer *pr, const struct event_spec *e,
+		  const uint8_t *rec)
+{
+	char name[64] = "", value[64] = "";
+	bool on;
+	long n;
+
+	for (int i = 0; i < e->nargs && i < 2; i++)
+		snprintf(i ? value : name, sizeof(name), "%.*s",
+			 e->args[i].ty->size, (const char *)rec + e->args[i].off);
+	on = e->nargs < 2 || d_option_on(value);
+	n = strtol(value, NULL, 10);
+	if (!strcmp(name, "aggsortkey"))
+		pr->dt_sort.key = on;
+	else if (!strcmp(name, "aggsortrev"))
+		pr->dt_sort.rev = on;
+	else if (!strcmp(name, "aggsortpos"))
+		pr->dt_sort.pos = n < 0 ? 0 : (int)n;
+	else if (!strcmp(name, "aggsortkeypos"))
+		pr->dt_sort.keypos = n < 0 ? 0 : (int)n;
+	else if (!strcmp(name, "quiet"))
+		pr->dt_quiet = on;
+	else if (strcmp(name, "switchrate") && strcmp(name, "aggrate") &&
+		 strcmp(name, "statusrate") && strcmp(name, "cleanrate") &&
+		 strcmp(name, "flowindent") && strcmp(name, "rawbytes"))
+		fprintf(stderr, "dtrace: couldn't set option \"%s\" to \"%s\": Invalid option name\n",
+			name, value);
 }

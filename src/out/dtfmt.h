@@ -194,13 +194,22 @@ struct dtf_row {
 	struct dtf_value val;
 };
 
+/* DTrace's options of the order of aggregation rows. */
+struct dtf_sort {
+	int key;		/* aggsortkey: by key, then value */
+	int rev;		/* aggsortrev: the other way round */
+	int pos;		/* aggsortpos: printa(@a, @b): by the value
+				 * of this one first */
+	int keypos;		/* aggsortkeypos: by this key first */
+};
+
 /* One aggregation: its rows, in any order, and its normalize() divisor
  * (0 or 1 when unset).  All rows have the same kind. */
 struct dtf_agg {
 	const struct dtf_row *rows;
 	int nrows;
 	uint64_t normal;
-	int sortkey;		/* option aggsortkey: by key, then value */
+	struct dtf_sort sort;
 };
 
 /* The value as printed after a row's keys: " %16lld" for count, sum,
@@ -221,7 +230,8 @@ void dtf_row(FILE *fp, const struct dtf_row *r, uint64_t normal);
 /* DTrace's order of the rows of one aggregation: value ascending (a
  * histogram by the sum of label * count, then its count at zero), ties
  * by key (integers unsigned, strings bytewise); key first under
- * aggsortkey.  Fills ORDER with NROWS
+ * aggsortkey (from key aggsortkeypos on), all reversed under
+ * aggsortrev.  Fills ORDER with NROWS
  * row indexes; returns 0 or -ENOMEM. */
 int dtf_agg_sort(const struct dtf_agg *a, int *order);
 

@@ -262,14 +262,23 @@ static int key_cmp(const struct dtf_key *l, const struct dtf_key *r)
 	return 0;
 }
 
-/* The keys of two rows, one by one, then their number. */
+/* The keys of two rows, one by one from key FROM on (then the ones
+ * before it), then their number. */
+static int keys_cmp_from(const struct dtf_row *l, const struct dtf_row *r,
+			 int from)
+{
+	int n = l->nkeys < r->nkeys ? l->nkeys : r->nkeys, c = 0;
+
+	if (from < 0 || from >= n)
+		from = 0;
+	for (int i = 0; !c && i < n; i++)
+		c = key_cmp(&l->keys[(from + i) % n], &r->keys[(from + i) % n]);
+	return c ? c : (l->nkeys > r->nkeys) - (l->nkeys < r->nkeys);
+}
+
 static int keys_cmp(const struct dtf_row *l, const struct dtf_row *r)
 {
-	int i, c = 0;
-
-	for (i = 0; !c && i < l->nkeys && i < r->nkeys; i++)
-		c = key_cmp(&l->keys[i], &r->keys[i]);
-	return c ? c : (l->nkeys > r->nkeys) - (l->nkeys < r->nkeys);
+	return keys_cmp_from(l, r, 0);
 }
 
 static int row_cmp(const void *lp, const void *rp, void *arg)
@@ -279,12 +288,16 @@ static int row_cmp(const void *lp, const void *rp, void *arg)
 	const struct dtf_row *r = &a->rows[*(const int *)rp];
 	int c;
 
-	if (a->sortkey) {
-		c = keys_cmp(l, r);
-		return c ? c : val_cmp(&l->val, &r->val);
+	if (a->sort.key) {
+		c = keys_cmp_from(l, r, a->sort.keypos);
+		if (!c)
+			c = val_cmp(&l->val, &r->val);
+	} else {
+		c = val_cmp(&l->val, &r->val);
+		if (!c)
+			c = keys_cmp_from(l, r, a->sort.keypos);
 	}
-	c = val_cmp(&l->val, &r->val);
-	return c ? c : keys_cmp(l, r);
+	return a->sort.rev ? -c : c;
 }
 
 int dtf_agg_sort(const struct dtf_agg *a, int *order)
@@ -613,11 +626,20 @@ static int bundle_cmp(const void *lp, const void *rp, void *arg)
 {
 	const struct join *j = arg;
 	const struct bundle *l = lp, *r = rp;
-	int i, c = 0;
+	const struct dtf_sort *s = &j->aggs[0].sort;
+	int pos = s->pos < j->n ? s->pos : j->n - 1, c = 0;
 
-	for (i = 0; !c && i < j->n; i++)
-		c = val_cmp(l->vals[i], r->vals[i]);
-	return c ? c : keys_cmp(l->key, r->key);
+	if (s->key)
+		c = keys_cmp_from(l->key, r->key, s->keypos);
+	/* aggsortpos's aggregation first, then the others in turn */
+	if (!c && pos >= 0)
+		c = val_cmp(l->vals[pos], r->vals[pos]);
+	for (int i = 0; !c && i < j->n; i++)
+		if (i != pos)
+			c = val_cmp(l->vals[i], r->vals[i]);
+	if (!c && !s->key)
+		c = keys_cmp_from(l->key, r->key, s->keypos);
+	return s->rev ? -c : c;
 }
 
 /* Each aggregation's zero: its kind (a count when it has no rows to

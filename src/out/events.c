@@ -403,6 +403,9 @@ void pr_event(struct printer *pr, const struct event_spec *e,
 	case EV_CAT:
 		print_cat(pr, e, rec);
 		break;
+	case EV_SETOPT:
+		pr_dt_setopt(pr, e, rec);
+		break;
 	case EV_SYSTEM:
 	case EV_FREOPEN:
 	case EV_EXIT:

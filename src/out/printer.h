@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "base/compiler.h"
+#include "out/dtfmt.h"
 
 struct ksyms;
 struct usyms;
@@ -34,7 +35,7 @@ struct printer {
 	 * the CPU and ID columns (_DTRACE_TESTING), dt_quiet: -q */
 	bool dtrace, dt_testing, dt_quiet;
 	bool dt_header;		/* the CPU ID FUNCTION:NAME line is out */
-	bool dt_aggsortkey;	/* -x aggsortkey: rows by key first */
+	struct dtf_sort dt_sort;	/* -x aggsortkey, aggsortrev, ... */
 	bool *dt_printed;	/* per map: printa() printed it (not at exit) */
 	uint64_t *dt_normal;	/* per map: normalize()'s divisor (0: 1) */
 	bool color;		/* hist bars in colour: a terminal, no NO_COLOR */
@@ -93,6 +94,11 @@ int pr_map_entries(struct printer *pr, struct mapinfo *m,
 void pr_dt_all_aggs(struct printer *pr);
 /* trace(x): X, of type TY at DATA, DTrace's way (its widths when not
  * quiet). */
+/* D's setopt(name[, value]) record E/REC: the options of the output
+ * (aggsortkey, aggsortrev, aggsortpos, aggsortkeypos, quiet) change
+ * from then on; others are said on stderr as dtrace says them. */
+void pr_dt_setopt(struct printer *pr, const struct event_spec *e,
+		  const uint8_t *rec);
 void pr_dt_trace(struct printer *pr, const struct type *ty, int size,
 		 const void *data);
 /* normalize(@a, N): @a's values print divided by N (1: as they are). */

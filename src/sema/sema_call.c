@@ -642,6 +642,27 @@ static struct type *call_system(struct sema *s, struct node *n)
 	return n->ty;
 }
 
+static struct type *call_setopt(struct sema *s, struct node *n)
+{
+	for (int i = 0; i < n->nargs; i++) {
+		struct type *t = sema_expr(s, n->args[i]);
+
+		if (is_err(t))
+			return set(n, &ty_void);
+		if (t->kind != TY_STR) {
+			sema_d_proto_arg(s, n, i, "char *");
+			return set(n, &ty_void);
+		}
+		sema_storage(s, t);
+	}
+	if (s->report) {
+		struct event_spec *e = sema_add_event(s, n, EV_SETOPT);
+
+		sema_event_args(s, e, n->args, n->nargs);
+	}
+	return set(n, &ty_void);
+}
+
 static struct type *call_freopen(struct sema *s, struct node *n)
 {
 	set(n, sema_check_printf(s, n, EV_FREOPEN));
