@@ -126,10 +126,14 @@ static int on_event(void *ctx, void *data, size_t size)
 	if ((int)size < e->size)
 		return 0;
 	/* bufpolicy=fill: a full buffer stops tracing, as exit() does;
-	 * the record that did not fit is dropped */
-	if (t->dt_fill_left > 0 && !t->exiting) {
+	 * the record that did not fit and those after it are dropped,
+	 * END's are not (t->exiting is off while END runs) */
+	if (t->dt_filled && t->exiting)
+		return 0;
+	if (t->dt_fill_left > 0 && !t->dt_filled && !t->exiting) {
 		t->dt_fill_left -= (long)size;
 		if (t->dt_fill_left <= 0) {
+			t->dt_filled = true;
 			t->exiting = true;
 			t->exit_called = true;
 			return -EINTR;

@@ -70,6 +70,8 @@ struct tracer {
 	bool dt_droptags;	/* D: -x droptags: drops say their kind */
 	long dt_fill_left;	/* D's bufpolicy=fill: bytes until tracing
 				 * stops (0: not that policy) */
+	bool dt_filled;		/* ... and it stopped: later records but
+				 * END's are dropped */
 	/* D's speculations (spec.c): the records kept per id, the bytes
 	 * each may keep (-x specsize), the records dropped past it */
 	struct spec_buf *specs;
