@@ -846,20 +846,29 @@ int sema_check(struct compiler *c)
 				counts[i] = 0;
 			total += counts[i];
 		}
-		/* As bpftrace: of several attach points, one that names
-		 * nothing (a function a library lacks) is skipped, said as
-		 * a warning; the block needs one that attaches, unless all
-		 * its attach points are wildcards, which may match nothing
-		 * here (kprobe:vfs_* on a kernel without kprobes): then
-		 * the block is checked but attaches nothing. */
+		/* Of several attach points, one that names nothing (a
+		 * function a library lacks) is an error in bpftrace 0.26
+		 * and D, unless missing_probes (D's -Z) says warn (a
+		 * warning, 0.17's way) or ignore; the block needs one that
+		 * attaches, unless all its attach points are wildcards,
+		 * which may match nothing here (kprobe:vfs_* on a kernel
+		 * without kprobes): then the block is checked but attaches
+		 * nothing. */
 		if (!total && all_wild(p))
 			pi->missing = missing;	/* said below */
 		for (int i = 0; i < p->nargs && !pi->missing; i++) {
-			if (!missing[i])
+			int mode = c->missing_probes >= 0 ? c->missing_probes :
+				   c->dialect_017 && !c->lang_d ? 1 : 0;
+
+			if (!missing[i] || (total && mode == 2))
 				continue;
-			if (total)
+			if (total && mode == 1)
 				diag_warn(&c->diag, p->args[i]->loc,
 					  "%s; skipped", missing[i]);
+			else if (c->lang_d && p->args[i]->tyname)
+				diag_error(&c->diag, p->args[i]->loc, E_PROBE,
+					   "probe description %s does not match any probes",
+					   p->args[i]->tyname);
 			else
 				diag_error(&c->diag, p->args[i]->loc, E_PROBE,
 					   "%s", missing[i]);
