@@ -203,7 +203,7 @@ static const char h_flow[] =
 /* An aggregation of one row without keys. */
 static struct dtf_agg one(struct dtf_row *r, const struct dtf_value *v)
 {
-	struct dtf_agg a = { r, 1, 1, 0 };
+	struct dtf_agg a = { r, 1, 1, { 0 } };
 
 	r->keys = NULL;
 	r->nkeys = 0;
@@ -469,7 +469,7 @@ static void test_llq_keys(void)
 	int64_t b[4][111] = { { 0 } };
 	struct dtf_key k[4];
 	struct dtf_row r[4];
-	struct dtf_agg a = { r, 4, 1, 0 };
+	struct dtf_agg a = { r, 4, 1, { 0 } };
 	struct out o;
 	FILE *fp;
 	int i;
@@ -502,7 +502,7 @@ static void test_llq_zero(void)
 	int64_t b[2][111] = { { 0 } };
 	struct dtf_key k[2] = { skey("Alfalfa", 256), skey("Buckwheat", 256) };
 	struct dtf_row r[2];
-	struct dtf_agg a = { r, 2, 1, 0 };
+	struct dtf_agg a = { r, 2, 1, { 0 } };
 	struct out o;
 	FILE *fp;
 	int i;
@@ -528,7 +528,7 @@ static void test_hist_sort(void)
 {
 	int64_t b[3][11] = { { 0 } };
 	struct dtf_row r[3];
-	struct dtf_agg a = { r, 3, 1, 0 };
+	struct dtf_agg a = { r, 3, 1, { 0 } };
 	struct dtf_key k[3];
 	int order[3], i;
 
@@ -672,7 +672,7 @@ static void test_signedkeys(void)
 		}
 		if (s < 3)
 			dtf_trace_str(fp, "\n", 1);
-		a[s] = (struct dtf_agg){ r[s], 5, 1, 1 };
+		a[s] = (struct dtf_agg){ r[s], 5, 1, { 1, 0, 0, 0 } };
 	}
 	dtf_exit(fp, a, 4);
 	expect(&o, r_signedkeys, "aggs/tst.signedkeys");
@@ -765,7 +765,7 @@ static void test_sort(void)
 {
 	struct dtf_key k[4];
 	struct dtf_row r[4];
-	struct dtf_agg a = { r, 4, 1, 0 };
+	struct dtf_agg a = { r, 4, 1, { 0 } };
 	static const char *const names[4] = { "c", "b", "x", "a" };
 	static const int64_t vals[4] = { 5, 2, -1, 2 };
 	int order[4], i;
@@ -789,7 +789,7 @@ static void test_printa_keys(void)
 	static const char *const frames[] = { "vmlinux`foo", "vmlinux`bar" };
 	struct dtf_key k[4], st = { .kind = DTF_KEY_STACK };
 	struct dtf_row r = { k, 4, { .kind = DTF_SUM } };
-	struct dtf_agg a = { &r, 1, 1, 0 };
+	struct dtf_agg a = { &r, 1, 1, { 0 } };
 	struct out o;
 	FILE *fp;
 
@@ -836,7 +836,7 @@ static void test_join(void)
 {
 	struct dtf_key k[4];
 	struct dtf_row foo[2], bar[2];
-	struct dtf_agg a[2] = { { foo, 2, 1, 0 }, { bar, 2, 1, 0 } };
+	struct dtf_agg a[2] = { { foo, 2, 1, { 0 } }, { bar, 2, 1, { 0 } } };
 	static const int fk[2] = { 123, 789 }, bk[2] = { 456, 789 };
 	struct out o;
 	int i;
