@@ -847,9 +847,10 @@ int sema_check(struct compiler *c)
 			total += counts[i];
 		}
 		/* Of several attach points, one that names nothing (a
-		 * function a library lacks) is an error in bpftrace 0.26
-		 * and D, unless missing_probes (D's -Z) says warn (a
-		 * warning, 0.17's way) or ignore; the block needs one that
+		 * function a library lacks; a wildcard that matches nothing
+		 * is only said) is an error in bpftrace 0.26 and D, unless
+		 * missing_probes (D's -Z) says warn (a warning, 0.17's way)
+		 * or ignore; the block needs one that
 		 * attaches, unless all its attach points are wildcards,
 		 * which may match nothing here (kprobe:vfs_* on a kernel
 		 * without kprobes): then the block is checked but attaches
@@ -859,6 +860,13 @@ int sema_check(struct compiler *c)
 		for (int i = 0; i < p->nargs && !pi->missing; i++) {
 			int mode = c->missing_probes >= 0 ? c->missing_probes :
 				   c->dialect_017 && !c->lang_d ? 1 : 0;
+
+			/* a wildcard that matches nothing here names no probe
+			 * that is missing: said, skipped (not in D, where a
+			 * description that matches nothing is an error) */
+			if (total && !c->lang_d && mode == 0 &&
+			    probe_wild(p->args[i]->name))
+				mode = 1;
 
 			if (!missing[i] || (total && mode == 2))
 				continue;

@@ -36,6 +36,10 @@ uprobe:libc:syscall, uprobe:libc:no_such_function_here /pid == cpid/ { printf("h
 	die "0.26 ignore: $(cat "$work/err")"
 grep -q 'no_such_function_here' "$work/err" && die "0.26 ignore said it: $(cat "$work/err")"
 grep -qx 'hit' "$work/out" || die "0.26 ignore: no hit: $(cat "$work/out")"
+# a wildcard among them that matches nothing: a warning
+"$SONDE" --dialect=0.26 -c "$PROGS/syscalls getppid 1" -e 'uprobe:libc:syscall, uprobe:libc:no_such_fn_zz* /pid == cpid/ { printf("hit\n"); exit(); }' > "$work/out" 2> "$work/err" ||
+	die "0.26 wildcard: $(cat "$work/err")"
+grep -q 'warning: uprobe: no function of .* matches no_such_fn_zz\*; skipped$' "$work/err" || die "0.26 wildcard: $(cat "$work/err")"
 # D: dtrace's words, and -Z lets the description match nothing
 "$SONDE" dtrace -n 'syscall::getppid:entry, syscall::nosuch:entry { exit(0); }' > "$work/out" 2> "$work/err" &&
 	die "D: a description that matches nothing was skipped"
