@@ -219,6 +219,21 @@ int config_env(struct compiler *c)
 	return 0;
 }
 
+/* bpftrace's settings that only its environment gives, not a config
+ * block (bpftrace(8), "Environment Variables"). */
+static bool env_only(const char *name)
+{
+	static const char *const names[] = {
+		"btf", "kernel_build", "kernel_source", "vmlinux", "color",
+		"debug_output",
+	};
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(name, names[i]))
+			return true;
+	return false;
+}
+
 /* NAME in one of its spellings: max_strlen, MAX_STRLEN,
  * BPFTRACE_MAX_STRLEN; its row, or -1. */
 static int lookup(const char *name)
@@ -249,6 +264,19 @@ int config_apply(struct compiler *c, const struct config_item *items)
 		const struct cfgvar *v;
 		char buf[200];
 
+		if (i < 0 && env_only(it->name)) {
+			char up[64];
+			size_t k;
+
+			for (k = 0; it->name[k] && k + 1 < sizeof(up); k++)
+				up[k] = (char)toupper((unsigned char)it->name[k]);
+			up[k] = 0;
+			diag_error(&c->diag, it->loc, E_CONFIG,
+				   "%s can only be set as an environment variable (BPFTRACE_%s)",
+				   it->name, up);
+			errs++;
+			continue;
+		}
 		if (i < 0) {
 			diag_error(&c->diag, it->loc, E_CONFIG,
 				   "unknown config variable '%s'", it->name);
