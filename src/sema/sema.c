@@ -807,6 +807,16 @@ static void mode_probes(struct compiler *c)
 }
 
 /* Are all the attach points of block P wildcards? */
+/* An attach point of a list that bpftrace skips, with a warning, when
+ * it names nothing here: a wildcard, a tracepoint. */
+static bool list_skips(const char *text)
+{
+	const struct probe_ops *o = probe_ops_named(text, strcspn(text, ":"));
+
+	return probe_wild(text) ||
+	       (o && (o->ctx == CTX_RECORD || o->ctx == CTX_RAWTP));
+}
+
 static bool all_wild(const struct node *p)
 {
 	for (int i = 0; i < p->nargs; i++)
@@ -862,10 +872,12 @@ int sema_check(struct compiler *c)
 				   c->dialect_017 && !c->lang_d ? 1 : 0;
 
 			/* a wildcard that matches nothing here names no probe
-			 * that is missing: said, skipped (not in D, where a
-			 * description that matches nothing is an error) */
+			 * that is missing, nor does a tracepoint this kernel
+			 * lacks (bpftrace's tracepoint_multiattach_missing):
+			 * said, skipped (not in D, where a description that
+			 * matches nothing is an error) */
 			if (total && !c->lang_d && mode == 0 &&
-			    probe_wild(p->args[i]->name))
+			    list_skips(p->args[i]->name))
 				mode = 1;
 
 			if (!missing[i] || (total && mode == 2))

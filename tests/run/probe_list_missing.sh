@@ -36,6 +36,11 @@ uprobe:libc:syscall, uprobe:libc:no_such_function_here /pid == cpid/ { printf("h
 	die "0.26 ignore: $(cat "$work/err")"
 grep -q 'no_such_function_here' "$work/err" && die "0.26 ignore said it: $(cat "$work/err")"
 grep -qx 'hit' "$work/out" || die "0.26 ignore: no hit: $(cat "$work/out")"
+# a tracepoint the kernel lacks among them: a warning, as bpftrace says
+"$SONDE" --dialect=0.26 -c "$PROGS/syscalls getppid 1" -e 't:syscalls:sys_enter_getppid, t:syscalls:nonsense /pid == cpid/ { printf("hit\n"); exit(); }' > "$work/out" 2> "$work/err" ||
+	die "0.26 tracepoint: $(cat "$work/err")"
+grep -q 'warning: tracepoint not found: syscalls:nonsense; skipped$' "$work/err" || die "0.26 tracepoint: $(cat "$work/err")"
+grep -qx 'hit' "$work/out" || die "0.26 tracepoint: no hit: $(cat "$work/out")"
 # a wildcard among them that matches nothing: a warning
 "$SONDE" --dialect=0.26 -c "$PROGS/syscalls getppid 1" -e 'uprobe:libc:syscall, uprobe:libc:no_such_fn_zz* /pid == cpid/ { printf("hit\n"); exit(); }' > "$work/out" 2> "$work/err" ||
 	die "0.26 wildcard: $(cat "$work/err")"
