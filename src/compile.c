@@ -70,11 +70,10 @@ static struct program *parse(struct compiler *c)
 static int d_unused_args(struct compiler *c)
 {
 	for (int k = 1; k <= c->nparams && k <= 64; k++) {
-		struct loc at = { 0 };
+		struct loc at = { 0 };	/* line 0: dtrace names none */
 
 		if (c->params_used & (1ULL << (k - 1)))
 			continue;
-		at.line = 0;
 		diag_error_d(&c->diag, at, E_POSITIONAL, "D_MACRO_UNUSED",
 			     "extraneous argument '%s' ($%d) is not referenced",
 			     c->params[k - 1], k);

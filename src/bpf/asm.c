@@ -199,13 +199,19 @@ static void ctx_in_r1(struct ir *ir)
 			ir->label_at[l]--;
 }
 
-/* Whether X is a jump to a label (not a call, not exit). */
+/* Whether IN jumps (ja or conditional: not a call, not exit). */
+static bool is_jump(const struct bpf_insn *in)
+{
+	int cls = BPF_CLASS(in->code), op = BPF_OP(in->code);
+
+	return (cls == BPF_JMP || cls == BPF_JMP32) && op != BPF_CALL &&
+	       op != BPF_EXIT;
+}
+
+/* Whether X is a jump to a label. */
 static bool label_jump(const struct ir_insn *x)
 {
-	int cls = BPF_CLASS(x->in.code), op = BPF_OP(x->in.code);
-
-	return x->target >= 0 && (cls == BPF_JMP || cls == BPF_JMP32) &&
-	       op != BPF_CALL && op != BPF_EXIT;
+	return x->target >= 0 && is_jump(&x->in);
 }
 
 /* Insert, before index P, an island: `ja TARGET`, preceded by `ja +1`
@@ -222,10 +228,8 @@ static int insert_island(struct ir *ir, int p, int target, int *jump)
 
 	for (int i = 0; i < ir->n; i++) {
 		struct ir_insn *x = &ir->v[i];
-		int c = BPF_CLASS(x->in.code), o = BPF_OP(x->in.code);
 
-		if (x->target < 0 && (c == BPF_JMP || c == BPF_JMP32) &&
-		    o != BPF_CALL && o != BPF_EXIT) {
+		if (x->target < 0 && is_jump(&x->in)) {
 			long to = i + 1L + x->in.off;
 
 			if (i < p && to >= p)
@@ -474,15 +478,20 @@ void asm_dump(FILE *f, const struct compiler *c, const struct prog_spec *ps)
 int asm_branch_depth(const struct prog_spec *ps)
 {
 	int *best = xcalloc((size_t)ps->ninsns + 2, sizeof(int));
-	int *end = xmalloc(sizeof(int) * ((size_t)ps->ninsns + 1));
+	int *end = xcalloc((size_t)ps->ninsns + 1, sizeof(int));
 	int deepest = 0, stop = ps->ninsns;
 
-	/* end[i]: where the function holding insn i ends */
+	/* end[i]: where the function holding insn i ends (first marked
+	 * -1 where a function starts) */
+	for (int f = 0; f < ps->nfuncs; f++)
+		if (ps->funcs[f] >= 0 && ps->funcs[f] < ps->ninsns)
+			end[ps->funcs[f]] = -1;
 	for (int i = ps->ninsns - 1; i >= 0; i--) {
+		bool starts = end[i] < 0;
+
 		end[i] = stop;
-		for (int f = 0; f < ps->nfuncs; f++)
-			if (ps->funcs[f] == i)
-				stop = i;
+		if (starts)
+			stop = i;
 	}
 	for (int i = ps->ninsns - 1; i >= 0; i--) {
 		const struct bpf_insn *in = &ps->insns[i];
@@ -495,9 +504,9 @@ int asm_branch_depth(const struct prog_spec *ps)
 			best[i] = i + 2 < end[i] ? best[i + 2] : 0;
 		else if ((cls == BPF_JMP || cls == BPF_JMP32) && op == BPF_EXIT)
 			best[i] = 0;
-		else if ((cls == BPF_JMP || cls == BPF_JMP32) && op == BPF_JA)
+		else if (is_jump(in) && op == BPF_JA)
 			best[i] = cls == BPF_JMP ? far : 0;
-		else if ((cls == BPF_JMP || cls == BPF_JMP32) && op != BPF_CALL)
+		else if (is_jump(in))
 			best[i] = 1 + (next > far ? next : far);
 		else
 			best[i] = next;

@@ -129,9 +129,10 @@ static void dt_sym(struct printer *pr, FILE *f, const struct type *ty,
 
 		if (!s)
 			fprintf(f, "0x%" PRIx64, v);
+		else if (ty->modonly)
+			fputs("vmlinux", f);
 		else
-			fprintf(f, "vmlinux%s%s", ty->modonly ? "" : "`",
-				ty->modonly ? "" : s->name);
+			fprintf(f, "vmlinux`%s", s->name);
 		return;
 	}
 	memcpy(&pid, (const uint8_t *)data + 8, 8);

@@ -448,12 +448,12 @@ static struct type *call_buf(struct sema *s, struct node *n)
 {
 	struct node *a = n->args[0], *l;
 	struct type *t = sema_expr(s, a), *lt;
-	int max = s->c->strlen_, size = max;
-
 	/* D's tracemem(addr, size): all SIZE bytes, as dtrace records
 	 * them (up to 64 KiB here) */
-	if (s->c->lang_d && n->dname && !strcmp(n->dname, "tracemem"))
-		max = 65536;
+	bool tracemem = s->c->lang_d && n->dname &&
+			!strcmp(n->dname, "tracemem");
+	int max = tracemem ? 65536 : s->c->strlen_, size = max;
+
 	if (n->nargs < 2) {
 		if (is_err(t))
 			return set(n, &ty_error);
@@ -479,7 +479,7 @@ static struct type *call_buf(struct sema *s, struct node *n)
 			    (long long)l->cval);
 			return set(n, &ty_error);
 		}
-		if (l->cval > max && s->report && max != s->c->strlen_)
+		if (l->cval > max && s->report && tracemem)
 			ERR(s, l->loc, E_LIMIT,
 			    "tracemem( ) size %lld is more than sonde records (%d bytes)",
 			    (long long)l->cval, max);
@@ -489,7 +489,7 @@ static struct type *call_buf(struct sema *s, struct node *n)
 				  (long long)l->cval, max);
 		else if (l->cval <= max)
 			size = (int)l->cval;
-	} else if (max != s->c->strlen_ && l->kind == N_TERNARY &&
+	} else if (tracemem && l->kind == N_TERNARY &&
 		   l->c->is_const && l->c->cval >= 0 && l->c->cval <= max) {
 		size = (int)l->c->cval;	/* tracemem(a, size, dsize) */
 	}
@@ -900,7 +900,8 @@ static struct type *call_sym(struct sema *s, struct node *n)
 		return set(n, &ty_error);
 	}
 	/* D's mod() and umod(): the module alone */
-	bool mod = s->c->lang_d && n->dname && strstr(n->dname, "mod");
+	bool mod = s->c->lang_d && n->dname && (!strcmp(n->dname, "mod") ||
+						!strcmp(n->dname, "umod"));
 
 	if (n->builtin == F_KSYM)
 		return set(n, mod ? &ty_kmod : &ty_ksym);

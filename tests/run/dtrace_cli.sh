@@ -68,6 +68,11 @@ D -q -x argref -s unused.d a b > /dev/null 2> err || { echo "FAIL -x argref: $(c
 printf '#pragma D option argref\nBEGIN { exit(0); }\n' > argref.d
 D -q -s argref.d a > /dev/null 2> err || { echo "FAIL argref pragma: $(cat err)"; exit 1; }
 rm -f unused.d argref.d
+# aggsortpos takes a number; tracemem() records at most 64 KiB
+D -x aggsortpos=x -n 'BEGIN { exit(0); }' 2> err; st=$?
+[[ $st == 1 && $(cat err) == "dtrace: failed to set -x aggsortpos: Invalid value for specified option" ]] || { echo "FAIL -x aggsortpos=x: $st $(cat err)"; exit 1; }
+D -e -n 'BEGIN { tracemem(curthread, 100000); }' 2> err && { echo "FAIL tracemem of 100000 bytes compiled"; exit 1; }
+grep -q 'tracemem( ) size 100000 is more than sonde records (65536 bytes)' err || { echo "FAIL tracemem size: $(cat err)"; exit 1; }
 # bufpolicy is fill, switch or ring; bufsize and aggsize are sizes
 D -x bufpolicy=spill -n 'BEGIN { exit(0); }' 2> err; st=$?
 [[ $st == 1 && $(cat err) == "dtrace: failed to set -x bufpolicy: Invalid value for specified option" ]] || { echo "FAIL -x bufpolicy=spill: $st $(cat err)"; exit 1; }

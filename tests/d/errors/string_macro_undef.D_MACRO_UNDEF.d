@@ -1,0 +1,5 @@
+/* $$1 given no argument */
+BEGIN
+{
+	trace($$1);
+}
