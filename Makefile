@@ -23,9 +23,9 @@
 # every object, so sanitizer and plain objects can never be mixed.
 
 CC       ?= cc
-PKGS     := libbpf libdw libelf zlib
+PKGS     := libbpf libdw libelf zlib libevent
 DEB_PKGS := gcc make pkg-config libbpf-dev libdw-dev libelf-dev zlib1g-dev \
-            libbz2-dev liblzma-dev linux-libc-dev python3
+            libbz2-dev liblzma-dev libevent-dev linux-libc-dev python3
 
 # CFLAGS (default -O2 -g), CPPFLAGS and LDFLAGS given by the user come
 # after ours.
@@ -35,7 +35,7 @@ XCFLAGS  := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wshadow -Wstrict-prototypes \
 XCPPFLAGS := -Isrc $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 XLDFLAGS :=
 PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
-LDLIBS   := $(if $(PKG_LIBS),$(PKG_LIBS),-lbpf -ldw -lelf -lz) -pthread
+LDLIBS   := $(if $(PKG_LIBS),$(PKG_LIBS),-lbpf -ldw -lelf -lz -levent) -pthread
 
 ifeq ($(WERROR),1)
 XCFLAGS  += -Werror
@@ -106,7 +106,7 @@ sonde: $(OBJS) $(B)/.flags
 # without zstd.
 # "make static" puts it at ./sonde; $(B)/sonde-static is the same file
 # for the test that checks it.
-STATIC_LIBS := -lbpf -ldw -lelf -lbz2 -llzma -lz -pthread
+STATIC_LIBS := -lbpf -ldw -lelf -lbz2 -llzma -lz -levent -pthread
 $(B)/sonde-static: $(OBJS) $(B)/.flags
 	$(msg) LD $@
 	$(Q)rm -f $@

@@ -50,6 +50,8 @@ static void usage(FILE *f)
 "                    keyed by a stack as folded lines for flame graph tools\n"
 "      --flamegraph FILE.svg  at exit, write an interactive SVG flame graph\n"
 "                    of every map keyed by a stack\n"
+"      --metrics [HOST:]PORT  while it runs, serve the maps over HTTP at\n"
+"                    /metrics for Prometheus (host 127.0.0.1 unless given)\n"
 "  -B line|full|none output buffering: flushed per line, only when the\n"
 "                    buffer fills, or unbuffered (default: after each\n"
 "                    batch of events)\n"
@@ -147,7 +149,7 @@ static const char *progname = "sonde";
 enum { OPT_DUMP = 256, OPT_INFO, OPT_DRY_RUN, OPT_UNSAFE, OPT_FLAMEGRAPH,
        OPT_INCLUDE, OPT_USDT_FILE, OPT_BTF, OPT_RINGBUF, OPT_NO_WARNINGS,
        OPT_DIALECT, OPT_PROBE_FILTER, OPT_NO_FEATURE, OPT_TEST,
-       OPT_BENCH, OPT_MODE };
+       OPT_BENCH, OPT_MODE, OPT_METRICS };
 
 static const struct option longopts[] = {
 	{ "dump", required_argument, NULL, OPT_DUMP },
@@ -155,6 +157,7 @@ static const struct option longopts[] = {
 	{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
 	{ "unsafe", no_argument, NULL, OPT_UNSAFE },
 	{ "flamegraph", required_argument, NULL, OPT_FLAMEGRAPH },
+	{ "metrics", required_argument, NULL, OPT_METRICS },
 	{ "include", required_argument, NULL, OPT_INCLUDE },
 	{ "usdt-file-activation", no_argument, NULL, OPT_USDT_FILE },
 	{ "btf", no_argument, NULL, OPT_BTF },
@@ -279,6 +282,7 @@ static int option(struct options *o, int opt, const char *arg)
 	case OPT_DRY_RUN: o->dry_run = true; return 0;
 	case OPT_UNSAFE: o->unsafe = true; return 0;
 	case OPT_FLAMEGRAPH: o->flamepath = arg; return 0;
+	case OPT_METRICS: o->metrics = arg; return 0;
 	case OPT_USDT_FILE: return 0;	/* see the usage */
 	case OPT_BTF: return 0;		/* BTF is always used where there is one */
 	case OPT_RINGBUF: return opt_size(arg, &o->rb_bytes);

@@ -16,6 +16,7 @@ struct options {
 	const char *prog_text, *file, *outpath, *dump, *flamepath, *command;
 	bool quiet, verbose, dry_run, list, unsafe, no_warnings;
 	const char *dialect;	/* --dialect, or NULL */
+	const char *metrics;	/* --metrics ADDR, or NULL */
 	unsigned stages;	/* -d STAGE,...: D_* */
 	bool no_kprobe_multi, no_uprobe_multi;	/* --no-feature */
 	const char *probe_filter;	/* --probe-filter REGEX, or NULL */

@@ -136,6 +136,7 @@ static int setup_compiler(struct compiler *c, const struct options *o,
 	c->uprobe_multi_checked |= o->no_uprobe_multi;
 	c->run_mode = o->mode;
 	c->check_helpers = o->check_helpers;
+	c->hist_sums = o->metrics != NULL;
 	c->diag.no_warnings = o->no_warnings;
 	c->params = o->params;
 	c->nparams = o->nparams;
@@ -384,6 +385,8 @@ static int trace(const struct options *o, struct tracer *t)
 		if (o->stages & D_LIBBPF)
 			libbpf_set_print(libbpf_say);
 		if (at_check_limits(t) == 0 && ld_load(t) == 0 &&
+		    (!o->metrics || o->dry_run ||
+		     rt_metrics_start(t, o->metrics) == 0) &&
 		    ((o->dry_run && t->c->dialect_017) || rt_run(t) == 0))
 			rc = t->exit_code;
 	}

@@ -88,6 +88,14 @@ static inline int llq_nbuckets(const struct mapinfo *m)
 	       (m->llq_steps - m->llq_steps / m->llq_factor) + 3;
 }
 
+/* The buckets of hist or lhist map M, without the --metrics sum slot,
+ * which is the index after them. */
+static inline int hist_sum_slot(const struct mapinfo *m)
+{
+	return m->agg == AGG_HIST ? hist_nbuckets(m->hist_bits) :
+	       (int)((m->lh_max - m->lh_min) / m->lh_step + 2);
+}
+
 /* Does map M keep a value per CPU, merged when read? */
 static inline bool map_percpu(const struct mapinfo *m)
 {
@@ -271,6 +279,10 @@ struct compiler {
 				 * each such place asks this field */
 	int run_mode;		/* RUN_TRACE, or --test, --bench: which
 				 * probes a run keeps (probe.c) */
+	bool hist_sums;		/* --metrics: hist() and lhist() keep one
+				 * more slot per key, bucket hist_sum_slot(),
+				 * the sum of their values (a Prometheus
+				 * histogram's _sum) */
 	int check_helpers;	/* -k: 1 reports failed helper calls but
 				 * memory reads, -kk: 2 those too */
 	bool kprobe_multi;	/* the kernel attaches kprobe_multi programs

@@ -274,6 +274,10 @@ static void map_delete(struct cg *g, struct node *n, bool warn)
 			 m->agg == AGG_LLQUANT ? llq_nbuckets(m) :
 			 (int)((m->lh_max - m->lh_min) / m->lh_step + 2);
 
+		/* --metrics: the sum slot after the buckets too */
+		if ((m->agg == AGG_HIST || m->agg == AGG_LHIST) &&
+		    g->c->hist_sums)
+			nb++;
 		cg_emit(g, ALU64_IMM(BPF_ADD, R7, 1));
 		cg_jump(g, JMP_IMM(BPF_JLT, R7, nb), top);
 	}
@@ -795,13 +799,41 @@ static struct node *incr_arg(const struct mapinfo *m, const struct node *call)
 	return i >= 0 && call->nargs > i ? call->args[i] : NULL;
 }
 
+/* Does hist or lhist map M keep the sum of its values (--metrics)? */
+static bool hist_sum(const struct cg *g, const struct mapinfo *m)
+{
+	return g->c->hist_sums && !g->c->lang_d &&
+	       (m->agg == AGG_HIST || m->agg == AGG_LHIST);
+}
+
+/* After a hist or lhist update: the value in stack slot SUM added to
+ * the key's sum slot (KEY's bucket word set to it), inserted when new. */
+static void add_hist_sum(struct cg *g, struct mapinfo *m, struct mem key,
+			 struct mem val, int sum, struct node *n)
+{
+	int have = cg_label(g), done = cg_label(g);
+	int sq[2] = { 0, 0 };
+
+	cg_emit(g, ST_IMM(BPF_DW, key.base,
+			  (int16_t)(key.off + m->key_size - 8),
+			  hist_sum_slot(m)));
+	lookup(g, m, key);
+	cg_jump(g, JMP_IMM(BPF_JNE, R0, 0), have);
+	agg_initial(g, m, val, sum, sq);	/* a count's increment */
+	update(g, m, key, val, BPF_ANY, n);
+	cg_jump(g, JA(), done);
+	cg_bind(g, have);
+	agg_in_place(g, m, sum, sq, false);
+	cg_bind(g, done);
+}
+
 void cg_agg(struct cg *g, struct node *n)
 {
 	int saved = g->scratch, saved_stack = g->stack;
 	struct node *target = n->a, *call = n->b;
 	struct mapinfo *m = target->map;
 	struct mem key, val;
-	int v = 0, sq[2] = { 0, 0 };
+	int v = 0, sq[2] = { 0, 0 }, sum = 0;
 	int have = cg_label(g), done = cg_label(g);
 	/* Buckets and comparisons follow this call's value type. */
 	bool sgn = m->agg != AGG_COUNT && call->args[0]->ty->is_signed;
@@ -820,12 +852,20 @@ void cg_agg(struct cg *g, struct node *n)
 			cg_int(g, inc);
 			cg_emit(g, STX(BPF_DW, RFP, (int16_t)v, R0));
 		}
+		if (hist_sum(g, m)) {
+			sum = cg_stack_alloc(g, n);
+			cg_int(g, a);
+			cg_emit(g, STX(BPF_DW, RFP, (int16_t)sum, R0));
+		}
 		/* D's buckets: the code even for a constant (the verifier
 		 * folds it), so tests of constants test it */
 		if (a->is_const && (m->agg == AGG_HIST || m->agg == AGG_LHIST)) {
 			cg_imm(g, HB, const_bucket(m, a->cval, sgn));
 		} else {
-			cg_int(g, a);
+			if (sum)	/* evaluated once */
+				cg_emit(g, LDX(BPF_DW, R0, RFP, (int16_t)sum));
+			else
+				cg_int(g, a);
 			if (m->agg == AGG_HIST && m->hist_bits)
 				log2_bucket_k(g, sgn, m->hist_bits);
 			else if (m->agg == AGG_HIST)
@@ -859,6 +899,8 @@ void cg_agg(struct cg *g, struct node *n)
 	cg_bind(g, have);
 	agg_in_place(g, m, v, sq, m->val->is_signed);
 	cg_bind(g, done);
+	if (sum)
+		add_hist_sum(g, m, key, val, sum, n);
 	g->scratch = saved;
 	g->stack = saved_stack;
 }

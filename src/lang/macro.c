@@ -7,7 +7,9 @@
  * no arguments, becomes a copy of the body:
  *
  *   - a $x parameter takes a scratch variable, which the body then
- *     names (by reference: the body may assign it);
+ *     names (by reference: the body may assign it), or, when the body
+ *     never assigns it, any expression, as a bare x does (bpftrace's
+ *     own tests call add_one($x) with 1 + 1);
  *   - an @x parameter takes a map, the same way;
  *   - a bare x parameter takes any expression, copied wherever the body
  *     names x (evaluated at each use);
@@ -183,6 +185,8 @@ static struct node *inst_copy(struct mx *x, const struct inst *in,
 	c->loc.exp = expansion(x, in, n->loc);
 	if (n->kind == N_VAR) {
 		i = param_index(in, N_VAR, n->name);
+		if (i >= 0 && in->argv[i]->kind != N_VAR)
+			return clone(x, in->argv[i]);
 		c->name = i >= 0 ? in->argv[i]->name :
 			  arena_printf(x->a, "%s#%d", n->name, in->serial);
 	} else if (n->kind == N_MAP) {
@@ -213,6 +217,25 @@ static const char *what_arg(const struct node *a)
 	       a->kind == N_MAP ? "a map" : "an expression";
 }
 
+/* Does N (a macro's body) assign, declare, increment or loop over
+ * the variable NAME? */
+static bool writes_var(const struct node *n, const char *name)
+{
+	if (!n)
+		return false;
+	if ((n->kind == N_ASSIGN || n->kind == N_INCDEC || n->kind == N_LET ||
+	     n->kind == N_FOR) && n->a && n->a->kind == N_VAR &&
+	    !strcmp(n->a->name, name))
+		return true;
+	if (writes_var(n->a, name) || writes_var(n->b, name) ||
+	    writes_var(n->c, name))
+		return true;
+	for (int i = 0; i < n->nargs; i++)
+		if (writes_var(n->args[i], name))
+			return true;
+	return false;
+}
+
 /* The arguments fit the parameters' kinds? */
 static bool check_args(struct mx *x, const struct node *m, struct node *call)
 {
@@ -221,8 +244,13 @@ static bool check_args(struct mx *x, const struct node *m, struct node *call)
 	for (int i = 0; i < m->nargs; i++) {
 		const struct node *p = m->args[i], *a = call->args[i];
 
-		if ((p->kind == N_VAR && a->kind != N_VAR) ||
-		    (p->kind == N_MAP && (a->kind != N_MAP || a->nargs))) {
+		if (p->kind == N_VAR && a->kind != N_VAR &&
+		    writes_var(m->b, p->name)) {
+			error(x, a->loc, E_MACRO,
+			      "macro %s assigns its parameter %s: pass a scratch variable, not %s",
+			      m->name, p->name, what_arg(a));
+			ok = false;
+		} else if (p->kind == N_MAP && (a->kind != N_MAP || a->nargs)) {
 			error(x, a->loc, E_MACRO,
 			      "macro %s takes %s for %s, not %s",
 			      m->name, what_arg(p), p->name, what_arg(a));

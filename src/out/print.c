@@ -27,6 +27,7 @@ struct entry {
 	uint64_t count;		/* avg/stats */
 	int64_t total;		/* avg/stats/stddev */
 	uint64_t sq[2];		/* stddev: the sum of squares, low first */
+	int64_t hsum;		/* hist/lhist with --metrics: their sum */
 	int row, nrow;		/* hist/lhist: its rows in table.rows */
 	const uint8_t *raw;	/* AGG_NONE value bytes */
 };
@@ -300,6 +301,11 @@ static int table_read(struct printer *pr, struct mapinfo *m, struct table *tb)
 
 				memcpy(&x, val + (size_t)c * vstride, 8);
 				sum += x;
+			}
+			if (b == (uint64_t)tb->nb && pr->c->hist_sums &&
+			    (m->agg == AGG_HIST || m->agg == AGG_LHIST)) {
+				e->hsum += (int64_t)sum;	/* --metrics */
+				break;
 			}
 			if (b < (uint64_t)tb->nb && sum)
 				add_row(tb, (int)(e - tb->e), (int)b, sum);
@@ -814,6 +820,7 @@ int pr_map_entries(struct printer *pr, struct mapinfo *m,
 		struct pr_entry pe = {
 			.key = e->key, .v = e->v, .count = e->count,
 			.total = e->total, .raw = e->raw, .b = b, .nb = tb.nb,
+			.hsum = e->hsum,
 			.sq = { e->sq[0], e->sq[1] },
 		};
 

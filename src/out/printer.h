@@ -84,11 +84,15 @@ struct pr_entry {
 	const uint8_t *raw;
 	const uint64_t *b;
 	int nb;
+	int64_t hsum;		/* hist/lhist with --metrics: their sum */
 };
 /* Call FN with each entry of map M, in no order; -1 if it cannot be
  * read. */
 int pr_map_entries(struct printer *pr, struct mapinfo *m,
 		   void (*fn)(void *arg, const struct pr_entry *e), void *arg);
+/* prom.c: every map that holds numbers, as Prometheus metrics (text
+ * format 0.0.4) onto F (--metrics). */
+void pr_prometheus(struct printer *pr, FILE *f);
 /* dprint.c: D's aggregations at exit, DTrace's way (D's variables,
  * maps without '@', never print). */
 void pr_dt_all_aggs(struct printer *pr);

@@ -12,6 +12,8 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 #include <errno.h>
+#include <poll.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -266,6 +268,18 @@ static int poll_events(struct tracer *t, int timeout_ms)
 {
 	int rc;
 
+	/* --metrics: wait unlocked, print (below) under the lock */
+	if (t->metrics && timeout_ms) {
+		struct pollfd p = { ring_buffer__epoll_fd(t->rb.rb), POLLIN, 0 };
+
+		if (poll(&p, 1, timeout_ms) < 0 && errno != EINTR)
+			return -errno;
+		pthread_mutex_lock(&t->print_lock);
+		rc = poll_events(t, 0);
+		pthread_mutex_unlock(&t->print_lock);
+		return rc;
+	}
+
 	if (!t->pr.usyms)
 		return ring_buffer__poll(t->rb.rb, timeout_ms);
 	rc = us_wait(t->pr.usyms, ring_buffer__epoll_fd(t->rb.rb), timeout_ms);
@@ -388,8 +402,11 @@ static void event_loop(struct tracer *t)
 		}
 		rc = poll_events(t, 100);
 		rt_skb_consume(t);
-		if (rt_take_print_request())
+		if (rt_take_print_request()) {
+			pthread_mutex_lock(&t->print_lock);
 			on_usr1(t);
+			pthread_mutex_unlock(&t->print_lock);
+		}
 		flush(t);
 		if (rc < 0 && rc != -EINTR) {
 			rt_warn(t, "reading events: %s", strerror(-rc));
@@ -421,7 +438,9 @@ static int finish(struct tracer *t)
 {
 	int rc;
 
-	/* No more events from attached probes, then END. */
+	/* No more scrapes (the main thread prints alone from here), no
+	 * more events from attached probes, then END. */
+	rt_metrics_stop(t);
 	at_detach_all(t);
 	ring_buffer__consume(t->rb.rb);
 	rt_skb_consume(t);

@@ -21,6 +21,7 @@ void tracer_init(struct tracer *t, struct compiler *c, FILE *out)
 	t->useen_fd = -1;
 	t->skb_fd = -1;
 	t->child_go = -1;
+	pthread_mutex_init(&t->print_lock, NULL);
 }
 
 /* A command never released sees its pipe close and exits; one still
@@ -51,6 +52,7 @@ void tracer_close(struct tracer *t)
 {
 	struct compiler *c = t->c;
 
+	rt_metrics_stop(t);	/* before what it reads goes */
 	rb_ready(&t->rb);
 	at_detach_all(t);
 	end_child(t);

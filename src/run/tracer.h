@@ -11,6 +11,7 @@
 #ifndef SONDE_TRACER_H
 #define SONDE_TRACER_H
 
+#include <pthread.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -80,6 +81,11 @@ struct tracer {
 	uint64_t spec_drops;
 	struct watch *watches;	/* FUNC+argN breakpoints set (watch.c) */
 	int nwatches, watches_cap;
+	/* --metrics (metrics.c): the HTTP server, and the lock the main
+	 * thread holds while it prints, so that a scrape never meets
+	 * the symbol caches half updated */
+	struct metrics *metrics;
+	pthread_mutex_t print_lock;
 	char *err;		/* what failed (malloc'd), for main.c */
 };
 
@@ -93,6 +99,11 @@ int rt_fail(struct tracer *t, int err, const char *fmt, ...)
 /* A warning or a -v note, now, on stderr: "sonde: " MSG. */
 void rt_warn(struct tracer *t, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+
+/* metrics.c: serve the maps at ADDR (PORT, HOST:PORT, [IPV6]:PORT;
+ * host 127.0.0.1 when not given) until rt_metrics_stop(). */
+int rt_metrics_start(struct tracer *t, const char *addr);
+void rt_metrics_stop(struct tracer *t);
 
 /* loader.c: create the maps, relocate and load every program. */
 int ld_load(struct tracer *t);

@@ -677,12 +677,10 @@ static void finalize_maps(struct compiler *c)
 		 * script's start with 4096. */
 		if (m->key)
 			m->max_entries = c->map_keys_max;
-		else if (m->agg == AGG_HIST)
-			m->max_entries = 66;
-		else if (m->agg == AGG_LHIST)
-			m->max_entries = (m->lh_max - m->lh_min) / m->lh_step + 2 <
+		else if (m->agg == AGG_HIST || m->agg == AGG_LHIST)
+			m->max_entries = hist_sum_slot(m) + c->hist_sums <
 					 c->map_keys_max ?
-					 (int)((m->lh_max - m->lh_min) / m->lh_step + 2) :
+					 hist_sum_slot(m) + c->hist_sums :
 					 c->map_keys_max;
 		else if (m->agg == AGG_QUANT)
 			m->max_entries = DQUANT_NBUCKETS;

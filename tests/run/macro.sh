@@ -94,3 +94,14 @@ run 'macro early() { exit(); } begin { early(); print(1); }'
 expect "
 "
 echo ok
+# a $x parameter the body only reads takes any expression, evaluated
+# at each use, through macros calling macros
+run 'macro add1($x) { $x + 1 } macro add2($y) { $y + add1($y) } macro add3($z) { $z + add2($z) }
+macro inc($x) { $y = $x + 1; $z = $x + 2; $y + $z }
+begin { $y = 2; print(add3(1)); $w = 3; print(add1($w * 2)); print(inc({ $y += 1; $y })); print($y); exit(); }'
+expect "4
+7
+10
+4
+
+"

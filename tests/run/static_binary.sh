@@ -1,10 +1,11 @@
 #!/bin/bash
-# make static: one executable, no shared libraries, at most 3 MB, that
+# make static: one executable, no shared libraries, at most 3.5 MB, that
 # runs where nothing else is installed (an empty chroot for the
 # compiler; the real machine for a trace).  It was 1.7 MB before libdw
 # (DWARF for uprobes' args) came, with its backends for every
 # architecture, the xz and bzip2 decompressors and static dlopen
-# (debuginfod): 2.5 MB on 2026-11-25.
+# (debuginfod): 2.5 MB on 2026-11-25; 2.9 MB with D; 3.2 MB with
+# libevent (core and evhttp, which --metrics serves with) on 2026-11-27.
 set -u
 bin=$SONDE_ROOT/build/sonde-static
 if [[ ! -x $bin ]]; then
@@ -14,7 +15,7 @@ if [[ ! -x $bin ]]; then
 fi
 if ldd "$bin" >/dev/null 2>&1; then echo "ldd sees a dynamic executable"; ldd "$bin"; exit 1; fi
 size=$(stat -c %s "$bin")
-(( size <= 3 * 1024 * 1024 )) || { echo "size $size > 3 MB"; exit 1; }
+(( size <= 7 * 512 * 1024 )) || { echo "size $size > 3.5 MB"; exit 1; }
 root=$(mktemp -d)
 trap 'rm -rf "$root"' EXIT
 cp "$bin" "$root/sonde"
