@@ -73,7 +73,7 @@ PROG_BINS := $(PROG_SRCS:tests/progs/%.c=$(B)/progs/%)
 # The fuzz targets' entry points (tests/fuzz/fuzz_NAME.c): built with
 # clang and libFuzzer by "make fuzz", and with $(CC) into the unit test
 # test_fuzz, which replays tests/fuzz/'s inputs in make check.
-FUZZ_NAMES := script elf format
+FUZZ_NAMES := script elf format proto
 FUZZ_DEFS  := -DFUZZ_DIR='"$(CURDIR)/tests/fuzz"'
 FUZZ_ENTRY_OBJS := $(FUZZ_NAMES:%=$(B)/tests/fuzz_%.o)
 # Load generators of make stress, built the same way.
@@ -313,10 +313,15 @@ PCDIR      ?= $(PREFIX)/lib/pkgconfig
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 EXAMPLEDIR ?= $(PREFIX)/share/sonde/examples
 STDLIBDIR  ?= $(PREFIX)/share/sonde/stdlib
+# sonde serve: the systemd units and the policy file (kept when there)
+SYSTEMDDIR ?= $(PREFIX)/lib/systemd/system
+SYSCONFDIR ?= /etc
 VERSION    := $(shell sed -n 's/^\#define SONDE_VERSION "\(.*\)"/\1/p' src/catalog/info.h)
 INSTALLED  := $(BINDIR)/sonde $(MANDIR)/man8/sonde.8 \
+	      $(MANDIR)/man8/sonde-serve.8 \
 	      $(MANDIR)/man7/sonde-language.7 $(INCLUDEDIR)/sonde/sdt.h \
-	      $(PCDIR)/sonde.pc $(BASHCOMPDIR)/sonde
+	      $(PCDIR)/sonde.pc $(BASHCOMPDIR)/sonde \
+	      $(SYSTEMDDIR)/sonde.socket $(SYSTEMDDIR)/sonde.service
 
 install: sonde
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man8 \
@@ -324,6 +329,14 @@ install: sonde
 		$(DESTDIR)$(PCDIR) $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(EXAMPLEDIR)
 	install -m 755 sonde $(DESTDIR)$(BINDIR)/sonde
 	install -m 644 docs/sonde.8 $(DESTDIR)$(MANDIR)/man8/sonde.8
+	install -m 644 docs/sonde-serve.8 $(DESTDIR)$(MANDIR)/man8/sonde-serve.8
+	install -d $(DESTDIR)$(SYSTEMDDIR) $(DESTDIR)$(SYSCONFDIR)/sonde
+	install -m 644 contrib/systemd/sonde.socket $(DESTDIR)$(SYSTEMDDIR)/sonde.socket
+	sed -e 's|@BINDIR@|$(BINDIR)|' contrib/systemd/sonde.service.in \
+		> $(DESTDIR)$(SYSTEMDDIR)/sonde.service
+	chmod 644 $(DESTDIR)$(SYSTEMDDIR)/sonde.service
+	test -e $(DESTDIR)$(SYSCONFDIR)/sonde/policy || \
+		install -m 644 contrib/sonde-policy $(DESTDIR)$(SYSCONFDIR)/sonde/policy
 	install -m 644 docs/sonde-language.7 $(DESTDIR)$(MANDIR)/man7/sonde-language.7
 	install -m 644 include/sonde/sdt.h $(DESTDIR)$(INCLUDEDIR)/sonde/sdt.h
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' \
@@ -342,6 +355,10 @@ docs/sonde-language.7: docs/language.md tools/md2man.awk src/catalog/info.h
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
+	# the policy file goes only if nobody changed it
+	-cmp -s contrib/sonde-policy $(DESTDIR)$(SYSCONFDIR)/sonde/policy && \
+		rm -f $(DESTDIR)$(SYSCONFDIR)/sonde/policy
+	-rmdir $(DESTDIR)$(SYSCONFDIR)/sonde 2>/dev/null
 	rm -rf $(DESTDIR)$(EXAMPLEDIR) $(DESTDIR)$(STDLIBDIR)
 	-rmdir $(DESTDIR)$(INCLUDEDIR)/sonde $(DESTDIR)$(PREFIX)/share/sonde 2>/dev/null
 

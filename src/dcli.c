@@ -333,6 +333,11 @@ static bool generator(int argc, char **argv)
 
 int dcli_main(int argc, char **argv)
 {
+	return dcli_run(argc, argv, NULL);
+}
+
+int dcli_run(int argc, char **argv, const struct serve_session *serve)
+{
 	struct options o;
 	struct dprog d = { 0 };
 	char *name = NULL;
@@ -366,6 +371,7 @@ int dcli_main(int argc, char **argv)
 	}
 	/* #include "FILE" looks beside the script */
 	o.file = d.file;
+	o.serve = serve;
 	rc = session_run(&o);
 	free(d.text);
 	free(name);

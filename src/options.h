@@ -17,6 +17,11 @@ struct options {
 	bool quiet, verbose, dry_run, list, unsafe, no_warnings;
 	const char *dialect;	/* --dialect, or NULL */
 	const char *metrics;	/* --metrics ADDR, or NULL */
+	const char *metrics_prefix;	/* its names' prefix: NULL for
+					 * "sonde" (serve's metrics.d) */
+	/* sonde serve runs this command line for a user (serve.h): their
+	 * identity and policy, or NULL */
+	const struct serve_session *serve;
 	unsigned stages;	/* -d STAGE,...: D_* */
 	bool no_kprobe_multi, no_uprobe_multi;	/* --no-feature */
 	const char *probe_filter;	/* --probe-filter REGEX, or NULL */
@@ -67,6 +72,9 @@ struct options {
 /* bpftrace 0.26's -d STAGE: print what a stage made, then run. */
 enum { D_AST = 1, D_BPF = 2, D_VERIFIER = 4, D_LIBBPF = 8 };
 
+/* main.c: argv into O: 0 to go on, or 1 + an exit status to leave
+ * with (-h, -V, -l PATTERN do all there is to do). */
+int cli_parse(int argc, char **argv, struct options *o);
 /* Read the script, compile it, run it (or list, dump it): the exit
  * status.  Frees what O holds. */
 int session_run(struct options *o);

@@ -17,6 +17,7 @@
 #include "compile.h"
 #include "config.h"
 #include "options.h"
+#include "serve.h"
 #include "bpf/asm.h"
 #include "lang/dprobe.h"
 #include "lang/parse.h"
@@ -157,6 +158,9 @@ static int setup_compiler(struct compiler *c, const struct options *o,
 					  (size_t)(strrchr(o->file, '/') - o->file));
 	if (c->srcdir && !*c->srcdir)
 		c->srcdir = "/";
+	/* sonde serve: the user's restrictions */
+	if (o->serve && serve_setup_compiler(o->serve, c))
+		return -1;
 	return 0;
 }
 
@@ -256,6 +260,9 @@ static int inspect(const struct options *o, struct compiler *c)
 		ast_dump(stdout, c->ast);
 	if (compile(c, COMPILE_CODE))
 		return 1;
+	/* sonde serve: the probes and maps against the user's policy */
+	if (o->serve && serve_check_program(o->serve, c))
+		return 1;
 	if (o->stages & D_BPF)
 		for (int i = 0; i < c->nprogs; i++)
 			asm_dump(stdout, c, &c->progs[i]);
@@ -326,6 +333,7 @@ static int setup_tracer(const struct options *o, struct tracer *t)
 			o->buffering == _IONBF ? 0 : BUFSIZ);
 	t->pr.out = out;
 	t->pr.format = o->format;
+	t->pr.prom_prefix = o->metrics_prefix;
 	t->pr.color = o->format == OUT_TEXT && isatty(fileno(out)) &&
 		      !getenv("NO_COLOR");
 	t->buffered = o->buffering >= 0;
@@ -571,6 +579,10 @@ int session_run(struct options *o)
 		goto out;
 	if (o->lang_d && d_pragmas(o, &c))
 		goto out;
+	/* sonde serve: #pragma D option destructive gives no more than
+	 * the policy does */
+	if (o->serve && !o->serve->pol.unsafe)
+		o->unsafe = c.unsafe = false;
 	/* D: declarations only (a provider file, inlines): nothing to
 	 * enable, as dtrace says */
 	if (o->lang_d && !c.ast->nprobes && !c.ast->derror && !o->list) {

@@ -279,6 +279,17 @@ struct compiler {
 				 * each such place asks this field */
 	int run_mode;		/* RUN_TRACE, or --test, --bench: which
 				 * probes a run keeps (probe.c) */
+	/* sonde serve, for a user who is not root (docs/sonde-serve.8):
+	 * every probe of a task's event starts with a test of the uid
+	 * (a prologue the script cannot remove), and nothing reads the
+	 * kernel's memory but the probe's own context */
+	bool filter_uid_on;
+	uint32_t filter_uid;
+	int cred_off, euid_off;	/* task_struct.cred, cred.euid (BTF): the
+				 * effective uid must match too, so that a
+				 * setuid program the user starts is not
+				 * the user's to trace */
+	bool restricted;
 	bool hist_sums;		/* --metrics: hist() and lhist() keep one
 				 * more slot per key, bucket hist_sum_slot(),
 				 * the sum of their values (a Prometheus

@@ -6,6 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <grp.h>
+#include <pwd.h>
+#include <sys/fsuid.h>
 #include <unistd.h>
 
 void *xmalloc(size_t n)
@@ -202,4 +205,50 @@ bool hist_low(int i, int k, uint64_t *v)
 		return false;
 	*v = step << p;
 	return true;
+}
+
+/* fs_as_user(): the identity, and how deep fs_system() calls nest. */
+static struct {
+	bool set;
+	unsigned uid, gid;
+	int depth;
+} fs_id;
+
+void fs_as_user(unsigned uid, unsigned gid)
+{
+	fs_id.set = true;
+	fs_id.uid = uid;
+	fs_id.gid = gid;
+	fs_id.depth = 0;
+	setfsgid(gid);
+	setfsuid(uid);
+}
+
+void fs_system(void)
+{
+	if (fs_id.set && fs_id.depth++ == 0) {
+		setfsuid(0);
+		setfsgid(0);
+	}
+}
+
+void fs_user(void)
+{
+	if (fs_id.set && --fs_id.depth == 0) {
+		setfsgid(fs_id.gid);
+		setfsuid(fs_id.uid);
+	}
+}
+
+int fs_become_user(void)
+{
+	struct passwd *pw;
+
+	if (!fs_id.set)
+		return 0;
+	pw = getpwuid(fs_id.uid);
+	if ((pw ? initgroups(pw->pw_name, fs_id.gid) :
+	     setgroups(0, NULL)) || setgid(fs_id.gid) || setuid(fs_id.uid))
+		return -1;
+	return 0;
 }

@@ -33,6 +33,20 @@ int read_file(const char *path, char **out, size_t *len);
  * file of MAX bytes was cut (a script may be a pipe that never ends). */
 int read_file_max(const char *path, char **out, size_t *len, size_t max);
 
+/* sonde serve's sessions open files with the client's identity, so
+ * that a script, its #includes, -o, uprobe targets and cat() reach
+ * only what the user could (fs_as_user(): the file-system uid and gid
+ * of every thread that opens files); the system's catalogues that only
+ * root reads (tracefs) are read between fs_system() and fs_user().
+ * Outside a session all three do nothing. */
+void fs_as_user(unsigned uid, unsigned gid);
+void fs_system(void);
+void fs_user(void);
+/* In a child about to exec a command (-c, system()): become that user
+ * wholly (groups, gid, uid); 0, or -1 with errno.  Nothing outside a
+ * session. */
+int fs_become_user(void);
+
 /* The length of the UTF-8 sequence at P (before END), or 0 if it is
  * not a valid one: the lexer and the caret printer agree on this. */
 int utf8_len(const char *p, const char *end);

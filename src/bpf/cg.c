@@ -620,6 +620,37 @@ static void gen_prologue(struct cg *g, struct node *p, const struct split *sp)
 		ir_jump(&pro, JMP_IMM(BPF_JNE, R0, c->target_pid), g->exit_label);
 		g->uses_ctx = false;	/* saved already */
 	}
+	/* sonde serve: a user's probes see only that user's tasks */
+	if (c->filter_uid_on && probe_has(ps, PF_TASK)) {
+		if (g->uses_ctx)
+			ir_emit(&pro, MOV_REG(RCTX, R1));
+		ir_emit(&pro, CALL(BPF_FUNC_get_current_uid_gid));
+		ir_emit(&pro, ALU64_IMM(BPF_LSH, R0, 32));
+		ir_emit(&pro, ALU64_IMM(BPF_RSH, R0, 32));
+		ir_ld64(&pro, R1, c->filter_uid, RELOC_NONE, 0);
+		ir_jump(&pro, JMP_REG(BPF_JNE, R0, R1), g->exit_label);
+		/* current->cred->euid, through fp-8, which nothing of the
+		 * body uses before its own prologue below */
+		ir_emit(&pro, CALL(BPF_FUNC_get_current_task));
+		ir_emit(&pro, MOV_REG(R3, R0));
+		ir_emit(&pro, ALU64_IMM(BPF_ADD, R3, c->cred_off));
+		ir_emit(&pro, MOV_IMM(R2, 8));
+		ir_emit(&pro, MOV_REG(R1, RFP));
+		ir_emit(&pro, ALU64_IMM(BPF_ADD, R1, -8));
+		ir_emit(&pro, CALL(BPF_FUNC_probe_read_kernel));
+		ir_jump(&pro, JMP_IMM(BPF_JNE, R0, 0), g->exit_label);
+		ir_emit(&pro, LDX(BPF_DW, R3, RFP, -8));
+		ir_emit(&pro, ALU64_IMM(BPF_ADD, R3, c->euid_off));
+		ir_emit(&pro, MOV_IMM(R2, 4));
+		ir_emit(&pro, MOV_REG(R1, RFP));
+		ir_emit(&pro, ALU64_IMM(BPF_ADD, R1, -8));
+		ir_emit(&pro, CALL(BPF_FUNC_probe_read_kernel));
+		ir_jump(&pro, JMP_IMM(BPF_JNE, R0, 0), g->exit_label);
+		ir_emit(&pro, LDX(BPF_W, R0, RFP, -8));
+		ir_ld64(&pro, R1, c->filter_uid, RELOC_NONE, 0);
+		ir_jump(&pro, JMP_REG(BPF_JNE, R0, R1), g->exit_label);
+		g->uses_ctx = false;	/* saved already */
+	}
 	if (g->uses_ctx)
 		ir_emit(&pro, MOV_REG(RCTX, R1));
 	/* D: nothing runs after exit() but END */

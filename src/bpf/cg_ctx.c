@@ -102,7 +102,9 @@ void cg_args_str(struct cg *g, struct node *n, struct mem dst,
 		cg_emit(g, ALU64_REG(BPF_ADD, R3, RCTX));
 		cg_emit(g, MOV_IMM(R2, size));
 		cg_addr_of(g, R1, dst);
+		g->ctx_read = true;	/* of the record itself */
 		cg_read_call(g, BPF_FUNC_probe_read_kernel_str, n);
+		g->ctx_read = false;
 		return;
 	}
 	/* char name[N]: copy it, keeping the last byte a terminator */
@@ -111,7 +113,9 @@ void cg_args_str(struct cg *g, struct node *n, struct mem dst,
 	cg_emit(g, ALU64_IMM(BPF_ADD, R3, f->offset));
 	cg_emit(g, MOV_IMM(R2, size));
 	cg_addr_of(g, R1, dst);
+	g->ctx_read = true;
 	cg_read_call(g, BPF_FUNC_probe_read_kernel, n);
+	g->ctx_read = false;
 	cg_zero(g, dst, dt->size - 1, dt->size);
 }
 

@@ -43,8 +43,40 @@ void cg_ld_map(struct cg *g, int reg, enum reloc_kind k, int arg)
 /* In a long body, map lookups call one subprogram that calls the helper:
  * a helper call the verifier sees with one map it replaces by inline
  * code, and each such patch moves the whole program (quadratic). */
+static const char *helper_name(int helper);
+
+/* Helpers that read the kernel's memory, or give kernel addresses. */
+static bool kernel_helper(int helper)
+{
+	switch (helper) {
+	case BPF_FUNC_probe_read: case BPF_FUNC_probe_read_str:
+	case BPF_FUNC_probe_read_kernel: case BPF_FUNC_probe_read_kernel_str:
+	case BPF_FUNC_get_current_task: case BPF_FUNC_get_current_task_btf:
+	case BPF_FUNC_d_path: case BPF_FUNC_snprintf_btf:
+	case BPF_FUNC_get_func_ip: case BPF_FUNC_get_func_arg:
+	case BPF_FUNC_task_storage_get:
+		return true;
+	default:
+		return false;
+	}
+}
+
 void cg_call(struct cg *g, int helper)
 {
+	/* sonde serve, a user without kernel rights: the probe's own
+	 * context is all of the kernel a program may read; a read of
+	 * either space reads the user's (a kernel address then fails) */
+	if (g->c->restricted && helper == BPF_FUNC_probe_read)
+		helper = BPF_FUNC_probe_read_user;
+	else if (g->c->restricted && helper == BPF_FUNC_probe_read_str)
+		helper = BPF_FUNC_probe_read_user_str;
+	if (g->c->restricted && kernel_helper(helper) && !g->ctx_read &&
+	    !g->failed) {
+		diag_error(&g->c->diag, g->ps->loc, E_POLICY,
+			   "probe %s reads the kernel's memory (%s): sonde serve gives this user only the probe's own arguments and user memory",
+			   g->ps->name, helper_name(helper));
+		g->failed = true;
+	}
 	if (helper == BPF_FUNC_map_lookup_elem && g->lookup_label > 0) {
 		ir_call(&g->ir, g->lookup_label);
 		g->lookup_used = true;
@@ -191,6 +223,8 @@ static const char *helper_name(int helper)
 	case BPF_FUNC_map_delete_elem: return "map_delete_elem";
 	case BPF_FUNC_get_stackid: return "get_stackid";
 	case BPF_FUNC_send_signal: return "send_signal";
+	case BPF_FUNC_get_current_task: return "get_current_task";
+	case BPF_FUNC_d_path: return "d_path";
 	case CG_DIVZERO: return "divide";	/* no helper: x / 0 */
 	default: return "helper";
 	}

@@ -66,6 +66,10 @@ struct cg {
 	int scratch, scratch_max;	/* bytes of scratch in use */
 	int brk, cont;			/* labels of the innermost loop */
 	bool uses_ctx;
+	bool ctx_read;			/* the kernel read being emitted is of
+					 * the probe's own context (a
+					 * tracepoint's record): allowed under
+					 * c->restricted */
 	bool piece;			/* in a piece of a split body */
 	bool failed;
 	bool tmp_on_stack;		/* cg_tmp_alloc may use the stack */

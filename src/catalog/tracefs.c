@@ -34,7 +34,7 @@ static bool is_tracefs(const char *dir)
 	return access(ev, F_OK) == 0;
 }
 
-const char *tracefs_dir(const char **why, bool *mounted)
+static const char *find_tracefs(const char **why, bool *mounted)
 {
 	static const char *const dirs[] = {
 		"/sys/kernel/tracing", "/sys/kernel/debug/tracing",
@@ -60,6 +60,18 @@ const char *tracefs_dir(const char **why, bool *mounted)
 			*why = "tracefs is not mounted and mounting it at /sys/kernel/tracing failed";
 	}
 	return NULL;
+}
+
+/* tracefs is root's: read as root in sonde serve's sessions too
+ * (fs_system()), as every entry point here does. */
+const char *tracefs_dir(const char **why, bool *mounted)
+{
+	const char *d;
+
+	fs_system();
+	d = find_tracefs(why, mounted);
+	fs_user();
+	return d;
 }
 
 static const struct {
@@ -268,7 +280,9 @@ int tp_read_format(struct arena *a, const char *dir, const char *cat,
 	    !strcmp(name, ".."))
 		return -ENOENT;
 	snprintf(path, sizeof(path), "%s/events/%s/%s/format", dir, cat, name);
+	fs_system();
 	rc = read_file(path, &text, &len);
+	fs_user();
 	if (rc)
 		return rc;
 	out->category = arena_strdup(a, cat);
@@ -286,11 +300,14 @@ static int name_sort(const void *a, const void *b)
 /* Sorted names of the subdirectories of DIR matching GLOB. */
 static int subdirs(const char *dir, const char *glob, char ***out)
 {
-	DIR *d = opendir(dir);
+	DIR *d;
 	struct dirent *e;
 	char **v = NULL;
 	int n = 0, cap = 0;
 
+	fs_system();
+	d = opendir(dir);
+	fs_user();
 	if (!d)
 		return -errno;
 	while ((e = readdir(d))) {
@@ -322,12 +339,16 @@ static int tp_exact(const char *dir, const char *cat, const char *name,
 {
 	char path[512];
 	struct stat st;
+	int rc;
 
 	if (!strcmp(cat, "ftrace") || cat[0] == '.' || name[0] == '.' ||
 	    strchr(cat, '/') || strchr(name, '/'))
 		return 0;
 	snprintf(path, sizeof(path), "%s/events/%s/%s", dir, cat, name);
-	if (stat(path, &st))
+	fs_system();
+	rc = stat(path, &st);
+	fs_user();
+	if (rc)
 		return errno == ENOENT || errno == ENOTDIR ? 0 : -errno;
 	if (!S_ISDIR(st.st_mode))
 		return 0;

@@ -47,6 +47,7 @@ struct printer {
 	struct usyms *usyms;	/* ustack/usym: processes' mappings */
 	struct usernames *usernames;	/* username: uids looked up */
 	struct cgroups *cgroups;	/* cgroup_path(): hierarchies, paths */
+	const char *prom_prefix;	/* --metrics' names: NULL for "sonde" */
 };
 
 /* Free what the printer looked up (symbols, user names). */

@@ -29,17 +29,20 @@ struct family {
 	const struct mapinfo *m;
 	const char *name;	/* sonde_NAME */
 	const char *suffix;	/* counters: "_total", unless NAME has it */
+	char **texts;		/* each entry's lines */
+	int n, cap;
 };
 
-/* sonde_NAME for map "@NAME" ("@": sonde): what Prometheus allows in a
- * name, [a-zA-Z0-9_:], with ':' and the rest as '_'. */
-static char *metric_name(const char *map)
+/* PREFIX_NAME for map "@NAME" ("@": PREFIX; the prefix is "sonde", or
+ * sonde_SCRIPT for sonde serve's metrics.d scripts): what Prometheus
+ * allows in a name, [a-zA-Z0-9_:], with ':' and the rest as '_'. */
+static char *metric_name(const char *prefix, const char *map)
 {
-	size_t n = strlen(map);
-	char *s = xmalloc(n + 8), *p;
+	size_t n = strlen(map), np = strlen(prefix);
+	char *s = xmalloc(n + np + 3), *p;
 
-	strcpy(s, "sonde");
-	p = s + 5;
+	strcpy(s, prefix);
+	p = s + np;
 	if (map[0] == '@' && map[1])
 		*p++ = '_';
 	for (const char *q = map[0] == '@' ? map + 1 : map; *q; q++) {
@@ -196,9 +199,39 @@ static void sample(struct family *fa, const char *suffix,
 		fprintf(fa->f, " %" PRIu64 "\n", (uint64_t)v);
 }
 
+static void entry_text(struct family *fa, const struct pr_entry *e);
+
+/* Each entry's lines apart, sorted by their text at the end, so that
+ * the series come in the same order at every scrape. */
 static void entry(void *arg, const struct pr_entry *e)
 {
 	struct family *fa = arg;
+	FILE *out = fa->f;
+	char *text = NULL;
+	size_t len = 0;
+
+	fa->f = open_memstream(&text, &len);
+	if (!fa->f) {
+		fa->f = out;
+		return;
+	}
+	entry_text(fa, e);
+	fclose(fa->f);
+	fa->f = out;
+	if (fa->n == fa->cap) {
+		fa->cap = fa->cap ? 2 * fa->cap : 16;
+		fa->texts = xrealloc(fa->texts, sizeof(char *) * (size_t)fa->cap);
+	}
+	fa->texts[fa->n++] = text;
+}
+
+static int by_text(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void entry_text(struct family *fa, const struct pr_entry *e)
+{
 	const struct mapinfo *m = fa->m;
 	bool sgn = m->val && m->val->is_signed;
 
@@ -284,18 +317,26 @@ void pr_prometheus(struct printer *pr, FILE *f)
 		/* a counter's name ends in _total, once */
 		bool total = counter && (len < 6 ||
 					 strcmp(m->name + len - 6, "_total"));
-		struct family fa = { pr, f, m, NULL, total ? "_total" : "" };
+		struct family fa = { pr, f, m, NULL, total ? "_total" : "",
+				     NULL, 0, 0 };
 		char *name;
 
 		if (!type || m->fd < 0)
 			continue;
-		name = metric_name(m->name);
+		name = metric_name(pr->prom_prefix ? pr->prom_prefix : "sonde",
+				   m->name);
 		fa.name = name;
 		fprintf(f, "# HELP %s%s sonde map %s: %s\n", name,
 			total ? "_total" : "", m->name, agg_call(m));
 		fprintf(f, "# TYPE %s%s %s\n", name, total ? "_total" : "",
 			type);
 		pr_map_entries(pr, m, entry, &fa);
+		qsort(fa.texts, (size_t)fa.n, sizeof(char *), by_text);
+		for (int k = 0; k < fa.n; k++) {
+			fputs(fa.texts[k], f);
+			free(fa.texts[k]);
+		}
+		free(fa.texts);
 		free(name);
 	}
 	free(maps);

@@ -58,7 +58,7 @@ static void reply_metrics(struct evhttp_request *req, void *arg)
 	evbuffer_free(buf);
 }
 
-static void reply_other(struct evhttp_request *req, void *arg)
+void rt_http_not_found(struct evhttp_request *req, void *arg)
 {
 	struct evbuffer *buf = evbuffer_new();
 
@@ -158,10 +158,19 @@ int rt_metrics_start(struct tracer *t, const char *addr)
 		return rt_fail(t, -ENOMEM, "--metrics: out of memory");
 	m->t = t;
 	m->stop[0] = m->stop[1] = -1;
-	if (!parse_addr(addr, host, sizeof(host), &port)) {
+	if (!strncmp(addr, "fd:", 3) && atoi(addr + 3) > 2) {
+		struct sockaddr_in sin;
+		socklen_t sl = sizeof(sin);
+
+		if (getsockname(atoi(addr + 3), (struct sockaddr *)&sin, &sl) ||
+		    sin.sin_family != AF_INET ||
+		    !inet_ntop(AF_INET, &sin.sin_addr, host, sizeof(host)))
+			snprintf(host, sizeof(host), "127.0.0.1");
+		port = 0;
+	} else if (!parse_addr(addr, host, sizeof(host), &port)) {
 		metrics_free(m);
 		return rt_fail(t, -EINVAL,
-			       "--metrics takes PORT, HOST:PORT or [IPV6]:PORT, not '%s'",
+			       "--metrics takes PORT, HOST:PORT, [IPV6]:PORT or fd:N, not '%s'",
 			       addr);
 	}
 	if (pipe2(m->stop, O_CLOEXEC) || !(m->base = event_base_new()) ||
@@ -173,11 +182,17 @@ int rt_metrics_start(struct tracer *t, const char *addr)
 	}
 	evhttp_set_allowed_methods(m->http, EVHTTP_REQ_GET | EVHTTP_REQ_HEAD);
 	evhttp_set_cb(m->http, "/metrics", reply_metrics, m);
-	evhttp_set_gencb(m->http, reply_other, m);
+	evhttp_set_gencb(m->http, rt_http_not_found, m);
 	/* a scraper that stops reading does not hold the thread forever */
 	evhttp_set_timeout(m->http, 10);
 	errno = 0;
-	sock = evhttp_bind_socket_with_handle(m->http, host, (uint16_t)port);
+	if (!strncmp(addr, "fd:", 3)) {	/* a socket a service manager made */
+		evutil_make_socket_nonblocking(atoi(addr + 3));
+		sock = evhttp_accept_socket_with_handle(m->http, atoi(addr + 3));
+	}
+	else {
+		sock = evhttp_bind_socket_with_handle(m->http, host, (uint16_t)port);
+	}
 	if (!sock) {
 		int err = errno ? errno : EADDRNOTAVAIL;
 

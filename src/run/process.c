@@ -126,6 +126,11 @@ int rt_spawn(struct tracer *t, const char *cmd)
 		if (read(pipefd[0], &go, 1) != 1)
 			_exit(127);
 		rt_child_signals(NULL);
+		if (fs_become_user()) {	/* sonde serve: the user's command */
+			fprintf(stderr, "sonde: cannot run '%s' as the user: %s\n",
+				cmd, strerror(errno));
+			_exit(127);
+		}
 		/* A simple command runs itself, as bpftrace runs it: no
 		 * shell's execve for the probes to see, and cpid is its
 		 * pid; anything a shell must read, through /bin/sh. */
@@ -161,7 +166,7 @@ int rt_spawn_stopped(const char *cmd)
 		char **argv = simple_command(cmd) ? split_words(cmd) : NULL;
 
 		/* stopped at the exec: the program never runs */
-		if (ptrace(PTRACE_TRACEME, 0, NULL, NULL))
+		if (fs_become_user() || ptrace(PTRACE_TRACEME, 0, NULL, NULL))
 			_exit(127);
 		if (argv && argv[0])
 			execvp(argv[0], argv);
@@ -353,6 +358,8 @@ void rt_system(struct tracer *t, const struct event_spec *e,
 		if (to != STDOUT_FILENO)
 			dup2(to, STDOUT_FILENO);
 		rt_child_signals(&old);
+		if (fs_become_user())	/* sonde serve: never root's */
+			_exit(127);
 		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
 		_exit(127);
 	}

@@ -104,6 +104,9 @@ void rt_warn(struct tracer *t, const char *fmt, ...)
  * host 127.0.0.1 when not given) until rt_metrics_stop(). */
 int rt_metrics_start(struct tracer *t, const char *addr);
 void rt_metrics_stop(struct tracer *t);
+/* evhttp's answer to any path but /metrics: 404, saying where to look. */
+struct evhttp_request;
+void rt_http_not_found(struct evhttp_request *req, void *arg);
 
 /* loader.c: create the maps, relocate and load every program. */
 int ld_load(struct tracer *t);

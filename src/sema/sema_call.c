@@ -1115,6 +1115,14 @@ struct type *sema_call(struct sema *s, struct node *n, bool assigned)
 		return sema_call_builtin(s, n);
 	if (f < 0)
 		return unknown(s, n);
+	/* sonde serve, a user without kernel rights: no kernel addresses */
+	if (s->c->restricted && (f == F_KSTACK || f == F_KSYM || f == F_KADDR ||
+				 f == F_KPTR || f == F_PERCPU_KADDR)) {
+		ERR(s, n->loc, E_POLICY,
+		    "%s() reads the kernel's memory or addresses: sonde serve does not give them to this user",
+		    n->name);
+		return set(n, &ty_error);
+	}
 	n->builtin = f;
 	if (s->c->lang_d && sema_d_arity(s, n, f))
 		return set(n, &ty_error);

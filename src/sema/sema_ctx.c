@@ -126,6 +126,12 @@ static struct type *named(struct sema *s, struct node *n, int i)
 	int len = 1;
 
 	n->builtin = i;
+	if (s->c->restricted && (i == B_CURTASK || i == B_KSTACK)) {
+		ERR(s, n->loc, E_POLICY,
+		    "%s is the kernel's memory: sonde serve does not give it to this user",
+		    n->name);
+		return set(n, &ty_error);
+	}
 	switch (i) {
 	case B_COMM:
 		return set(n, str_type(s, 16));

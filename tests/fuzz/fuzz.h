@@ -16,6 +16,7 @@
 int fuzz_script(const uint8_t *data, size_t size);
 int fuzz_elf(const uint8_t *data, size_t size);
 int fuzz_format(const uint8_t *data, size_t size);
+int fuzz_proto(const uint8_t *data, size_t size);
 
 #ifdef SONDE_LIBFUZZER
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

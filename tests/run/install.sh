@@ -13,7 +13,24 @@ mk() { env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make -s -C "$SONDE_ROOT" "$@"; }
 dest=$dir/stage
 pre=/usr/local
 mk install DESTDIR="$dest" PREFIX=$pre > "$dir/log" 2>&1 || { echo "make install failed:"; cat "$dir/log"; exit 1; }
-for f in bin/sonde share/man/man8/sonde.8 share/man/man7/sonde-language.7 \
+# sonde serve's units and policy (sonde-serve(8))
+for f in $pre/lib/systemd/system/sonde.socket $pre/lib/systemd/system/sonde.service \
+	 /etc/sonde/policy; do
+	[[ -f $dest$f ]] || { echo "not installed: $f"; fail=1; }
+done
+grep -qx "ExecStart=$pre/bin/sonde serve" "$dest$pre/lib/systemd/system/sonde.service" ||
+	{ echo "sonde.service does not start $pre/bin/sonde serve"; fail=1; }
+grep -qx "ListenStream=/run/sonde.sock" "$dest$pre/lib/systemd/system/sonde.socket" ||
+	{ echo "sonde.socket does not listen on /run/sonde.sock"; fail=1; }
+if command -v systemd-analyze > /dev/null; then
+	# (the staged sonde is not at $pre/bin yet)
+	out=$(systemd-analyze verify --man=no --recursive-errors=no \
+	      "$dest$pre/lib/systemd/system/sonde.socket" \
+	      "$dest$pre/lib/systemd/system/sonde.service" 2>&1 |
+	      grep -v "Command $pre/bin/sonde is not executable")
+	[[ -n $out ]] && { echo "systemd-analyze verify: $out"; fail=1; }
+fi
+for f in bin/sonde share/man/man8/sonde.8 share/man/man8/sonde-serve.8 share/man/man7/sonde-language.7 \
 	 include/sonde/sdt.h lib/pkgconfig/sonde.pc \
 	 share/bash-completion/completions/sonde share/sonde/examples/usdt/provider.d; do
 	[[ -f $dest$pre/$f ]] || { echo "not installed: $pre/$f"; fail=1; }
@@ -22,7 +39,7 @@ done
 	{ echo "the installed sonde does not run"; fail=1; }
 # man, as a user would: MANPATH, then the page's first lines
 if command -v man > /dev/null; then
-	for p in sonde sonde-language; do
+	for p in sonde sonde-serve sonde-language; do
 		out=$(MANPATH=$dest$pre/share/man MANWIDTH=80 man --warnings "$p" 2>&1 > "$dir/$p.txt")
 		[[ -z $out ]] || { echo "man $p warns: $out"; fail=1; }
 		grep -q "^NAME" "$dir/$p.txt" || { echo "man $p: no page"; head "$dir/$p.txt"; fail=1; }

@@ -126,7 +126,7 @@ ready
 for a in x :70000 '127.0.0.1:' ; do
 	"$SONDE" --metrics "$a" -e 'BEGIN { exit(); }' > out3 2> err3 &&
 		die "--metrics $a was taken"
-	expect_file err3 "sonde: --metrics takes PORT, HOST:PORT or [IPV6]:PORT, not '$a'"
+	expect_file err3 "sonde: --metrics takes PORT, HOST:PORT, [IPV6]:PORT or fd:N, not '$a'"
 done
 # contrib/: the scrape configuration is one promtool accepts, the
 # DaemonSet's script compiles (docs/fleet.md)

@@ -34,6 +34,7 @@ static const struct {
 	{ "script", fuzz_script },
 	{ "elf", fuzz_elf },
 	{ "format", fuzz_format },
+	{ "proto", fuzz_proto },
 };
 
 static int nrun, nfail;
