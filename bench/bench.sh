@@ -11,7 +11,7 @@
 #                   install-size row counts (./sonde if it cannot be built)
 #   RUNS=7          runs per start-time figure (medians)
 #   ATTACH_RUNS=3   runs of the sys_enter_* attach (each also detaches:
-#                   about 15 s for sonde, 35 s for bpftrace)
+#                   under a second for sonde, 35 s for bpftrace)
 #   RSS_SECS=60     length of the long-run memory row
 #   BURST_RUNS=5    runs of the million-event printf burst
 #   RT=1            run the tools of the start-time rows (BEGIN, first

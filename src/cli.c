@@ -194,8 +194,10 @@ static int no_feature(struct options *o, const char *arg)
 			o->no_uprobe_multi = true;
 		else if (n == 14 && !strncmp(p, "kprobe_session", n))
 			;	/* sonde does not use kprobe sessions yet */
+		else if (n == 11 && !strncmp(p, "syscall_mux", n))
+			o->no_syscall_mux = true;	/* sonde's own */
 		else {
-			fprintf(stderr, "sonde: --no-feature: '%.*s' is not one of kprobe_multi, uprobe_multi, kprobe_session\n",
+			fprintf(stderr, "sonde: --no-feature: '%.*s' is not one of kprobe_multi, uprobe_multi, kprobe_session, syscall_mux\n",
 				(int)n, p);
 			return -1;
 		}

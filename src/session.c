@@ -135,6 +135,7 @@ static int setup_compiler(struct compiler *c, const struct options *o,
 	/* as if the kernel had said no */
 	c->kprobe_multi_checked |= o->no_kprobe_multi;
 	c->uprobe_multi_checked |= o->no_uprobe_multi;
+	c->no_syscall_mux = o->no_syscall_mux;
 	c->run_mode = o->mode;
 	c->check_helpers = o->check_helpers;
 	c->hist_sums = o->metrics != NULL;

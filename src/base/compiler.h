@@ -304,6 +304,8 @@ struct compiler {
 				 * (probes.c checks when a uprobe wildcard
 				 * expands) */
 	bool uprobe_multi_checked;
+	bool no_syscall_mux;	/* --no-feature syscall_mux: each
+				 * syscalls:* tracepoint its own program */
 	bool settled;		/* a traced process was given time to exec */
 	int sleepable_uprobe;	/* uprobes' programs may sleep (Linux 6.0):
 				 * -1 not yet asked (probe.c asks once, when

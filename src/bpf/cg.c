@@ -610,6 +610,11 @@ static void gen_prologue(struct cg *g, struct node *p, const struct split *sp)
 
 	ir_init(&pro);
 	pro.line = script_line(p->loc);
+	/* a raw_syscalls merge: only the system calls of its parts */
+	if (ps->sys_nrs) {
+		cg_sys_select(&pro, g->exit_label, g->uses_ctx);
+		g->uses_ctx = false;	/* saved already */
+	}
 	/* -p PID: events of other processes end here (timers and
 	 * BEGIN/END are not the process's events) */
 	if (c->target_pid && probe_has(ps, PF_TASK)) {
@@ -703,6 +708,7 @@ static int add_prog(struct compiler *c, struct ir *ir,
 	out->load.sleepable = sleepable;
 	out->fd = -1;
 	out->sites_fd = -1;
+	out->sysnr_fd = -1;
 	rc = asm_resolve(c, ir, out);
 	if (!rc)
 		c->nprogs++;

@@ -51,6 +51,14 @@ struct mem {
 	int off;
 };
 
+/* raw_syscalls:sys_enter and sys_exit records: the call's number
+ * (long id) after the 8 bytes of common fields. */
+#define SYS_ID_OFF 8
+/* cg_site.c: the prologue of a raw_syscalls merge: a record of a call
+ * none of its parts names goes to EXIT_LABEL (R1 the context, saved in
+ * RCTX with SAVE_CTX). */
+void cg_sys_select(struct ir *pro, int exit_label, bool save_ctx);
+
 struct cg {
 	struct compiler *c;
 	struct ir ir;

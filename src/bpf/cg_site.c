@@ -1,5 +1,8 @@
 /* cg_site.c - the names of the probe that fired: probe, probetype,
  * func and D's probeprov..probename, literals in a program of one probe.
+ * In a raw_syscalls merge (probe/tracepoint.c), the row is the part
+ * whose system call number the record holds, and the program's first
+ * instructions end it for any other call (cg_sys_select()).
  * In a merged uprobe_multi program:
  * one program runs for every function of a file a block's wildcard
  * matched (probe/uprobe.c merges them); a block that reads the probe's
@@ -121,9 +124,20 @@ bool cg_site_name(struct cg *g, struct node *n, struct mem dst,
 		return true;
 	/* r0 = the row of the function that fired */
 	key = cg_tmp_alloc(g, 8, n);
-	cg_emit(g, MOV_REG(R1, RCTX));
 	g->uses_ctx = true;
-	cg_call(g, BPF_FUNC_get_attach_cookie);
+	if (ps->sys_nrs) {	/* the part of the call's number */
+		cg_emit(g, LDX(BPF_DW, R1, RCTX, SYS_ID_OFF));
+		cg_emit(g, STX(BPF_DW, key.base, (int16_t)key.off, R1));
+		cg_ld_map(g, R1, RELOC_SYSNR_FD, 0);
+		cg_addr_of(g, R2, key);
+		cg_call(g, BPF_FUNC_map_lookup_elem);
+		cg_jump(g, JMP_IMM(BPF_JEQ, R0, 0), done);
+		cg_emit(g, LDX(BPF_W, R0, R0, 0));
+		cg_emit(g, ALU64_IMM(BPF_SUB, R0, 1));
+	} else {
+		cg_emit(g, MOV_REG(R1, RCTX));
+		cg_call(g, BPF_FUNC_get_attach_cookie);
+	}
 	cg_emit(g, STX(BPF_DW, key.base, (int16_t)key.off, R0));
 	cg_ld_map(g, R1, RELOC_SITES_FD, 0);
 	cg_addr_of(g, R2, key);
@@ -134,7 +148,27 @@ bool cg_site_name(struct cg *g, struct node *n, struct mem dst,
 	cg_emit(g, ALU64_IMM(BPF_ADD, R3, off));
 	cg_addr_of(g, R1, dst);
 	cg_emit(g, MOV_IMM(R2, w - 1));
+	g->ctx_read = true;	/* a map's value, sonde's own */
 	cg_call(g, BPF_FUNC_probe_read_kernel);
+	g->ctx_read = false;
 	cg_bind(g, done);
 	return true;
+}
+
+void cg_sys_select(struct ir *pro, int exit_label, bool save_ctx)
+{
+	/* r0 = the call's number, from the raw_syscalls record; through
+	 * fp-8, which nothing of the body uses before its prologue */
+	ir_emit(pro, LDX(BPF_DW, R0, R1, SYS_ID_OFF));
+	if (save_ctx)
+		ir_emit(pro, MOV_REG(RCTX, R1));
+	ir_jump(pro, JMP_IMM(BPF_JGE, R0, SYS_NR_MAX), exit_label);
+	ir_emit(pro, STX(BPF_DW, RFP, -8, R0));
+	ir_ld64(pro, R1, 0, RELOC_SYSNR_FD, 0);
+	ir_emit(pro, MOV_REG(R2, RFP));
+	ir_emit(pro, ALU64_IMM(BPF_ADD, R2, -8));
+	ir_emit(pro, CALL(BPF_FUNC_map_lookup_elem));
+	ir_jump(pro, JMP_IMM(BPF_JEQ, R0, 0), exit_label);
+	ir_emit(pro, LDX(BPF_W, R0, R0, 0));
+	ir_jump(pro, JMP_IMM(BPF_JEQ, R0, 0), exit_label);
 }

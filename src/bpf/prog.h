@@ -22,6 +22,7 @@ enum reloc_kind {
 	RELOC_USEEN_FD,		/* the processes ustack/usym have seen */
 	RELOC_SKB_FD,		/* skboutput()'s perf event array */
 	RELOC_SITES_FD,		/* the program's table of names (cg_site.c) */
+	RELOC_SYSNR_FD,		/* a raw_syscalls merge: number -> part + 1 */
 };
 
 struct bpf_reloc {
@@ -46,6 +47,7 @@ struct prog_spec {
 				 * taking the context, the rest static */
 	int fd;			/* set by the loader */
 	int sites_fd;		/* its probe.sites as a map, by the loader */
+	int sysnr_fd;		/* its probe.sys_nrs as a map, by the loader */
 	double load_ms;		/* the loader's: its last bpf_prog_load() */
 };
 

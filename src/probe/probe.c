@@ -255,6 +255,9 @@ struct probe_spec *probe_merge(struct compiler *c, struct probe_spec *v,
 	int k = 1;
 
 	*used = 1;
+	if (n >= 2 && per_site && v[0].ops->merge && c->verbose)
+		fprintf(stderr, "sonde: %s: one program per probe: the block reads each one's own arguments\n",
+			text);
 	if (n < 2 || per_site || !v[0].ops->merge)
 		return NULL;
 	/* a run of one kind, in one file for user-space kinds: a
@@ -264,7 +267,7 @@ struct probe_spec *probe_merge(struct compiler *c, struct probe_spec *v,
 		k++;
 	if (k < 2 || !(m = v[0].ops->merge(c, v, k, names, text)))
 		return NULL;
-	*used = k;
+	*used = m->nmulti ? m->nmulti : k;
 	return m;
 }
 

@@ -110,6 +110,9 @@ struct usdt_arg;
 struct probe_ops;
 
 /* One attach point; each gets its own BPF program. */
+/* System call numbers a raw_syscalls merge selects by: below this. */
+#define SYS_NR_MAX 1024
+
 struct probe_spec {
 	const struct probe_ops *ops;	/* its kind */
 	const char *name;	/* full name as `probe` shows it */
@@ -170,6 +173,10 @@ struct probe_spec {
 	const struct probe_spec *parts;
 	char *sites;
 	int site_row;
+	/* a merged syscalls:sys_enter_* or sys_exit_* block on
+	 * raw_syscalls (probe/tracepoint.c): the system call number of
+	 * each part, which the program selects by (bpf/cg_site.c) */
+	const int *sys_nrs;
 	struct loc loc;
 };
 
@@ -239,8 +246,9 @@ struct probe_ops {
 	 * E_PROBE error (probe_error). */
 	int (*expand)(struct probe_exp *x);
 	/* Several specs of one block as one program (kprobe_multi,
-	 * uprobe_multi), or NULL: each its own.  NAMES: the block reads
-	 * its probe's name (probe, func, probefunc). */
+	 * uprobe_multi, raw_syscalls), or NULL: each its own.  NAMES: the
+	 * block reads its probe's name (probe, func, probefunc).  A merge
+	 * may take the first nmulti of V only, having put those first. */
 	struct probe_spec *(*merge)(struct compiler *c, struct probe_spec *v,
 				    int n, bool names, const char *text);
 	/* -l PATTERN: print this kind's probes that match (NULL: all);

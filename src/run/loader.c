@@ -125,6 +125,26 @@ static int make_sites(struct tracer *t, struct prog_spec *ps)
 	return 0;
 }
 
+/* A raw_syscalls merge's selection (probe/tracepoint.c): at each of
+ * its parts' system call numbers, the part's index + 1. */
+static int make_sysnr(struct tracer *t, struct prog_spec *ps)
+{
+	const struct probe_spec *p = &ps->probe;
+	int fd = map_create(t, BPF_MAP_TYPE_ARRAY, "sonde_sysnr", 4, 4,
+			    SYS_NR_MAX);
+
+	if (fd < 0)
+		return fd;
+	ps->sysnr_fd = fd;
+	for (uint32_t i = 0; i < (uint32_t)p->nmulti; i++) {
+		uint32_t key = (uint32_t)p->sys_nrs[i], v = i + 1;
+
+		if (bpf_map_update_elem(fd, &key, &v, BPF_ANY))
+			return map_failed(t, "sonde_sysnr", errno);
+	}
+	return 0;
+}
+
 /* Kernel map names: 15 chars of [A-Za-z0-9_.]. */
 static void map_name(char *buf, size_t cap, const char *name)
 {
@@ -161,6 +181,7 @@ static void patch(struct tracer *t, struct prog_spec *ps)
 		case RELOC_USEEN_FD: in->imm = t->useen_fd; continue;
 		case RELOC_SKB_FD: in->imm = t->skb_fd; continue;
 		case RELOC_SITES_FD: in->imm = ps->sites_fd; continue;
+		case RELOC_SYSNR_FD: in->imm = ps->sysnr_fd; continue;
 		case RELOC_START_NS: v = t->start_ns; break;
 		case RELOC_NCPUS: v = (uint64_t)t->ncpus_online; break;
 		case RELOC_CPID: v = (uint64_t)t->child_pid; break;
@@ -729,6 +750,8 @@ int ld_load(struct tracer *t)
 
 	for (int i = 0; i < c->nprogs; i++) {
 		if (c->progs[i].probe.sites && make_sites(t, &c->progs[i]))
+			return -1;
+		if (c->progs[i].probe.sys_nrs && make_sysnr(t, &c->progs[i]))
 			return -1;
 		patch(t, &c->progs[i]);
 	}

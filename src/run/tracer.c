@@ -69,6 +69,7 @@ void tracer_close(struct tracer *t)
 	for (int i = 0; c && i < c->nprogs; i++) {
 		close_fd(&c->progs[i].fd);
 		close_fd(&c->progs[i].sites_fd);
+		close_fd(&c->progs[i].sysnr_fd);
 	}
 	for (int i = 0; c && i < c->nmaps; i++)
 		close_fd(&c->maps[i]->fd);

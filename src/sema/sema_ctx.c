@@ -909,6 +909,8 @@ struct type *sema_args_field(struct sema *s, struct node *n)
 		return set(n, &ty_error);
 	}
 	n->builtin = B_ARGS_FIELD;
+	/* each tracepoint's own offsets: no raw_syscalls merge */
+	s->pi->per_site = true;
 	return set(n, t);
 }
 

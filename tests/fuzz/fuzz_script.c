@@ -18,7 +18,9 @@
  * (and becomes a comment, "//uzz ...", for the compile): strlen=N
  * (BPFTRACE_STRLEN), keys=N (BPFTRACE_MAP_KEYS_MAX), -c (a command,
  * so cpid and watchpoints are allowed), -p (process 1), d (the script
- * is D: sonde dtrace's front end), errtags (D's -x errtags).
+ * is D: sonde dtrace's front end), errtags (D's -x errtags), serve (the
+ * restrictions of a sonde serve session: the uid filter, no kernel
+ * memory), as the scripts that come through the service compile.
  * With SONDE_FUZZ_VERBOSE set, diagnostics go to stderr;
  * SONDE_FUZZ_DIR names another tests/fuzz directory.
  *
@@ -125,6 +127,15 @@ static void options(struct compiler *c, char *src, size_t len)
 			c->diag.errtags = true;
 		else if (n == 2 && !memcmp(p, "-p", 2))
 			c->target_pid = 1;
+		else if (n == 5 && !memcmp(p, "serve", 5)) {
+			/* a sonde serve session of a user (serve_policy.c):
+			 * the uid filter, no kernel memory (offsets made up:
+			 * only the code is generated) */
+			c->restricted = c->filter_uid_on = true;
+			c->filter_uid = 1000;
+			c->cred_off = 2000;
+			c->euid_off = 20;
+		}
 		c->strlen_ = (int)word_value(p, n, "strlen=", 1, 4096, c->strlen_);
 		c->map_keys_max = (int)word_value(p, n, "keys=", 1, 1 << 24,
 						  c->map_keys_max);

@@ -3,7 +3,9 @@
 # as in bpftrace 0.17): a script with more probes or programs is
 # refused before anything is loaded, in bpftrace's words; at the limit
 # it runs.  sys_enter_getp* names 6 tracepoints here (getpeername,
-# getpgid, getpgrp, getpid, getppid, getpriority), plus BEGIN: 7.
+# getpgid, getpgrp, getpid, getppid, getpriority), plus BEGIN: 7, each
+# its own program with --no-feature syscall_mux (merged, the six are
+# one program on raw_syscalls and still six probes).
 set -u
 fail=0
 prog='tracepoint:syscalls:sys_enter_getp* { @ = count(); } BEGIN { printf("ran\n"); exit(); }'
@@ -12,7 +14,7 @@ n=$(( $(ls -d /sys/kernel/tracing/events/syscalls/sys_enter_getp* 2>/dev/null | 
 run() {	# WANT-STATUS WANT-STDERR ENV...
 	local rc want_rc=$1 want=$2 got
 	shift 2
-	got=$(env "$@" "$SONDE" -q -e "$prog" 2>&1 >/dev/null)
+	got=$(env "$@" "$SONDE" -q --no-feature syscall_mux -e "$prog" 2>&1 >/dev/null)
 	rc=$?
 	[[ $rc == "$want_rc" && $got == "$want" ]] ||
 		{ echo "$*: status $rc, stderr '$got'; want $want_rc, '$want'"; fail=1; }
@@ -32,4 +34,7 @@ if (( all > 511 )); then
 	[[ $got == "sonde: Can't attach to $((all + 1)) probes because it exceeds the current limit of 512 probes."* ]] ||
 		{ echo "default: $got"; fail=1; }
 fi
+# merged, the programs are two: under a limit of 2
+got=$(BPFTRACE_MAX_BPF_PROGS=2 "$SONDE" -q -e "$prog" 2>&1 >/dev/null) ||
+	{ echo "merged, BPFTRACE_MAX_BPF_PROGS=2: $got"; fail=1; }
 exit $fail

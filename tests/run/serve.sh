@@ -129,16 +129,22 @@ as_user -e 'tracepoint:syscalls:sys_enter_getppid { $i = 0; while ($i < 2000) { 
 grep -qE "^sonde: the session's programs took [0-9]+% of a CPU in the kernel over [0-9] s \(sonde serve's limit for user $user is 2%\)$" cpu.err ||
 	die "no CPU limit message: $(cat cpu.err)"
 echo "user $user max_sessions=1" > policy
-as_user -e 'interval:s:10 { exit(); }' > s1.out 2>&1 &
+as_user -e 'BEGIN { @n = 7; } interval:s:30 { exit(); } END { printf("end %d\n", @n); }' > s1.out 2>&1 &
 first=$!
 wait_for s1.out 'Attach' || die "first session did not start: $(cat s1.out)"
 refused "user $user has 1 sessions already (sonde serve's limit)" -e 'BEGIN { exit(); }'
-pkill -INT -u "$user" -f 'sonde --connect' || die "no client to stop"
-: > policy
 echo "garbage line" > policy
 refused "the service's policy file is broken" -e 'BEGIN { exit(); }'
 : > policy
-wait "$first" 2>/dev/null
+# Ctrl-C on the client stops the session as it stops sonde: END runs,
+# the maps print, exit status 0
+pkill -INT -u "$user" -f 'sonde --connect' || die "no client to stop"
+wait "$first" || die "the interrupted session failed: $(cat s1.out)"
+expect_out s1.out 'Attaching 3 probes...
+end 7
+
+
+@n: 7'
 
 # 4. a killed client: its session, programs, maps and links are gone
 # within a second
