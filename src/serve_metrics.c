@@ -16,9 +16,7 @@
 #include <event2/buffer.h>
 #include <event2/event.h>
 #include <event2/http.h>
-#include <fcntl.h>
 #include <netinet/in.h>
-#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +28,7 @@
 
 #include "options.h"
 #include "base/util.h"
+#include "run/httpd.h"
 #include "run/tracer.h"
 
 #define MAX_SCRIPTS 64
@@ -43,12 +42,7 @@ struct mscript {
 struct serve_metrics {
 	struct mscript s[MAX_SCRIPTS];
 	int n;
-	struct event_base *base;
-	struct evhttp *http;
-	struct event *stop_ev;
-	int stop[2];
-	pthread_t thread;
-	bool running;
+	struct httpd h;
 	int audit_fd;
 };
 
@@ -116,7 +110,7 @@ static void scrape(struct evhttp_request *req, void *arg)
 			continue;
 		pc->g = g;
 		pc->i = i;
-		c = evhttp_connection_base_new(m->base, NULL, "127.0.0.1",
+		c = evhttp_connection_base_new(m->h.base, NULL, "127.0.0.1",
 					       (uint16_t)m->s[i].port);
 		r = c ? evhttp_request_new(got_part, pc) : NULL;
 		if (!r) {
@@ -135,19 +129,6 @@ static void scrape(struct evhttp_request *req, void *arg)
 	}
 	if (--g->pending == 0)
 		finish(g);
-}
-
-static void on_stop(evutil_socket_t fd, short what, void *arg)
-{
-	(void)fd;
-	(void)what;
-	event_base_loopbreak(((struct serve_metrics *)arg)->base);
-}
-
-static void *run(void *arg)
-{
-	event_base_dispatch(((struct serve_metrics *)arg)->base);
-	return NULL;
 }
 
 /* A loopback listening socket for a script; its fd, the port in *PORT. */
@@ -265,7 +246,7 @@ int serve_metrics_start(struct serve_metrics **out, const char *addr,
 	if (!m)
 		return -1;
 	m->audit_fd = audit_fd;
-	m->stop[0] = m->stop[1] = -1;
+	m->h.stop[0] = m->h.stop[1] = -1;	/* httpd_free() closes none */
 	if (hl >= sizeof(host) || *end || end == (colon ? colon + 1 : addr) ||
 	    port < 0 || port > 65535) {
 		fprintf(stderr, "sonde serve: --metrics takes PORT or HOST:PORT, not '%s'\n", addr);
@@ -275,11 +256,8 @@ int serve_metrics_start(struct serve_metrics **out, const char *addr,
 	snprintf(host, sizeof(host), "%.*s", (int)hl, addr);
 	if (!hl)
 		strcpy(host, "127.0.0.1");
-	if (pipe2(m->stop, O_CLOEXEC) || !(m->base = event_base_new()) ||
-	    !(m->http = evhttp_new(m->base)) ||
-	    !(m->stop_ev = event_new(m->base, m->stop[0], EV_READ, on_stop, m)) ||
-	    event_add(m->stop_ev, NULL) ||
-	    !(sock = evhttp_bind_socket_with_handle(m->http, host, (uint16_t)port))) {
+	if (httpd_init(&m->h) ||
+	    !(sock = evhttp_bind_socket_with_handle(m->h.http, host, (uint16_t)port))) {
 		fprintf(stderr, "sonde serve: --metrics: cannot listen on %s port %ld: %s\n",
 			host, port, strerror(errno ? errno : EADDRNOTAVAIL));
 		serve_metrics_free(m);
@@ -294,19 +272,16 @@ int serve_metrics_start(struct serve_metrics **out, const char *addr,
 				 (struct sockaddr *)&a, &len))
 			port = ntohs(a.sin_port);
 	}
-	evhttp_set_allowed_methods(m->http, EVHTTP_REQ_GET | EVHTTP_REQ_HEAD);
-	evhttp_set_cb(m->http, "/metrics", scrape, m);
-	evhttp_set_gencb(m->http, rt_http_not_found, m);
+	evhttp_set_cb(m->h.http, "/metrics", scrape, m);
+	evhttp_set_gencb(m->h.http, rt_http_not_found, m);
 	find_scripts(m, dir);
 	for (int i = 0; i < m->n; i++)
 		start_script(m, &m->s[i], close_fds, nclose, old);
-	if (pthread_create(&m->thread, NULL, run, m)) {
-		*out = m;	/* the scripts started: the caller reaps them */
+	*out = m;	/* the scripts started: the caller reaps them */
+	if (httpd_start(&m->h)) {
 		serve_metrics_stop(m);
 		return -1;
 	}
-	m->running = true;
-	*out = m;
 	serve_audit(audit_fd, "metrics at http://%s:%ld/metrics from %d scripts of %s",
 		    host, port, m->n, dir);
 	return 0;
@@ -331,15 +306,7 @@ void serve_metrics_stop(struct serve_metrics *m)
 {
 	if (!m)
 		return;
-	if (m->running) {
-		ssize_t n;
-
-		do
-			n = write(m->stop[1], "", 1);
-		while (n < 0 && errno == EINTR);
-		pthread_join(m->thread, NULL);
-		m->running = false;
-	}
+	httpd_stop(&m->h);
 	for (int i = 0; i < m->n; i++)
 		if (m->s[i].pid > 0)
 			kill(m->s[i].pid, SIGTERM);
@@ -354,15 +321,6 @@ void serve_metrics_free(struct serve_metrics *m)
 		free(m->s[i].name);
 		free(m->s[i].path);
 	}
-	if (m->stop_ev)
-		event_free(m->stop_ev);
-	if (m->http)
-		evhttp_free(m->http);
-	if (m->base)
-		event_base_free(m->base);
-	if (m->stop[0] >= 0)
-		close(m->stop[0]);
-	if (m->stop[1] >= 0)
-		close(m->stop[1]);
+	httpd_free(&m->h);
 	free(m);
 }

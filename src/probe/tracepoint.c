@@ -404,20 +404,21 @@ static struct probe_spec *tp_merge(struct compiler *c, struct probe_spec *v,
 	int *nrs, m = 0;
 
 	(void)names;
-	if (c->no_syscall_mux || v[0].ops->kind != PK_TRACEPOINT)
+	if (c->no_syscall_mux || v[0].ops->kind != PK_TRACEPOINT ||
+	    (!enter && strncmp(v[0].target, "syscalls:sys_exit_", 18)))
 		return NULL;
-	for (int i = 0; i < n; i++)
-		if (strncmp(v[i].target, enter ? "syscalls:sys_enter_" :
-			    "syscalls:sys_exit_", enter ? 19 : 18))
-			return NULL;
 	dir = c->tracefs ? c->tracefs : tracefs_dir(NULL, NULL);
 	if (!dir || tp_read_format(&c->arena, dir, "raw_syscalls",
 				   enter ? "sys_enter" : "sys_exit", &raw) ||
 	    raw.id < 0)
 		return NULL;
 	nrs = arena_alloc(&c->arena, sizeof(int) * (size_t)n);
-	for (int i = 0; i < n; i++) {	/* the numbered ones first */
-		int nr = syscall_nr(v[i].target);
+	/* the numbered ones of v[0]'s direction first; the others (the
+	 * other direction, other tracepoints) are merged or not next */
+	for (int i = 0; i < n; i++) {
+		int nr = strncmp(v[i].target, enter ? "syscalls:sys_enter_" :
+				 "syscalls:sys_exit_", enter ? 19 : 18) ? -1 :
+			 syscall_nr(v[i].target);
 
 		if (nr < 0)
 			continue;
@@ -437,9 +438,12 @@ static struct probe_spec *tp_merge(struct compiler *c, struct probe_spec *v,
 	ps->sys_nrs = nrs;
 	ps->name = arena_printf(&c->arena, "%s (%d system calls on %s)", text,
 				m, ps->target);
-	if (c->verbose && m < n)
-		fprintf(stderr, "sonde: %s: %d tracepoints of no known system call number attach one by one\n",
-			text, n - m);
+	if (c->verbose)
+		for (int i = m; i < n; i++)
+			if (!strncmp(v[i].target, enter ? "syscalls:sys_enter_" :
+				     "syscalls:sys_exit_", enter ? 19 : 18))
+				fprintf(stderr, "sonde: %s: %s has no known system call number: one program of its own\n",
+					text, v[i].target);
 	return ps;
 }
 

@@ -11,7 +11,6 @@
 #include <event2/buffer.h>
 #include <event2/event.h>
 #include <event2/http.h>
-#include <fcntl.h>
 #include <netinet/in.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -19,14 +18,11 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "run/httpd.h"
+
 struct metrics {
 	struct tracer *t;
-	struct event_base *base;
-	struct evhttp *http;
-	struct event *stop_ev;
-	int stop[2];		/* a byte on stop[1] ends the thread */
-	pthread_t thread;
-	bool running;
+	struct httpd h;
 	char url[128];		/* http://HOST:PORT/metrics */
 };
 
@@ -70,23 +66,6 @@ void rt_http_not_found(struct evhttp_request *req, void *arg)
 	evhttp_send_reply(req, HTTP_NOTFOUND, "Not Found", buf);
 	if (buf)
 		evbuffer_free(buf);
-}
-
-static void on_stop(evutil_socket_t fd, short what, void *arg)
-{
-	struct metrics *m = arg;
-
-	(void)fd;
-	(void)what;
-	event_base_loopbreak(m->base);
-}
-
-static void *serve(void *arg)
-{
-	struct metrics *m = arg;
-
-	event_base_dispatch(m->base);
-	return NULL;
 }
 
 /* ADDR: PORT, :PORT, HOST:PORT or [IPV6]:PORT into HOST (127.0.0.1
@@ -134,16 +113,7 @@ static int bound_port(int fd)
 
 static void metrics_free(struct metrics *m)
 {
-	if (m->stop_ev)
-		event_free(m->stop_ev);
-	if (m->http)
-		evhttp_free(m->http);
-	if (m->base)
-		event_base_free(m->base);
-	if (m->stop[0] >= 0)
-		close(m->stop[0]);
-	if (m->stop[1] >= 0)
-		close(m->stop[1]);
+	httpd_free(&m->h);
 	free(m);
 }
 
@@ -157,7 +127,7 @@ int rt_metrics_start(struct tracer *t, const char *addr)
 	if (!m)
 		return rt_fail(t, -ENOMEM, "--metrics: out of memory");
 	m->t = t;
-	m->stop[0] = m->stop[1] = -1;
+	m->h.stop[0] = m->h.stop[1] = -1;	/* httpd_free() closes none */
 	if (!strncmp(addr, "fd:", 3) && atoi(addr + 3) > 2) {
 		struct sockaddr_in sin;
 		socklen_t sl = sizeof(sin);
@@ -173,25 +143,19 @@ int rt_metrics_start(struct tracer *t, const char *addr)
 			       "--metrics takes PORT, HOST:PORT, [IPV6]:PORT or fd:N, not '%s'",
 			       addr);
 	}
-	if (pipe2(m->stop, O_CLOEXEC) || !(m->base = event_base_new()) ||
-	    !(m->http = evhttp_new(m->base)) ||
-	    !(m->stop_ev = event_new(m->base, m->stop[0], EV_READ, on_stop, m)) ||
-	    event_add(m->stop_ev, NULL)) {
+	if (httpd_init(&m->h)) {
 		metrics_free(m);
 		return rt_fail(t, -ENOMEM, "--metrics: cannot set up the HTTP server");
 	}
-	evhttp_set_allowed_methods(m->http, EVHTTP_REQ_GET | EVHTTP_REQ_HEAD);
-	evhttp_set_cb(m->http, "/metrics", reply_metrics, m);
-	evhttp_set_gencb(m->http, rt_http_not_found, m);
-	/* a scraper that stops reading does not hold the thread forever */
-	evhttp_set_timeout(m->http, 10);
+	evhttp_set_cb(m->h.http, "/metrics", reply_metrics, m);
+	evhttp_set_gencb(m->h.http, rt_http_not_found, m);
 	errno = 0;
 	if (!strncmp(addr, "fd:", 3)) {	/* a socket a service manager made */
 		evutil_make_socket_nonblocking(atoi(addr + 3));
-		sock = evhttp_accept_socket_with_handle(m->http, atoi(addr + 3));
+		sock = evhttp_accept_socket_with_handle(m->h.http, atoi(addr + 3));
 	}
 	else {
-		sock = evhttp_bind_socket_with_handle(m->http, host, (uint16_t)port);
+		sock = evhttp_bind_socket_with_handle(m->h.http, host, (uint16_t)port);
 	}
 	if (!sock) {
 		int err = errno ? errno : EADDRNOTAVAIL;
@@ -203,13 +167,12 @@ int rt_metrics_start(struct tracer *t, const char *addr)
 	port = bound_port(evhttp_bound_socket_get_fd(sock));
 	snprintf(m->url, sizeof(m->url), strchr(host, ':') ?
 		 "http://[%s]:%d/metrics" : "http://%s:%d/metrics", host, port);
-	rc = pthread_create(&m->thread, NULL, serve, m);
+	rc = httpd_start(&m->h);
 	if (rc) {
 		metrics_free(m);
 		return rt_fail(t, -rc, "--metrics: cannot start its thread: %s",
 			       strerror(rc));
 	}
-	m->running = true;
 	t->metrics = m;
 	if (!t->quiet)
 		fprintf(stderr, "Serving metrics at %s\n", m->url);
@@ -222,14 +185,6 @@ void rt_metrics_stop(struct tracer *t)
 
 	if (!m)
 		return;
-	if (m->running) {
-		ssize_t n;
-
-		do
-			n = write(m->stop[1], "", 1);
-		while (n < 0 && errno == EINTR);
-		pthread_join(m->thread, NULL);
-	}
-	metrics_free(m);
+	metrics_free(m);	/* the thread first */
 	t->metrics = NULL;
 }
