@@ -270,6 +270,10 @@ int serve_vet_args(const struct serve_policy *p, int argc, char **argv,
 
 			if (a[9] && a[9] != '=')
 				continue;
+			if (!strncmp(v, "fd:", 3)) {	/* the service's fds */
+				snprintf(err, errlen, "--metrics fd:N is not allowed through sonde serve");
+				return -1;
+			}
 			if (port > 0 && port < 1024) {
 				snprintf(err, errlen, "--metrics: port %ld is below 1024, which only root may serve", port);
 				return -1;

@@ -97,6 +97,8 @@ refused() {	# refused EXPECTED-TEXT ARG...: the session fails saying it
 refused 'sonde serve refused: --unsafe is not allowed through sonde serve for this user' \
 	--unsafe -e 'BEGIN { system("id"); }'
 refused 'error[E_UNSAFE]: system()' -e 'BEGIN { system("id"); }'
+refused 'sonde serve refused: --metrics fd:N is not allowed through sonde serve' --metrics fd:3 -e 'BEGIN { exit(); }'
+refused 'sonde serve refused: --metrics: port 80 is below 1024' --metrics 80 -e 'BEGIN { exit(); }'
 refused "-p 1: the process is not user $user's to trace" -p 1 -e 'uprobe:/bin/sh:main { exit(); }'
 refused 'destructive actions (-w) are not allowed through sonde serve' dtrace -qwn 'BEGIN { exit(0); }'
 printf '#pragma D option destructive\nBEGIN { system("id"); exit(0); }\n' > destructive.d
