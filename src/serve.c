@@ -420,9 +420,11 @@ static int identify(struct server *sv, int conn, struct serve_session *s,
 	memset(s, 0, sizeof(*s));
 	s->uid = cr.uid;
 	s->gid = cr.gid;
+	s->client_pid = cr.pid;
 	pw = getpwuid(cr.uid);
-	snprintf(name, sizeof(name), "%s", pw ? pw->pw_name : "");
-	if (!pw)
+	if (pw)
+		snprintf(name, sizeof(name), "%s", pw->pw_name);
+	else
 		snprintf(name, sizeof(name), "%u", cr.uid);
 	s->user = name;
 	if (!pw || getgrouplist(pw->pw_name, cr.gid, g, &n) < 0) {
@@ -449,7 +451,6 @@ static int identify(struct server *sv, int conn, struct serve_session *s,
 	}
 	s->audit_fd = sv->audit_fd;
 	s->id = ++sv->next_id;
-	(void)cr.pid;
 	return 0;
 }
 
@@ -458,8 +459,6 @@ static void take_connection(struct server *sv, sigset_t *old)
 	struct serve_session s;
 	uint32_t gids[MAX_GROUPS];
 	int ngids, conn = accept4(sv->lfd, NULL, NULL, SOCK_CLOEXEC);
-	struct ucred cr;
-	socklen_t len = sizeof(cr);
 	pid_t pid;
 
 	if (conn < 0)
@@ -468,7 +467,6 @@ static void take_connection(struct server *sv, sigset_t *old)
 		close(conn);
 		return;
 	}
-	getsockopt(conn, SOL_SOCKET, SO_PEERCRED, &cr, &len);
 	pid = fork();
 	if (pid == 0) {
 		int keep[2] = { conn, sv->audit_fd };
@@ -493,7 +491,7 @@ static void take_connection(struct server *sv, sigset_t *old)
 	clock_gettime(CLOCK_MONOTONIC, &sv->live[sv->nlive].start);
 	sv->nlive++;
 	serve_audit(sv->audit_fd, "session=%lu uid=%u user=%s client_pid=%d start",
-		    s.id, s.uid, s.user, (int)cr.pid);
+		    s.id, s.uid, s.user, s.client_pid);
 }
 
 /* The sessions that ended (all of them, waiting, with BLOCK). */
@@ -636,12 +634,12 @@ int serve_main(int argc, char **argv)
 	serve_audit(sv.audit_fd, "listening on %s",
 		    sv.activated ? "the socket systemd passed" : sv.sock);
 	if (metrics) {
-		int fds[2] = { sv.lfd, sv.sfd };
-
 		if (serve_metrics_start(&sv.metrics, metrics, mdir, sv.audit_fd,
-					fds, 2, &old)) {
+					&old)) {
 			reap(&sv, true);	/* scripts it started */
 			serve_metrics_free(sv.metrics);
+			if (!sv.activated)
+				unlink(sv.sock);
 			return 1;
 		}
 	}

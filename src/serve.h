@@ -38,6 +38,7 @@ struct serve_session {
 	uint32_t uid, gid;
 	const char *user;	/* the user's name (or the uid as text) */
 	struct serve_policy pol;
+	int client_pid;		/* SO_PEERCRED's, for the audit log */
 	int audit_fd;		/* --audit-file, or -1 */
 	unsigned long id;	/* the service's number for the session */
 };
@@ -72,11 +73,10 @@ void serve_audit(int audit_fd, const char *fmt, ...)
 int serve_main(int argc, char **argv);
 
 /* serve_metrics.c: serve ADDR's /metrics from the scripts of DIR, each
- * started now in a process of its own (closing the service's
- * CLOSE_FDS, with signal mask OLD); 0, or -1 after a message. */
+ * started now in a process of its own (with none of the service's
+ * descriptors, signal mask OLD); 0, or -1 after a message. */
 int serve_metrics_start(struct serve_metrics **m, const char *addr,
-			const char *dir, int audit_fd, const int *close_fds,
-			int nclose, const sigset_t *old);
+			const char *dir, int audit_fd, const sigset_t *old);
 /* Child PID ended with STATUS: one of M's scripts (logged)? */
 bool serve_metrics_reaped(struct serve_metrics *m, pid_t pid, int status);
 /* Stop serving; SIGTERM to the scripts (the service reaps them, then

@@ -151,7 +151,7 @@ static int loopback(int *port)
 
 /* Start script S in a process of its own; CLOSE_FDS: the service's. */
 static void start_script(struct serve_metrics *m, struct mscript *s,
-			 const int *close_fds, int nclose, const sigset_t *old)
+			 const sigset_t *old)
 {
 	char arg[32], prefix[128];
 	int fd = loopback(&s->port);
@@ -170,9 +170,7 @@ static void start_script(struct serve_metrics *m, struct mscript *s,
 		struct options o;
 		int rc;
 
-		(void)close_fds;
-		(void)nclose;
-		serve_close_fds(&fd, 1);
+		serve_close_fds(&fd, 1);	/* the service's, all */
 		closelog();
 		signal(SIGCHLD, SIG_DFL);
 		signal(SIGTERM, SIG_DFL);
@@ -232,8 +230,7 @@ static void find_scripts(struct serve_metrics *m, const char *dir)
 }
 
 int serve_metrics_start(struct serve_metrics **out, const char *addr,
-			const char *dir, int audit_fd, const int *close_fds,
-			int nclose, const sigset_t *old)
+			const char *dir, int audit_fd, const sigset_t *old)
 {
 	struct serve_metrics *m = calloc(1, sizeof(*m));
 	char host[64];
@@ -276,7 +273,7 @@ int serve_metrics_start(struct serve_metrics **out, const char *addr,
 	evhttp_set_gencb(m->h.http, rt_http_not_found, m);
 	find_scripts(m, dir);
 	for (int i = 0; i < m->n; i++)
-		start_script(m, &m->s[i], close_fds, nclose, old);
+		start_script(m, &m->s[i], old);
 	*out = m;	/* the scripts started: the caller reaps them */
 	if (httpd_start(&m->h)) {
 		serve_metrics_stop(m);

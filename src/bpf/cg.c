@@ -599,6 +599,37 @@ static void gen_body(struct cg *g, struct node *p, const struct split *sp,
 	cg_callbacks(g);
 }
 
+/* sonde serve's filter: events of tasks whose real uid, then effective
+ * uid (current->cred->euid, read through fp-8, which nothing of the
+ * body uses before its own prologue), is not c->filter_uid end at
+ * EXIT.  A setuid program the user starts is not the user's. */
+static void uid_filter(struct compiler *c, struct ir *pro, int exit)
+{
+	static const int size[2] = { 8, 4 };
+	const int off[2] = { c->cred_off, c->euid_off };
+
+	ir_emit(pro, CALL(BPF_FUNC_get_current_uid_gid));
+	ir_emit(pro, ALU64_IMM(BPF_LSH, R0, 32));
+	ir_emit(pro, ALU64_IMM(BPF_RSH, R0, 32));
+	ir_ld64(pro, R1, c->filter_uid, RELOC_NONE, 0);
+	ir_jump(pro, JMP_REG(BPF_JNE, R0, R1), exit);
+	ir_emit(pro, CALL(BPF_FUNC_get_current_task));
+	ir_emit(pro, MOV_REG(R3, R0));
+	for (int i = 0; i < 2; i++) {	/* ->cred, then ->euid */
+		if (i)
+			ir_emit(pro, LDX(BPF_DW, R3, RFP, -8));
+		ir_emit(pro, ALU64_IMM(BPF_ADD, R3, off[i]));
+		ir_emit(pro, MOV_IMM(R2, size[i]));
+		ir_emit(pro, MOV_REG(R1, RFP));
+		ir_emit(pro, ALU64_IMM(BPF_ADD, R1, -8));
+		ir_emit(pro, CALL(BPF_FUNC_probe_read_kernel));
+		ir_jump(pro, JMP_IMM(BPF_JNE, R0, 0), exit);
+	}
+	ir_emit(pro, LDX(BPF_W, R0, RFP, -8));
+	ir_ld64(pro, R1, c->filter_uid, RELOC_NONE, 0);
+	ir_jump(pro, JMP_REG(BPF_JNE, R0, R1), exit);
+}
+
 /* The prologue, now that the body said what it needs, put before it. */
 static void gen_prologue(struct cg *g, struct node *p, const struct split *sp)
 {
@@ -629,31 +660,7 @@ static void gen_prologue(struct cg *g, struct node *p, const struct split *sp)
 	if (c->filter_uid_on && probe_has(ps, PF_TASK)) {
 		if (g->uses_ctx)
 			ir_emit(&pro, MOV_REG(RCTX, R1));
-		ir_emit(&pro, CALL(BPF_FUNC_get_current_uid_gid));
-		ir_emit(&pro, ALU64_IMM(BPF_LSH, R0, 32));
-		ir_emit(&pro, ALU64_IMM(BPF_RSH, R0, 32));
-		ir_ld64(&pro, R1, c->filter_uid, RELOC_NONE, 0);
-		ir_jump(&pro, JMP_REG(BPF_JNE, R0, R1), g->exit_label);
-		/* current->cred->euid, through fp-8, which nothing of the
-		 * body uses before its own prologue below */
-		ir_emit(&pro, CALL(BPF_FUNC_get_current_task));
-		ir_emit(&pro, MOV_REG(R3, R0));
-		ir_emit(&pro, ALU64_IMM(BPF_ADD, R3, c->cred_off));
-		ir_emit(&pro, MOV_IMM(R2, 8));
-		ir_emit(&pro, MOV_REG(R1, RFP));
-		ir_emit(&pro, ALU64_IMM(BPF_ADD, R1, -8));
-		ir_emit(&pro, CALL(BPF_FUNC_probe_read_kernel));
-		ir_jump(&pro, JMP_IMM(BPF_JNE, R0, 0), g->exit_label);
-		ir_emit(&pro, LDX(BPF_DW, R3, RFP, -8));
-		ir_emit(&pro, ALU64_IMM(BPF_ADD, R3, c->euid_off));
-		ir_emit(&pro, MOV_IMM(R2, 4));
-		ir_emit(&pro, MOV_REG(R1, RFP));
-		ir_emit(&pro, ALU64_IMM(BPF_ADD, R1, -8));
-		ir_emit(&pro, CALL(BPF_FUNC_probe_read_kernel));
-		ir_jump(&pro, JMP_IMM(BPF_JNE, R0, 0), g->exit_label);
-		ir_emit(&pro, LDX(BPF_W, R0, RFP, -8));
-		ir_ld64(&pro, R1, c->filter_uid, RELOC_NONE, 0);
-		ir_jump(&pro, JMP_REG(BPF_JNE, R0, R1), g->exit_label);
+		uid_filter(c, &pro, g->exit_label);
 		g->uses_ctx = false;	/* saved already */
 	}
 	if (g->uses_ctx)

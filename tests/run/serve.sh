@@ -87,6 +87,11 @@ expect_out mine.out "Attaching 1 probe...
 
 @[$uid]: 5"
 
+# the service itself is root's
+su "$user" -s /bin/bash -c "$work/sonde serve --socket $work/u.sock" > u.out 2>&1 &&
+	die "sonde serve ran as $user"
+expect_out u.out 'sonde serve: the service runs as root (it loads BPF for its users)'
+
 # 3. refusals, each with its reason
 refused() {	# refused EXPECTED-TEXT ARG...: the session fails saying it
 	local want=$1

@@ -61,4 +61,11 @@ SERVER=
 grep -q 'disk.bt ended' audit && grep -q 'network.bt ended' audit && grep -q 'stopped' audit ||
 	die "the scripts did not stop with the service: $(cat audit)"
 pgrep -f "$work/md" > /dev/null && die "a metrics script outlived the service"
+# a bad address: said, before any script starts
+"$SONDE" serve --socket "$work/s2.sock" --metrics 127.0.0.1:x --metrics-dir "$work/md" \
+	> bad.out 2> bad.err && die "--metrics 127.0.0.1:x was taken"
+[[ $(cat bad.err) == "sonde serve: --metrics takes PORT or HOST:PORT, not '127.0.0.1:x'" ]] ||
+	die "bad address: $(cat bad.err)"
+[[ -s bad.out ]] && die "a script ran: $(cat bad.out)"
+[[ -e s2.sock ]] && die "the failed service left its socket"
 exit 0
