@@ -68,8 +68,8 @@ static void usage(FILE *f)
 "      --include FILE  read FILE before the script, as #include \"FILE\"\n"
 "  -v                verbose: say what is loaded and attached\n"
 "      --no-warnings don't print warnings\n"
-"      --no-feature kprobe_multi,uprobe_multi  attach those wildcards one\n"
-"                    probe at a time\n"
+"      --no-feature kprobe_multi,uprobe_multi,syscall_mux,tracepoint_raw\n"
+"                    attach those wildcards one probe at a time\n"
 "      --probe-filter REGEX  attach only the probes whose names match\n"
 "                    (and BEGIN, END)\n"
 "      --dialect=0.17|0.26  where bpftrace 0.17 and today's bpftrace differ\n"
@@ -196,8 +196,10 @@ static int no_feature(struct options *o, const char *arg)
 			;	/* sonde does not use kprobe sessions yet */
 		else if (n == 11 && !strncmp(p, "syscall_mux", n))
 			o->no_syscall_mux = true;	/* sonde's own */
+		else if (n == 14 && !strncmp(p, "tracepoint_raw", n))
+			o->no_tracepoint_raw = true;	/* sonde's own */
 		else {
-			fprintf(stderr, "sonde: --no-feature: '%.*s' is not one of kprobe_multi, uprobe_multi, kprobe_session, syscall_mux\n",
+			fprintf(stderr, "sonde: --no-feature: '%.*s' is not one of kprobe_multi, uprobe_multi, kprobe_session, syscall_mux, tracepoint_raw\n",
 				(int)n, p);
 			return -1;
 		}

@@ -24,7 +24,7 @@ struct options {
 	const struct serve_session *serve;
 	unsigned stages;	/* -d STAGE,...: D_* */
 	bool no_kprobe_multi, no_uprobe_multi;	/* --no-feature */
-	bool no_syscall_mux;
+	bool no_syscall_mux, no_tracepoint_raw;
 	const char *probe_filter;	/* --probe-filter REGEX, or NULL */
 	regex_t filter_re;
 	enum run_mode mode;	/* --test, --bench */

@@ -136,6 +136,7 @@ static int setup_compiler(struct compiler *c, const struct options *o,
 	c->kprobe_multi_checked |= o->no_kprobe_multi;
 	c->uprobe_multi_checked |= o->no_uprobe_multi;
 	c->no_syscall_mux = o->no_syscall_mux;
+	c->no_tracepoint_raw = o->no_tracepoint_raw;
 	c->run_mode = o->mode;
 	c->check_helpers = o->check_helpers;
 	c->hist_sums = o->metrics != NULL;

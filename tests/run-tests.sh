@@ -428,14 +428,55 @@ done
 
 # Guest tier: tests/guest/NAME.sh run by tests/guest/run in a Debian
 # kernel under qemu (tools/vm-run, docs/guest.md); its PASS, FAIL and
-# SKIP lines count here.  Skipped without qemu-system-x86_64, failed
-# instead when SONDE_REQUIRE_BPF=1.
+# SKIP lines count here.  A test runs in the kernels its "# kernels:"
+# line names (6.1 without one); those of 6.12 count as NAME.sh@6.12.
+# Skipped without qemu-system-x86_64, failed instead when
+# SONDE_REQUIRE_BPF=1.
 guest_tests=()
 if (( ! unit_only && ! host_only )); then
 	for t in tests/guest/*.sh; do
 		selected "$t" && guest_tests+=("${t##*/}")
 	done
 fi
+
+# guest_kernels TEST: the kernels it runs in.
+guest_kernels() {
+	local k
+	k=$(sed -n '1,5s/^# kernels: *//p' "tests/guest/$1" | head -n 1)
+	echo "${k:-6.1}"
+}
+
+# guest_tier KERNEL TEST...: the tests in that kernel.
+guest_tier() {
+	local kernel=$1 tag= st ran=0 infail=0 line
+	shift
+	[[ $kernel == 6.1 ]] || tag=@$kernel
+	# the guest's time grows with its tests (about 10 s each under
+	# emulation), past vm-run's own default
+	VM_TIMEOUT=${VM_TIMEOUT:-$((120 + 15 * $#))} \
+	tools/vm-run -k "$kernel" tests/guest/run "$@" < /dev/null \
+		> "$out" 2> "$err"
+	st=$?
+	while IFS= read -r line; do
+		case $line in
+		"PASS "*) ran=$((ran + 1)); infail=0
+			line=${line#PASS }
+			pass "${line%% *}$tag ${line#* }" ;;
+		"SKIP "*) ran=$((ran + 1)); infail=0; nskip=$((nskip + 1))
+			(( verbose )) && echo "$line" ;;
+		"FAIL "*) ran=$((ran + 1)); infail=1; nfail=$((nfail + 1))
+			line=${line#FAIL }
+			echo "FAIL ${line%%:*}$tag:${line#*:}" ;;
+		"    "*) (( infail )) && echo "$line" ;;
+		*) infail=0 ;;
+		esac
+	done < "$out"
+	if (( ran < $# )); then
+		fail "tests/guest$tag" "tools/vm-run exit $st after $ran of $# tests" "$err"
+	fi
+	(( verbose )) && grep '^vm-run: ' "$err"
+}
+
 if (( ${#guest_tests[@]} > 0 )); then
 	if ! command -v qemu-system-x86_64 > /dev/null; then
 		why="qemu-system-x86_64 is not installed"
@@ -448,28 +489,13 @@ if (( ${#guest_tests[@]} > 0 )); then
 			fi
 		done
 	else
-		# the guest's time grows with its tests (about 10 s each under
-		# emulation), past vm-run's own default
-		VM_TIMEOUT=${VM_TIMEOUT:-$((120 + 15 * ${#guest_tests[@]}))} \
-		tools/vm-run tests/guest/run "${guest_tests[@]}" < /dev/null \
-			> "$out" 2> "$err"
-		st=$?
-		ran=0 infail=0
-		while IFS= read -r line; do
-			case $line in
-			"PASS "*) ran=$((ran + 1)); infail=0; pass "${line#PASS }" ;;
-			"SKIP "*) ran=$((ran + 1)); infail=0; nskip=$((nskip + 1))
-				(( verbose )) && echo "$line" ;;
-			"FAIL "*) ran=$((ran + 1)); infail=1; nfail=$((nfail + 1))
-				echo "$line" ;;
-			"    "*) (( infail )) && echo "$line" ;;
-			*) infail=0 ;;
-			esac
-		done < "$out"
-		if (( ran < ${#guest_tests[@]} )); then
-			fail "tests/guest" "tools/vm-run exit $st after $ran of ${#guest_tests[@]} tests" "$err"
-		fi
-		(( verbose )) && grep '^vm-run: ' "$err"
+		for kernel in 6.1 6.12; do
+			ktests=()
+			for t in "${guest_tests[@]}"; do
+				[[ " $(guest_kernels "$t") " == *" $kernel "* ]] && ktests+=("$t")
+			done
+			(( ${#ktests[@]} > 0 )) && guest_tier "$kernel" "${ktests[@]}"
+		done
 	fi
 fi
 

@@ -17,6 +17,7 @@ void compiler_init(struct compiler *c, const char *file, const char *src,
 	c->diag.out = stderr;
 	c->strlen_ = 64;
 	c->sleepable_uprobe = -1;
+	c->rawtp_cookie = -1;
 	c->map_keys_max = 4096;
 	c->cat_bytes_max = 10240;
 	c->max_probes = 512;

@@ -306,6 +306,10 @@ struct compiler {
 	bool uprobe_multi_checked;
 	bool no_syscall_mux;	/* --no-feature syscall_mux: each
 				 * syscalls:* tracepoint its own program */
+	bool no_tracepoint_raw;	/* --no-feature tracepoint_raw: each other
+				 * tracepoint of a wildcard on its perf event */
+	int rawtp_cookie;	/* raw tracepoint links carry a cookie
+				 * (Linux 6.10): -1 not yet asked */
 	bool settled;		/* a traced process was given time to exec */
 	int sleepable_uprobe;	/* uprobes' programs may sleep (Linux 6.0):
 				 * -1 not yet asked (probe.c asks once, when

@@ -926,10 +926,11 @@ int cg_program(struct compiler *c)
 		for (int i = 0, used; i < pi->nspecs; i += used) {
 			/* a kprobe_multi or uprobe_multi set is one
 			 * program */
+			unsigned need = (pi->per_site ? MERGE_PER_SITE : 0) |
+					(pi->per_name ? MERGE_NAMES : 0) |
+					(pi->kstack ? MERGE_KSTACK : 0);
 			struct probe_spec *m = probe_merge(c, pi->specs + i,
-							   pi->nspecs - i,
-							   pi->per_site,
-							   pi->per_name,
+							   pi->nspecs - i, need,
 							   p->args[0]->name,
 							   &used);
 

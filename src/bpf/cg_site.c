@@ -3,9 +3,9 @@
  * In a raw_syscalls merge (probe/tracepoint.c), the row is the part
  * whose system call number the record holds, and the program's first
  * instructions end it for any other call (cg_sys_select()).
- * In a merged uprobe_multi program:
- * one program runs for every function of a file a block's wildcard
- * matched (probe/uprobe.c merges them); a block that reads the probe's
+ * In a merged uprobe_multi or kprobe_multi program:
+ * one program runs for every function (of a file) a block's wildcard
+ * matched (probe/uprobe.c, probe/kfunc.c merge them); a block that reads the probe's
  * name (probe, func, probefunc, probefn) takes it from a table: an
  * array map with a row per function, which the link's cookie (the
  * function's index) selects.  The table is built the first time a
@@ -16,8 +16,11 @@
 #include "bpf/cg_int.h"
 #include "lang/dprobe.h"
 
-/* The names a row holds, in order. */
-static const enum builtin cols[] = { B_PROBE, B_FUNC, B_PROBEFUNC, B_PROBEFN };
+/* The names a row holds, in order (D's four fields each: a merged
+ * set's tracepoints differ in module and name too). */
+static const enum builtin cols[] = { B_PROBE, B_FUNC, B_PROBEPROV,
+				     B_PROBEMOD, B_PROBEFUNC, B_PROBENAME,
+				     B_PROBEFN };
 #define NCOLS (int)(sizeof(cols) / sizeof(cols[0]))
 
 /* PART's name for column K. */

@@ -202,6 +202,51 @@ bool info_uprobe_multi(void)
 	return link == -EBADF;
 }
 
+/* BPF_RAW_TRACEPOINT_OPEN's attributes as Linux 6.10 has them (the
+ * uapi headers here end at prog_fd). */
+struct rawtp_attr {
+	uint64_t name;
+	uint32_t prog_fd, pad;
+	uint64_t cookie;
+};
+
+int info_rawtp_open(int prog, const char *name, uint64_t cookie)
+{
+	struct rawtp_attr a;
+	int fd;
+
+	memset(&a, 0, sizeof(a));
+	a.name = (uint64_t)(uintptr_t)name;
+	a.prog_fd = (uint32_t)prog;
+	a.cookie = cookie;
+	fd = (int)syscall(SYS_bpf, BPF_RAW_TRACEPOINT_OPEN, &a,
+			  cookie ? sizeof(a) : offsetof(struct rawtp_attr, pad));
+	return fd < 0 ? -errno : fd;
+}
+
+bool info_rawtp_cookie(void)
+{
+	/* r0 = bpf_get_attach_cookie(ctx); r0 = 0; exit: refused where
+	 * raw tracepoints have no cookie helper */
+	struct bpf_insn insns[3] = {
+		{ .code = BPF_JMP | BPF_CALL, .imm = BPF_FUNC_get_attach_cookie },
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 0, .imm = 0 },
+		{ .code = BPF_JMP | BPF_EXIT },
+	};
+	int fd = bpf_prog_load(BPF_PROG_TYPE_RAW_TRACEPOINT, NULL, "GPL",
+			       insns, 3, NULL);
+	int link;
+
+	if (fd < 0)
+		return false;
+	/* a tracepoint every kernel has, which this thread then leaves */
+	link = info_rawtp_open(fd, "sched_process_free", 1);
+	close(fd);
+	if (link < 0)
+		return false;
+	close(link);
+	return true;
+}
 
 /* A program of LEN instructions (r0 = 0 ..., exit; with LOOP, one that
  * counts down in a bounded loop) that loads as a socket filter. */

@@ -41,6 +41,14 @@ int info_uprobe_multi_link(int prog, const char *path, const uint64_t *offsets,
 			   const uint64_t *cookies, uint32_t cnt, bool ret,
 			   int pid);
 
+/* BPF_RAW_TRACEPOINT_OPEN of program PROG (a RAW_TRACEPOINT one) on
+ * the tracepoint NAME, with COOKIE (0: none; others need Linux 6.10):
+ * the link fd, or -errno. */
+int info_rawtp_open(int prog, const char *name, uint64_t cookie);
+/* Do raw tracepoint links carry a cookie that bpf_get_attach_cookie()
+ * reads (Linux 6.10)?  Needs root. */
+bool info_rawtp_cookie(void);
+
 /* Does the kernel attach uprobe_multi programs (Linux 6.6+)?  Asked as
  * libbpf asks: a link on the directory "/" fails with EBADF only where
  * the kernel knows the attach type.  Needs root. */

@@ -283,7 +283,7 @@ static int kprobe_expand(struct probe_exp *x)
 	}
 	/* Whether the kernel can attach them as one kprobe_multi program
 	 * is a feature of the catalogue, found out once. */
-	if (x->n > 1 && !c->kprobe_multi_checked) {
+	if ((x->n > 1 || probe_wild(fname)) && !c->kprobe_multi_checked) {
 		c->kprobe_multi = info_kprobe_multi();
 		c->kprobe_multi_checked = true;
 	}
@@ -299,17 +299,18 @@ static int kprobe_expand(struct probe_exp *x)
 }
 
 /* The functions a kprobe wildcard matched become one kprobe_multi
- * program, attached by one link, when nothing in the block tells the
- * functions apart (probe, func) and the kernel can: attaching and
- * detaching hundreds then costs one system call, not hundreds.  Not
- * with -p (no pid filter on the link). */
+ * program, attached by one link, when the kernel can: attaching and
+ * detaching hundreds then costs one system call, not hundreds.  A block
+ * that tells them apart (probe, func) reads the name from a table
+ * (bpf/cg_site.c) whose row is each function's link cookie.  Not with
+ * -p (no pid filter on the link). */
 static struct probe_spec *kprobe_merge(struct compiler *c,
-				       struct probe_spec *v, int n, bool names,
+				       struct probe_spec *v, int n, unsigned need,
 				       const char *text)
 {
 	struct probe_spec *ps;
 
-	if (c->target_pid || !c->kprobe_multi || names)
+	if (c->target_pid || !c->kprobe_multi)
 		return NULL;
 	for (int i = 0; i < n; i++)
 		if (!v[i].wild || v[i].uoffset)
@@ -320,6 +321,7 @@ static struct probe_spec *kprobe_merge(struct compiler *c,
 	for (int i = 0; i < n; i++)
 		ps->multi[i] = v[i].func;
 	ps->nmulti = n;
+	ps->parts = need & MERGE_NAMES ? v : NULL;
 	ps->name = arena_printf(&c->arena, "%s (%d functions)", text, n);
 	return ps;
 }
@@ -336,14 +338,24 @@ static int kprobe_multi_attach(const struct probe_spec *ps, int fd,
 			       struct probe_env *env)
 {
 	LIBBPF_OPTS(bpf_link_create_opts, opts);
-	int lfd;
+	__u64 *cookies = NULL;
+	int lfd, err;
 
+	if (ps->parts) {	/* each function's row of the names */
+		cookies = xcalloc((size_t)ps->nmulti, sizeof(*cookies));
+		for (int i = 0; i < ps->nmulti; i++)
+			cookies[i] = (__u64)i;
+		opts.kprobe_multi.cookies = cookies;
+	}
 	opts.kprobe_multi.syms = ps->multi;
 	opts.kprobe_multi.cnt = (uint32_t)ps->nmulti;
 	opts.kprobe_multi.flags = is_ret(ps) ? BPF_F_KPROBE_MULTI_RETURN : 0;
 	lfd = bpf_link_create(fd, 0, BPF_TRACE_KPROBE_MULTI, &opts);
+	err = errno;
+
+	free(cookies);
 	if (lfd < 0)
-		return -errno;
+		return -err;
 	probe_own_link(env, lfd);
 	return 0;
 }

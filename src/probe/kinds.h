@@ -22,6 +22,12 @@ extern const struct probe_ops probe_watchpoint_ops, probe_asyncwatch_ops,
 	probe_watcharg_ops, probe_watchsetup_ops;
 /* tracepoint.c */
 extern const struct probe_ops probe_tracepoint_ops, probe_rawtp_ops;
+/* tpmerge.c: a tracepoint wildcard's events as few programs (the
+ * merge of probe_tracepoint_ops), and the attachment of a merged set
+ * of raw tracepoints (ps->multi: their names) */
+struct probe_spec *tp_merge(struct compiler *c, struct probe_spec *v, int n,
+			    unsigned need, const char *text);
+int tp_raw_attach(const struct probe_spec *ps, int fd, struct probe_env *env);
 /* kfunc.c */
 extern const struct probe_ops probe_kprobe_ops, probe_kretprobe_ops,
 	probe_fentry_ops, probe_fexit_ops;

@@ -248,9 +248,10 @@ int probe_expand(struct compiler *c, struct node *ap,
 }
 
 struct probe_spec *probe_merge(struct compiler *c, struct probe_spec *v,
-			       int n, bool per_site, bool names,
-			       const char *text, int *used)
+			       int n, unsigned need, const char *text,
+			       int *used)
 {
+	bool per_site = need & MERGE_PER_SITE;
 	struct probe_spec *m;
 	int k = 1;
 
@@ -265,7 +266,7 @@ struct probe_spec *probe_merge(struct compiler *c, struct probe_spec *v,
 	while (k < n && v[k].ops == v[0].ops &&
 	       (!v[0].path || (v[k].path && !strcmp(v[k].path, v[0].path))))
 		k++;
-	if (k < 2 || !(m = v[0].ops->merge(c, v, k, names, text)))
+	if (k < 2 || !(m = v[0].ops->merge(c, v, k, need, text)))
 		return NULL;
 	*used = m->nmulti ? m->nmulti : k;
 	return m;

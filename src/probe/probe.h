@@ -246,11 +246,11 @@ struct probe_ops {
 	 * E_PROBE error (probe_error). */
 	int (*expand)(struct probe_exp *x);
 	/* Several specs of one block as one program (kprobe_multi,
-	 * uprobe_multi, raw_syscalls), or NULL: each its own.  NAMES: the
-	 * block reads its probe's name (probe, func, probefunc).  A merge
-	 * may take the first nmulti of V only, having put those first. */
+	 * uprobe_multi, raw_syscalls, raw tracepoints), or NULL: each its
+	 * own.  NEED: MERGE_* bits but MERGE_PER_SITE.  A merge may take
+	 * the first nmulti of V only, having put those first. */
 	struct probe_spec *(*merge)(struct compiler *c, struct probe_spec *v,
-				    int n, bool names, const char *text);
+				    int n, unsigned need, const char *text);
 	/* -l PATTERN: print this kind's probes that match (NULL: all);
 	 * returns 0, or 1 after printing why it could not. */
 	int (*list)(const struct probe_ops *ops, const char *pattern,
@@ -319,14 +319,21 @@ int probe_expand(struct compiler *c, struct node *ap,
 const char *probe_d_field(struct arena *a, const struct probe_spec *ps,
 			  int field);
 
+/* What a block needs of its programs, which decides how probe_merge()
+ * may merge them. */
+enum {
+	MERGE_PER_SITE = 1,	/* each site's own program (typed args) */
+	MERGE_NAMES = 2,	/* the probe's name (probe, func, probefunc) */
+	MERGE_KSTACK = 4,	/* the kernel's stack, as seen from the site */
+};
+
 /* The specs of one block as few programs as the kinds allow: a merged
  * spec for the run of them that starts V (*USED of them: of one kind,
  * and one file for user-space kinds), or NULL for V alone (*USED 1).
- * PER_SITE: the block needs each site's own program (typed args);
- * NAMES: it reads the probe's name. */
+ * NEED: MERGE_* bits. */
 struct probe_spec *probe_merge(struct compiler *c, struct probe_spec *v,
-			       int n, bool per_site, bool names,
-			       const char *text, int *used);
+			       int n, unsigned need, const char *text,
+			       int *used);
 /* Do the probes written in AST send few events: all BEGIN, END,
  * interval or iter (read from the attach points' text as
  * probe_expand() reads it), or with blocks that call no function

@@ -17,7 +17,6 @@
 #include <string.h>
 
 #include "catalog/btf.h"
-#include "catalog/kconst.h"
 #include "catalog/tracefs.h"
 
 /* tracefs, mounted when nothing is; the fuzz targets' fixed tree when
@@ -359,98 +358,11 @@ static int tp_list_probes(const struct probe_ops *ops, const char *pattern,
 	return 0;
 }
 
-/* The system call number of syscalls:sys_enter_NAME or sys_exit_NAME
- * (the UAPI's __NR_NAME, catalog/kconst.c; a few events are named after
- * the kernel's function, not the call), or -1. */
-static int syscall_nr(const char *target)
-{
-	static const char *const renamed[][2] = {
-		{ "newstat", "stat" }, { "newlstat", "lstat" },
-		{ "newfstat", "fstat" }, { "newuname", "uname" },
-		{ "sendfile64", "sendfile" }, { "umount", "umount2" },
-	};
-	const char *name = NULL;
-	char buf[96];
-	int64_t v;
-
-	if (!strncmp(target, "syscalls:sys_enter_", 19))
-		name = target + 19;
-	else if (!strncmp(target, "syscalls:sys_exit_", 18))
-		name = target + 18;
-	if (!name)
-		return -1;
-	for (size_t i = 0; i < ARRAY_SIZE(renamed); i++)
-		if (!strcmp(name, renamed[i][0]))
-			name = renamed[i][1];
-	snprintf(buf, sizeof(buf), "__NR_%s", name);
-	return kconst_lookup(buf, &v) && v >= 0 && v < SYS_NR_MAX ? (int)v : -1;
-}
-
-/* Many syscalls:sys_enter_* (or sys_exit_*) tracepoints of a block
- * whose body reads no args are one program on raw_syscalls:sys_enter
- * (sys_exit), which selects them by the call's number: closing each
- * tracepoint's perf event waits for an RCU grace period under the
- * kernel's event_mutex, one after another (12.6 s for 360), so one
- * event leaves at once.  The ones without a known number stay apart
- * (put after the merged ones in V); so does the whole block with -p
- * off (--no-feature syscall_mux). */
-static struct probe_spec *tp_merge(struct compiler *c, struct probe_spec *v,
-				   int n, bool names, const char *text)
-{
-	bool enter = !strncmp(v[0].target, "syscalls:sys_enter_", 19);
-	struct probe_spec *ps, tmp;
-	struct tp_format raw;
-	const char *dir;
-	int *nrs, m = 0;
-
-	(void)names;
-	if (c->no_syscall_mux || v[0].ops->kind != PK_TRACEPOINT ||
-	    (!enter && strncmp(v[0].target, "syscalls:sys_exit_", 18)))
-		return NULL;
-	dir = c->tracefs ? c->tracefs : tracefs_dir(NULL, NULL);
-	if (!dir || tp_read_format(&c->arena, dir, "raw_syscalls",
-				   enter ? "sys_enter" : "sys_exit", &raw) ||
-	    raw.id < 0)
-		return NULL;
-	nrs = arena_alloc(&c->arena, sizeof(int) * (size_t)n);
-	/* the numbered ones of v[0]'s direction first; the others (the
-	 * other direction, other tracepoints) are merged or not next */
-	for (int i = 0; i < n; i++) {
-		int nr = strncmp(v[i].target, enter ? "syscalls:sys_enter_" :
-				 "syscalls:sys_exit_", enter ? 19 : 18) ? -1 :
-			 syscall_nr(v[i].target);
-
-		if (nr < 0)
-			continue;
-		tmp = v[m];
-		v[m] = v[i];
-		v[i] = tmp;
-		nrs[m++] = nr;
-	}
-	if (m < 2)
-		return NULL;
-	ps = arena_alloc(&c->arena, sizeof(*ps));
-	*ps = v[0];
-	ps->target = enter ? "raw_syscalls:sys_enter" : "raw_syscalls:sys_exit";
-	ps->tp_id = raw.id;
-	ps->nmulti = m;
-	ps->parts = v;
-	ps->sys_nrs = nrs;
-	ps->name = arena_printf(&c->arena, "%s (%d system calls on %s)", text,
-				m, ps->target);
-	if (c->verbose)
-		for (int i = m; i < n; i++)
-			if (!strncmp(v[i].target, enter ? "syscalls:sys_enter_" :
-				     "syscalls:sys_exit_", enter ? 19 : 18))
-				fprintf(stderr, "sonde: %s: %s has no known system call number: one program of its own\n",
-					text, v[i].target);
-	return ps;
-}
-
 static void tp_load(const struct probe_spec *ps, struct probe_load *pl)
 {
-	(void)ps;
-	pl->type = BPF_PROG_TYPE_TRACEPOINT;
+	/* a wildcard's events merged as raw tracepoints (tpmerge.c) */
+	pl->type = ps->multi ? BPF_PROG_TYPE_RAW_TRACEPOINT :
+		   BPF_PROG_TYPE_TRACEPOINT;
 }
 
 /* A tracepoint: one perf event; the kernel runs the program for the
@@ -460,6 +372,8 @@ static int tp_attach(const struct probe_spec *ps, int fd, struct probe_env *env)
 	struct perf_event_attr attr;
 	int pfd;
 
+	if (ps->multi)
+		return tp_raw_attach(ps, fd, env);
 	memset(&attr, 0, sizeof(attr));
 	attr.type = PERF_TYPE_TRACEPOINT;
 	attr.size = sizeof(attr);

@@ -544,7 +544,7 @@ static int uprobe_expand(struct probe_exp *x)
  * so 1,000 of them took 84 s to detach; one link, 0.1 s.  -p and -c
  * filter by the link's pid. */
 static struct probe_spec *uprobe_merge(struct compiler *c,
-				       struct probe_spec *v, int n, bool names,
+				       struct probe_spec *v, int n, unsigned need,
 				       const char *text)
 {
 	struct probe_spec *ps;
@@ -565,7 +565,7 @@ static struct probe_spec *uprobe_merge(struct compiler *c,
 	}
 	ps->umulti = off;
 	ps->nmulti = n;
-	ps->parts = names ? v : NULL;
+	ps->parts = need & MERGE_NAMES ? v : NULL;
 	ps->name = arena_printf(&c->arena, "%s (%d functions)", text, n);
 	return ps;
 }

@@ -70,6 +70,7 @@ struct probe_info {
 				 * per site */
 	bool per_name;		/* uses probe, func, probefunc...: one
 				 * program per site, or a table of names */
+	bool kstack;		/* reads the kernel's stack */
 	const char **missing;	/* all its attach points wildcards that
 				 * matched nothing: why, per point */
 };

@@ -530,6 +530,8 @@ struct type *sema_stack(struct sema *s, struct node *n, bool user)
 	int k = 0, nargs = n->kind == N_CALL ? n->nargs : 0;
 	const char *what = user ? "ustack" : "kstack";
 
+	if (!user && s->pi)
+		s->pi->kstack = true;
 	if (nargs) {
 		struct node *a = n->args[0];
 		int m = stack_mode_word(a);

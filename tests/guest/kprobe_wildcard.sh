@@ -1,3 +1,4 @@
+# kernels: 6.1 6.12
 # kprobe wildcard: every attachable vfs_* function, one probe each; func
 # names the one that fired.  dd reads 5 times and writes 5 times.
 . ./lib

@@ -15,6 +15,9 @@
  *   sendmsg N SIZE  N sendmsg() calls of one SIZE-byte iovec on a local
  *                   datagram socket pair (each read back with recv)
  *   fork N          N times: fork a child that exits at once, wait for it
+ *   nr N            fork a child that makes system call number N with
+ *                   arguments -1, 0, 0, 0, 0, 0 and exits; wait for it
+ *                   (whatever the call does to the child)
  *   exec PATH ARG.. execv(PATH, {PATH, ARG...}); the rest is its argv
  *   connect ADDR PORT  a UDP socket connected to ADDR (IPv4 or IPv6
  *                   text), PORT, then closed: socket, connect, close
@@ -241,6 +244,22 @@ int main(int argc, char **argv)
 					return 1;
 				}
 			}
+			i += 2;
+		} else if (!strcmp(a, "nr")) {
+			pid_t child;
+
+			need(argc, i, 1, a);
+			n = num_arg(argv[i + 1]);
+			child = fork();
+			if (child < 0) {
+				perror("fork");
+				return 1;
+			}
+			if (child == 0) {
+				syscall(n, -1L, 0L, 0L, 0L, 0L, 0L);
+				_exit(0);
+			}
+			waitpid(child, NULL, 0);
 			i += 2;
 		} else if (!strcmp(a, "connect")) {
 			int rc;

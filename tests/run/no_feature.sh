@@ -14,5 +14,5 @@ if grep -q '^uprobe_multi: yes' <("$SONDE" --info); then
 fi
 "$SONDE" --no-feature kprobe_multi,kprobe_session -e 'BEGIN { exit(); }' > out 2> err || die "kprobe features: $(cat err)"
 "$SONDE" --no-feature bogus -e 'BEGIN { exit(); }' > out 2> err && die "--no-feature bogus accepted"
-[[ $(cat err) == "sonde: --no-feature: 'bogus' is not one of kprobe_multi, uprobe_multi, kprobe_session, syscall_mux" ]] || die "bogus: $(cat err)"
+[[ $(cat err) == "sonde: --no-feature: 'bogus' is not one of kprobe_multi, uprobe_multi, kprobe_session, syscall_mux, tracepoint_raw" ]] || die "bogus: $(cat err)"
 echo ok
