@@ -153,16 +153,18 @@ int probe_perf_attach(struct probe_env *env, int pfd, int prog)
 }
 
 /* A number from /sys/bus/event_source/devices/FILE: a PMU's type, or
- * the config bit of "retprobe" (format: "config:0"). */
+ * the config bit of "retprobe" (format: "config:0"); -ENOENT without
+ * the file, -1 when it says otherwise, another -errno when it could not
+ * be read (EMFILE: out of descriptors). */
 static int pmu_sysfs(const char *file, const char *prefix)
 {
 	char path[128], *text;
 	size_t len;
-	int v = -1;
+	int v = -1, rc;
 
 	snprintf(path, sizeof(path), "/sys/bus/event_source/devices/%s", file);
-	if (read_file(path, &text, &len))
-		return -1;
+	if ((rc = read_file(path, &text, &len)))
+		return rc;
 	if (!strncmp(text, prefix, strlen(prefix)))
 		v = atoi(text + strlen(prefix));
 	free(text);
@@ -187,6 +189,8 @@ int probe_pmu_attach(const struct probe_spec *ps, int fd,
 
 	snprintf(file, sizeof(file), "%s/type", pmu);
 	type = pmu_sysfs(file, "");
+	if (type < 0 && type != -ENOENT && type != -1)
+		return type;
 	if (type < 0)
 		return kernel ? -PROBE_ENOKPROBES : -ENOTSUP;
 	memset(&attr, 0, sizeof(attr));

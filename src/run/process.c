@@ -126,6 +126,8 @@ int rt_spawn(struct tracer *t, const char *cmd)
 		if (read(pipefd[0], &go, 1) != 1)
 			_exit(127);
 		rt_child_signals(NULL);
+		if (t->nofile.rlim_max)	/* the limit sonde was given */
+			setrlimit(RLIMIT_NOFILE, &t->nofile);
 		if (fs_become_user()) {	/* sonde serve: the user's command */
 			fprintf(stderr, "sonde: cannot run '%s' as the user: %s\n",
 				cmd, strerror(errno));

@@ -22,6 +22,16 @@ void tracer_init(struct tracer *t, struct compiler *c, FILE *out)
 	t->skb_fd = -1;
 	t->child_go = -1;
 	pthread_mutex_init(&t->print_lock, NULL);
+	/* Each probe holds a program and a perf event or link: a wildcard
+	 * over 1,000 kernel functions needs 2,000 descriptors, past the
+	 * usual soft limit of 1,024 (bpftrace raises it too). */
+	if (!getrlimit(RLIMIT_NOFILE, &t->nofile) &&
+	    t->nofile.rlim_cur < t->nofile.rlim_max) {
+		struct rlimit r = t->nofile;
+
+		r.rlim_cur = r.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &r);
+	}
 }
 
 /* A command never released sees its pipe close and exits; one still

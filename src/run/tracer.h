@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/resource.h>
 #include "base/compiler.h"
 #include "bpf/prog.h"
 #include "out/printer.h"
@@ -53,6 +54,9 @@ struct tracer {
 	int target_pid;		/* -p: exit when it exits */
 	int child_pid;		/* -c: the command, held until attached */
 	int child_go;		/* -c: write end of the pipe that releases it */
+	struct rlimit nofile;	/* the descriptor limit sonde started with,
+				 * which -c's command gets back (tracer_init
+				 * raises the soft one to the hard) */
 	int child_status;	/* -c: its wait status once it exited */
 	bool child_done;
 	uint64_t *drops_seen;	/* per map, drops already reported */
