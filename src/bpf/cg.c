@@ -594,7 +594,10 @@ static void gen_body(struct cg *g, struct node *p, const struct split *sp,
 	if (g->faults)
 		fault_path(g, p);
 	cg_bind(g, g->exit_label);
-	cg_emit(g, MOV_IMM(R0, 0));
+	if (g->ret_slot)	/* override()'s value, or 0 */
+		cg_emit(g, LDX(BPF_DW, R0, RFP, (int16_t)g->ret_slot));
+	else
+		cg_emit(g, MOV_IMM(R0, 0));
 	cg_emit(g, EXIT());
 	cg_callbacks(g);
 }
@@ -641,6 +644,8 @@ static void gen_prologue(struct cg *g, struct node *p, const struct split *sp)
 
 	ir_init(&pro);
 	pro.line = script_line(p->loc);
+	if (g->ret_slot)	/* before anything may end the program */
+		ir_emit(&pro, ST_IMM(BPF_DW, RFP, (int16_t)g->ret_slot, 0));
 	/* a raw_syscalls merge: only the system calls of its parts */
 	if (ps->sys_nrs) {
 		cg_sys_select(&pro, g->exit_label, g->uses_ctx);
@@ -747,6 +752,11 @@ static int gen_once(struct compiler *c, struct node *p, struct probe_spec *ps,
 	if (sp)
 		piece_vars(p, sp);
 	place_vars(&g, sp, -1);
+	if (ps->modify_return) {	/* never split: a TRACING program */
+		g.stack += 8;
+		g.stack_max = g.stack;
+		g.ret_slot = -(STACK_RESERVED + g.stack);
+	}
 	if (!sp && cg_has_formap(p->b)) {
 		/* loops over maps: r6 and a flag (cg_loop.c) */
 		g.stack += 16;

@@ -126,6 +126,11 @@ void cg_call_stmt(struct cg *g, struct node *n)
 		cg_dbcopy(g, n);
 		break;
 	case F_OVERRIDE:
+		if (g->ret_slot) {	/* BPF_MODIFY_RETURN: the return */
+			cg_int(g, n->args[0]);
+			cg_emit(g, STX(BPF_DW, RFP, (int16_t)g->ret_slot, R0));
+			break;
+		}
 		g->uses_ctx = true;
 		cg_int(g, n->args[0]);
 		cg_emit(g, MOV_REG(R2, R0));

@@ -94,6 +94,9 @@ struct cg {
 	int fe_slot;			/* main frame: r6 saved, then the flag
 					 * that a loop's body ended the probe */
 	int fe_cur;			/* the callback being emitted */
+	int ret_slot;			/* a BPF_MODIFY_RETURN program: the
+					 * value it returns, 0 until
+					 * override() sets it (0: none) */
 	/* D: a fault (a read that failed, a division by zero) stops the
 	 * clause: its code stores what it was at fault_slot (the fault
 	 * and the action, then the address) and jumps to fault_label,

@@ -13,6 +13,8 @@ static const char *const helper_names[] = {
 	[27] = "get_stackid",
 	[25] = "perf_event_output", [35] = "get_current_task",
 	[42] = "get_numa_node_id", [45] = "probe_read_str",
+	[58] = "override_return", [109] = "send_signal",
+	[117] = "send_signal_thread", [120] = "get_ns_current_pid_tgid",
 	[67] = "get_stack", [80] = "get_current_cgroup_id",
 	[111] = "skb_output", [112] = "probe_read_user", [113] = "probe_read_kernel",
 	[114] = "probe_read_user_str", [115] = "probe_read_kernel_str",

@@ -438,6 +438,8 @@ static void fentry_load(const struct probe_spec *ps, struct probe_load *pl)
 {
 	pl->type = BPF_PROG_TYPE_TRACING;
 	pl->expected_attach_type = is_ret(ps) ? BPF_TRACE_FEXIT : BPF_TRACE_FENTRY;
+	if (ps->modify_return)	/* override() */
+		pl->expected_attach_type = BPF_MODIFY_RETURN;
 	pl->attach_btf_id = (uint32_t)ps->attach_btf_id;
 	pl->attach_prog_id = ps->attach_prog_id;
 }
@@ -466,7 +468,8 @@ static const char *fentry_explain(const struct probe_spec *ps, int err)
 /* A root that cannot load a tracing program: no BPF trampolines. */
 static const char *fentry_load_explain(const struct probe_spec *ps, int err)
 {
-	(void)ps;
+	if (ps->modify_return && err == EINVAL)
+		return "override() in an fentry probe needs a function whose return the kernel lets BPF change: a security_* hook, or one on its error-injection list (/sys/kernel/debug/error_injection/list)";
 	if (geteuid() == 0 && (err == EPERM || err == ENOTSUP ||
 			       err == EOPNOTSUPP || err == 524))
 		return "this kernel does not run fentry/fexit programs (no BPF trampoline support); kprobe or tracepoint probes may work instead";
@@ -628,7 +631,8 @@ const struct probe_ops probe_fentry_ops = {
 	.alias = "f",
 	.alias2 = "kfunc",
 	.kind = PK_FENTRY,
-	.flags = PF_FUNC | PF_TASK | PF_DPATH | PF_SKBOUT,
+	.flags = PF_FUNC | PF_TASK | PF_DPATH | PF_SKBOUT | PF_OVERRIDE |
+		 PF_MODRET,
 	.ctx = CTX_FUNC,
 	.expand = fentry_expand,
 	.load = fentry_load,

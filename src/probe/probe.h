@@ -103,6 +103,9 @@ enum {
 				 * run/ attaches them last first */
 	PF_MADE = 1 << 9,	/* made by another kind, never written:
 				 * no name looks it up */
+	PF_MODRET = 1 << 13,	/* override() makes the program's return
+				 * value the function's (fentry: then a
+				 * BPF_MODIFY_RETURN program) */
 };
 
 struct tp_format;
@@ -161,6 +164,9 @@ struct probe_spec {
 				 * (iter:task:PIN), its printf()s going
 				 * to it through bpf_seq_printf() */
 	bool wild;		/* one of several a wildcard matched */
+	bool modify_return;	/* PF_MODRET and the block calls override():
+				 * the program returns what the function
+				 * will (0: run it) */
 	const char **multi;	/* the functions of one kprobe_multi or
 				 * uprobe_multi program (NULL: one) */
 	const uint64_t *umulti;	/* uprobe_multi: their offsets in path */

@@ -202,6 +202,24 @@ static struct type *call_override(struct sema *s, struct node *n)
 	if (!sema_all_probes(s, n, PF_OVERRIDE))
 		return set(n, &ty_void);
 	need_unsafe(s, n, "changes what a kernel function returns");
+	/* fentry: the program's return value is the function's, and 0
+	 * lets the function run */
+	for (int i = 0; i < s->pi->nspecs; i++) {
+		struct probe_spec *ps = &s->pi->specs[i];
+
+		if (!probe_has(ps, PF_MODRET))
+			continue;
+		if (n->args[0]->is_const && n->args[0]->cval == 0) {
+			ERR(s, n->args[0]->loc, E_ARGS,
+			    "override(0) in %s: a BPF_MODIFY_RETURN program returning 0 lets the function run; override with an error (override(-EPERM)) or another nonzero value",
+			    ps->name);
+			return set(n, &ty_void);
+		}
+		if (!ps->modify_return && s->c->verbose)
+			fprintf(stderr, "sonde: %s: override() makes it a BPF_MODIFY_RETURN program\n",
+				ps->name);
+		ps->modify_return = true;
+	}
 	return set(n, &ty_void);
 }
 
