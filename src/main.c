@@ -1,11 +1,12 @@
 /* main.c - which command runs: `sonde dtrace` (dcli.c), `sonde serve`
- * (serve.c), a run through the service for a user who cannot load BPF
+ * (serve.c), `sonde inject` (inject.c), a run through the service for a user who cannot load BPF
  * (client.c), or sonde's own command line (cli.c) compiled and run by
  * session.c.  Only the command-line files turn errors into messages
  * and exit statuses. */
 #include <string.h>
 
 #include "dcli.h"
+#include "inject.h"
 #include "options.h"
 #include "serve.h"
 
@@ -29,6 +30,9 @@ int main(int argc, char **argv)
 		       dcli_main(argc, argv);
 	if (argc > 1 && !strcmp(argv[1], "serve"))
 		return serve_main(argc - 1, argv + 1);
+	/* root's alone: never through the service */
+	if (argc > 1 && !strcmp(argv[1], "inject"))
+		return inject_main(argc - 1, argv + 1);
 	if (client_wanted(&argc, argv, &sock))
 		return client_run(sock, argc, argv);
 	rc = cli_parse(argc, argv, &o);

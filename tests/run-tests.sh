@@ -429,7 +429,8 @@ done
 # Guest tier: tests/guest/NAME.sh run by tests/guest/run in a Debian
 # kernel under qemu (tools/vm-run, docs/guest.md); its PASS, FAIL and
 # SKIP lines count here.  A test runs in the kernels its "# kernels:"
-# line names (6.1 without one); those of 6.12 count as NAME.sh@6.12.
+# line names (6.1 without one: 6.1, 6.12, 7); those of 6.12 count as
+# NAME.sh@6.12.
 # Skipped without qemu-system-x86_64, failed instead when
 # SONDE_REQUIRE_BPF=1.
 guest_tests=()
@@ -489,7 +490,7 @@ if (( ${#guest_tests[@]} > 0 )); then
 			fi
 		done
 	else
-		for kernel in 6.1 6.12; do
+		for kernel in 6.1 6.12 7; do
 			ktests=()
 			for t in "${guest_tests[@]}"; do
 				[[ " $(guest_kernels "$t") " == *" $kernel "* ]] && ktests+=("$t")

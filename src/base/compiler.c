@@ -18,6 +18,7 @@ void compiler_init(struct compiler *c, const char *file, const char *src,
 	c->strlen_ = 64;
 	c->sleepable_uprobe = -1;
 	c->rawtp_cookie = -1;
+	c->uprobe_write_ctx = -1;
 	c->map_keys_max = 4096;
 	c->cat_bytes_max = 10240;
 	c->max_probes = 512;

@@ -310,6 +310,8 @@ struct compiler {
 				 * tracepoint of a wildcard on its perf event */
 	int rawtp_cookie;	/* raw tracepoint links carry a cookie
 				 * (Linux 6.10): -1 not yet asked */
+	int uprobe_write_ctx;	/* uprobe programs may write registers
+				 * (Linux 7.0): -1 not yet asked */
 	bool settled;		/* a traced process was given time to exec */
 	int sleepable_uprobe;	/* uprobes' programs may sleep (Linux 6.0):
 				 * -1 not yet asked (probe.c asks once, when

@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "base/arch.h"
 #include "catalog/tracefs.h"
 
 /* Linux's address families (<sys/socket.h> would clash with send()). */
@@ -91,6 +92,34 @@ static void join(struct cg *g, struct node *n, struct event_spec *e)
 	g->stack = saved_stack;
 }
 
+/* override() in a uprobe (Linux 7.0 lets the program write the
+ * registers): the return value in ax; at the entry also the return
+ * itself, ip the return address on the stack and sp past it, so that
+ * the kernel, seeing ip moved, runs nothing of the function. */
+static void uoverride(struct cg *g, struct node *n)
+{
+	int done = cg_label(g);
+	struct mem ra;
+
+	g->uses_ctx = true;
+	cg_int(g, n->args[0]);
+	cg_emit(g, STX(BPF_DW, RCTX, PT_REGS_RET, R0));
+	if (probe_has(g->ps, PF_RETVAL))
+		return;
+	ra = cg_tmp_alloc(g, 8, n);
+	cg_addr_of(g, R1, ra);
+	cg_emit(g, MOV_IMM(R2, 8));
+	cg_emit(g, LDX(BPF_DW, R3, RCTX, PT_REGS_SP));
+	cg_call(g, BPF_FUNC_probe_read_user);
+	cg_jump(g, JMP_IMM(BPF_JNE, R0, 0), done);
+	cg_emit(g, LDX(BPF_DW, R1, ra.base, (int16_t)ra.off));
+	cg_emit(g, STX(BPF_DW, RCTX, PT_REGS_IP, R1));
+	cg_emit(g, LDX(BPF_DW, R1, RCTX, PT_REGS_SP));
+	cg_emit(g, ALU64_IMM(BPF_ADD, R1, 8));
+	cg_emit(g, STX(BPF_DW, RCTX, PT_REGS_SP, R1));
+	cg_bind(g, done);
+}
+
 void cg_call_stmt(struct cg *g, struct node *n)
 {
 	/* sema keeps the event's index: the table moved as it grew (calls
@@ -129,6 +158,10 @@ void cg_call_stmt(struct cg *g, struct node *n)
 		if (g->ret_slot) {	/* BPF_MODIFY_RETURN: the return */
 			cg_int(g, n->args[0]);
 			cg_emit(g, STX(BPF_DW, RFP, (int16_t)g->ret_slot, R0));
+			break;
+		}
+		if (probe_has(g->ps, PF_USER)) {
+			uoverride(g, n);
 			break;
 		}
 		g->uses_ctx = true;

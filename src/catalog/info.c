@@ -95,6 +95,25 @@ bool info_sleepable_uprobe(void)
 	return true;
 }
 
+bool info_uprobe_write_ctx(void)
+{
+	/* r2 = 0; ctx->ax = r2; r0 = 0; exit */
+	struct bpf_insn insns[] = {
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 2, .imm = 0 },
+		{ .code = BPF_STX | BPF_MEM | BPF_DW, .dst_reg = 1, .src_reg = 2,
+		  .off = 80 },
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 0, .imm = 0 },
+		{ .code = BPF_JMP | BPF_EXIT },
+	};
+	int fd = bpf_prog_load(BPF_PROG_TYPE_KPROBE, NULL, "GPL", insns,
+			       sizeof(insns) / sizeof(insns[0]), NULL);
+
+	if (fd < 0)
+		return false;
+	close(fd);
+	return true;
+}
+
 bool info_kprobe_multi(void)
 {
 	struct bpf_insn insns[2] = {

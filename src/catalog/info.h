@@ -16,6 +16,10 @@ int info_print(FILE *f);
  * and refuses the link): this attaches a two-instruction one to
  * vfs_read.  Needs root. */
 bool info_kprobe_multi(void);
+/* May KPROBE programs write the registers of their context, which the
+ * kernel then lets only uprobes run (Linux 7.0: a uprobe program can
+ * make the function return at once)?  Asked by loading one. */
+bool info_uprobe_write_ctx(void);
 /* Whether a uprobe's program may sleep (Linux 6.0): str() then faults
  * in a page the process has not touched. */
 bool info_sleepable_uprobe(void);

@@ -1,8 +1,8 @@
 /* kfunc.c - probes on kernel functions: kprobe:FUNC[+OFF] and
- * kretprobe:FUNC through the perf "kprobe" PMU (a wildcard, when the
- * block does not tell its functions apart, as one kprobe_multi link),
- * and fentry:FUNC and fexit:FUNC (bpftrace's kfunc, kretfunc), BPF
- * trampolines typed by BTF. */
+ * kretprobe:FUNC through the perf "kprobe" PMU (a wildcard as one
+ * kprobe_multi link), fentry:FUNC and fexit:FUNC (bpftrace's kfunc,
+ * kretfunc), BPF trampolines typed by BTF, and lsm:HOOK, a BPF LSM
+ * program on a security hook, whose return value allows or denies. */
 #include "probe/kinds.h"
 
 #include <bpf/bpf.h>
@@ -434,6 +434,107 @@ static int fentry_expand(struct probe_exp *x)
 	return 0;
 }
 
+/* FN(ARG, HOOK, ID) for each security hook of B matching GLOB: its
+ * bpf_lsm_HOOK functions, HOOK without the prefix. */
+static void each_hook(const struct btf *b, const char *glob,
+		      void (*fn)(void *arg, const char *hook, int id), void *arg)
+{
+	int cnt = (int)btf__type_cnt(b);
+
+	for (int id = 1; id < cnt; id++) {
+		const struct btf_type *t = btf__type_by_id(b, (unsigned)id);
+		const char *f = btf_is_func(t) ?
+				btf__name_by_offset(b, t->name_off) : NULL;
+
+		if (f && !strncmp(f, "bpf_lsm_", 8) && !fnmatch(glob, f + 8, 0))
+			fn(arg, f + 8, id);
+	}
+}
+
+static void add_hook(void *arg, const char *hook, int id)
+{
+	struct probe_exp *x = arg;
+	struct probe_spec *ps = probe_add(x);
+
+	ps->func = arena_printf(&x->c->arena, "bpf_lsm_%s", hook);	/* its BTF */
+	ps->attach_btf_id = id;
+	ps->wild = probe_wild(x->f[1]);
+	ps->name = arena_printf(&x->c->arena, "lsm:%s", hook);
+}
+
+/* lsm:HOOK: the BPF LSM program of a security hook, attached to
+ * bpf_lsm_HOOK (typed by its BTF, as fentry's functions: args.file);
+ * wildcards over the hooks. */
+static int lsm_expand(struct probe_exp *x)
+{
+	const char *why = NULL;
+	struct btf *b;
+
+	if (x->nf != 2 || !*x->f[1]) {
+		probe_error(x, "lsm probe type requires 1 argument, a security hook: lsm:file_open");
+		return -1;
+	}
+	if (!(b = btf_kernel(x->c, &why))) {
+		probe_error(x, "lsm: %s", why);
+		return -1;
+	}
+	each_hook(b, x->f[1], add_hook, x);
+	if (!x->n) {
+		probe_missing(x, "lsm: no security hook %s in BTF (the kernel's hooks are its bpf_lsm_* functions)",
+			      x->f[1]);
+		return -1;
+	}
+	return 0;
+}
+
+static void lsm_load(const struct probe_spec *ps, struct probe_load *pl)
+{
+	pl->type = BPF_PROG_TYPE_LSM;
+	pl->expected_attach_type = BPF_LSM_MAC;
+	pl->attach_btf_id = (uint32_t)ps->attach_btf_id;
+}
+
+/* A kernel that built BPF LSM but does not run it (bpf not in its lsm=
+ * list) refuses the attachment. */
+static const char *lsm_explain(const struct probe_spec *ps, int err)
+{
+	(void)ps;
+	if (err == EINVAL || err == EOPNOTSUPP || err == 524 || err == EPERM)
+		return "this kernel does not run BPF LSM programs (CONFIG_BPF_LSM, and bpf in the active LSMs: lsm=...,bpf on its command line); fentry override() on security_* hooks may work instead";
+	return NULL;
+}
+
+/* A root that cannot load one: no BPF LSM (or no trampolines). */
+static const char *lsm_load_explain(const struct probe_spec *ps, int err)
+{
+	(void)ps;
+	if (geteuid() == 0 && (err == EPERM || err == EINVAL || err == ENOTSUP ||
+			       err == EOPNOTSUPP || err == 524))
+		return "this kernel does not load BPF LSM programs (it needs CONFIG_BPF_LSM and BPF trampolines)";
+	return NULL;
+}
+
+static void list_hook(void *arg, const char *hook, int id)
+{
+	(void)arg; (void)id;
+	printf("lsm:%s\n", hook);
+}
+
+static int lsm_list(const struct probe_ops *ops, const char *pattern,
+		    bool verbose, int pid)
+{
+	struct btf *b = btf__load_vmlinux_btf();
+	const char *want = pattern && strchr(pattern, ':') ?
+			   strchr(pattern, ':') + 1 : "*";
+
+	(void)ops; (void)verbose; (void)pid;
+	if (!b)
+		return 0;
+	each_hook(b, want, list_hook, NULL);
+	btf__free(b);
+	return 0;
+}
+
 static void fentry_load(const struct probe_spec *ps, struct probe_load *pl)
 {
 	pl->type = BPF_PROG_TYPE_TRACING;
@@ -655,4 +756,17 @@ const struct probe_ops probe_fexit_ops = {
 	.explain = fentry_explain,
 	.load_explain = fentry_load_explain,
 	.list = fentry_list,
+};
+
+const struct probe_ops probe_lsm_ops = {
+	.name = "lsm",
+	.kind = PK_LSM,
+	.flags = PF_TASK | PF_OVERRIDE | PF_MODRET,
+	.ctx = CTX_FUNC,
+	.expand = lsm_expand,
+	.load = lsm_load,
+	.attach = fentry_attach,
+	.explain = lsm_explain,
+	.load_explain = lsm_load_explain,
+	.list = lsm_list,
 };

@@ -30,7 +30,7 @@ struct probe_spec *tp_merge(struct compiler *c, struct probe_spec *v, int n,
 int tp_raw_attach(const struct probe_spec *ps, int fd, struct probe_env *env);
 /* kfunc.c */
 extern const struct probe_ops probe_kprobe_ops, probe_kretprobe_ops,
-	probe_fentry_ops, probe_fexit_ops;
+	probe_fentry_ops, probe_fexit_ops, probe_lsm_ops;
 /* bpfprog.c: fentry:bpf[:ID]:NAME, fexit:bpf... */
 int probe_bpf_expand(struct probe_exp *x);
 /* -l 'fentry:bpf:...': the functions of the running programs, as

@@ -12,7 +12,7 @@
 /* The kinds that list without a file, in the order they print. */
 static const enum probe_kind listed[] = {
 	PK_KPROBE, PK_TRACEPOINT, PK_RAWTP, PK_SOFTWARE, PK_HARDWARE,
-	PK_FENTRY, PK_INTERVAL, PK_PROFILE,
+	PK_FENTRY, PK_LSM, PK_INTERVAL, PK_PROFILE,
 };
 
 /* The kinds whose probes are in files (uprobe, uretprobe, usdt), in

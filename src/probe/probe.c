@@ -34,6 +34,7 @@ static const struct probe_ops *const kinds[PK_NKINDS] = {
 	[PK_KRETPROBE] = &probe_kretprobe_ops,
 	[PK_FENTRY] = &probe_fentry_ops,
 	[PK_FEXIT] = &probe_fexit_ops,
+	[PK_LSM] = &probe_lsm_ops,
 	[PK_USDT] = &probe_usdt_ops,
 	[PK_ASYNCWATCH] = &probe_asyncwatch_ops,
 	[PK_WATCHARG] = &probe_watcharg_ops,

@@ -38,6 +38,7 @@ enum probe_kind {
 	PK_KRETPROBE,
 	PK_FENTRY,
 	PK_FEXIT,
+	PK_LSM,		/* a BPF LSM program on a security hook */
 	PK_USDT,	/* a uprobe on a stapsdt note's NOP */
 	PK_ASYNCWATCH,	/* asyncwatchpoint:FUNC+argN:LEN:MODE */
 	PK_WATCHARG,	/* the block of a FUNC+argN watchpoint */

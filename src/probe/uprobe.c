@@ -787,7 +787,8 @@ const struct probe_ops probe_uprobe_ops = {
 	.name = "uprobe",
 	.alias = "u",
 	.kind = PK_UPROBE,
-	.flags = PF_FUNC | PF_REGS | PF_TASK | PF_USER | PF_LIFO | PF_SLEEP,
+	.flags = PF_FUNC | PF_REGS | PF_TASK | PF_USER | PF_LIFO | PF_SLEEP |
+		 PF_OVERRIDE,
 	.ctx = CTX_REGS,
 	.expand = uprobe_expand,
 	.list = ulist_uprobe,
@@ -801,7 +802,8 @@ const struct probe_ops probe_uretprobe_ops = {
 	.name = "uretprobe",
 	.alias = "ur",
 	.kind = PK_URETPROBE,
-	.flags = PF_FUNC | PF_RETVAL | PF_REGS | PF_TASK | PF_USER | PF_LIFO | PF_SLEEP,
+	.flags = PF_FUNC | PF_RETVAL | PF_REGS | PF_TASK | PF_USER | PF_LIFO |
+		 PF_SLEEP | PF_OVERRIDE,
 	.ctx = CTX_REGS,
 	.expand = uprobe_expand,
 	.list = ulist_uprobe,

@@ -16,6 +16,7 @@
 
 #include "base/arch.h"
 #include "catalog/elfsym.h"
+#include "catalog/info.h"
 #include "lang/printf.h"
 #include "catalog/ksyms.h"
 
@@ -201,7 +202,23 @@ static struct type *call_override(struct sema *s, struct node *n)
 	}
 	if (!sema_all_probes(s, n, PF_OVERRIDE))
 		return set(n, &ty_void);
-	need_unsafe(s, n, "changes what a kernel function returns");
+	need_unsafe(s, n, "changes what a function returns");
+	/* uprobes: the program writes the registers, which only some
+	 * kernels allow; found out here, once */
+	for (int i = 0; i < s->pi->nspecs; i++) {
+		struct probe_spec *ps = &s->pi->specs[i];
+
+		if (!probe_has(ps, PF_USER))
+			continue;
+		if (s->c->uprobe_write_ctx < 0)
+			s->c->uprobe_write_ctx = info_uprobe_write_ctx();
+		if (!s->c->uprobe_write_ctx) {
+			ERR(s, n->loc, E_CONTEXT,
+			    "override() in %s needs a kernel whose uprobe programs may write registers (Linux 7.0); this one cannot",
+			    ps->name);
+			return set(n, &ty_void);
+		}
+	}
 	/* fentry: the program's return value is the function's, and 0
 	 * lets the function run */
 	for (int i = 0; i < s->pi->nspecs; i++) {
@@ -211,11 +228,13 @@ static struct type *call_override(struct sema *s, struct node *n)
 			continue;
 		if (n->args[0]->is_const && n->args[0]->cval == 0) {
 			ERR(s, n->args[0]->loc, E_ARGS,
-			    "override(0) in %s: a BPF_MODIFY_RETURN program returning 0 lets the function run; override with an error (override(-EPERM)) or another nonzero value",
+			    "override(0) in %s: the program's return of 0 lets the function run; override with an error (override(-EPERM)) or another nonzero value",
 			    ps->name);
 			return set(n, &ty_void);
 		}
-		if (!ps->modify_return && s->c->verbose)
+		/* (an lsm program's return is the hook's by nature) */
+		if (!ps->modify_return && s->c->verbose &&
+		    strcmp(ps->ops->name, "lsm"))
 			fprintf(stderr, "sonde: %s: override() makes it a BPF_MODIFY_RETURN program\n",
 				ps->name);
 		ps->modify_return = true;

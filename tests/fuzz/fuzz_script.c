@@ -158,6 +158,10 @@ int fuzz_script(const uint8_t *data, size_t size)
 	c.diag.out = diag_out;
 	c.tracefs = tracefs;
 	c.kprobe_multi_checked = true;
+	/* the other feature checks that load a program: as if the kernel
+	 * had said no */
+	c.rawtp_cookie = 0;
+	c.uprobe_write_ctx = 0;
 	c.params = params;
 	c.nparams = (int)ARRAY_SIZE(params);
 	c.include_root = root;
