@@ -100,7 +100,12 @@ static int kernel_functions(struct probe_exp *x, const char *glob,
 	struct ksyms ks;
 	int count;
 
-	if (dir && (count = filter_functions(x, dir, glob, mod)) >= 0)
+	/* tracefs lists what ftrace may trace; a kprobe (an int3) goes
+	 * further, so a name it lacks is looked up in kallsyms too:
+	 * Debian's 6.1 lists no __x64_sys_* wrapper, which bpftrace's own
+	 * override() example probes */
+	if (dir && (count = filter_functions(x, dir, glob, mod)) >= 0 &&
+	    (count > 0 || probe_wild(glob) || c->tracefs))
 		return count;
 	if (mod && fnmatch(mod, "vmlinux", 0))
 		return 0;
