@@ -98,4 +98,12 @@ sh -c 'echo $$ > /sys/fs/cgroup/inj/cgroup.procs || exit 0; exec cat "$1"' sh "$
 	die "the open in the cgroup did not fail: $(cat "$work/cg.err")"
 inj_done --cgroup
 rmdir /sys/fs/cgroup/inj 2>/dev/null
+
+# disarmed on any exit, SIGKILL included: the programs hang on links
+# sonde's process holds
+inj_bg --fail openat --errno ENOENT --comm cat
+cat "$f" > /dev/null 2>&1 && die "armed, but cat's open did not fail"
+kill -9 $bg
+wait $bg 2> /dev/null
+cat "$f" > /dev/null 2>&1 || die "still armed after sonde inject was killed"
 exit 0
