@@ -261,9 +261,8 @@ static int check(struct inject *in)
 	if (!in->err == !in->ret)
 		return bad("%s", "give one of --errno E and --return N");
 	if (in->err && !(number(in->err) > 0) &&
-	    strspn(in->err, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") != strlen(in->err))
-		return bad("--errno takes a name like ENOENT or a number, not '%s'", in->err);
-	if (in->err && in->err[0] != 'E' && !(number(in->err) > 0))
+	    (in->err[0] != 'E' ||
+	     strspn(in->err, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") != strlen(in->err)))
 		return bad("--errno takes a name like ENOENT or a number, not '%s'", in->err);
 	if (in->err && in->err[0] == 'E' && !kconst_lookup(in->err, &v))
 		return bad("--errno %s: no such errno here (the kernel's: ENOENT, EACCES, EIO, ...)", in->err);
