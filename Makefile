@@ -25,7 +25,8 @@
 CC       ?= cc
 PKGS     := libbpf libdw libelf zlib libevent
 DEB_PKGS := gcc make pkg-config libbpf-dev libdw-dev libelf-dev zlib1g-dev \
-            libbz2-dev liblzma-dev libevent-dev linux-libc-dev python3
+            libbz2-dev liblzma-dev libevent-dev libiberty-dev linux-libc-dev \
+            python3
 
 # CFLAGS (default -O2 -g), CPPFLAGS and LDFLAGS given by the user come
 # after ours.
@@ -35,7 +36,8 @@ XCFLAGS  := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wshadow -Wstrict-prototypes \
 XCPPFLAGS := -Isrc $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 XLDFLAGS :=
 PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
-LDLIBS   := $(if $(PKG_LIBS),$(PKG_LIBS),-lbpf -ldw -lelf -lz -levent) -pthread
+# libiberty: binutils' demangler (C++, Rust), a static archive only
+LDLIBS   := $(if $(PKG_LIBS),$(PKG_LIBS),-lbpf -ldw -lelf -lz -levent) -liberty -pthread
 
 ifeq ($(WERROR),1)
 XCFLAGS  += -Werror
@@ -106,7 +108,7 @@ sonde: $(OBJS) $(B)/.flags
 # without zstd.
 # "make static" puts it at ./sonde; $(B)/sonde-static is the same file
 # for the test that checks it.
-STATIC_LIBS := -lbpf -ldw -lelf -lbz2 -llzma -lz -levent -pthread
+STATIC_LIBS := -lbpf -ldw -lelf -lbz2 -llzma -lz -levent -liberty -pthread
 $(B)/sonde-static: $(OBJS) $(B)/.flags
 	$(msg) LD $@
 	$(Q)rm -f $@
@@ -188,6 +190,9 @@ $(B)/progs/%: tests/progs/%.c
 # The kernel walks user stacks by frame pointers: the flame graph tests
 # need every frame of stacks.c.
 $(B)/progs/stacks: PROG_FLAGS := -fno-omit-frame-pointer
+# No frame pointers and -O2: the DWARF unwinding tests need CFI alone.
+$(B)/progs/deepstack: PROG_FLAGS := -O2 -fomit-frame-pointer
+$(B)/progs/jitmap: PROG_FLAGS := -O2 -fomit-frame-pointer
 
 # Frame pointers: the forks case walks their user stacks.
 $(B)/stress/%: tests/stress/%.c

@@ -1,6 +1,7 @@
-/* proginsns PID: the BPF programs process PID holds, one "id name insns"
- * line each, where insns is the verifier's (xlated) instruction count,
- * what bpftool shows.  A program is found through the prog_id line of
+/* proginsns [-t] PID: the BPF programs process PID holds, one "id name
+ * insns" line each, where insns is the verifier's (xlated) instruction
+ * count, what bpftool shows; with -t also the runs and the nanoseconds
+ * they took (kernel.bpf_stats_enabled=1 counts them).  A program is found through the prog_id line of
  * the fdinfo of each fd naming it: its own fd and any BPF link to it,
  * so a program is listed once per id, not once per fd. */
 #include <dirent.h>
@@ -18,6 +19,8 @@ static long sys_bpf(int cmd, union bpf_attr *attr)
 	return syscall(SYS_bpf, cmd, attr, sizeof(*attr));
 }
 
+static int times;
+
 static void show(unsigned id)
 {
 	union bpf_attr a;
@@ -34,9 +37,14 @@ static void show(unsigned id)
 	a.info.bpf_fd = (unsigned)fd;
 	a.info.info_len = sizeof(info);
 	a.info.info = (unsigned long)&info;
-	if (!sys_bpf(BPF_OBJ_GET_INFO_BY_FD, &a))
-		printf("%u %s %u\n", id, info.name[0] ? info.name : "-",
+	if (!sys_bpf(BPF_OBJ_GET_INFO_BY_FD, &a)) {
+		printf("%u %s %u", id, info.name[0] ? info.name : "-",
 		       info.xlated_prog_len / 8);
+		if (times)
+			printf(" %llu %llu", (unsigned long long)info.run_cnt,
+			       (unsigned long long)info.run_time_ns);
+		putchar('\n');
+	}
 	close(fd);
 }
 
@@ -56,6 +64,11 @@ int main(int argc, char **argv)
 	DIR *d;
 	struct dirent *e;
 
+	if (argc == 3 && !strcmp(argv[1], "-t")) {
+		times = 1;
+		argv++;
+		argc--;
+	}
 	if (argc != 2)
 		return 2;
 	snprintf(dir, sizeof(dir), "/proc/%s/fdinfo", argv[1]);

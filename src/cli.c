@@ -20,6 +20,7 @@
 #include "options.h"
 #include "serve.h"
 #include "bpf/asm.h"
+#include "catalog/cfi.h"
 #include "catalog/info.h"
 #include "lang/parse.h"
 #include "probe/probe.h"
@@ -46,6 +47,9 @@ static void usage(FILE *f)
 "  -p PID            trace only process PID; exit when it exits\n"
 "  -c 'CMD'          run CMD, trace while it runs, exit when it exits\n"
 "                    (cpid is its pid)\n"
+"      --dwarf-pid PID  load the unwind tables of process PID at start\n"
+"                    (ustack, dw_ustack; other processes' load at their\n"
+"                    first stack)\n"
 "  -o FILE           write the output to FILE\n"
 "  -q                quiet: no 'Attaching N probes...'\n"
 "  -f text|json|folded  output format: bpftrace's text (default), one JSON\n"
@@ -86,6 +90,8 @@ static void usage(FILE *f)
 "      --dry-run     load and attach every program, then exit without\n"
 "                    running (with --dialect=0.17: without attaching)\n"
 "      --info        print the kernel features sonde found\n"
+"      --dump-cfi FILE  print the unwind rows sonde compiles from FILE's call\n"
+"                    frame information (.eh_frame, .debug_frame)\n"
 "      --btf         accepted, as bpftrace's: the kernel's BTF is always used\n"
 "      --usdt-file-activation  accepted, as bpftrace's: a usdt probe's\n"
 "                    semaphore is set wherever the probe is attached (every\n"
@@ -154,7 +160,8 @@ static const char *progname = "sonde";
 enum { OPT_DUMP = 256, OPT_INFO, OPT_DRY_RUN, OPT_UNSAFE, OPT_FLAMEGRAPH,
        OPT_INCLUDE, OPT_USDT_FILE, OPT_BTF, OPT_RINGBUF, OPT_NO_WARNINGS,
        OPT_DIALECT, OPT_PROBE_FILTER, OPT_NO_FEATURE, OPT_TEST,
-       OPT_BENCH, OPT_MODE, OPT_METRICS };
+       OPT_BENCH, OPT_MODE, OPT_METRICS, OPT_DUMP_CFI,
+       OPT_DWARF_PID };
 
 static const struct option longopts[] = {
 	{ "dump", required_argument, NULL, OPT_DUMP },
@@ -174,6 +181,8 @@ static const struct option longopts[] = {
 	{ "test", no_argument, NULL, OPT_TEST },
 	{ "bench", no_argument, NULL, OPT_BENCH },
 	{ "mode", required_argument, NULL, OPT_MODE },
+	{ "dump-cfi", required_argument, NULL, OPT_DUMP_CFI },
+	{ "dwarf-pid", required_argument, NULL, OPT_DWARF_PID },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -232,6 +241,25 @@ static int choose(const char *opt, const char *value, const char *const *words,
 	return -1;
 }
 
+/* --dump-cfi FILE: the rows the stack walker follows in FILE (tests
+ * compare them with readelf's); the exit status. */
+static int dump_cfi(const char *path)
+{
+	struct cfi_table t;
+	int rc = cfi_load(path, &t);
+
+	if (rc) {
+		fprintf(stderr, "sonde: --dump-cfi %s: %s\n", path,
+			rc == -ENODATA ? "no call frame information" :
+			rc == -ENOEXEC ? "not an ELF file" : strerror(-rc));
+		return 1;
+	}
+	printf("%s: %zu rows from %s\n", path, t.n, t.section);
+	cfi_print(stdout, &t);
+	cfi_free(&t);
+	return 0;
+}
+
 /* --ringbuf-size: bytes, with an optional K, M or G (powers of 1024). */
 static int opt_size(const char *arg, long *bytes)
 {
@@ -254,13 +282,14 @@ static int opt_size(const char *arg, long *bytes)
 	return 0;
 }
 
-static int opt_pid(const char *arg, int *pid)
+static int opt_pid(const char *opt, const char *arg, int *pid)
 {
 	char *end;
 	long v = strtol(arg, &end, 10);
 
 	if (*end || v <= 0 || v > 0x3fffffff) {
-		fprintf(stderr, "sonde: -p takes a process id, not '%s'\n", arg);
+		fprintf(stderr, "sonde: %s takes a process id, not '%s'\n", opt,
+			arg);
 		return -1;
 	}
 	*pid = (int)v;
@@ -281,7 +310,7 @@ static int option(struct options *o, int opt, const char *arg)
 	switch (opt) {
 	case 'e': o->prog_text = arg; return 0;
 	case 'l': o->list = true; return 0;
-	case 'p': return opt_pid(arg, &o->target_pid);
+	case 'p': return opt_pid("-p", arg, &o->target_pid);
 	case 'c': o->command = arg; return 0;
 	case 'o': o->outpath = arg; return 0;
 	case 'q': o->quiet = true; return 0;
@@ -316,6 +345,12 @@ static int option(struct options *o, int opt, const char *arg)
 		o->probe_filter = arg;
 		return 0;
 	}
+	case OPT_DUMP_CFI: return 1 + dump_cfi(arg);
+	case OPT_DWARF_PID:
+		o->dwarf_pids = xrealloc(o->dwarf_pids, sizeof(int) *
+					 (size_t)(o->ndwarf_pids + 1));
+		return opt_pid("--dwarf-pid", arg,
+			       &o->dwarf_pids[o->ndwarf_pids++]);
 	case OPT_TEST: o->mode = RUN_TEST; return 0;
 	case OPT_BENCH: o->mode = RUN_BENCH; return 0;
 	case OPT_MODE:

@@ -40,7 +40,6 @@ static const char *const licenses[] = {
 	"Dual MIT/GPL", "Dual MPL/GPL", NULL };
 static const char *const missing[] = { "error", "warn", "ignore", NULL };
 static const char *const stack_modes[] = { "bpftrace", "perf", "raw", NULL };
-static const char *const unstable[] = { "error", "warn", "enable", NULL };
 /* the same words, the default first (compiler fields start at 0) */
 static const char *const unstable_warn[] = { "warn", "error", "enable", NULL };
 
@@ -49,6 +48,8 @@ static const struct cfgvar vars[] = {
 	  "PER_PROGRAM, PER_PID or NONE", NOFIELD },
 	{ "cpp_demangle", "BPFTRACE_NO_CPP_DEMANGLE", true, CK_BOOL, 0, 0,
 	  NULL, NULL, F(cpp_demangle) },
+	{ "dwarf_unwind", NULL, false, CK_BOOL, 0, 0, NULL, NULL,
+	  F(dwarf_unwind) },
 	{ "lazy_symbolication", NULL, false, CK_BOOL, 0, 0, NULL, NULL,
 	  NOFIELD },
 	{ "license", NULL, false, CK_STRING, 0, 0, licenses,
@@ -77,8 +78,8 @@ static const struct cfgvar vars[] = {
 	  "bpftrace, perf or raw", F(stack_mode) },
 	{ "str_trunc_trailer", NULL, false, CK_STRING, 0, 0, NULL, NULL,
 	  F(trunc_trailer) },
-	{ "unstable_dw_ustack", NULL, false, CK_WORD, 0, 0, unstable,
-	  "error, warn or enable", NOFIELD },
+	{ "unstable_dw_ustack", NULL, false, CK_WORD, 0, 0, unstable_warn,
+	  "error, warn or enable", F(unstable_dw_ustack) },
 	{ "unstable_tseries", NULL, false, CK_WORD, 0, 0, unstable_warn,
 	  "error, warn or enable", F(unstable_tseries) },
 };

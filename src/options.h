@@ -33,6 +33,8 @@ struct options {
 	enum out_format format;
 	int buffering;		/* -B: a setvbuf mode, or -1 for sonde's own */
 	int target_pid;
+	int *dwarf_pids;	/* --dwarf-pid PID (repeatable) */
+	int ndwarf_pids;
 	char **params;		/* positional parameters $1.. */
 	int nparams;
 	struct named_param *named;	/* after "--": --NAME[=VALUE] */

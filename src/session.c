@@ -365,6 +365,9 @@ static int setup_tracer(const struct options *o, struct tracer *t)
 	t->verbose = o->verbose;
 	t->no_warnings = o->no_warnings;
 	t->target_pid = o->target_pid;
+	t->command = o->command;
+	t->dwarf_pids = o->dwarf_pids;
+	t->ndwarf_pids = o->ndwarf_pids;
 	return 0;
 }
 
@@ -553,6 +556,7 @@ static int d_pragmas(struct options *o, struct compiler *c)
 void options_free(struct options *o)
 {
 	free(o->incdirs);
+	free(o->dwarf_pids);
 	free(o->includes);
 	free(o->params);
 	if (o->probe_filter)

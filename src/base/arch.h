@@ -16,5 +16,6 @@ int pt_regs_arg(int n);
 #define PT_REGS_RET 80		/* ax */
 #define PT_REGS_IP 128
 #define PT_REGS_SP 152
+#define PT_REGS_BP 32
 
 #endif

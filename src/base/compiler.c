@@ -24,6 +24,7 @@ void compiler_init(struct compiler *c, const char *file, const char *src,
 	c->max_probes = 512;
 	c->max_progs = 512;
 	c->cpp_demangle = 1;
+	c->dwarf_unwind = 1;
 	c->print_maps = 1;
 	c->missing_probes = -1;	/* not set: the dialect's default */
 }

@@ -155,6 +155,9 @@ enum run_mode {
  * runtime says it as dtrace does.  DFLT_ are DTrace's fault numbers
  * (DTRACEFLT_BADADDR, ...). */
 #define EVID_D_FAULT ((uint64_t)-7)
+/* The record struct unw_miss (catalog/cfi.h) by which the stack
+ * walker asks for the rows of a file it met (run/unwind.c). */
+#define EVID_UNW_FILE ((uint64_t)-8)
 #define DFLT_BADADDR 1
 #define DFLT_ILLOP 3
 #define DFLT_DIVZERO 4
@@ -344,6 +347,17 @@ struct compiler {
 	int max_progs;		/* BPFTRACE_MAX_BPF_PROGS, default 512 */
 	int rb_pages;		/* BPFTRACE_PERF_RB_PAGES, 0: not given */
 	int cpp_demangle;	/* BPFTRACE_CPP_DEMANGLE, default 1 */
+	int dwarf_unwind;	/* config dwarf_unwind: ustack walks the
+				 * CFI (bpf/cg_unwind.c), default 1 */
+	bool uses_unwind;	/* some ustack walks: the loader makes the
+				 * walker's maps (run/unwind.c) */
+	/* ... reading these members of the kernel's structs (BTF), in
+	 * order: vm_area_struct's vm_start, vm_end, vm_pgoff, vm_file,
+	 * file's f_inode, inode's i_ino and i_sb, super_block's s_dev,
+	 * task_struct's mm; offset, then size */
+	int unw_btf[9][2];
+	int unstable_dw_ustack;	/* 0 warn (the default), 1 error, 2 enable */
+	bool dw_ustack_warned;
 	int print_maps;		/* print_maps_on_exit, default 1 */
 	int missing_probes;	/* a probe of a wildcard that fails to
 				 * attach: 0 error, 1 warn, 2 ignore; -1 not

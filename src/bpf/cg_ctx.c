@@ -593,6 +593,11 @@ void cg_kstack(struct cg *g, struct node *n)
 	int ok = cg_label(g), none = cg_label(g), saved = g->stack;
 	bool user = n->ty->suser;
 
+	if (user && (g->c->dwarf_unwind ||
+		     (n->kind == N_CALL && n->builtin == F_DW_USTACK))) {
+		cg_dwstack(g, n);
+		goto pid;
+	}
 	g->uses_ctx = true;
 	g->atomic = true;	/* no stack trace maps in sleepable programs */
 	cg_emit(g, MOV_REG(R1, RCTX));
@@ -608,6 +613,7 @@ void cg_kstack(struct cg *g, struct node *n)
 	cg_emit(g, MOV_IMM(R0, -1));
 	cg_bind(g, ok);
 	cg_emit(g, ALU64_IMM(BPF_ADD, R0, 1));
+pid:
 	if (user) {
 		int done = cg_label(g);
 		int idslot = cg_stack_alloc(g, n), pidslot;

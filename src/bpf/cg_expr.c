@@ -732,7 +732,7 @@ static void int_call(struct cg *g, struct node *n)
 	case F_SKBOUTPUT:
 		cg_skboutput(g, n);
 		break;
-	case F_KSTACK: case F_USTACK:
+	case F_KSTACK: case F_USTACK: case F_DW_USTACK:
 		cg_kstack(g, n);
 		break;
 	case F_SPECULATION:

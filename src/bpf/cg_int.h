@@ -295,6 +295,9 @@ void cg_seq_printf(struct cg *g, struct node *n, const struct event_spec *e);
 /* A builtin's integer value into r0 (pid, nsecs, cpu, ...). */
 void cg_builtin(struct cg *g, struct node *n);
 int cg_note_pid(struct cg *g, struct node *n);
+/* cg_unwind.c: r0 = the user stack of ustack N walked by the CFI, as
+ * cg_kstack's id before the process is added: 1 + id, 0 for none */
+void cg_dwstack(struct cg *g, struct node *n);
 void cg_usym(struct cg *g, struct node *n, struct mem dst);
 
 /* cg_usdt.c */

@@ -21,7 +21,8 @@ static const char *const helper_names[] = {
 	[118] = "jiffies64", [125] = "ktime_get_boot_ns",
 	[130] = "ringbuf_output", [131] = "ringbuf_reserve",
 	[132] = "ringbuf_submit", [133] = "ringbuf_discard",
-	[164] = "for_each_map_elem", [181] = "loop",
+	[158] = "get_current_task_btf", [164] = "for_each_map_elem",
+	[175] = "task_pt_regs", [181] = "loop",
 	[195] = "map_lookup_percpu_elem",
 };
 
@@ -84,6 +85,8 @@ static const char *reloc_name(enum reloc_kind k)
 	case RELOC_PIDNS_DEV: return "pidns_dev";
 	case RELOC_PIDNS_INO: return "pidns_ino";
 	case RELOC_USEEN_FD: return "useen";
+	case RELOC_UNW_FD: return "unw";
+	case RELOC_DWSTACK_FD: return "dwstack";
 	case RELOC_SKB_FD: return "skbout";
 	default: return "";
 	}

@@ -83,7 +83,9 @@ void ir_ld64(struct ir *ir, int dst, uint64_t imm, enum reloc_kind reloc,
 	if (reloc == RELOC_MAP_FD || reloc == RELOC_SCRATCH_FD ||
 	    reloc == RELOC_RINGBUF_FD || reloc == RELOC_STACK_FD ||
 	    reloc == RELOC_USEEN_FD || reloc == RELOC_SKB_FD ||
-	    reloc == RELOC_SITES_FD || reloc == RELOC_SYSNR_FD)
+	    reloc == RELOC_SITES_FD || reloc == RELOC_SYSNR_FD ||
+	    reloc == RELOC_UNW_FD ||
+	    reloc == RELOC_DWSTACK_FD)
 		x->in.src_reg = BPF_PSEUDO_MAP_FD;
 	else if (reloc == RELOC_STATS)	/* imm's high half: the offset */
 		x->in.src_reg = BPF_PSEUDO_MAP_VALUE;

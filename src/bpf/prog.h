@@ -20,6 +20,10 @@ enum reloc_kind {
 	RELOC_PIDNS_INO,	/* and st_ino, 0 in the initial one */
 	RELOC_STACK_FD,		/* arg: stack map index */
 	RELOC_USEEN_FD,		/* the processes ustack/usym have seen */
+	RELOC_UNW_FD,		/* arg: the stack walker's map (unwind.h):
+				 * 0 files' information, 1 rows, 2 misses,
+				 * 3 mappings met */
+	RELOC_DWSTACK_FD,	/* arg: stack map index: its walked stacks */
 	RELOC_SKB_FD,		/* skboutput()'s perf event array */
 	RELOC_SITES_FD,		/* the program's table of names (cg_site.c) */
 	RELOC_SYSNR_FD,		/* a raw_syscalls merge: number -> part + 1 */

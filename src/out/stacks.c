@@ -150,13 +150,16 @@ static void dt_sym(struct printer *pr, FILE *f, const struct type *ty,
 	fprintf(f, "0x%" PRIx64, v);
 }
 
-static int stack_fd(struct printer *pr, int depth)
+/* The map of stack ID of DEPTH frames: the kernel's stack map, or for
+ * an id with bit 31 set the walker's (bpf/cg_unwind.c). */
+static int stack_fd(struct printer *pr, int depth, uint32_t id)
 {
 	struct compiler *c = pr->c;
+	const int *fds = id & 0x80000000u ? pr->dwstack_fds : pr->stack_fds;
 
-	for (int i = 0; pr->stack_fds && i < c->nstack_maps; i++)
+	for (int i = 0; fds && i < c->nstack_maps; i++)
 		if (c->stack_depths[i] == depth)
-			return pr->stack_fds[i];
+			return fds[i];
 	return -1;
 }
 
@@ -180,7 +183,7 @@ static uint64_t *stack_ips(struct printer *pr, const struct type *ty,
 	if (!v || v - 1 > UINT32_MAX)
 		return NULL;
 	id = (uint32_t)(v - 1);
-	fd = stack_fd(pr, ty->sdepth);
+	fd = stack_fd(pr, ty->sdepth, id);
 	ips = xcalloc((size_t)ty->sdepth, sizeof(*ips));
 	/* The kernel zeroes the frames past the stack's end. */
 	if (fd < 0 || bpf_map_lookup_elem(fd, &id, ips) != 0) {

@@ -42,7 +42,6 @@
 
 #include <bpf/bpf.h>
 #include <dirent.h>
-#include <dlfcn.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <linux/perf_event.h>
@@ -52,10 +51,12 @@
 #include <sys/auxv.h>
 #include <sys/epoll.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
 #include "catalog/elfsym.h"
+#include "out/demangle.h"
 #include "base/util.h"
 
 #define NBUCKETS 1024
@@ -120,11 +121,12 @@ struct usyms {
 	struct rec *recs;
 	size_t nrecs, reccap;
 	long ndropped;		/* tables dropped at their process's exit */
-	/* __cxa_demangle from libstdc++, when it can be loaded */
-	void *cxx;
-	char *(*demangle)(const char *, char *, size_t *, int *);
-	bool cxx_tried;
+	bool no_demangle;	/* BPFTRACE_NO_CPP_DEMANGLE */
+	/* JIT code's names from /tmp/perf-PID.map, per process */
+	struct perfmap *perfmaps;
 };
+
+static void perfmaps_free(struct perfmap *m);
 
 static unsigned hash_str(const char *s)
 {
@@ -194,8 +196,7 @@ void us_free(struct usyms *u)
 	free(u->recs);
 	if (u->epfd >= 0)
 		close(u->epfd);
-	if (u->cxx)
-		dlclose(u->cxx);
+	perfmaps_free(u->perfmaps);
 	free(u);
 }
 
@@ -728,37 +729,173 @@ void us_no_symbols(struct usyms *u)
 
 void us_no_demangle(struct usyms *u)
 {
-	u->cxx_tried = true;	/* and u->demangle stays NULL */
+	u->no_demangle = true;
 }
 
 static const char *demangled(struct usyms *u, struct ufile *f,
 			     const struct elf_sym *s)
 {
 	size_t i = (size_t)(s - f->st.v);
-	int status = 0;
 	char *d;
 
-	if (strncmp(s->name, "_Z", 2))
-		return s->name;
-	if (!u->cxx_tried) {
-		u->cxx_tried = true;
-		u->cxx = dlopen("libstdc++.so.6", RTLD_LAZY | RTLD_LOCAL);
-		if (u->cxx)
-			*(void **)&u->demangle = dlsym(u->cxx, "__cxa_demangle");
-	}
-	if (!u->demangle)
+	if (u->no_demangle || (strncmp(s->name, "_Z", 2) &&
+			       strncmp(s->name, "_R", 2)))
 		return s->name;
 	if (!f->dem)
 		f->dem = xcalloc(f->st.n, sizeof(*f->dem));
 	if (f->dem[i])
 		return f->dem[i];
-	d = u->demangle(s->name, NULL, NULL, &status);
-	if (!d || status != 0) {
-		free(d);
-		d = (char *)s->name;
+	d = sym_demangle(s->name);
+	f->dem[i] = d ? d : (char *)s->name;
+	return f->dem[i];
+}
+
+/* JIT code: /tmp/perf-PID.map, the file perf reads, which JITs (the
+ * JVM's agents, V8's --perf-basic-prof, Python 3.12's perf
+ * trampolines, LuaJIT, .NET) write: "START SIZE NAME" lines, hex.
+ * Read when an address of PID outside its files is symbolized, again
+ * when the file has grown (JITs append as they compile); for a live
+ * process in another mount namespace, its own /tmp under its own pid
+ * (/proc/PID/root/tmp/perf-NSPID.map). */
+struct perfmap_sym {
+	uint64_t start, size;
+	char *name;
+};
+
+struct perfmap {
+	int pid;
+	off_t size;		/* of the file when read; -1 none */
+	char *path;		/* where it was found */
+	struct perfmap_sym *v;
+	size_t n;
+	struct perfmap *next;
+};
+
+static void perfmap_clear(struct perfmap *m)
+{
+	for (size_t i = 0; i < m->n; i++)
+		free(m->v[i].name);
+	free(m->v);
+	free(m->path);
+	m->v = NULL;
+	m->n = 0;
+	m->path = NULL;
+}
+
+static void perfmaps_free(struct perfmap *m)
+{
+	for (struct perfmap *n; m; m = n) {
+		n = m->next;
+		perfmap_clear(m);
+		free(m);
 	}
-	f->dem[i] = d;
-	return d;
+}
+
+static int perfsym_cmp(const void *a, const void *b)
+{
+	const struct perfmap_sym *x = a, *y = b;
+
+	return x->start < y->start ? -1 : x->start > y->start;
+}
+
+/* The pid process PID has in its own pid namespace (NSpid's last). */
+static int ns_pid(int pid)
+{
+	char path[64], line[256];
+	int ns = pid;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/status", pid);
+	f = fopen(path, "re");
+	if (!f)
+		return pid;
+	while (fgets(line, sizeof(line), f)) {
+		char *p = line + 6, *end;
+
+		if (strncmp(line, "NSpid:", 6))
+			continue;
+		for (long v; (v = strtol(p, &end, 10)) > 0 && end != p; p = end)
+			ns = (int)v;
+		break;
+	}
+	fclose(f);
+	return ns;
+}
+
+static void perfmap_read(struct perfmap *m)
+{
+	char path[128], line[4096];
+	struct stat st;
+	size_t cap = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/root/tmp/perf-%d.map", m->pid,
+		 ns_pid(m->pid));
+	f = fopen(path, "re");
+	if (!f) {
+		snprintf(path, sizeof(path), "/tmp/perf-%d.map", m->pid);
+		f = fopen(path, "re");
+	}
+	if (!f || fstat(fileno(f), &st) != 0 || st.st_size == m->size) {
+		if (f)
+			fclose(f);
+		return;
+	}
+	perfmap_clear(m);
+	m->size = st.st_size;
+	m->path = xstrdup(path);
+	while (fgets(line, sizeof(line), f)) {
+		unsigned long long start, size;
+		int name = 0;
+
+		line[strcspn(line, "\n")] = 0;
+		if (sscanf(line, "%llx %llx %n", &start, &size, &name) < 2 ||
+		    !name || !line[name])
+			continue;
+		if (m->n == cap) {
+			cap = cap ? 2 * cap : 256;
+			m->v = xrealloc(m->v, cap * sizeof(*m->v));
+		}
+		m->v[m->n].start = start;
+		m->v[m->n].size = size;
+		m->v[m->n++].name = xstrdup(line + name);
+	}
+	fclose(f);
+	/* a later line for the same address wins (code recompiled) */
+	qsort(m->v, m->n, sizeof(*m->v), perfsym_cmp);
+}
+
+static bool perfmap_resolve(struct usyms *u, int pid, uint64_t addr,
+			    struct usym_frame *fr)
+{
+	struct perfmap *m;
+	size_t lo = 0, hi;
+
+	for (m = u->perfmaps; m && m->pid != pid; m = m->next)
+		;
+	if (!m) {
+		m = xcalloc(1, sizeof(*m));
+		m->pid = pid;
+		m->size = -1;
+		m->next = u->perfmaps;
+		u->perfmaps = m;
+	}
+	perfmap_read(m);
+	hi = m->n;
+	while (lo < hi) {	/* the last symbol starting at or before */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (m->v[mid].start <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (!lo || addr - m->v[lo - 1].start >= m->v[lo - 1].size)
+		return false;
+	fr->func = m->v[lo - 1].name;
+	fr->off = addr - m->v[lo - 1].start;
+	fr->path = m->path;
+	return true;
 }
 
 bool us_resolve(struct usyms *u, int pid, uint64_t addr,
@@ -780,8 +917,10 @@ bool us_resolve(struct usyms *u, int pid, uint64_t addr,
 		p = proc_find(u, pid);
 	}
 	m = p ? find_map(p, addr) : NULL;
-	if (!m)
-		return false;
+	/* no file there: anonymous memory ("//anon"), JIT code */
+	if (!m || !strncmp(m->file->path, "//", 2) ||
+	    (m->file->path[0] != '/' && strcmp(m->file->path, "[vdso]")))
+		return perfmap_resolve(u, pid, addr, fr) || m;
 	f = m->file;
 	fr->path = f->path;
 	if (!f->tried) {

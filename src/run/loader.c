@@ -22,6 +22,7 @@
 
 #include "catalog/info.h"
 #include "out/usyms.h"
+#include "run/unwind.h"
 
 /* The kernel refuses stack maps deeper than this sysctl (127 unless an
  * administrator changed it). */
@@ -179,6 +180,8 @@ static void patch(struct tracer *t, struct prog_spec *ps)
 		case RELOC_STATS: in->imm = t->stats_fd; continue;
 		case RELOC_STACK_FD: in->imm = t->stack_fds[r->arg]; continue;
 		case RELOC_USEEN_FD: in->imm = t->useen_fd; continue;
+		case RELOC_UNW_FD: in->imm = t->unw_fds[r->arg]; continue;
+		case RELOC_DWSTACK_FD: in->imm = t->dwstack_fds[r->arg]; continue;
 		case RELOC_SKB_FD: in->imm = t->skb_fd; continue;
 		case RELOC_SITES_FD: in->imm = ps->sites_fd; continue;
 		case RELOC_SYSNR_FD: in->imm = ps->sysnr_fd; continue;
@@ -337,11 +340,13 @@ static void put_type(char **p, uint32_t name, uint32_t kind, uint32_t vlen,
 	put_u32(p, type);
 }
 
-/* 0, or -errno. */
+/* 0, or -errno.  The main function is named as the program is (the
+ * kernel names a program with BTF after its first function: in stacks
+ * and perf's symbols, bpf_prog_TAG_NAME). */
 static int load_btf(const struct prog_spec *ps, struct funcs *f)
 {
-	static const char fixed[] = "\0int\0ctx\0arg:ctx\0main";
-	enum { S_INT = 1, S_CTX = 5, S_TAG = 9, S_MAIN = 17, S_PIECE = 22 };
+	char fixed[17 + 16] = "\0int\0ctx\0arg:ctx";
+	enum { S_INT = 1, S_CTX = 5, S_TAG = 9, S_MAIN = 17 };
 	int n = ps->nfuncs;
 	size_t strs = sizeof(fixed) + (size_t)n * 16;
 	size_t types = 16 + 12 + 20 + 12 + (size_t)n * (12 + 16);
@@ -358,6 +363,9 @@ static int load_btf(const struct prog_spec *ps, struct funcs *f)
 	put_u32(&p, S_CTX);
 	put_u32(&p, 2);
 	put_type(&p, S_MAIN, BTF_KIND_FUNC, BTF_FUNC_GLOBAL, 3);	/* 4 */
+	prog_name(ps, fixed + S_MAIN);
+	if (!fixed[S_MAIN] || (fixed[S_MAIN] >= '0' && fixed[S_MAIN] <= '9'))
+		snprintf(fixed + S_MAIN, 16, "main");
 	q = xcalloc(1, strs);
 	memcpy(q, fixed, sizeof(fixed));
 	for (int k = 0; k < n; k++) {
@@ -638,6 +646,45 @@ static int usyms_start(struct tracer *t)
 	return 0;
 }
 
+/* The stack walker's maps (run/unwind.c), and per stack depth the hash
+ * of stacks it walked, shaped as the stack map's values; the rows of
+ * the files of -p's process, --dwarf-pid's and -c's program now. */
+static int unwind_start(struct tracer *t)
+{
+	struct compiler *c = t->c;
+
+	t->unw = unw_new(t->verbose, t->unw_fds);
+	if (!t->unw)
+		return map_failed(t, "sonde_unw_rows", errno);
+	t->dwstack_fds = xmalloc(sizeof(int) * (size_t)(c->nstack_maps + 1));
+	t->pr.dwstack_fds = t->dwstack_fds;
+	for (int i = 0; i < c->nstack_maps; i++)
+		t->dwstack_fds[i] = -1;
+	for (int i = 0; i < c->nstack_maps; i++) {
+		int depth = c->stack_depths[i], fd;
+		char name[16];
+
+		snprintf(name, sizeof(name), "dwstack_%d", depth);
+		fd = map_create(t, BPF_MAP_TYPE_HASH, name, 4, depth * 8,
+				stack_entries(depth));
+		if (fd < 0)
+			return fd;
+		t->dwstack_fds[i] = fd;
+	}
+	if (t->target_pid > 0)
+		unw_preload_pid(t->unw, t->target_pid);
+	if (t->command) {	/* its program: the first word */
+		char *prog = xstrdup(t->command);
+
+		prog[strcspn(prog, " \t\n")] = 0;
+		unw_preload(t->unw, prog);
+		free(prog);
+	}
+	for (int i = 0; i < t->ndwarf_pids; i++)
+		unw_preload_pid(t->unw, t->dwarf_pids[i]);
+	return 0;
+}
+
 /* The script's maps, the stack maps, the usyms state, the scratch
  * array: what each program may name. */
 static int make_maps(struct tracer *t)
@@ -676,6 +723,12 @@ static int make_maps(struct tracer *t)
 	}
 	if (c->uses_usyms) {
 		int rc = usyms_start(t);
+
+		if (rc)
+			return rc;
+	}
+	if (c->uses_unwind) {
+		int rc = unwind_start(t);
 
 		if (rc)
 			return rc;

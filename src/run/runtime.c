@@ -22,6 +22,7 @@
 #include "lang/dprobe.h"
 #include "out/json.h"
 #include "out/usyms.h"
+#include "run/unwind.h"
 
 /* -k: a checked helper call failed, at the site the record names; in
  * bpftrace's words and JSON fields (without the end column), but the
@@ -114,6 +115,10 @@ static int on_event(void *ctx, void *data, size_t size)
 
 		memcpy(&pid, rec + 8, 8);
 		us_note(t->pr.usyms, (int)pid);
+		return 0;
+	}
+	if (id == EVID_UNW_FILE) {
+		unw_missed(t->unw, rec, (uint32_t)size);
 		return 0;
 	}
 	if (id == EVID_WATCH) {

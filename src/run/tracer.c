@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "out/usyms.h"
+#include "run/unwind.h"
 
 void tracer_init(struct tracer *t, struct compiler *c, FILE *out)
 {
@@ -19,6 +20,8 @@ void tracer_init(struct tracer *t, struct compiler *c, FILE *out)
 	t->scratch_fd = t->stats_fd = -1;
 	t->rb.fd = -1;
 	t->useen_fd = -1;
+	for (int i = 0; i < 4; i++)
+		t->unw_fds[i] = -1;
 	t->skb_fd = -1;
 	t->child_go = -1;
 	pthread_mutex_init(&t->print_lock, NULL);
@@ -98,6 +101,12 @@ void tracer_close(struct tracer *t)
 		close_fd(&t->stack_fds[i]);
 	free(t->stack_fds);
 	t->stack_fds = NULL;
+	for (int i = 0; c && t->dwstack_fds && i < c->nstack_maps; i++)
+		close_fd(&t->dwstack_fds[i]);
+	free(t->dwstack_fds);
+	t->dwstack_fds = NULL;
+	unw_free(t->unw);
+	t->unw = NULL;
 	t->pr.stack_fds = NULL;
 	pr_free(&t->pr);
 	free(t->err);

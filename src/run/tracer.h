@@ -62,6 +62,15 @@ struct tracer {
 	uint64_t *drops_seen;	/* per map, drops already reported */
 	int *stack_fds;		/* per kernel stack map (c->stack_depths) */
 	int useen_fd;		/* ustack/usym: processes BPF has seen */
+	/* ustack walked by the CFI (run/unwind.c): the walker's tables,
+	 * the processes given at start (-p, --dwarf-pid), and per stack
+	 * map (c->stack_depths) the hash map of walked stacks */
+	struct unwinder *unw;
+	int unw_fds[4];		/* files' information, rows, misses,
+				 * mappings met (run/unwind.h) */
+	int *dwarf_pids, ndwarf_pids;
+	const char *command;	/* -c's, or NULL */
+	int *dwstack_fds;
 	/* skboutput(): the perf event array, its buffer, pages per CPU
 	 * (BPFTRACE_PERF_RB_PAGES), one pcap file per path */
 	int skb_fd;

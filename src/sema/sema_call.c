@@ -540,105 +540,6 @@ static struct type *call_buf(struct sema *s, struct node *n)
 }
 
 
-/* A stack mode written as a bare word, as bpftrace spells it: the mode,
- * -1 for another word that is no builtin, -2 for anything else. */
-static int stack_mode_word(const struct node *a)
-{
-	if (a->kind != N_BUILTIN || sema_is_builtin(a->name))
-		return -2;
-	if (!strcmp(a->name, "bpftrace"))
-		return SM_BPFTRACE;
-	if (!strcmp(a->name, "perf"))
-		return SM_PERF;
-	if (!strcmp(a->name, "raw"))
-		return SM_RAW;
-	return -1;
-}
-
-/* kstack or ustack: bare, (N), (MODE), (MODE, N).  The stacks of
- * BEGIN, END and iter probes are only sonde's own (its bpf() running
- * the program, its read() of the iterator): bpftrace 0.17 prints them,
- * sonde's 0.17 dialect refuses them; today's prints them, as bpftrace
- * does. */
-struct type *sema_stack(struct sema *s, struct node *n, bool user)
-{
-	enum stack_mode mode = (enum stack_mode)s->c->stack_mode;
-	int64_t depth = KSTACK_MAX_DEPTH;
-	int k = 0, nargs = n->kind == N_CALL ? n->nargs : 0;
-	const char *what = user ? "ustack" : "kstack";
-
-	if (!user && s->pi)
-		s->pi->kstack = true;
-	if (nargs) {
-		struct node *a = n->args[0];
-		int m = stack_mode_word(a);
-
-		if (m >= 0) {
-			mode = (enum stack_mode)m;
-			k = 1;
-		} else if (m == -1) {
-			ERR(s, a->loc, E_ARGS,
-			    "unknown stack mode '%s': use bpftrace, perf or raw",
-			    a->name);
-			return set(n, &ty_error);
-		} else if (nargs == 2) {
-			sema_expr(s, a);
-			ERR(s, a->loc, E_ARGS,
-			    "%s(mode, depth) takes the stack mode first: bpftrace, perf or raw",
-			    what);
-			return set(n, &ty_error);
-		}
-	}
-	if (k < nargs) {
-		struct node *a = n->args[k];
-		char ctx[32];
-
-		if (stack_mode_word(a) >= 0) {
-			ERR(s, a->loc, E_ARGS,
-			    "%s() takes one stack mode, then a depth", what);
-			return set(n, &ty_error);
-		}
-		snprintf(ctx, sizeof(ctx), "%s() depth", what);
-		/* D: stack("x") is a prototype's mismatch, stack(0) a size */
-		if (s->c->lang_d && !is_err(sema_expr(s, a)) && !is_int(a->ty)) {
-			sema_d_proto_arg(s, n, k, "int");
-			return set(n, &ty_error);
-		}
-		if (!sema_const_int(s, a, &depth, ctx))
-			return set(n, &ty_error);
-		if (depth < 1 && s->c->lang_d) {
-			DERR(s, a->loc, E_ARGS, "D_STACK_SIZE",
-			     "%s( ) size must be a positive integer constant",
-			     n->dname ? n->dname : n->name);
-			return set(n, &ty_error);
-		}
-		if (depth < 1) {
-			ERR(s, a->loc, E_ARGS, "%s() depth %lld is not positive",
-			    what, (long long)depth);
-			return set(n, &ty_error);
-		}
-		if (depth > KSTACK_MAX_DEPTH) {
-			ERR(s, a->loc, E_LIMIT,
-			    "%s() records at most %d frames, not %lld", what,
-			    KSTACK_MAX_DEPTH, (long long)depth);
-			return set(n, &ty_error);
-		}
-	}
-	for (int i = 0; i < s->pi->nspecs && s->c->dialect_017; i++) {
-		if (probe_has(&s->pi->specs[i], PF_SONDE)) {
-			ERR(s, n->loc, E_CONTEXT,
-			    "'%s' is not available in %s probes: the %s stack there is sonde's own %s",
-			    what, s->pi->specs[i].name, user ? "user" : "kernel",
-			    user ? "process" : "system call");
-			return set(n, &ty_error);
-		}
-	}
-	sema_stack_map(s->c, (int)depth);
-	if (user)
-		s->c->uses_usyms = true;
-	return set(n, ty_kstack(&s->c->arena, mode, (int)depth, user));
-}
-
 static struct type *call_printf(struct sema *s, struct node *n)
 {
 	set(n, sema_check_printf(s, n, EV_PRINTF));
@@ -920,9 +821,24 @@ static struct type *call_reg(struct sema *s, struct node *n)
 	return set(n, &ty_u64);
 }
 
+/* kstack(), ustack(), and dw_ustack(): a ustack that always walks the
+ * CFI, even under config dwarf_unwind = false (bpf/cg_unwind.c);
+ * bpftrace 0.26 calls it unstable and warns unless told otherwise. */
 static struct type *call_stack(struct sema *s, struct node *n)
 {
-	return sema_stack(s, n, n->builtin == F_USTACK);
+	if (n->builtin == F_DW_USTACK && s->report) {
+		if (s->c->unstable_dw_ustack == 1) {
+			ERR(s, n->loc, E_CONFIG,
+			    "dw_ustack() is an unstable feature, disabled by config unstable_dw_ustack = error");
+			return set(n, &ty_error);
+		}
+		if (!s->c->unstable_dw_ustack && !s->c->dw_ustack_warned) {
+			s->c->dw_ustack_warned = true;
+			diag_warn(&s->c->diag, n->loc,
+				  "dw_ustack() is an unstable feature: set config = { unstable_dw_ustack = enable } to silence this warning");
+		}
+	}
+	return sema_stack(s, n, n->builtin != F_KSTACK);
 }
 
 /* ksym(addr), usym(addr) */
