@@ -23,9 +23,11 @@
 # every object, so sanitizer and plain objects can never be mixed.
 
 CC       ?= cc
-PKGS     := libbpf libdw libelf zlib libevent
+# liblzma: MiniDebugInfo
+PKGS     := libbpf libdw libelf zlib libevent liblzma
 DEB_PKGS := gcc make pkg-config libbpf-dev libdw-dev libelf-dev zlib1g-dev \
-            libbz2-dev liblzma-dev libevent-dev libiberty-dev linux-libc-dev \
+            libbz2-dev liblzma-dev libevent-dev libiberty-dev \
+            libdebuginfod-dev linux-libc-dev \
             python3
 
 # CFLAGS (default -O2 -g), CPPFLAGS and LDFLAGS given by the user come
@@ -37,7 +39,11 @@ XCPPFLAGS := -Isrc $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 XLDFLAGS :=
 PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 # libiberty: binutils' demangler (C++, Rust), a static archive only
-LDLIBS   := $(if $(PKG_LIBS),$(PKG_LIBS),-lbpf -ldw -lelf -lz -levent) -liberty -pthread
+# libdebuginfod: the dynamic build's debuginfod client, named only
+# weakly by catalog/debuginfo.c (the static build has none and runs
+# debuginfod-find), so kept NEEDED by hand
+LDLIBS   := $(if $(PKG_LIBS),$(PKG_LIBS),-lbpf -ldw -lelf -lz -levent -llzma) -liberty \
+            -Wl,--push-state,--no-as-needed -ldebuginfod -Wl,--pop-state -pthread
 
 ifeq ($(WERROR),1)
 XCFLAGS  += -Werror

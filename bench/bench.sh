@@ -308,3 +308,7 @@ fi
 
 # Long probe bodies, 100 to 5,000 statements (bench/large.sh)
 SONDE=$SONDE bench/large.sh
+
+# Sampled user stacks: walked by the CFI against frame pointers
+# (bench/stacks.sh)
+SONDE=$SONDE bench/stacks.sh

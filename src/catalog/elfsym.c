@@ -21,6 +21,7 @@
 #include <zlib.h>
 
 #include "base/util.h"
+#include "catalog/debuginfo.h"
 
 static Elf *open_elf(const char *path, int *fd)
 {
@@ -743,6 +744,7 @@ static char *debug_file(Elf *e, const char *path)
 	Elf_Data *d;
 	const char *slash;
 
+	hex[0] = 0;
 	if (build_id(e, hex, sizeof(hex)) && strlen(hex) > 2) {
 		snprintf(p, sizeof(p), "/usr/lib/debug/.build-id/%.2s/%s.debug",
 			 hex, hex + 2);
@@ -751,7 +753,7 @@ static char *debug_file(Elf *e, const char *path)
 	}
 	d = section_named(e, ".gnu_debuglink");
 	if (!d || !d->d_buf || !path)
-		return NULL;
+		return debuginfod_path(hex);
 	{
 		const char *name = d->d_buf;
 		size_t nlen = strnlen(name, d->d_size);
@@ -781,7 +783,7 @@ static char *debug_file(Elf *e, const char *path)
 				return xstrdup(p);
 		}
 	}
-	return NULL;
+	return debuginfod_path(hex);
 }
 
 struct sortent {
@@ -872,6 +874,16 @@ static int symtab_from(Elf *e, const char *path, struct elf_symtab *st)
 			st->debug_file = true;
 			elf_end(de);
 			close(fd);
+		} else {	/* MiniDebugInfo */
+			void *image;
+			Elf *me = minidebuginfo(e, &image);
+
+			if (me) {
+				add_syms(me, SHT_SYMTAB, &b);
+				st->debug_file = true;
+				elf_end(me);
+				free(image);
+			}
 		}
 		free(dbg);
 	}

@@ -43,6 +43,7 @@
 #include <bpf/bpf.h>
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <linux/perf_event.h>
 #include <stdio.h>
@@ -65,7 +66,11 @@
 #define SB_TOTAL (8u << 20)
 
 struct ufile {
-	char *path;
+	char *path;		/* as the processes mapping it name it */
+	uint64_t mntns;		/* their mount namespace, 0: sonde's */
+	int fd;			/* another namespace's: the file, opened
+				 * through its process (/proc/PID/map_files)
+				 * while that lived; -1 */
 	bool tried, ok;
 	struct elf_symtab st;
 	char **dem;		/* per symbol: its demangled name, lazily */
@@ -122,6 +127,7 @@ struct usyms {
 	size_t nrecs, reccap;
 	long ndropped;		/* tables dropped at their process's exit */
 	bool no_demangle;	/* BPFTRACE_NO_CPP_DEMANGLE */
+	uint64_t mntns;		/* sonde's mount namespace (its inode) */
 	/* JIT code's names from /tmp/perf-PID.map, per process */
 	struct perfmap *perfmaps;
 };
@@ -141,9 +147,12 @@ struct usyms *us_new(bool verbose, int seen_fd)
 {
 	struct usyms *u = xcalloc(1, sizeof(*u));
 
+	struct stat st;
+
 	u->verbose = verbose;
 	u->seen_fd = seen_fd;
 	u->epfd = -1;
+	u->mntns = stat("/proc/self/ns/mnt", &st) == 0 ? (uint64_t)st.st_ino : 0;
 	return u;
 }
 
@@ -156,6 +165,8 @@ static void file_free(struct ufile *f)
 		free(f->dem);
 	}
 	elf_symtab_free(&f->st);
+	if (f->fd >= 0)
+		close(f->fd);
 	free(f->path);
 	free(f);
 }
@@ -200,19 +211,68 @@ void us_free(struct usyms *u)
 	free(u);
 }
 
-static struct ufile *file_get(struct usyms *u, const char *path)
+/* The file PATH names in mount namespace MNTNS (0: sonde's). */
+static struct ufile *file_get_ns(struct usyms *u, const char *path,
+				 uint64_t mntns)
 {
 	unsigned h = hash_str(path);
 	struct ufile *f;
 
 	for (f = u->files[h]; f; f = f->next)
-		if (!strcmp(f->path, path))
+		if (f->mntns == mntns && !strcmp(f->path, path))
 			return f;
 	f = xcalloc(1, sizeof(*f));
 	f->path = xstrdup(path);
+	f->mntns = mntns;
+	f->fd = -1;
 	f->next = u->files[h];
 	u->files[h] = f;
 	return f;
+}
+
+static struct ufile *file_get(struct usyms *u, const char *path)
+{
+	return file_get_ns(u, path, 0);
+}
+
+/* The inode of process PID's mount namespace, 0 when unknown. */
+static uint64_t mnt_ns(int pid)
+{
+	char path[64];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "/proc/%d/ns/mnt", pid);
+	return stat(path, &st) == 0 ? (uint64_t)st.st_ino : 0;
+}
+
+/* A process in another mount namespace (a container) names files by
+ * paths that mean other files, or nothing, in sonde's: while it lives,
+ * its mappings' files are opened through it (/proc/PID/map_files:
+ * the very file mapped) and kept open, so that they can be read when
+ * its stacks print, after it has gone too. */
+static void rebind(struct usyms *u, struct uproc *p)
+{
+	uint64_t ns = mnt_ns(p->pid);
+
+	if (!ns || ns == u->mntns)
+		return;
+	for (int i = 0; i < p->n; i++) {
+		struct umap *m = &p->v[i];
+		struct ufile *f;
+		char path[96];
+
+		if (m->file->mntns == ns || m->file->path[0] != '/' ||
+		    !strncmp(m->file->path, "//", 2))
+			continue;
+		f = file_get_ns(u, m->file->path, ns);
+		if (f->fd < 0) {
+			snprintf(path, sizeof(path), "/proc/%d/map_files/%" PRIx64 "-%" PRIx64,
+				 p->pid, m->start, m->end);
+			f->fd = open(path, O_RDONLY | O_CLOEXEC);
+		}
+		if (f->fd >= 0)
+			m->file = f;
+	}
 }
 
 static struct uproc *proc_find(struct usyms *u, int pid)
@@ -423,6 +483,9 @@ void us_note(struct usyms *u, int pid)
 	p = proc_find(u, pid);
 	if (!p || !p->complete)
 		us_snapshot(u, pid);
+	p = proc_find(u, pid);
+	if (p)
+		rebind(u, p);
 }
 
 /* Side-band records */
@@ -916,6 +979,8 @@ bool us_resolve(struct usyms *u, int pid, uint64_t addr,
 		us_snapshot(u, pid);
 		p = proc_find(u, pid);
 	}
+	if (p)
+		rebind(u, p);	/* still alive: another namespace's files */
 	m = p ? find_map(p, addr) : NULL;
 	/* no file there: anonymous memory ("//anon"), JIT code */
 	if (!m || !strncmp(m->file->path, "//", 2) ||
@@ -927,8 +992,15 @@ bool us_resolve(struct usyms *u, int pid, uint64_t addr,
 		int rc;
 
 		f->tried = true;
-		rc = strcmp(f->path, "[vdso]") ? elf_symtab_load(f->path, &f->st)
-					       : load_vdso(&f->st);
+		if (f->fd >= 0) {
+			char fdpath[64];
+
+			snprintf(fdpath, sizeof(fdpath), "/proc/self/fd/%d", f->fd);
+			rc = elf_symtab_load(fdpath, &f->st);
+		} else {
+			rc = strcmp(f->path, "[vdso]") ?
+			     elf_symtab_load(f->path, &f->st) : load_vdso(&f->st);
+		}
 		f->ok = rc == 0;
 		if (rc && u->verbose)
 			fprintf(stderr, "sonde: no symbols from %s: %s\n", f->path,

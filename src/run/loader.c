@@ -639,8 +639,11 @@ static int usyms_start(struct tracer *t)
 	if (t->no_usyms)
 		us_no_symbols(t->pr.usyms);
 	us_follow(t->pr.usyms, t->pr.ncpus_possible);
-	if (t->target_pid > 0)
+	if (t->target_pid > 0) {
 		us_snapshot(t->pr.usyms, t->target_pid);
+		/* in a container: its files, while it lives */
+		us_note(t->pr.usyms, t->target_pid);
+	}
 	else
 		us_snapshot_all(t->pr.usyms);
 	return 0;
@@ -648,7 +651,8 @@ static int usyms_start(struct tracer *t)
 
 /* The stack walker's maps (run/unwind.c), and per stack depth the hash
  * of stacks it walked, shaped as the stack map's values; the rows of
- * the files of -p's process, --dwarf-pid's and -c's program now. */
+ * the files of -p's process, --dwarf-pid's, -c's program and the
+ * uprobes' files now. */
 static int unwind_start(struct tracer *t)
 {
 	struct compiler *c = t->c;
@@ -682,6 +686,14 @@ static int unwind_start(struct tracer *t)
 	}
 	for (int i = 0; i < t->ndwarf_pids; i++)
 		unw_preload_pid(t->unw, t->dwarf_pids[i]);
+	/* the files the script's uprobes and usdt probes are in: their
+	 * events' stacks walk from the first one too */
+	for (int i = 0; i < c->nprogs; i++) {
+		const char *path = c->progs[i].probe.path;
+
+		if (path && path[0] == '/')
+			unw_preload(t->unw, path);
+	}
 	return 0;
 }
 
