@@ -114,7 +114,9 @@ sonde: $(OBJS) $(B)/.flags
 # without zstd.
 # "make static" puts it at ./sonde; $(B)/sonde-static is the same file
 # for the test that checks it.
-STATIC_LIBS := -lbpf -ldw -lelf -lbz2 -llzma -lz -levent -liberty -pthread
+# dlopen wrapped: no shared library in the static binary (base/nodlopen.c)
+STATIC_LIBS := -Wl,--wrap=dlopen -lbpf -ldw -lelf -lbz2 -llzma -lz -levent \
+               -liberty -pthread
 $(B)/sonde-static: $(OBJS) $(B)/.flags
 	$(msg) LD $@
 	$(Q)rm -f $@

@@ -96,16 +96,24 @@ static void map_made(struct tracer *t, enum bpf_map_type type,
 			name, type, ksize, vsize, entries);
 }
 
-static int map_create(struct tracer *t, enum bpf_map_type type,
-		      const char *name, int ksize, int vsize, int entries)
+static int map_create_flags(struct tracer *t, enum bpf_map_type type,
+			    const char *name, int ksize, int vsize,
+			    int entries, uint32_t flags)
 {
+	LIBBPF_OPTS(bpf_map_create_opts, o, .map_flags = flags);
 	int fd = bpf_map_create(type, name, (uint32_t)ksize, (uint32_t)vsize,
-				(uint32_t)entries, NULL);
+				(uint32_t)entries, &o);
 
 	if (fd < 0)
 		return map_failed(t, name, errno);
 	map_made(t, type, name, ksize, vsize, entries);
 	return fd;
+}
+
+static int map_create(struct tracer *t, enum bpf_map_type type,
+		      const char *name, int ksize, int vsize, int entries)
+{
+	return map_create_flags(t, type, name, ksize, vsize, entries, 0);
 }
 
 /* A merged program's table of names (bpf/cg_site.c): a row per
@@ -668,9 +676,11 @@ static int unwind_start(struct tracer *t)
 		int depth = c->stack_depths[i], fd;
 		char name[16];
 
+		/* allocated as stacks come: a stack map of the same size
+		 * takes its whole 32 MiB at once */
 		snprintf(name, sizeof(name), "dwstack_%d", depth);
-		fd = map_create(t, BPF_MAP_TYPE_HASH, name, 4, depth * 8,
-				stack_entries(depth));
+		fd = map_create_flags(t, BPF_MAP_TYPE_HASH, name, 4, depth * 8,
+				      stack_entries(depth), BPF_F_NO_PREALLOC);
 		if (fd < 0)
 			return fd;
 		t->dwstack_fds[i] = fd;

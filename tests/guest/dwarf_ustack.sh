@@ -46,3 +46,9 @@ stderr_clean
 for f in leaf cmp d0 d6 d11 main; do
 	frames | grep -qx $f || die "qsort: no $f: $(show)"
 done
+# profile samples (NMI-less here: a guest's cpu-clock), stacks interned
+# in a hash allocated as they come
+script='profile:hz:499 /pid == PID/ { @[ustack] = count(); }'
+run_traced 30000
+stderr_clean
+grep -q '^ *main+' "$work/out" || die "profile: no stack reaches main: $(show)"
