@@ -321,6 +321,7 @@ static int setup_tracer(const struct options *o, struct tracer *t)
 	t->max_probes = t->c->max_probes;
 	t->max_progs = t->c->max_progs;
 	t->no_demangle = !t->c->cpp_demangle;
+	t->pr.debug_info = t->c->show_debug_info;
 	t->no_usyms = no_usyms;
 	out = o->outpath ? open_out(o->outpath) : stdout;
 	if (!out)

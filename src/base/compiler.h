@@ -123,6 +123,11 @@ enum ev_kind {
 			 * denormalize()) */
 };
 
+/* What the stacks of one depth need (compiler.stack_needs): the
+ * kernel's stack map (kstack, frame-pointer ustack: get_stackid), the
+ * walker's hash of walked stacks (bpf/cg_unwind.c), or both. */
+enum { STACK_NEED_TRACE = 1, STACK_NEED_WALK = 2 };
+
 /* compiler.run_mode: what a run does with the script's probes. */
 enum run_mode {
 	RUN_TRACE,	/* attach and trace; test and bench probes ignored */
@@ -347,6 +352,8 @@ struct compiler {
 	int max_progs;		/* BPFTRACE_MAX_BPF_PROGS, default 512 */
 	int rb_pages;		/* BPFTRACE_PERF_RB_PAGES, 0: not given */
 	int cpp_demangle;	/* BPFTRACE_CPP_DEMANGLE, default 1 */
+	int show_debug_info;	/* config show_debug_info: user stacks with
+				 * source lines and inlined functions */
 	int dwarf_unwind;	/* config dwarf_unwind: ustack walks the
 				 * CFI (bpf/cg_unwind.c), default 1 */
 	bool uses_unwind;	/* some ustack walks: the loader makes the
@@ -407,6 +414,7 @@ struct compiler {
 	/* Kernel stack maps (BPF_MAP_TYPE_STACK_TRACE): one per distinct
 	 * kstack depth, as a stack id only means something in its map. */
 	int *stack_depths;	/* arena, KSTACK_MAX_DEPTH slots */
+	unsigned char *stack_needs;	/* per depth: STACK_NEED_* */
 	int nstack_maps;
 	/* ustack or usym: user symbols need the processes' mappings
 	 * (usyms.c), and BPF reports each process it sees first. */

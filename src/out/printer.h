@@ -42,6 +42,8 @@ struct printer {
 	int ncpus_possible;	/* per-CPU map values */
 	int64_t mono_to_epoch;	/* add to a CLOCK_MONOTONIC ns for epoch ns */
 	const int *stack_fds;	/* per kernel stack map (c->stack_depths) */
+	bool debug_info;	/* config show_debug_info: user frames with
+				 * their source line, inlined functions */
 	const int *dwstack_fds;	/* per depth too: stacks walked by the CFI
 				 * (ids with bit 31 set), or NULL */
 	struct ksyms *ksyms;	/* /proc/kallsyms, read when first needed */

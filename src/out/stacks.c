@@ -33,6 +33,7 @@
 
 #include "out/fold.h"
 #include "catalog/ksyms.h"
+#include "catalog/srcinfo.h"
 #include "out/usyms.h"
 
 static const struct ksyms *syms(struct printer *pr)
@@ -111,6 +112,42 @@ static void print_usym(struct printer *pr, FILE *f, int pid, uint64_t addr,
 	print_addr(f, addr);
 	if (perf)
 		fputs(" ([unknown])", f);
+}
+
+/* A user frame with config show_debug_info, as bpftrace 0.26 prints it:
+ * the functions inlined at ADDR first, innermost first, "[inlined]
+ * NAME@FILE:LINE" (perf mode: "ADDR NAME (inlined)"), then the function
+ * with "@FILE:LINE" after its offset (perf mode: as without). */
+static void debug_frames(struct printer *pr, FILE *f, int pid, uint64_t addr,
+			 int indent, bool perf)
+{
+	struct src_frame sf[16];
+	struct usym_frame fr;
+	int n = 0;
+
+	if (pr->usyms && us_resolve(pr->usyms, pid, addr, &fr) && fr.func)
+		n = us_srcinfo(pr->usyms, pid, addr, sf, 16);
+	for (int k = 0; k < n - 1; k++) {
+		if (perf) {
+			fprintf(f, "\t%" PRIx64 " %s (inlined)\n", addr,
+				sf[k].name ? sf[k].name : "[unknown]");
+			continue;
+		}
+		fprintf(f, "%*s[inlined] %s", indent, "",
+			sf[k].name ? sf[k].name : "[unknown]");
+		if (sf[k].file)
+			fprintf(f, "@%s:%d", sf[k].file, sf[k].line);
+		fputc('\n', f);
+	}
+	if (perf) {
+		fprintf(f, "\t%" PRIx64 " ", addr);
+		print_usym(pr, f, pid, addr, true, true);
+		return;
+	}
+	fprintf(f, "%*s", indent, "");
+	print_usym(pr, f, pid, addr, true, false);
+	if (n > 0 && sf[n - 1].file)
+		fprintf(f, "@%s:%d", sf[n - 1].file, sf[n - 1].line);
 }
 
 /* D's sym(), func(), mod() and their user versions: "vmlinux`name",
@@ -224,6 +261,10 @@ void stk_print(struct printer *pr, FILE *f, const struct type *ty,
 	for (int i = 0; i < n; i++) {
 		switch (ty->smode) {
 		case SM_BPFTRACE:
+			if (ty->suser && pr->debug_info) {
+				debug_frames(pr, f, pid, ips[i], indent, false);
+				break;
+			}
 			fprintf(f, "%*s", indent, "");
 			if (ty->suser)
 				print_usym(pr, f, pid, ips[i], true, false);
@@ -231,6 +272,10 @@ void stk_print(struct printer *pr, FILE *f, const struct type *ty,
 				print_sym(pr, f, ips[i], true);
 			break;
 		case SM_PERF:
+			if (ty->suser && pr->debug_info) {
+				debug_frames(pr, f, pid, ips[i], indent, true);
+				break;
+			}
 			fprintf(f, "\t%" PRIx64 " ", ips[i]);
 			if (ty->suser)
 				print_usym(pr, f, pid, ips[i], true, true);

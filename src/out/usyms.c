@@ -57,6 +57,7 @@
 #include <unistd.h>
 
 #include "catalog/elfsym.h"
+#include "catalog/srcinfo.h"
 #include "out/demangle.h"
 #include "base/util.h"
 
@@ -74,6 +75,8 @@ struct ufile {
 	bool tried, ok;
 	struct elf_symtab st;
 	char **dem;		/* per symbol: its demangled name, lazily */
+	struct srcinfo *src;	/* its DWARF, for show_debug_info */
+	bool src_tried;
 	struct ufile *next;
 };
 
@@ -165,6 +168,7 @@ static void file_free(struct ufile *f)
 		free(f->dem);
 	}
 	elf_symtab_free(&f->st);
+	srcinfo_close(f->src);
 	if (f->fd >= 0)
 		close(f->fd);
 	free(f->path);
@@ -1015,4 +1019,29 @@ bool us_resolve(struct usyms *u, int pid, uint64_t addr,
 		fr->off = vaddr - s->addr;
 	}
 	return true;
+}
+
+int us_srcinfo(struct usyms *u, int pid, uint64_t addr, struct src_frame *out,
+	       int max)
+{
+	struct uproc *p;
+	const struct umap *m;
+	struct ufile *f;
+	uint64_t vaddr;
+
+	if (u->no_symbols || !(p = proc_find(u, pid)) ||
+	    !(m = find_map(p, addr)))
+		return 0;
+	f = m->file;
+	if (!f->ok ||
+	    elf_symtab_vaddr(&f->st, addr - m->start + m->pgoff, &vaddr))
+		return 0;	/* us_resolve() read the file first */
+	if (!f->src_tried) {
+		char fdpath[64];
+
+		f->src_tried = true;
+		snprintf(fdpath, sizeof(fdpath), "/proc/self/fd/%d", f->fd);
+		f->src = srcinfo_open(f->fd >= 0 ? fdpath : f->path);
+	}
+	return f->src ? srcinfo_at(f->src, vaddr, out, max) : 0;
 }

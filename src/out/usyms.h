@@ -50,4 +50,12 @@ int us_snapshot_all(struct usyms *u);
 bool us_resolve(struct usyms *u, int pid, uint64_t addr,
 		struct usym_frame *f);
 
+/* With config show_debug_info: the source frames of ADDR of PID (the
+ * functions inlined there, then the function; catalog/srcinfo.h), at
+ * most MAX; 0 without debug information.  After us_resolve() of the
+ * same address. */
+struct src_frame;
+int us_srcinfo(struct usyms *u, int pid, uint64_t addr, struct src_frame *out,
+	       int max);
+
 #endif

@@ -676,6 +676,8 @@ static int unwind_start(struct tracer *t)
 		int depth = c->stack_depths[i], fd;
 		char name[16];
 
+		if (!(c->stack_needs[i] & STACK_NEED_WALK))
+			continue;
 		/* allocated as stacks come: a stack map of the same size
 		 * takes its whole 32 MiB at once */
 		snprintf(name, sizeof(name), "dwstack_%d", depth);
@@ -733,6 +735,8 @@ static int make_maps(struct tracer *t)
 		int depth = c->stack_depths[i];
 		char name[16];
 
+		if (!(c->stack_needs[i] & STACK_NEED_TRACE))
+			continue;	/* only walked stacks of this depth */
 		if (depth > max_stack_sysctl())
 			return rt_fail(t, EINVAL, "stacks of %d frames need the sysctl kernel.perf_event_max_stack at %d or more, not %d: raise it or ask for fewer frames",
 				       depth, depth, max_stack_sysctl());

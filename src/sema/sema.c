@@ -723,9 +723,11 @@ int sema_stack_map(struct compiler *c, int depth)
 	for (int i = 0; i < c->nstack_maps; i++)
 		if (c->stack_depths[i] == depth)
 			return i;
-	if (!c->stack_depths)
+	if (!c->stack_depths) {
 		c->stack_depths = arena_alloc(&c->arena, sizeof(int) *
 					      KSTACK_MAX_DEPTH);
+		c->stack_needs = arena_alloc(&c->arena, KSTACK_MAX_DEPTH);
+	}
 	c->stack_depths[c->nstack_maps] = depth;
 	return c->nstack_maps++;
 }

@@ -77,7 +77,8 @@ struct type *sema_stack(struct sema *s, struct node *n, bool user)
 {
 	enum stack_mode mode = (enum stack_mode)s->c->stack_mode;
 	int64_t depth = KSTACK_MAX_DEPTH;
-	int k = 0, nargs = n->kind == N_CALL ? n->nargs : 0;
+	int k = 0, nargs = n->kind == N_CALL ? n->nargs : 0, map;
+	bool walk;
 	const char *what = !user ? "kstack" : n->kind == N_CALL && n->builtin == F_DW_USTACK ? "dw_ustack" : "ustack";
 
 	if (!user && s->pi)
@@ -146,12 +147,17 @@ struct type *sema_stack(struct sema *s, struct node *n, bool user)
 			return set(n, &ty_error);
 		}
 	}
-	sema_stack_map(s->c, (int)depth);
+	map = sema_stack_map(s->c, (int)depth);
 	if (user)
 		s->c->uses_usyms = true;
-	if (user && (s->c->dwarf_unwind || (n->kind == N_CALL &&
-					    n->builtin == F_DW_USTACK)) &&
-	    !unwind_btf(s, n))
+	walk = user && (s->c->dwarf_unwind || (n->kind == N_CALL &&
+					       n->builtin == F_DW_USTACK));
+	if (walk && !unwind_btf(s, n))
 		return set(n, &ty_error);
+	/* unwind_btf() may have found no BTF: plain ustack then does not
+	 * walk (cg_kstack() asks the same) */
+	walk = user && (s->c->dwarf_unwind || (n->kind == N_CALL &&
+					       n->builtin == F_DW_USTACK));
+	s->c->stack_needs[map] |= walk ? STACK_NEED_WALK : STACK_NEED_TRACE;
 	return set(n, ty_kstack(&s->c->arena, mode, (int)depth, user));
 }

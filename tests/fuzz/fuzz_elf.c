@@ -1,5 +1,7 @@
 /* fuzz_elf.c - fuzz target: ELF files through the symbol reader
- * (elfsym.c) and the USDT note reader (usdt.c).
+ * (elfsym.c), the USDT note reader (usdt.c), the call frame
+ * information compiler (cfi.c: the stack walker's rows of any file a
+ * traced process maps) and the MiniDebugInfo reader (debuginfo.c).
  *
  * An input that starts with the ELF magic is a file: written to a
  * memfd (the readers take paths; /proc/self/fd/N names it), then read
@@ -23,6 +25,10 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <libelf.h>
+
+#include "catalog/cfi.h"
+#include "catalog/debuginfo.h"
 #include "catalog/elfsym.h"
 #include "catalog/usdt.h"
 
@@ -112,6 +118,49 @@ static bool put_file(const uint8_t *data, size_t size)
 	return true;
 }
 
+/* The unwind rows of the file, and the rows of the addresses seen. */
+static void cfi_rows(void)
+{
+	struct cfi_table t;
+
+	if (cfi_load(path, &t) != 0)
+		return;
+	for (int i = 0; i < naddrs; i++) {
+		const struct cfi_row *r = cfi_find(&t, addrs[i]);
+
+		if (r)
+			sink += (size_t)r->cfa + (size_t)r->cfa_off;
+	}
+	sink += t.n;
+	cfi_free(&t);
+}
+
+/* .gnu_debugdata, decompressed and opened as ELF. */
+static void mini(const uint8_t *data, size_t size)
+{
+	char *copy = malloc(size);
+	void *image;
+	Elf *e, *m;
+
+	if (!copy || elf_version(EV_CURRENT) == EV_NONE) {
+		free(copy);
+		return;
+	}
+	memcpy(copy, data, size);
+	e = elf_memory(copy, size);
+	if (e && (m = minidebuginfo(e, &image)) != NULL) {
+		size_t n;
+
+		if (elf_getshdrnum(m, &n) == 0)
+			sink += n;
+		elf_end(m);
+		free(image);
+	}
+	if (e)
+		elf_end(e);
+	free(copy);
+}
+
 static void elf_file(const uint8_t *data, size_t size)
 {
 	struct elf_symtab st;
@@ -132,6 +181,8 @@ static void elf_file(const uint8_t *data, size_t size)
 		for (int i = 0; i < naddrs && i < 8; i++)
 			if (elf_addr_to_offset(path, addrs[i], &v) == 0)
 				sink += v;
+		cfi_rows();
+		mini(data, size);
 	}
 	if (elf_symtab_load_mem(data, size, &st) == 0) {
 		for (int i = 0; i < naddrs; i++) {
