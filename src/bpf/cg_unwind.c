@@ -155,6 +155,23 @@ static void report_miss(struct cg *g, int b)
 	cg_bind(g, sent);
 }
 
+/* state[DST] = the address of the segment's bound at OFF of the file's
+ * information r0 (r4: the address of file offset 0), or state[LIMIT]
+ * (the mapping's own bound) unless JOP holds between the two. */
+static void seg_bound(struct cg *g, int b, int off, int limit, int jop,
+		      int dst)
+{
+	int keep = cg_label(g);
+
+	cg_emit(g, LDX(BPF_DW, R1, R0, (int16_t)off));
+	cg_emit(g, ALU64_REG(BPF_ADD, R1, R4));
+	ld(g, R5, b, limit);
+	cg_jump(g, JMP_REG(jop, R1, R5), keep);
+	cg_emit(g, MOV_REG(R1, R5));
+	cg_bind(g, keep);
+	st(g, b, dst, R1);
+}
+
 /* The mapping holding state[W_PC] into the cache (and W_REL, W_HI,
  * W_FILE for the row search), or jump to FP: from this walk's last
  * mapping, the mappings met before (by address space and region), or
@@ -249,28 +266,8 @@ static void find_mapping(struct cg *g, int b, int fp)
 		cg_emit(g, LDX(BPF_DW, R1, R0, (int16_t)(seg + 16)));
 		cg_emit(g, ALU64_REG(BPF_ADD, R1, R4));
 		st(g, b, W_CBASE, R1);
-		cg_emit(g, LDX(BPF_DW, R1, R0, (int16_t)seg));
-		cg_emit(g, ALU64_REG(BPF_ADD, R1, R4));	/* lo's address */
-		ld(g, R5, b, W_VSTART);
-		{
-			int keep = cg_label(g);
-
-			cg_jump(g, JMP_REG(BPF_JGE, R1, R5), keep);
-			cg_emit(g, MOV_REG(R1, R5));
-			cg_bind(g, keep);
-		}
-		st(g, b, W_CSTART, R1);
-		cg_emit(g, LDX(BPF_DW, R1, R0, (int16_t)(seg + 8)));
-		cg_emit(g, ALU64_REG(BPF_ADD, R1, R4));	/* hi's address */
-		ld(g, R5, b, W_VEND);
-		{
-			int keep = cg_label(g);
-
-			cg_jump(g, JMP_REG(BPF_JLE, R1, R5), keep);
-			cg_emit(g, MOV_REG(R1, R5));
-			cg_bind(g, keep);
-		}
-		st(g, b, W_CEND, R1);
+		seg_bound(g, b, seg, W_VSTART, BPF_JGE, W_CSTART);	/* lo */
+		seg_bound(g, b, seg + 8, W_VEND, BPF_JLE, W_CEND);	/* hi */
 		cg_emit(g, LDX(BPF_W, R1, R0, 0));	/* index */
 		st(g, b, W_CFILE, R1);
 		cg_emit(g, LDX(BPF_W, R1, R0, 4));	/* nrows */

@@ -497,7 +497,8 @@ int cfi_load(const char *path, struct cfi_table *t)
 	}
 	load_segments(e, t);
 	list_fdes(e, data, sh.sh_addr, eh, &w);
-	qsort(w.fdes, w.nfdes, sizeof(*w.fdes), fde_cmp);
+	if (w.nfdes)
+		qsort(w.fdes, w.nfdes, sizeof(*w.fdes), fde_cmp);
 	walk_rows(cfi, &w, t);
 	if (!t->n)
 		rc = -ENODATA;

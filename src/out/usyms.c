@@ -929,7 +929,8 @@ static void perfmap_read(struct perfmap *m)
 	}
 	fclose(f);
 	/* a later line for the same address wins (code recompiled) */
-	qsort(m->v, m->n, sizeof(*m->v), perfsym_cmp);
+	if (m->n)
+		qsort(m->v, m->n, sizeof(*m->v), perfsym_cmp);
 }
 
 static bool perfmap_resolve(struct usyms *u, int pid, uint64_t addr,
