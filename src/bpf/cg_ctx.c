@@ -529,6 +529,39 @@ void cg_btf_str(struct cg *g, struct node *n, struct mem dst,
 	cg_bind(g, done);
 }
 
+/* pid(curr_ns), tid(curr_ns): r0 = tgid << 32 | pid as seen from
+ * sonde's pid namespace.  The loader sets the namespace's device and
+ * inode, or inode 0 when sonde runs in the initial namespace, where the
+ * plain helper gives the same numbers (the verifier drops the branch
+ * not taken).  A task outside that namespace reads as 0.  User stacks
+ * and usym() carry the process so, as sonde's /proc and the kernel's
+ * side-band records (usyms.c) name it. */
+void cg_ns_pid(struct cg *g)
+{
+	int save = g->stack, off = cg_stack_alloc(g, NULL);
+	int plain = cg_label(g), done = cg_label(g);
+
+	ir_ld64(&g->ir, R3, 0, RELOC_PIDNS_INO, 0);
+	cg_jump(g, JMP_IMM(BPF_JEQ, R3, 0), plain);
+	ir_ld64(&g->ir, R1, 0, RELOC_PIDNS_DEV, 0);
+	cg_emit(g, MOV_REG(R2, R3));
+	cg_emit(g, MOV_REG(R3, RFP));
+	cg_emit(g, ALU64_IMM(BPF_ADD, R3, off));
+	cg_emit(g, MOV_IMM(R4, 8));
+	cg_emit(g, ST_IMM(BPF_DW, RFP, off, 0));
+	cg_call(g, BPF_FUNC_get_ns_current_pid_tgid);
+	/* struct bpf_pidns_info { u32 pid; u32 tgid; } */
+	cg_emit(g, LDX(BPF_W, R0, RFP, off + 4));
+	cg_emit(g, LDX(BPF_W, R1, RFP, off));
+	cg_emit(g, ALU64_IMM(BPF_LSH, R0, 32));
+	cg_emit(g, ALU64_REG(BPF_OR, R0, R1));
+	cg_jump(g, JA(), done);
+	cg_bind(g, plain);
+	cg_call(g, BPF_FUNC_get_current_pid_tgid);
+	cg_bind(g, done);
+	g->stack = save;
+}
+
 /* kstack into r0: 1 + the id bpf_get_stackid gives the stack in the map
  * of its depth, or 0 when there is none, so that a zeroed variable or a
  * missing map value is the empty stack too.  -EFAULT means there is no
@@ -620,7 +653,7 @@ pid:
 
 		cg_jump(g, JMP_IMM(BPF_JEQ, R0, 0), done);
 		cg_emit(g, STX(BPF_DW, RFP, (int16_t)idslot, R0));
-		cg_call(g, BPF_FUNC_get_current_pid_tgid);
+		cg_ns_pid(g);	/* as usyms knows it: sonde's namespace */
 		cg_emit(g, ALU64_IMM(BPF_RSH, R0, 32));
 		pidslot = cg_note_pid(g, n);
 		cg_emit(g, LDX(BPF_DW, R0, RFP, (int16_t)pidslot));
@@ -684,7 +717,7 @@ void cg_usym(struct cg *g, struct node *n, struct mem dst)
 
 	cg_int(g, n->args[0]);
 	cg_emit(g, STX(BPF_DW, dst.base, (int16_t)dst.off, R0));
-	cg_call(g, BPF_FUNC_get_current_pid_tgid);
+	cg_ns_pid(g);
 	cg_emit(g, ALU64_IMM(BPF_RSH, R0, 32));
 	cg_emit(g, STX(BPF_DW, dst.base, (int16_t)(dst.off + 8), R0));
 	cg_note_pid(g, n);
@@ -728,37 +761,6 @@ void cg_place_addr(struct cg *g, struct node *n, int nulled)
 	cg_bind(g, nonnull);
 }
 
-/* pid(curr_ns), tid(curr_ns): r0 = tgid << 32 | pid as seen from
- * sonde's pid namespace.  The loader sets the namespace's device and
- * inode, or inode 0 when sonde runs in the initial namespace, where the
- * plain helper gives the same numbers (the verifier drops the branch
- * not taken).  A task outside that namespace reads as 0. */
-static void ns_pid(struct cg *g)
-{
-	int save = g->stack, off = cg_stack_alloc(g, NULL);
-	int plain = cg_label(g), done = cg_label(g);
-
-	ir_ld64(&g->ir, R3, 0, RELOC_PIDNS_INO, 0);
-	cg_jump(g, JMP_IMM(BPF_JEQ, R3, 0), plain);
-	ir_ld64(&g->ir, R1, 0, RELOC_PIDNS_DEV, 0);
-	cg_emit(g, MOV_REG(R2, R3));
-	cg_emit(g, MOV_REG(R3, RFP));
-	cg_emit(g, ALU64_IMM(BPF_ADD, R3, off));
-	cg_emit(g, MOV_IMM(R4, 8));
-	cg_emit(g, ST_IMM(BPF_DW, RFP, off, 0));
-	cg_call(g, BPF_FUNC_get_ns_current_pid_tgid);
-	/* struct bpf_pidns_info { u32 pid; u32 tgid; } */
-	cg_emit(g, LDX(BPF_W, R0, RFP, off + 4));
-	cg_emit(g, LDX(BPF_W, R1, RFP, off));
-	cg_emit(g, ALU64_IMM(BPF_LSH, R0, 32));
-	cg_emit(g, ALU64_REG(BPF_OR, R0, R1));
-	cg_jump(g, JA(), done);
-	cg_bind(g, plain);
-	cg_call(g, BPF_FUNC_get_current_pid_tgid);
-	cg_bind(g, done);
-	g->stack = save;
-}
-
 void cg_builtin(struct cg *g, struct node *n)
 {
 	int done = -1;
@@ -767,7 +769,7 @@ void cg_builtin(struct cg *g, struct node *n)
 	case B_PID: case B_TID:
 		/* today's bpftrace: bare pid is pid(curr_ns) */
 		if (n->ival == 1 || (!n->ival && !g->c->dialect_017))
-			ns_pid(g);
+			cg_ns_pid(g);
 		else
 			cg_call(g, BPF_FUNC_get_current_pid_tgid);
 		if (n->builtin == B_PID)

@@ -295,6 +295,8 @@ void cg_seq_printf(struct cg *g, struct node *n, const struct event_spec *e);
 /* A builtin's integer value into r0 (pid, nsecs, cpu, ...). */
 void cg_builtin(struct cg *g, struct node *n);
 int cg_note_pid(struct cg *g, struct node *n);
+/* r0 = tgid << 32 | pid in sonde's pid namespace (0 outside it) */
+void cg_ns_pid(struct cg *g);
 /* cg_unwind.c: r0 = the user stack of ustack N walked by the CFI, as
  * cg_kstack's id before the process is added: 1 + id, 0 for none */
 void cg_dwstack(struct cg *g, struct node *n);

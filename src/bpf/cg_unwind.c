@@ -136,7 +136,7 @@ static void report_miss(struct cg *g, int b)
 	st(g, b, W_MISS + 8, R1);
 	ld(g, R1, b, W_VINO);
 	st(g, b, W_MISS + 16, R1);
-	cg_call(g, BPF_FUNC_get_current_pid_tgid);
+	cg_ns_pid(g);		/* its /proc entry in sonde's namespace */
 	cg_emit(g, ALU64_IMM(BPF_RSH, R0, 32));
 	st(g, b, W_MISS + 24, R0);
 	ld(g, R1, b, W_VSTART);
