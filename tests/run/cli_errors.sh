@@ -17,6 +17,8 @@ check "unrecognized option" --no-such-option -e 'BEGIN { exit(); }'
 check "--dump takes ast or bpf, not 'x'" --dump=x -e 'BEGIN { exit(); }'
 check "no program: give a FILE or -e 'PROGRAM'"
 check "-p takes a process id, not 'abc'" -p abc -e 'BEGIN { exit(); }'
+check "--dwarf-pid takes a process id, not '0'" --dwarf-pid 0 -e 'BEGIN { exit(); }'
+check "--dump-cfi /no/such/file: No such file or directory" --dump-cfi /no/such/file
 check "-p and -c cannot be used together" -p 1 -c true -e 'BEGIN { exit(); }'
 check "no such process" -p 1073741823 -e 'BEGIN { exit(); }'
 check "cannot read /no/such/script.bt" /no/such/script.bt
