@@ -109,7 +109,7 @@ static void usage(FILE *f)
 "             BPFTRACE_CAT_BYTES_MAX (cat()'s bytes of a file, default 10240),\n"
 "             BPFTRACE_MAX_PROBES, BPFTRACE_MAX_BPF_PROGS (default 512 each),\n"
 "             BPFTRACE_PERF_RB_PAGES (ring buffer pages per CPU),\n"
-"             BPFTRACE_STACK_MODE (bpftrace, perf or raw),\n"
+"             BPFTRACE_STACK_MODE (bpftrace, perf, raw or build_id),\n"
 "             BPFTRACE_NO_CPP_DEMANGLE (1: C++ names as in the symbol table),\n"
 "             BPFTRACE_NO_USER_SYMBOLS (1: user addresses as numbers),\n"
 "             BPFTRACE_BTF (a file of kernel BTF),\n"

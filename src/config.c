@@ -39,7 +39,8 @@ static const char *const licenses[] = {
 	"GPL", "GPL v2", "GPL and additional rights", "Dual BSD/GPL",
 	"Dual MIT/GPL", "Dual MPL/GPL", NULL };
 static const char *const missing[] = { "error", "warn", "ignore", NULL };
-static const char *const stack_modes[] = { "bpftrace", "perf", "raw", NULL };
+static const char *const stack_modes[] = { "bpftrace", "perf", "raw",
+					    "build_id", NULL };
 /* the same words, the default first (compiler fields start at 0) */
 static const char *const unstable_warn[] = { "warn", "error", "enable", NULL };
 
@@ -76,7 +77,7 @@ static const struct cfgvar vars[] = {
 	{ "show_debug_info", NULL, false, CK_BOOL, 0, 0, NULL, NULL,
 	  F(show_debug_info) },
 	{ "stack_mode", NULL, false, CK_WORD, 0, 0, stack_modes,
-	  "bpftrace, perf or raw", F(stack_mode) },
+	  "bpftrace, perf, raw or build_id", F(stack_mode) },
 	{ "str_trunc_trailer", NULL, false, CK_STRING, 0, 0, NULL, NULL,
 	  F(trunc_trailer) },
 	{ "unstable_dw_ustack", NULL, false, CK_WORD, 0, 0, unstable_warn,

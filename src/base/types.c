@@ -330,7 +330,8 @@ static void name_into(char *buf, size_t cap, const struct type *t)
 	case TY_MAC: snprintf(buf, cap, "macaddr"); break;
 	case TY_BUF: snprintf(buf, cap, "buffer[%d]", t->size); break;
 	case TY_KSTACK: {
-		static const char *const modes[] = { "bpftrace", "perf", "raw" };
+		static const char *const modes[] = { "bpftrace", "perf", "raw",
+						     "build_id" };
 		const char *k = t->suser ? "ustack" : "kstack";
 
 		/* as the script spells it */

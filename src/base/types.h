@@ -40,6 +40,7 @@ enum stack_mode {
 	SM_BPFTRACE,		/* "        func+off" */
 	SM_PERF,		/* "\taddr func+off" */
 	SM_RAW,		/* "addr" */
+	SM_BUILD_ID,	/* ustack: "buildid 0xfileoffset", else "addr" */
 };
 
 /* The most frames kstack(N) and ustack(N) record: bpftrace's limit, and

@@ -80,12 +80,14 @@ struct unw_file {
 
 /* The mappings the walker has met, so that it needs bpf_find_vma()
  * (once per event at most in NMI context: a profile's sample) only for
- * new ones: keyed by the address space (the task's mm) and the 2 MiB
- * region of the address, the mapping's range, the base that makes its
- * addresses the file's virtual addresses, its rows and their number
- * (0: no file, frame pointers there). */
+ * new ones: keyed by the address space (the task's mm) and the page of
+ * the address (mappings are page-aligned: a page is in one mapping, so
+ * two libraries side by side never take each other's entry), the
+ * mapping's range, the base that makes its addresses the file's virtual
+ * addresses, its rows and their number (0: no file, frame pointers
+ * there). */
 #define UNW_MAPS 16384
-#define UNW_REGION_SHIFT 21
+#define UNW_REGION_SHIFT 12
 
 struct unw_map_key {
 	uint64_t mm, region;

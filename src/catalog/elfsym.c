@@ -722,6 +722,20 @@ static bool build_id(Elf *e, char *hex, size_t cap)
 	return false;
 }
 
+int elf_build_id(const char *path, char *hex, size_t cap)
+{
+	int fd;
+	Elf *e = open_elf(path, &fd);
+	bool ok;
+
+	if (!e)
+		return -errno;
+	ok = build_id(e, hex, cap);
+	elf_end(e);
+	close(fd);
+	return ok ? 0 : -ENODATA;
+}
+
 static uint32_t file_crc(const char *path, bool *ok)
 {
 	char *buf;

@@ -66,6 +66,10 @@ int elf_vaddr_to_offset(struct Elf *e, uint64_t addr, uint64_t *off);
 int elf_symbol(const char *path, const char *name, uint64_t *vaddr,
 	       bool *pie, uint64_t *size);
 
+/* PATH's GNU build id as lower-case hex into HEX (CAP bytes): 0,
+ * -ENODATA without one, or -errno. */
+int elf_build_id(const char *path, char *hex, size_t cap);
+
 /* Is PATH an ELF file?  0, -ENOENT, -EACCES, -ENOEXEC. */
 int elf_check(const char *path);
 

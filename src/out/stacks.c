@@ -150,6 +150,23 @@ static void debug_frames(struct printer *pr, FILE *f, int pid, uint64_t addr,
 		fprintf(f, "@%s:%d", sf[n - 1].file, sf[n - 1].line);
 }
 
+/* build_id mode, as bpftrace 0.26 prints it: the build id of the file
+ * mapped at ADDR and the file offset ("0123...ef 0x1139"), or ADDR in
+ * hex when there is none.  bpftrace takes them from the kernel's
+ * build-id stack map (bpf_get_stack(BPF_F_USER_BUILD_ID)); sonde from
+ * the mappings and files usyms keeps, which gives the same, also for
+ * pages the kernel would find not in memory. */
+static void print_build_id(struct printer *pr, FILE *f, int pid, uint64_t addr)
+{
+	const char *id;
+	uint64_t off;
+
+	if (pr->usyms && (id = us_build_id(pr->usyms, pid, addr, &off)))
+		fprintf(f, "%s 0x%02" PRIx64, id, off);
+	else
+		fprintf(f, "%" PRIx64, addr);
+}
+
 /* D's sym(), func(), mod() and their user versions: "vmlinux`name",
  * "libc.so.6`malloc", the module alone for mod(), or the address in
  * hex where nothing holds it. */
@@ -284,6 +301,9 @@ void stk_print(struct printer *pr, FILE *f, const struct type *ty,
 			break;
 		case SM_RAW:
 			fprintf(f, "%" PRIx64, ips[i]);
+			break;
+		case SM_BUILD_ID:	/* a user stack (sema) */
+			print_build_id(pr, f, pid, ips[i]);
 			break;
 		}
 		fputc('\n', f);

@@ -77,6 +77,8 @@ struct ufile {
 	char **dem;		/* per symbol: its demangled name, lazily */
 	struct srcinfo *src;	/* its DWARF, for show_debug_info */
 	bool src_tried;
+	char build_id[72];	/* hex, "" for none (build_id mode) */
+	bool id_tried;
 	struct ufile *next;
 };
 
@@ -1045,4 +1047,30 @@ int us_srcinfo(struct usyms *u, int pid, uint64_t addr, struct src_frame *out,
 		f->src = srcinfo_open(f->fd >= 0 ? fdpath : f->path);
 	}
 	return f->src ? srcinfo_at(f->src, vaddr, out, max) : 0;
+}
+
+const char *us_build_id(struct usyms *u, int pid, uint64_t addr,
+			uint64_t *off)
+{
+	struct uproc *p;
+	const struct umap *m;
+	struct ufile *f;
+
+	if (!u || !(p = proc_find(u, pid)) || !(m = find_map(p, addr)))
+		return NULL;
+	f = m->file;
+	if (!f->id_tried) {
+		char fdpath[64];
+
+		f->id_tried = true;
+		snprintf(fdpath, sizeof(fdpath), "/proc/self/fd/%d", f->fd);
+		if (f->path[0] != '/' || !strncmp(f->path, "//", 2) ||
+		    elf_build_id(f->fd >= 0 ? fdpath : f->path, f->build_id,
+				 sizeof(f->build_id)))
+			f->build_id[0] = 0;
+	}
+	if (!f->build_id[0])
+		return NULL;
+	*off = addr - m->start + m->pgoff;
+	return f->build_id;
 }

@@ -50,6 +50,12 @@ int us_snapshot_all(struct usyms *u);
 bool us_resolve(struct usyms *u, int pid, uint64_t addr,
 		struct usym_frame *f);
 
+/* build_id stack mode: the build id (hex) of the file mapped at ADDR of
+ * PID and the file offset of ADDR in *OFF; NULL when no file with a
+ * build id is mapped there. */
+const char *us_build_id(struct usyms *u, int pid, uint64_t addr,
+			uint64_t *off);
+
 /* With config show_debug_info: the source frames of ADDR of PID (the
  * functions inlined there, then the function; catalog/srcinfo.h), at
  * most MAX; 0 without debug information.  After us_resolve() of the

@@ -21,6 +21,8 @@ static int stack_mode_word(const struct node *a)
 		return SM_PERF;
 	if (!strcmp(a->name, "raw"))
 		return SM_RAW;
+	if (!strcmp(a->name, "build_id"))
+		return SM_BUILD_ID;
 	return -1;
 }
 
@@ -92,13 +94,13 @@ struct type *sema_stack(struct sema *s, struct node *n, bool user)
 			k = 1;
 		} else if (m == -1) {
 			ERR(s, a->loc, E_ARGS,
-			    "unknown stack mode '%s': use bpftrace, perf or raw",
+			    "unknown stack mode '%s': use bpftrace, perf, raw or build_id",
 			    a->name);
 			return set(n, &ty_error);
 		} else if (nargs == 2) {
 			sema_expr(s, a);
 			ERR(s, a->loc, E_ARGS,
-			    "%s(mode, depth) takes the stack mode first: bpftrace, perf or raw",
+			    "%s(mode, depth) takes the stack mode first: bpftrace, perf, raw or build_id",
 			    what);
 			return set(n, &ty_error);
 		}
@@ -159,5 +161,11 @@ struct type *sema_stack(struct sema *s, struct node *n, bool user)
 	walk = user && (s->c->dwarf_unwind || (n->kind == N_CALL &&
 					       n->builtin == F_DW_USTACK));
 	s->c->stack_needs[map] |= walk ? STACK_NEED_WALK : STACK_NEED_TRACE;
+	if (!user && mode == SM_BUILD_ID) {	/* as bpftrace 0.26 does */
+		if (s->report)
+			diag_warn(&s->c->diag, n->loc,
+				  "'build_id' stack mode can only be used for ustack: kstack falls back to 'raw'");
+		mode = SM_RAW;
+	}
 	return set(n, ty_kstack(&s->c->arena, mode, (int)depth, user));
 }

@@ -53,5 +53,5 @@ for m in raw perf; do
 	grep -qvE '^        [A-Za-z0-9_.]+\+[0-9]+$' <<< "$c" && bad "$m: kstack(bpftrace, 3): [$c]"
 done
 out=$(BPFTRACE_STACK_MODE=fancy "$SONDE" -e 'BEGIN { exit(); }' 2>&1)
-[[ $out == 'sonde: BPFTRACE_STACK_MODE=fancy is not one of bpftrace, perf, raw' ]] || bad "fancy: $out"
+[[ $out == 'sonde: BPFTRACE_STACK_MODE=fancy is not one of bpftrace, perf, raw, build_id' ]] || bad "fancy: $out"
 exit $fail
